@@ -1,0 +1,76 @@
+"""The contract every game module offers the runtime (DESIGN.md, "The game contract").
+
+A game module (e.g. `games.blackjack`) defines:
+
+- `NAME: str` and `Options`, a frozen dataclass with defaults and a `validate()` that raises
+  `IllegalAction` naming the bad option;
+- `MIN_SEATS`, `MAX_SEATS`, `CHIPS: bool` (a betting game: seats have stacks), `HOUSE: bool`
+  (settles against the house), `JOIN_MID_GAME: bool` (seats may be added after the start);
+- `new(options, seats, seed) -> State` where `seats` is a list of `SeatSpec`;
+- `legal_actions(state, player) -> list[Action]`, `apply(state, player, action) -> list[Event]`
+  (validates first and raises `IllegalAction(reason)` with the state untouched; only then
+  mutates the state in place);
+- `pending(state) -> list[int]`: the players the game waits on now (for the turn timer);
+- `default_action(state, player) -> Action`: the safe move a timeout plays;
+- `is_over(state) -> bool`;
+- `chips_on_table(state) -> int` (chip games): every chip the table holds, stacks and bets;
+- `view(state, player | None) -> dict`: what that player (or a spectator) may see, JSON-able;
+- `to_dict(state) -> dict` / `from_dict(data) -> State`, exact round trips.
+
+A "player" is the int id of the person in the seat (a Discord user id; computer players use
+negative ids). Actions are JSON-able dicts with a "type" key, so the action log is plain JSON.
+Seats join and leave a running game through the actions `{"type": "join", "stack": n}` and
+`{"type": "leave"}`; chips leaving the table are reported with a `cashout` event.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+Action = dict[str, Any]
+
+
+class IllegalAction(Exception):
+    """A refused move. `reason` is said to the player as it is."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+@dataclass(frozen=True)
+class Event:
+    """Something that happened, for the runtime and the messages. `data` is JSON-able."""
+
+    kind: str
+    data: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class SeatSpec:
+    player: int
+    stack: int = 0
+
+
+def cashout(player: int, amount: int) -> Event:
+    """Chips leaving the table for the player's wallet."""
+    return Event("cashout", {"player": player, "amount": amount})
+
+
+def require(condition: bool, reason: str) -> None:
+    if not condition:
+        raise IllegalAction(reason)
+
+
+def parse_amount(value: Any, what: str = "amount") -> int:
+    """A whole, positive chip amount from an action field; a clear refusal otherwise."""
+    if isinstance(value, bool) or not isinstance(value, (int, str)):
+        raise IllegalAction(f"the {what} must be a whole number of chips")
+    try:
+        amount = int(value)
+    except ValueError:
+        raise IllegalAction(f"the {what} must be a whole number of chips, not {value!r}") from None
+    if amount <= 0:
+        raise IllegalAction(f"the {what} must be more than zero")
+    return amount

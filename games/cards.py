@@ -1,0 +1,380 @@
+"""The 78-card tarot deck: the card value, its notation, names in every deck style, the parser
+and the shuffle that rotates half the deck (rules/cards.md)."""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+from functools import lru_cache
+
+SUITS = ("W", "C", "S", "P")
+SUIT_NAMES = {"W": "Wands", "C": "Cups", "S": "Swords", "P": "Pentacles"}
+MINOR_RANKS = tuple(range(1, 15))
+MAJOR_NUMBERS = tuple(range(22))
+PAGE, KNIGHT, QUEEN, KING = 11, 12, 13, 14
+OUDLERS = frozenset({0, 1, 21})
+
+DECK_STYLES = ("rws", "marseille", "thoth", "french")
+
+RANK_CODES = {1: "A", 11: "J", 12: "N", 13: "Q", 14: "K"}
+CODE_RANKS = {"A": 1, "J": 11, "N": 12, "Q": 13, "K": 14}
+
+MAJOR_NAMES = [
+    "The Fool", "The Magician", "The High Priestess", "The Empress", "The Emperor",
+    "The Hierophant", "The Lovers", "The Chariot", "Strength", "The Hermit",
+    "Wheel of Fortune", "Justice", "The Hanged Man", "Death", "Temperance", "The Devil",
+    "The Tower", "The Star", "The Moon", "The Sun", "Judgement", "The World",
+]
+ROMAN = [
+    "0", "I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X", "XI", "XII", "XIII",
+    "XIV", "XV", "XVI", "XVII", "XVIII", "XIX", "XX", "XXI",
+]
+STYLE_SUITS = {
+    "rws": SUIT_NAMES,
+    "marseille": {"W": "Batons", "C": "Cups", "S": "Swords", "P": "Coins"},
+    "thoth": {"W": "Wands", "C": "Cups", "S": "Swords", "P": "Disks"},
+    "french": {"W": "♣", "C": "♥", "S": "♠", "P": "♦"},
+}
+STYLE_COURTS = {
+    "rws": {11: "Page", 12: "Knight", 13: "Queen", 14: "King"},
+    "marseille": {11: "Valet", 12: "Knight", 13: "Queen", 14: "King"},
+    "thoth": {11: "Princess", 12: "Prince", 13: "Queen", 14: "Knight"},
+    "french": {11: "Valet", 12: "Cavalier", 13: "Dame", 14: "Roi"},
+}
+
+
+class CardParseError(ValueError):
+    """A token that names no card; `token` is what could not be read."""
+
+    def __init__(self, token: str, hint: str = "") -> None:
+        self.token = token
+        message = f"I can't read {token!r} as a card"
+        super().__init__(message + (f" ({hint})" if hint else ""))
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """One card. Minors have a suit (W, C, S, P) and a rank 1-14; majors have suit None and
+    their number 0-21 as rank. Orientation is part of the value: `reversed`."""
+
+    suit: str | None
+    rank: int
+    reversed: bool = False
+
+    def __post_init__(self) -> None:
+        if self.suit is None:
+            if not 0 <= self.rank <= 21:
+                raise ValueError(f"no major numbered {self.rank}")
+        elif self.suit not in SUITS or not 1 <= self.rank <= 14:
+            raise ValueError(f"no minor card {self.rank}{self.suit}")
+
+    @property
+    def is_major(self) -> bool:
+        return self.suit is None
+
+    @property
+    def number(self) -> int:
+        """A major's number (0-21); a minor's rank (1-14)."""
+        return self.rank
+
+    @property
+    def is_court(self) -> bool:
+        return not self.is_major and self.rank >= PAGE
+
+    @property
+    def is_oudler(self) -> bool:
+        return self.is_major and self.rank in OUDLERS
+
+    @property
+    def major_suit(self) -> str | None:
+        """F (First: 0, 21), S (Second: 1-10) or T (Third: 11-20) for majors."""
+        if not self.is_major:
+            return None
+        if self.rank in (0, 21):
+            return "F"
+        return "S" if self.rank <= 10 else "T"
+
+    @property
+    def poker_suit(self) -> str:
+        return self.suit if self.suit is not None else "M" + self.major_suit  # type: ignore[operator]
+
+    @property
+    def poker_rank(self) -> int:
+        """Rank for ranking games, Ace high: 2-10, Page 11, Knight 12, Queen 13, King 14,
+        Ace 15. A major ranks as its last digit with 0 read as 10 (1, 11, 21 are Aces)."""
+        if self.is_major:
+            digit = self.rank % 10
+            if digit == 1:
+                return 15
+            return 10 if digit == 0 else digit
+        return 15 if self.rank == 1 else self.rank
+
+    @property
+    def lesser_label(self) -> str:
+        """The A-10 label a major carries in the printed deck (rules/cards.md)."""
+        rank = self.poker_rank
+        return "A" if rank == 15 else str(rank)
+
+    @property
+    def face(self) -> Card:
+        """The same card upright: its identity without orientation."""
+        return self if not self.reversed else Card(self.suit, self.rank, False)
+
+    def turned(self) -> Card:
+        return Card(self.suit, self.rank, not self.reversed)
+
+    def oriented(self, reversed_: bool) -> Card:
+        return self if self.reversed == reversed_ else Card(self.suit, self.rank, reversed_)
+
+    @property
+    def code(self) -> str:
+        """The notation: `KC`, `10S`, `6Pr`, `16r`, `0`."""
+        if self.is_major:
+            base = str(self.rank)
+        else:
+            base = RANK_CODES.get(self.rank, str(self.rank)) + self.suit  # type: ignore[operator]
+        return base + ("r" if self.reversed else "")
+
+    def __str__(self) -> str:
+        return self.code
+
+    def __repr__(self) -> str:
+        return f"Card({self.code})"
+
+
+@lru_cache(maxsize=512)
+def card(code: str) -> Card:
+    """The card of one notation token (`KC`, `16r`); raises CardParseError. Cached, so
+    restored states share one object per card instead of allocating their own."""
+    found = _parse_code(code.strip())
+    if found is None:
+        raise CardParseError(code)
+    return found
+
+
+def cards(codes: str | Iterable[str]) -> list[Card]:
+    """Cards from notation tokens: `cards("KC 10S 16r")`."""
+    tokens = codes.split() if isinstance(codes, str) else codes
+    return [card(token) for token in tokens]
+
+
+def full_deck() -> list[Card]:
+    """The 78 cards upright: the four suits Ace to King, then majors 0 to 21."""
+    minors = [Card(suit, rank) for suit in SUITS for rank in MINOR_RANKS]
+    return minors + [Card(None, number) for number in MAJOR_NUMBERS]
+
+
+def shuffle(deck: list[Card], rng: random.Random) -> list[Card]:
+    """A new list: a uniformly random half (floor n/2) of the cards turned around, then the
+    whole deck permuted uniformly."""
+    turned_positions = set(rng.sample(range(len(deck)), len(deck) // 2))
+    result = [c.turned() if i in turned_positions else c for i, c in enumerate(deck)]
+    rng.shuffle(result)
+    return result
+
+
+# --- names ---------------------------------------------------------------------------------
+
+
+def major_name(number: int, style: str = "rws") -> str:
+    if style == "french":
+        return "Excuse" if number == 0 else f"Trump {number}"
+    if number in (8, 11) and style in ("marseille", "thoth"):
+        number = 19 - number  # 8 <-> 11: the two styles swap Strength and Justice
+        name = MAJOR_NAMES[number]
+        if style == "thoth":
+            name = {"Strength": "Lust", "Justice": "Adjustment"}[name]
+        return name
+    if style == "thoth":
+        return {14: "Art", 20: "Aeon", 21: "The Universe"}.get(number, MAJOR_NAMES[number])
+    return MAJOR_NAMES[number]
+
+
+def rank_name(rank: int, style: str = "rws") -> str:
+    if rank in STYLE_COURTS[style]:
+        return STYLE_COURTS[style][rank]
+    return "Ace" if rank == 1 else str(rank)
+
+
+def card_name(c: Card, style: str = "rws", *, orientation: bool = True) -> str:
+    """The card's name in a deck style: `King of Cups`, `XVI The Tower`, `Roi ♥`."""
+    if c.is_major:
+        prefix = "" if style == "french" else ROMAN[c.rank] + " "
+        name = prefix + major_name(c.rank, style)
+    elif style == "french":
+        name = f"{rank_name(c.rank, style)} {STYLE_SUITS[style][c.suit]}"  # type: ignore[index]
+    else:
+        name = f"{rank_name(c.rank, style)} of {STYLE_SUITS[style][c.suit]}"  # type: ignore[index]
+    return name + (" (reversed)" if orientation and c.reversed else "")
+
+
+# --- parsing -------------------------------------------------------------------------------
+
+_CODE_RE = re.compile(r"^(?:(10|[2-9]|[AJNQK])([WCSP])|(\d{1,2}))(r?)$", re.IGNORECASE)
+_ROMAN_RE = re.compile(r"^[IVXL]+$", re.IGNORECASE)
+_SUIT_WORDS = {
+    "wands": "W", "wand": "W", "clubs": "W", "club": "W", "batons": "W", "baton": "W",
+    "staves": "W", "staff": "W", "♣": "W", "cups": "C", "cup": "C", "hearts": "C", "heart": "C",
+    "♥": "C", "swords": "S", "sword": "S", "spades": "S", "spade": "S", "♠": "S",
+    "pentacles": "P", "pentacle": "P", "coins": "P", "coin": "P", "disks": "P", "disk": "P",
+    "discs": "P", "disc": "P", "diamonds": "P", "diamond": "P", "♦": "P",
+    "♡": "C", "♢": "P", "♤": "S", "♧": "W",
+}
+_RANK_WORDS = {
+    "ace": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
+    "eight": 8, "nine": 9, "ten": 10, "page": 11, "jack": 11, "valet": 11, "knave": 11,
+    "princess": 11, "knight": 12, "cavalier": 12, "rider": 12, "prince": 12, "queen": 13,
+    "dame": 13, "king": 14, "roi": 14,
+}
+_SHORT_SUIT = {"C": "W", "H": "C", "S": "S", "D": "P"}  # playing-card letters after a symbol rank
+_REVERSED_WORDS = ("reversed", "reverse", "rev", "(r)", "inverted", "upside-down", "↓")
+
+
+def _major_words(style: str) -> dict[str, int]:
+    names: dict[str, int] = {}
+    for number in MAJOR_NUMBERS:
+        for variant_style in ("rws", "thoth"):
+            name = major_name(number, variant_style if variant_style == "rws" else "thoth")
+            names[_normal(name)] = number
+    names.update({"fool": 0, "the fool": 0, "excuse": 0, "the excuse": 0, "l'excuse": 0,
+                  "le fou": 0, "le petit": 1, "petit": 1, "magus": 1, "the magus": 1,
+                  "priestess": 2, "judgment": 20, "wheel": 10, "the wheel": 10, "fortune": 10,
+                  "the wheel of fortune": 10, "le monde": 21, "world": 21, "universe": 21,
+                  "hanged man": 12, "tower": 16, "star": 17, "moon": 18, "sun": 19,
+                  "devil": 15, "chariot": 7, "lovers": 6, "hierophant": 5, "emperor": 4,
+                  "empress": 3, "hermit": 9, "magician": 1, "high priestess": 2,
+                  "aeon": 20, "art": 14, "lust": 11, "adjustment": 8})
+    # Strength and Justice follow the table's style (Marseille and Thoth swap 8 and 11).
+    swapped = style in ("marseille", "thoth")
+    names["strength"] = 11 if swapped else 8
+    names["justice"] = 8 if swapped else 11
+    names["fortitude"] = names["strength"]
+    names["lust"], names["adjustment"] = 11, 8
+    return names
+
+
+def _normal(text: str) -> str:
+    return " ".join(text.lower().replace("’", "'").split())
+
+
+def _parse_code(token: str) -> Card | None:
+    match = _CODE_RE.match(token)
+    if not match:
+        return None
+    minor_rank, suit, major, rev = match.groups()
+    reversed_ = rev == "r" or rev == "R"
+    if major is not None:
+        number = int(major)
+        return Card(None, number, reversed_) if number <= 21 else None
+    rank = CODE_RANKS.get(minor_rank.upper()) or int(minor_rank)
+    return Card(suit.upper(), rank, reversed_)
+
+
+def _strip_reversed(text: str) -> tuple[str, bool]:
+    for word in _REVERSED_WORDS:
+        if text.endswith(" " + word):
+            return text[: -len(word) - 1].strip(), True
+    return text, False
+
+
+def _parse_symbol(text: str) -> Card | None:
+    """`Q♥`, `10♠`, `A♦r`: a playing-card rank followed by a suit symbol."""
+    match = re.match(r"^(10|[2-9]|[AJQKN])([♣♥♠♦♡♢♤♧])(r?)$", text, re.IGNORECASE)
+    if not match:
+        return None
+    rank_text, symbol, rev = match.groups()
+    rank = CODE_RANKS.get(rank_text.upper()) or int(rank_text)
+    return Card(_SUIT_WORDS[symbol], rank, bool(rev))
+
+
+def _parse_roman(text: str) -> Card | None:
+    if not _ROMAN_RE.match(text):
+        return None
+    upper = text.upper()
+    if upper in ROMAN:
+        return Card(None, ROMAN.index(upper))
+    return None
+
+
+def _parse_name(text: str, style: str) -> Card | None:
+    text = _normal(text)
+    text, reversed_ = _strip_reversed(text)
+    found = _parse_one_name(text, style)
+    if found is None:
+        return None
+    return found.oriented(True) if reversed_ else found
+
+
+def _parse_one_name(text: str, style: str) -> Card | None:
+    for parse in (_parse_code, _parse_symbol, _parse_roman):
+        found = parse(text)
+        if found is not None:
+            return found
+    majors = _major_words(style)
+    bare = text[4:] if text.startswith("the ") else text
+    if text in majors or bare in majors:
+        return Card(None, majors.get(text, majors.get(bare, 0)))
+    trump = re.match(r"^(?:trump|atout|major|arcanum)\s+(\d{1,2}|[ivxl]+)$", text)
+    if trump:
+        value = trump.group(1)
+        number = int(value) if value.isdigit() else (ROMAN.index(value.upper()) if value.upper() in ROMAN else 99)
+        return Card(None, number) if number <= 21 else None
+    minor = re.match(r"^(\w+)\s+(?:of\s+|de\s+)?(\S+)$", text)
+    if minor:
+        rank_text, suit_text = minor.groups()
+        rank = _RANK_WORDS.get(rank_text) or (int(rank_text) if rank_text.isdigit() else None)
+        suit = _SUIT_WORDS.get(suit_text)
+        if rank is not None and 1 <= rank <= 14 and suit is not None:
+            return Card(suit, rank)
+    return None
+
+
+def parse_cards(text: str, style: str = "rws") -> list[Card]:
+    """Cards from what a person typed: notation (`KC 16r`), names (`king of cups, the tower
+    reversed`), Roman numerals, `Q♥`. Separators: commas, semicolons or spaces. Raises
+    CardParseError naming the first token it cannot read."""
+    result: list[Card] = []
+    for chunk in re.split(r"[,;\n]+", text):
+        chunk = chunk.strip()
+        if not chunk:
+            continue
+        whole = _parse_name(chunk, style)
+        if whole is not None:
+            result.append(whole)
+            continue
+        result.extend(_parse_words(chunk.split(), style))
+    return result
+
+
+def _parse_words(words: list[str], style: str) -> list[Card]:
+    """Greedy longest match over the words of a chunk that is not one name."""
+    found: list[Card] = []
+    start = 0
+    while start < len(words):
+        for end in range(len(words), start, -1):
+            candidate = _parse_name(" ".join(words[start:end]), style)
+            if candidate is not None:
+                found.append(candidate)
+                start = end
+                break
+        else:
+            raise CardParseError(words[start])
+    return found
+
+
+def parse_card(text: str, style: str = "rws") -> Card:
+    """Exactly one card from what a person typed."""
+    found = parse_cards(text, style)
+    if len(found) != 1:
+        raise CardParseError(text, "name exactly one card")
+    return found[0]
+
+
+def codes(items: Iterable[Card]) -> list[str]:
+    return [c.code for c in items]
+
+
+def from_codes(items: Iterable[str]) -> list[Card]:
+    return [card(code) for code in items]
