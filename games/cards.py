@@ -229,7 +229,7 @@ _RANK_WORDS = {
     "dame": 13, "king": 14, "roi": 14,
 }
 _SHORT_SUIT = {"C": "W", "H": "C", "S": "S", "D": "P"}  # playing-card letters after a symbol rank
-_REVERSED_WORDS = ("reversed", "reverse", "rev", "(r)", "inverted", "upside-down", "↓")
+_REVERSED_WORDS = ("(reversed)", "reversed", "reverse", "rev", "(r)", "inverted", "upside-down", "↓")
 
 
 def _major_words(style: str) -> dict[str, int]:
@@ -325,9 +325,26 @@ def _parse_one_name(text: str, style: str) -> Card | None:
     if minor:
         rank_text, suit_text = minor.groups()
         rank = _RANK_WORDS.get(rank_text) or (int(rank_text) if rank_text.isdigit() else None)
+        if style == "thoth" and rank_text == "knight":
+            rank = KING  # the Thoth Knight is the highest court (rules/cards.md)
         suit = _SUIT_WORDS.get(suit_text)
         if rank is not None and 1 <= rank <= 14 and suit is not None:
             return Card(suit, rank)
+    return _parse_numbered_major(text, style)
+
+
+def _parse_numbered_major(text: str, style: str) -> Card | None:
+    """`XVI The Tower`, `8 Strength`: a major's number followed by its name, as `card_name`
+    writes it. The two must agree (8 and 11 may disagree: the styles swap their names)."""
+    match = re.match(r"^(\d{1,2}|[ivxl]+)\s+(.+)$", text)
+    if not match:
+        return None
+    by_number = _parse_code(match.group(1)) or _parse_roman(match.group(1))
+    by_name = _parse_one_name(match.group(2), style)
+    if by_number is None or by_name is None or not (by_number.is_major and by_name.is_major):
+        return None
+    if by_number == by_name or {by_number.rank, by_name.rank} == {8, 11}:
+        return by_number
     return None
 
 

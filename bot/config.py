@@ -1,0 +1,59 @@
+"""Settings from the environment; a `.env` file beside the bot is read by python-dotenv."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from dotenv import load_dotenv
+
+DEFAULT_DB_PATH = Path("data") / "tarot.sqlite3"
+
+
+def _int_env(name: str, default: int) -> int:
+    raw = os.environ.get(name, "").strip()
+    if not raw:
+        return default
+    try:
+        return int(raw)
+    except ValueError:
+        raise SystemExit(f"{name} must be a whole number, not {raw!r}") from None
+
+
+@dataclass(frozen=True)
+class Config:
+    token: str = ""
+    db_path: Path = DEFAULT_DB_PATH
+    log_level: str = "INFO"
+    starting_chips: int = 1000
+    daily_chips: int = 200
+    daily_cooldown_hours: int = 20
+    max_tables_per_guild: int = 10
+    max_count_cards: int = 78
+    dev_guild_id: int | None = None
+    sync_commands: bool = True
+    shard_count: int | None = None
+    extensions: tuple[str, ...] = field(
+        default=("cogs.tables", "cogs.economy", "cogs.blackjack", "cogs.baccarat")
+    )
+
+
+def load_config(env_file: str | Path | None = ".env") -> Config:
+    """The settings, from the environment after reading `.env` (without overriding variables
+    that are already set)."""
+    if env_file is not None:
+        load_dotenv(env_file, override=False)
+    dev_guild = os.environ.get("TAROT_DEV_GUILD_ID", "").strip()
+    shards = os.environ.get("TAROT_SHARD_COUNT", "").strip()
+    return Config(
+        token=os.environ.get("DISCORD_TOKEN", "").strip(),
+        db_path=Path(os.environ.get("TAROT_DB", "").strip() or DEFAULT_DB_PATH),
+        log_level=os.environ.get("TAROT_LOG_LEVEL", "INFO").strip().upper() or "INFO",
+        starting_chips=_int_env("TAROT_STARTING_CHIPS", 1000),
+        daily_chips=_int_env("TAROT_DAILY_CHIPS", 200),
+        max_tables_per_guild=_int_env("TAROT_MAX_TABLES_PER_SERVER", 10),
+        dev_guild_id=int(dev_guild) if dev_guild.isdigit() else None,
+        sync_commands=os.environ.get("TAROT_SYNC_COMMANDS", "1").strip() != "0",
+        shard_count=int(shards) if shards.isdigit() else None,
+    )

@@ -1,0 +1,477 @@
+"""The table service: one table per channel, a lock per table, versioned state committed with
+its action log before anyone is told, turn timers stored and re-armed after a restart."""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import json
+import logging
+import random
+from collections.abc import Awaitable, Callable
+from types import ModuleType
+from typing import Any
+
+from bot.config import Config
+from bot.store import InsufficientChips, Store, Tx, dumps
+from games.base import Action, Event, IllegalAction, SeatSpec
+from games.registry import GAMES
+
+log = logging.getLogger(__name__)
+
+Listener = Callable[["Table", list[Event], Any], Awaitable[None]]
+SIT_OUT_AFTER_TIMEOUTS = 2
+STALE_BUTTON = "that button was for an earlier turn — use the buttons on the latest table message"
+
+
+class Table:
+    """One table: its row, and its game state parsed only when first needed, so thousands of
+    idle tables cost little memory and restore quickly."""
+
+    __slots__ = (
+        "id", "guild_id", "channel_id", "game", "options", "host_id", "status", "lobby",
+        "seed", "version", "deadline", "extra", "_state", "_state_json", "_lock", "_timer",
+    )
+
+    def __init__(self, row: Any) -> None:
+        self.id: int = row["id"]
+        self.guild_id: int = row["guild_id"]
+        self.channel_id: int = row["channel_id"]
+        self.game: str = row["game"]
+        self.options: Any = options_from_json(self.game, row["options"])
+        self.host_id: int = row["host_id"]
+        self.status: str = row["status"]
+        self.lobby: list[SeatSpec] = [SeatSpec(**seat) for seat in json.loads(row["lobby"])]
+        self.seed: int = row["seed"]
+        self.version: int = row["version"]
+        self.deadline: float | None = row["deadline"]
+        self.extra: dict[str, Any] = json.loads(row["extra"])
+        self._state_json: str | None = row["state"]
+        self._state: Any = None
+        self._lock: asyncio.Lock | None = None
+        self._timer: asyncio.TimerHandle | None = None
+
+    @property
+    def module(self) -> ModuleType:
+        return GAMES[self.game]
+
+    @property
+    def lock(self) -> asyncio.Lock:
+        if self._lock is None:
+            self._lock = asyncio.Lock()
+        return self._lock
+
+    @property
+    def state(self) -> Any:
+        if self._state is None and self._state_json is not None:
+            self._state = self.module.from_dict(json.loads(self._state_json))
+        return self._state
+
+    def set_state(self, state: Any, state_json: str | None) -> None:
+        self._state = state
+        self._state_json = state_json
+
+    def state_json(self) -> str | None:
+        if self._state is None:
+            return self._state_json
+        return dumps(self.module.to_dict(self._state))
+
+    @property
+    def active(self) -> bool:
+        return self.status == "active"
+
+    def players(self) -> list[int]:
+        if self.active:
+            return list(self.module.players(self.state))
+        return [seat.player for seat in self.lobby]
+
+    def seated(self, player: int) -> bool:
+        return player in self.players()
+
+    def chips_at_table(self) -> int:
+        if not self.module.CHIPS:
+            return 0
+        if self.active:
+            return self.module.chips_on_table(self.state)
+        return sum(seat.stack for seat in self.lobby)
+
+    def step_key(self) -> str:
+        """What a button must match to be current: the game's own step when it has one (so
+        players acting together in one betting window do not stale each other's buttons),
+        otherwise the state version."""
+        if self.active and hasattr(self.module, "step_key"):
+            return str(self.module.step_key(self.state))
+        return f"v{self.version}"
+
+    def view(self, player: int | None) -> dict[str, Any] | None:
+        return self.module.view(self.state, player) if self.active else None
+
+
+def options_from_json(game: str, raw: str) -> Any:
+    return GAMES[game].Options(**json.loads(raw))
+
+
+def build_options(game: str, values: dict[str, Any]) -> Any:
+    """Options from a command's values, validated; unknown names and bad values are refused."""
+    module = GAMES[game]
+    names = {f.name for f in dataclasses.fields(module.Options)}
+    unknown = sorted(set(values) - names)
+    if unknown:
+        raise IllegalAction(f"{game} has no option {unknown[0]!r}; it has {', '.join(sorted(names))}")
+    options = module.Options(**{k: v for k, v in values.items() if v is not None})
+    options.validate()
+    return options
+
+
+class TableService:
+    def __init__(self, store: Store, config: Config, clock: Callable[[], float]) -> None:
+        self.store = store
+        self.config = config
+        self.clock = clock
+        self.by_channel: dict[int, Table] = {}
+        self.listeners: list[Listener] = []
+        self._closed = False
+
+    # --- start-up and shut-down ---------------------------------------------------------
+
+    async def restore(self) -> int:
+        """Load every open table; re-arm turn timers with their full time (time spent down
+        does not count against the player)."""
+        rows = await self.store.open_tables()
+        for row in rows:
+            table = Table(row)
+            self.by_channel[table.channel_id] = table
+            if table.deadline is not None:
+                self._arm(table, restart=True)
+        return len(rows)
+
+    async def close(self) -> None:
+        self._closed = True
+        for table in self.by_channel.values():
+            if table._timer is not None:
+                table._timer.cancel()
+
+    def table_in(self, channel_id: int) -> Table | None:
+        return self.by_channel.get(channel_id)
+
+    def table_by_id(self, table_id: int) -> Table | None:
+        return next((t for t in self.by_channel.values() if t.id == table_id), None)
+
+    async def save_extra(self, table: Table) -> None:
+        """Persist the runtime notes (message ids, who was told what) of a table."""
+        async with self.store.transaction() as tx:
+            await tx.execute("UPDATE tables SET extra=? WHERE id=?", (dumps(table.extra), table.id))
+
+    def tables_of(self, player: int, game: str | None = None) -> list[Table]:
+        return [
+            t for t in self.by_channel.values()
+            if (game is None or t.game == game) and t.seated(player)
+        ]
+
+    # --- lobby --------------------------------------------------------------------------
+
+    async def create(
+        self, guild_id: int, channel_id: int, game: str, options: Any, host_id: int, buy_in: int | None
+    ) -> Table:
+        if channel_id in self.by_channel:
+            raise IllegalAction("this channel already has a table: join it, or open a thread for another")
+        open_here = sum(1 for t in self.by_channel.values() if t.guild_id == guild_id)
+        if open_here >= self.config.max_tables_per_guild:
+            raise IllegalAction(
+                f"this server already has {open_here} open tables, the most it may have; end one first"
+            )
+        now = self.clock()
+        async with self.store.transaction() as tx:
+            stack = await self._buy_in(tx, guild_id, host_id, GAMES[game], options, buy_in)
+            cursor = await tx.execute(
+                "INSERT INTO tables (guild_id, channel_id, game, options, host_id, status, lobby, seed, "
+                "created_at) VALUES (?, ?, ?, ?, ?, 'lobby', ?, ?, ?)",
+                (guild_id, channel_id, game, dumps(dataclasses.asdict(options)), host_id,
+                 dumps([{"player": host_id, "stack": stack}]), random.getrandbits(62), now),
+            )
+            row_id = cursor.lastrowid
+        row = await self.store.table_row(row_id)
+        table = Table(row)
+        self.by_channel[channel_id] = table
+        await self._notify(table, [Event("created", {"host": host_id})], None)
+        return table
+
+    async def _buy_in(
+        self, tx: Tx, guild_id: int, player: int, module: ModuleType, options: Any, buy_in: int | None
+    ) -> int:
+        """Chips moved from the wallet to the table for a new seat (0 for chipless games)."""
+        if not module.CHIPS:
+            return 0
+        wallet = await tx.ensure_wallet(guild_id, player, self.config.starting_chips, self.clock())
+        low, high = module.buy_in_range(options)
+        stack = buy_in if buy_in is not None else min(wallet, high)
+        if stack < low or stack > high:
+            raise IllegalAction(f"the buy-in at this table is {low} to {high} chips, not {stack}")
+        if stack > wallet:
+            raise IllegalAction(f"you have {wallet} chips in your wallet, the buy-in is {stack} — try /daily")
+        await tx.move_wallet(guild_id, player, -stack)
+        return stack
+
+    async def join(self, table: Table, player: int, buy_in: int | None, origin: Any = None) -> None:
+        async with table.lock:
+            self._require_open(table)
+            if table.seated(player):
+                raise IllegalAction("you are already seated at this table")
+            if table.active:
+                await self._join_running(table, player, buy_in, origin)
+                return
+            if len(table.lobby) >= table.module.MAX_SEATS:
+                raise IllegalAction(f"the table is full ({table.module.MAX_SEATS} seats)")
+            async with self.store.transaction() as tx:
+                stack = await self._buy_in(tx, table.guild_id, player, table.module, table.options, buy_in)
+                lobby = [*table.lobby, SeatSpec(player, stack)]
+                await self._write_lobby(tx, table, lobby)
+            table.lobby = lobby
+        await self._notify(table, [Event("joined", {"player": player, "stack": stack})], origin)
+
+    async def _join_running(self, table: Table, player: int, buy_in: int | None, origin: Any) -> None:
+        module = table.module
+        if not getattr(module, "JOIN_MID_GAME", False):
+            raise IllegalAction("this game has started; seats open again at the next game")
+        wallet = await self.store.wallet(table.guild_id, player) or 0
+        low, high = module.buy_in_range(table.options) if module.CHIPS else (0, 0)
+        stack = 0 if not module.CHIPS else (buy_in if buy_in is not None else min(wallet, high))
+        if module.CHIPS and not low <= stack <= high:
+            raise IllegalAction(f"the buy-in at this table is {low} to {high} chips, not {stack}")
+        await self._apply(table, player, {"type": "join", "stack": stack}, origin, buy_in=stack)
+
+    async def leave(self, table: Table, player: int, origin: Any = None) -> None:
+        async with table.lock:
+            self._require_open(table)
+            if not table.seated(player):
+                raise IllegalAction("you are not seated at this table")
+            if table.active:
+                await self._apply(table, player, {"type": "leave"}, origin)
+                return
+            seat = next(s for s in table.lobby if s.player == player)
+            lobby = [s for s in table.lobby if s.player != player]
+            async with self.store.transaction() as tx:
+                if seat.stack:
+                    await tx.move_wallet(table.guild_id, player, seat.stack)
+                await self._write_lobby(tx, table, lobby)
+            table.lobby = lobby
+        await self._notify(table, [Event("left", {"player": player, "stack": seat.stack})], origin)
+
+    async def start(self, table: Table, by: int, origin: Any = None) -> None:
+        async with table.lock:
+            self._require_open(table)
+            if table.active:
+                raise IllegalAction("the game has already started")
+            if by != table.host_id:
+                raise IllegalAction(f"only the host, <@{table.host_id}>, can start the table")
+            module = table.module
+            if len(table.lobby) < module.MIN_SEATS:
+                raise IllegalAction(
+                    f"{table.game} needs at least {module.MIN_SEATS} seated players; "
+                    f"{len(table.lobby)} seated so far"
+                )
+            state = module.new(table.options, list(table.lobby), table.seed)
+            state_json = dumps(module.to_dict(state))
+            async with self.store.transaction() as tx:
+                await tx.execute(
+                    "UPDATE tables SET status='active', start_seats=?, state=?, version=0 WHERE id=?",
+                    (dumps([dataclasses.asdict(s) for s in table.lobby]), state_json, table.id),
+                )
+            table.status = "active"
+            table.set_state(state, state_json)
+            self._arm(table)
+            await self._write_deadline(table)
+        await self._notify(table, [Event("started", {})], origin)
+
+    async def end(self, table: Table, by: int, may_manage: bool, origin: Any = None) -> dict[int, int]:
+        """End the table: every chip goes back to its player. Returns what each got back."""
+        async with table.lock:
+            self._require_open(table)
+            if by != table.host_id and not may_manage:
+                raise IllegalAction("only the host or a member with Manage Server can end the table")
+            refunds = self._refunds(table)
+            async with self.store.transaction() as tx:
+                for player, amount in refunds.items():
+                    if amount:
+                        await tx.move_wallet(table.guild_id, player, amount)
+                await tx.execute(
+                    "UPDATE tables SET status='ended', ended_at=?, deadline=NULL WHERE id=?",
+                    (self.clock(), table.id),
+                )
+            self._disarm(table)
+            table.status = "ended"
+            self.by_channel.pop(table.channel_id, None)
+        await self._notify(table, [Event("ended", {"refunds": {str(k): v for k, v in refunds.items()}})], origin)
+        return refunds
+
+    def _refunds(self, table: Table) -> dict[int, int]:
+        if not table.module.CHIPS:
+            return {}
+        if table.active:
+            return dict(table.module.refunds(table.state))
+        return {seat.player: seat.stack for seat in table.lobby}
+
+    async def kick(self, table: Table, by: int, member: int, may_manage: bool, origin: Any = None) -> None:
+        if by != table.host_id and not may_manage:
+            raise IllegalAction("only the host or a member with Manage Server can remove a player")
+        if member == by:
+            raise IllegalAction("use /table leave to leave the table yourself")
+        await self.leave(table, member, origin)
+
+    async def member_left_server(self, guild_id: int, member: int) -> None:
+        """A member who leaves the server leaves every table there, as /table leave."""
+        for table in [t for t in self.by_channel.values() if t.guild_id == guild_id]:
+            if table.seated(member):
+                try:
+                    await self.leave(table, member)
+                except IllegalAction as refusal:
+                    log.info("member %s could not leave table %s: %s", member, table.id, refusal.reason)
+
+    # --- play ---------------------------------------------------------------------------
+
+    async def act(self, table: Table, player: int, action: Action, step: str | None = None,
+                  origin: Any = None) -> list[Event]:
+        async with table.lock:
+            self._require_open(table)
+            if not table.active:
+                raise IllegalAction("the game has not started yet: the host starts it with /table start")
+            if step is not None and step != table.step_key():
+                raise IllegalAction(STALE_BUTTON)
+            self._reset_timeouts(table, player)
+            return await self._apply(table, player, action, origin)
+
+    async def _apply(self, table: Table, player: int, action: Action, origin: Any,
+                     buy_in: int = 0) -> list[Event]:
+        """Apply, then commit state + log + chips in one transaction; on any failure the
+        in-memory state goes back to the committed one. Listeners hear only of committed moves.
+        The caller holds the table's lock."""
+        module = table.module
+        committed_json = table.state_json()
+        chips_before = table.chips_at_table()
+        events = module.apply(table.state, player, action)
+        try:
+            await self._commit(table, player, action, events, chips_before + buy_in)
+        except BaseException:
+            table.set_state(None, committed_json)
+            raise
+        await self._notify(table, events, origin)
+        return events
+
+    async def _commit(self, table: Table, player: int, action: Action, events: list[Event],
+                      chips_expected: int) -> None:
+        module = table.module
+        cashed = sum(e.data["amount"] for e in events if e.kind == "cashout")
+        house_delta = chips_expected - cashed - table.chips_at_table()
+        if house_delta and not getattr(module, "HOUSE", False):
+            raise RuntimeError(f"{table.game} lost or made {house_delta} chips in {action}")
+        deadline = self._next_deadline(table)
+        state_json = table.state_json()
+        version = table.version + 1
+        async with self.store.transaction() as tx:
+            if action.get("type") == "join" and action.get("stack"):
+                try:
+                    await tx.move_wallet(table.guild_id, player, -int(action["stack"]))
+                except InsufficientChips as short:
+                    raise IllegalAction(
+                        f"you have {short.have} chips in your wallet, the buy-in is {short.need} — try /daily"
+                    ) from None
+            for event in events:
+                await self._settle_event(tx, table, event)
+            await tx.move_house(table.guild_id, house_delta)
+            await tx.log_action(table.id, version, player, action, self.clock())
+            await tx.execute(
+                "UPDATE tables SET state=?, version=?, deadline=?, extra=? WHERE id=?",
+                (state_json, version, deadline, dumps(table.extra), table.id),
+            )
+        table.version = version
+        table.set_state(table.state, state_json)
+        table.deadline = deadline
+        self._arm(table)
+
+    async def _settle_event(self, tx: Tx, table: Table, event: Event) -> None:
+        if event.kind == "cashout" and event.data["amount"]:
+            await tx.move_wallet(table.guild_id, event.data["player"], event.data["amount"])
+        elif event.kind == "settled":
+            for result in event.data.get("results", []):
+                if "player" in result and "net" in result:
+                    await tx.record_result(table.guild_id, result["player"], table.game, result["net"])
+
+    def _require_open(self, table: Table) -> None:
+        if table.status == "ended" or self._closed:
+            raise IllegalAction("this table has ended")
+
+    async def _write_lobby(self, tx: Tx, table: Table, lobby: list[SeatSpec]) -> None:
+        await tx.execute(
+            "UPDATE tables SET lobby=? WHERE id=?",
+            (dumps([dataclasses.asdict(s) for s in lobby]), table.id),
+        )
+
+    async def _notify(self, table: Table, events: list[Event], origin: Any) -> None:
+        for listener in list(self.listeners):
+            try:
+                await listener(table, events, origin)
+            except Exception:
+                log.exception("table %s: a listener failed after a committed move", table.id)
+
+    # --- timers -------------------------------------------------------------------------
+
+    def _timer_seconds(self, table: Table) -> int:
+        return int(getattr(table.options, "timer", 0) or 0)
+
+    def _next_deadline(self, table: Table) -> float | None:
+        if not table.active or not self._timer_seconds(table) or not table.module.pending(table.state):
+            return None
+        if table.deadline is not None and table.extra.get("pending") == table.module.pending(table.state):
+            return table.deadline  # the same players are still to act: their clock keeps running
+        table.extra["pending"] = table.module.pending(table.state)
+        return self.clock() + self._timer_seconds(table)
+
+    async def _write_deadline(self, table: Table) -> None:
+        table.deadline = self._next_deadline(table)
+        async with self.store.transaction() as tx:
+            await tx.execute(
+                "UPDATE tables SET deadline=?, extra=? WHERE id=?", (table.deadline, dumps(table.extra), table.id)
+            )
+        self._arm(table)
+
+    def _arm(self, table: Table, restart: bool = False) -> None:
+        self._disarm(table)
+        if table.deadline is None or self._closed:
+            return
+        if restart:
+            table.deadline = self.clock() + self._timer_seconds(table)
+        delay = max(0.0, table.deadline - self.clock())
+        loop = asyncio.get_running_loop()
+        table._timer = loop.call_later(delay, self._fire_timer, table, table.deadline)
+
+    def _disarm(self, table: Table) -> None:
+        if table._timer is not None:
+            table._timer.cancel()
+            table._timer = None
+
+    def _fire_timer(self, table: Table, deadline: float) -> None:
+        asyncio.get_running_loop().create_task(self._on_timeout(table, deadline))
+
+    async def _on_timeout(self, table: Table, deadline: float) -> None:
+        async with table.lock:
+            if table.deadline != deadline or not table.active or self._closed:
+                return
+            for player in list(table.module.pending(table.state)):
+                await self._play_default(table, player)
+
+    async def _play_default(self, table: Table, player: int) -> None:
+        timeouts = table.extra.setdefault("timeouts", {})
+        timeouts[str(player)] = timeouts.get(str(player), 0) + 1
+        action = table.module.default_action(table.state, player)
+        try:
+            await self._apply(table, player, action, origin="timer")
+            if timeouts[str(player)] >= SIT_OUT_AFTER_TIMEOUTS and self._can(table, player, "sitout"):
+                await self._apply(table, player, {"type": "sitout"}, origin="timer")
+        except IllegalAction as refusal:
+            log.error("table %s: the default move %s was refused: %s", table.id, action, refusal.reason)
+
+    def _can(self, table: Table, player: int, kind: str) -> bool:
+        return any(a.get("type") == kind for a in table.module.legal_actions(table.state, player))
+
+    def _reset_timeouts(self, table: Table, player: int) -> None:
+        table.extra.get("timeouts", {}).pop(str(player), None)

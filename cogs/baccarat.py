@@ -1,0 +1,108 @@
+"""Major Baccarat in Discord: /baccarat create and bet; Player / Banker / Tie buttons."""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.client import TarotBot
+from bot.tables import Table
+from cogs.common import AmountForm, ButtonSpec, GameUI, create_table, play, register_ui, table_choices
+from games.base import Action, Event
+from renders.baccarat import render_baccarat
+
+GAME = "baccarat"
+MAX_CHIPS = 1_000_000_000
+SPOTS = ("player", "banker", "tie")
+
+
+class BaccaratUI(GameUI):
+    game = GAME
+
+    def render(self, view: dict, names: dict[int, str], style: str) -> bytes:
+        return render_baccarat(view, names, style)
+
+    def status_lines(self, table: Table, view: dict, names: dict[int, str]) -> list[str]:
+        if view["phase"] == "betting":
+            waiting = [names.get(s["player"], "?") for s in view["seats"]
+                       if s["bet"] is None and not s["passed"] and not s["sitting_out"]]
+            lines = [f"Bets open: Player, Banker or Tie, {view['min_bet']}–{view['max_bet']} chips."]
+            if waiting:
+                lines.append("Waiting for: " + ", ".join(waiting))
+            return lines
+        lines = [f"Player {' '.join(view['player_cards'])} = **{view['player_count']}** · "
+                 f"Banker {' '.join(view['banker_cards'])} = **{view['banker_count']}** → "
+                 f"**{str(view['winner']).title()}**"]
+        for seat in view["seats"]:
+            if seat["bet"]:
+                paid = seat["payout"] or 0
+                lines.append(f"{names.get(seat['player'], '?')}: {seat['bet']['amount']} on "
+                             f"{seat['bet']['on']} → {'+' + str(paid) if paid else 'lost'}")
+        return lines
+
+    def buttons(self, table: Table, view: dict) -> list[ButtonSpec]:
+        if view["phase"] != "betting":
+            return []
+        return [ButtonSpec("Player", "form.player", discord.ButtonStyle.primary),
+                ButtonSpec("Banker", "form.banker", discord.ButtonStyle.danger),
+                ButtonSpec("Tie", "form.tie", discord.ButtonStyle.success),
+                ButtonSpec("Sit this one out", "pass")]
+
+    def action_for(self, code: str) -> Action | None:
+        return None if code.startswith("form.") else super().action_for(code)
+
+    def form_for(self, table: Table, code: str, step: str) -> discord.ui.Modal | None:
+        spot = code.split(".", 1)[1]
+        if spot not in SPOTS:
+            return None
+        view = table.view(None) or {}
+        return AmountForm(f"Bet on {spot.title()}", table, {"type": "bet", "on": spot}, step,
+                          view.get("min_bet", 1), view.get("max_bet", 1))
+
+    def describe(self, events: list[Event], names: dict[int, str]) -> str:
+        for event in events:
+            if event.kind == "settled":
+                return "The coup is dealt — see the table."
+        return "Your bet is down."
+
+
+register_ui(BaccaratUI())
+
+
+class Baccarat(commands.Cog):
+    group = app_commands.Group(name="baccarat", description="Major Baccarat: punto banco where majors beat minors")
+
+    def __init__(self, bot: TarotBot) -> None:
+        self.bot = bot
+
+    @group.command(name="create", description="Open a Major Baccarat table in this channel")
+    @app_commands.describe(min_bet="Smallest bet", max_bet="Largest bet", decks="Decks in the shoe (1-4)",
+                           commission="Banker commission in percent (5 or 0)",
+                           timer="Seconds for the betting window (0 = no timer)",
+                           buy_in="Chips you bring from your wallet")
+    @app_commands.choices(commission=[app_commands.Choice(name="5%", value=5), app_commands.Choice(name="none", value=0)])
+    async def create(self, interaction: discord.Interaction,
+                     min_bet: app_commands.Range[int, 1, 100_000] = 10,
+                     max_bet: app_commands.Range[int, 1, 1_000_000] = 500,
+                     decks: app_commands.Range[int, 1, 4] = 2,
+                     commission: app_commands.Choice[int] | None = None,
+                     timer: app_commands.Range[int, 0, 600] = 60,
+                     buy_in: app_commands.Range[int, 1, MAX_CHIPS] | None = None) -> None:
+        options = {"min_bet": min_bet, "max_bet": max_bet, "decks": decks, "timer": timer,
+                   "commission": commission.value if commission else 5}
+        await create_table(interaction, GAME, options, buy_in)
+
+    @group.command(name="bet", description="Bet on Player, Banker or Tie for the next coup")
+    @app_commands.choices(on=[app_commands.Choice(name=s.title(), value=s) for s in SPOTS])
+    async def bet(self, interaction: discord.Interaction, on: app_commands.Choice[str],
+                  amount: app_commands.Range[int, 1, MAX_CHIPS], table: str | None = None) -> None:
+        await play(interaction, GAME, {"type": "bet", "on": on.value, "amount": amount}, table)
+
+    @bet.autocomplete("table")
+    async def table_autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return table_choices(interaction, GAME, current)
+
+
+async def setup(bot: TarotBot) -> None:
+    await bot.add_cog(Baccarat(bot))

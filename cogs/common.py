@@ -1,0 +1,294 @@
+"""What every game's Discord side shares: the per-game UI registry, button routing that
+survives restarts, refusals, names, images and resolving which table a command means."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.tables import Table, TableService
+from games.base import Action, Event, IllegalAction
+
+if TYPE_CHECKING:
+    from bot.client import TarotBot
+
+log = logging.getLogger(__name__)
+
+GAME_TITLES = {
+    "poker": "Major Poker",
+    "blackjack": "Major Blackjack",
+    "baccarat": "Major Baccarat",
+    "tarot": "French Tarot",
+    "rummy": "Tarot Rummy",
+    "loc": "Loc",
+    "arcanoid": "Arcanoid",
+}
+COLOUR = discord.Colour.from_rgb(74, 35, 120)
+
+
+@dataclass(frozen=True)
+class ButtonSpec:
+    label: str
+    code: str
+    style: discord.ButtonStyle = discord.ButtonStyle.secondary
+    disabled: bool = False
+
+
+class GameUI:
+    """One game's Discord presentation. Subclasses fill in what differs."""
+
+    game = ""
+
+    def render(self, view: dict, names: dict[int, str], style: str) -> bytes:
+        raise NotImplementedError
+
+    def status_lines(self, table: Table, view: dict, names: dict[int, str]) -> list[str]:
+        raise NotImplementedError
+
+    def buttons(self, table: Table, view: dict) -> list[ButtonSpec]:
+        return []
+
+    def action_for(self, code: str) -> Action | None:
+        """The action a button code stands for; None when the button opens a form instead."""
+        kind, _, amount = code.partition(".")
+        return {"type": kind, "amount": int(amount)} if amount.isdigit() else {"type": kind}
+
+    def form_for(self, table: Table, code: str, step: str) -> discord.ui.Modal | None:
+        return None
+
+    def describe(self, events: list[Event], names: dict[int, str]) -> str:
+        return ""
+
+    def hand_players(self, table: Table, events: list[Event]) -> list[int]:
+        """Players to send their private hand to after these events."""
+        return []
+
+    def hand_view(self, table: Table, player: int, names: dict[int, str]) -> tuple[str, bytes | None, list[ButtonSpec]]:
+        """(text, image, buttons) of a player's private view of the table."""
+        view = table.view(player) or {}
+        return "\n".join(self.status_lines(table, view, names)), None, self.buttons(table, view)
+
+
+UIS: dict[str, GameUI] = {}
+
+
+def register_ui(ui: GameUI) -> None:
+    UIS[ui.game] = ui
+
+
+class Refused(Exception):
+    """A refusal raised in a cog before the game sees anything."""
+
+
+async def refuse(interaction: discord.Interaction, reason: str) -> None:
+    """A refusal is always private and always says what was wrong."""
+    text = reason[:1].upper() + reason[1:]
+    if interaction.response.is_done():
+        await interaction.followup.send(text, ephemeral=True)
+    else:
+        await interaction.response.send_message(text, ephemeral=True)
+
+
+def bot_of(interaction: discord.Interaction) -> TarotBot:
+    return interaction.client  # type: ignore[return-value]
+
+
+def png_file(data: bytes, name: str = "table.png") -> discord.File:
+    return discord.File(io.BytesIO(data), filename=name)
+
+
+def names_for(bot: discord.Client, table: Table) -> dict[int, str]:
+    guild = bot.get_guild(table.guild_id)
+    names: dict[int, str] = {}
+    for player in {*table.players(), table.host_id}:
+        member = guild.get_member(player) if guild else None
+        user = member or bot.get_user(player)
+        names[player] = user.display_name if user else f"Player {player}"
+    return names
+
+
+async def render(ui: GameUI, view: dict, names: dict[int, str], style: str = "rws") -> bytes:
+    """Pillow work runs in a worker thread, never on the event loop."""
+    return await asyncio.to_thread(ui.render, view, names, style)
+
+
+def action_view(table: Table, buttons: list[ButtonSpec]) -> discord.ui.View | None:
+    if not buttons:
+        return None
+    view = discord.ui.View(timeout=None)
+    step = table.step_key()
+    for spec in buttons[:25]:
+        view.add_item(GameButton(table.id, step, spec))
+    return view
+
+
+class GameButton(discord.ui.DynamicItem[discord.ui.Button], template=r"tt:(?P<table>\d+):(?P<step>[\w.\-]+):(?P<code>[\w.\-]+)"):
+    """A move button. Its routing lives in custom_id, so it works after a restart."""
+
+    def __init__(self, table_id: int, step: str, spec: ButtonSpec) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=spec.label, style=spec.style, disabled=spec.disabled,
+                custom_id=f"tt:{table_id}:{step}:{spec.code}",
+            )
+        )
+        self.table_id, self.step, self.code = table_id, step, spec.code
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: Any) -> GameButton:
+        return cls(int(match["table"]), match["step"], ButtonSpec(item.label or "", match["code"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        bot = bot_of(interaction)
+        table = bot.tables.table_by_id(self.table_id)
+        if table is None:
+            await refuse(interaction, "that table has ended")
+            return
+        ui = UIS[table.game]
+        action = ui.action_for(self.code)
+        if action is None:
+            if table.step_key() != self.step:
+                await refuse(interaction, STALE)
+                return
+            form = ui.form_for(table, self.code, self.step)
+            if form is not None:
+                await interaction.response.send_modal(form)
+            return
+        await perform(interaction, table, action, step=self.step)
+
+
+STALE = "that button was for an earlier turn — use the buttons on the latest table message"
+
+
+async def perform(interaction: discord.Interaction, table: Table, action: Action, step: str | None = None) -> bool:
+    """Apply a player's move; refusals are private. Returns whether the move was accepted."""
+    bot = bot_of(interaction)
+    try:
+        events = await bot.tables.act(table, interaction.user.id, action, step=step, origin=interaction)
+    except IllegalAction as refusal:
+        await refuse(interaction, refusal.reason)
+        return False
+    except Exception:
+        log.exception("table %s: %s failed", table.id, action)
+        await refuse(interaction, "something went wrong saving that move, so it was not made — please try again")
+        return False
+    if not interaction.response.is_done():
+        ui = UIS[table.game]
+        text = ui.describe(events, names_for(bot, table)) or "Done."
+        await interaction.response.send_message(text, ephemeral=True)
+    return True
+
+
+def find_table(interaction: discord.Interaction, game: str | None, table_ref: str | None = None) -> Table:
+    """The table a command means: this channel's, or in a DM the player's own table of that game
+    (`table_ref` chooses when there are several)."""
+    service: TableService = bot_of(interaction).tables
+    if interaction.guild is not None and table_ref is None:
+        table = service.table_in(interaction.channel_id or 0)
+        if table is None:
+            raise IllegalAction("there is no table in this channel: start one with /<game> create, e.g. /blackjack create")
+        if game is not None and table.game != game:
+            raise IllegalAction(f"the table in this channel plays {GAME_TITLES[table.game]}, not {GAME_TITLES[game]}")
+        return table
+    mine = service.tables_of(interaction.user.id, game)
+    if table_ref is not None:
+        chosen = [t for t in mine if str(t.id) == table_ref.strip()]
+        if not chosen:
+            raise IllegalAction("you are not seated at that table")
+        return chosen[0]
+    if not mine:
+        raise IllegalAction(f"you are not seated at any {GAME_TITLES.get(game or '', 'game')} table")
+    if len(mine) > 1:
+        raise IllegalAction("you sit at several tables of that game: choose one with the `table` option")
+    return mine[0]
+
+
+def table_choices(interaction: discord.Interaction, game: str, current: str) -> list[discord.app_commands.Choice[str]]:
+    bot = bot_of(interaction)
+    choices = []
+    for table in bot.tables.tables_of(interaction.user.id, game):
+        channel = bot.get_channel(table.channel_id)
+        guild = bot.get_guild(table.guild_id)
+        label = f"#{getattr(channel, 'name', table.channel_id)} in {guild.name if guild else 'a server'}"
+        if current.lower() in label.lower():
+            choices.append(discord.app_commands.Choice(name=label[:100], value=str(table.id)))
+    return choices[:25]
+
+
+def may_manage(interaction: discord.Interaction) -> bool:
+    perms = getattr(interaction.user, "guild_permissions", None)
+    return bool(perms and perms.manage_guild)
+
+
+NEEDED_PERMISSIONS = ("view_channel", "send_messages", "embed_links", "attach_files")
+
+
+def missing_permissions(interaction: discord.Interaction) -> list[str]:
+    """What the bot lacks to run a table in this channel."""
+    channel, guild = interaction.channel, interaction.guild
+    if guild is None or channel is None or not hasattr(channel, "permissions_for"):
+        return []
+    perms = channel.permissions_for(guild.me)
+    needed = list(NEEDED_PERMISSIONS)
+    if isinstance(channel, discord.Thread):
+        needed[1] = "send_messages_in_threads"
+    return [name.replace("_", " ").title() for name in needed if not getattr(perms, name)]
+
+
+async def create_table(interaction: discord.Interaction, game: str, options: dict[str, Any], buy_in: int | None) -> None:
+    """`/<game> create`: validate, check the bot can post here, open the lobby."""
+    from bot.tables import build_options
+
+    bot = bot_of(interaction)
+    if interaction.guild is None:
+        await refuse(interaction, "tables live in server channels: run this in a channel (or a thread)")
+        return
+    missing = missing_permissions(interaction)
+    if missing:
+        await refuse(interaction, f"I can't run a table here: I need {', '.join(missing)} in this channel. "
+                                  "Ask a server admin to grant them, or use another channel.")
+        return
+    try:
+        built = build_options(game, options)
+        await bot.tables.create(interaction.guild.id, interaction.channel_id or 0, game, built,
+                                interaction.user.id, buy_in)
+    except IllegalAction as refusal:
+        await refuse(interaction, refusal.reason)
+        return
+    await interaction.response.send_message(
+        f"Your {GAME_TITLES[game]} table is open. Others join with the Join button or `/table join`; "
+        "press Start when everyone is in.", ephemeral=True)
+
+
+async def play(interaction: discord.Interaction, game: str, action: Action, table_ref: str | None = None) -> None:
+    """A play command (`/blackjack hit` …): find the table and perform the move."""
+    try:
+        table = find_table(interaction, game, table_ref)
+    except IllegalAction as refusal:
+        await refuse(interaction, refusal.reason)
+        return
+    await perform(interaction, table, action)
+
+
+class AmountForm(discord.ui.Modal):
+    """A form asking for a chip amount; submitting it performs `action` with that amount."""
+
+    amount: discord.ui.TextInput = discord.ui.TextInput(label="Chips", max_length=12)
+
+    def __init__(self, title: str, table: Table, action: Action, step: str, low: int, high: int) -> None:
+        super().__init__(title=title, custom_id=f"tf:{table.id}:{step}")
+        self.amount.placeholder = f"{low} to {high}"
+        self.amount.default = str(low)
+        self.table, self.action, self.step = table, action, step
+
+    async def on_submit(self, interaction: discord.Interaction) -> None:
+        text = self.amount.value.strip()
+        if not text.isdigit():
+            await refuse(interaction, f"{text!r} is not a whole number of chips; type digits only, e.g. 50")
+            return
+        await perform(interaction, self.table, {**self.action, "amount": int(text)}, step=self.step)

@@ -1,0 +1,132 @@
+"""/wallet, /daily, /leaderboard and /count."""
+
+from __future__ import annotations
+
+import asyncio
+from fractions import Fraction
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.client import TarotBot
+from cogs.common import COLOUR, GAME_TITLES, png_file, refuse
+from games import counting
+from games.base import IllegalAction
+from games.cards import Card, CardParseError, parse_cards
+from renders.count import render_pile
+
+
+FRACTION_GLYPHS = {(1, 2): "½", (1, 3): "⅓", (2, 3): "⅔", (1, 4): "¼", (3, 4): "¾"}
+
+
+def fraction_text(value: Fraction) -> str:
+    """`3½`, `-⅓`, `91`, `2 3/5`: a whole part and a readable fraction."""
+    sign = "-" if value < 0 else ""
+    value = abs(value)
+    whole, rest = divmod(value.numerator, value.denominator)
+    if rest == 0:
+        return f"{sign}{whole}"
+    glyph = FRACTION_GLYPHS.get((rest, value.denominator))
+    if glyph:
+        return f"{sign}{whole or ''}{glyph}"
+    part = f"{rest}/{value.denominator}"
+    return f"{sign}{whole} {part}" if whole else f"{sign}{part}"
+
+
+def read_pile(text: str, limit: int) -> list[Card]:
+    try:
+        pile = parse_cards(text)
+    except CardParseError as error:
+        raise IllegalAction(
+            f"I can't read {error.token!r} as a card. Write cards like `KC 10S 16r 0` "
+            "or by name: `king of cups, the tower reversed, excuse`"
+        ) from None
+    if not pile:
+        raise IllegalAction("name at least one card, e.g. `KC 21 0`")
+    if len(pile) > limit:
+        raise IllegalAction(f"a pile holds at most {limit} cards; you named {len(pile)}")
+    seen: set[Card] = set()
+    for card in pile:
+        if card.face in seen:
+            raise IllegalAction(f"{card.face.code} is named twice: a pile holds each card once")
+        seen.add(card.face)
+    return pile
+
+
+class Economy(commands.Cog):
+    def __init__(self, bot: TarotBot) -> None:
+        self.bot = bot
+
+    @app_commands.command(name="wallet", description="Chips in your (or a member's) wallet on this server")
+    @app_commands.guild_only()
+    async def wallet(self, interaction: discord.Interaction, member: discord.Member | None = None) -> None:
+        who = member or interaction.user
+        if who.bot:
+            await refuse(interaction, "bots have no wallet")
+            return
+        chips = await self.bot.economy.wallet(interaction.guild_id or 0, who.id)
+        whose = "You have" if who.id == interaction.user.id else f"{who.display_name} has"
+        await interaction.response.send_message(f"{whose} **{chips}** chips on this server.", ephemeral=True)
+
+    @app_commands.command(name="daily", description="Collect your daily chips (once every 20 hours)")
+    @app_commands.guild_only()
+    async def daily(self, interaction: discord.Interaction) -> None:
+        try:
+            grant = await self.bot.economy.daily(interaction.guild_id or 0, interaction.user.id)
+        except IllegalAction as refusal:
+            await refuse(interaction, refusal.reason)
+            return
+        await interaction.response.send_message(
+            f"+{grant.amount} chips: you have **{grant.balance}**. Next daily <t:{int(grant.next_at)}:R>.",
+            ephemeral=True,
+        )
+
+    @app_commands.command(name="leaderboard", description="Top players on this server: chips, or a game's results")
+    @app_commands.guild_only()
+    @app_commands.choices(game=[app_commands.Choice(name=t, value=k) for k, t in GAME_TITLES.items()])
+    async def leaderboard(self, interaction: discord.Interaction, game: app_commands.Choice[str] | None = None) -> None:
+        guild_id = interaction.guild_id or 0
+        if game is None:
+            rows = await self.bot.economy.richest(guild_id)
+            lines = [f"{i}. <@{user}> — {chips} chips" for i, (user, chips) in enumerate(rows, 1)]
+            title = "Richest players"
+        else:
+            rows3 = await self.bot.economy.best_at(guild_id, game.value)
+            lines = [f"{i}. <@{user}> — {net:+} chips over {hands} hands" for i, (user, net, hands) in enumerate(rows3, 1)]
+            title = f"Best at {game.name}"
+        embed = discord.Embed(title=title, colour=COLOUR, description="\n".join(lines) or "Nobody yet.")
+        await interaction.response.send_message(embed=embed, ephemeral=True,
+                                                allowed_mentions=discord.AllowedMentions.none())
+
+    @app_commands.command(name="count", description="Count a pile of cards' points as tarot games do")
+    @app_commands.describe(cards="Cards like `KC 10S 16r 0` or names, comma-separated",
+                           group="Cards per group (1-4)", method="Counting method")
+    @app_commands.choices(method=[app_commands.Choice(name=m, value=m) for m in ("all", *counting.METHODS)])
+    async def count(self, interaction: discord.Interaction, cards: app_commands.Range[str, 1, 1500],
+                    group: app_commands.Range[int, 1, 4] = 2,
+                    method: app_commands.Choice[str] | None = None) -> None:
+        chosen = method.value if method else "all"
+        try:
+            pile = read_pile(cards, self.bot.config.max_count_cards)
+        except IllegalAction as refusal:
+            await refuse(interaction, refusal.reason)
+            return
+        methods = counting.METHODS if chosen == "all" else (chosen,)
+        embed = discord.Embed(title=f"{len(pile)} cards counted in groups of {group}", colour=COLOUR)
+        for name in methods:
+            working = counting.count_working(pile, group, name)
+            total = sum((value for _, value in working), Fraction(0))
+            steps = " + ".join(fraction_text(value) for _, value in working)
+            embed.add_field(name=f"{name}: {fraction_text(total)}", value=steps[:1024] or "0", inline=False)
+        shown = counting.count_working(pile, group, methods[0])
+        groups = [([c.code for c in cards_], fraction_text(value)) for cards_, value in shown]
+        total = counting.count(pile, group=group, method=methods[0])
+        image = await asyncio.to_thread(render_pile, groups, f"{fraction_text(total)} points")
+        embed.description = f"Total: **{fraction_text(total)}** points"
+        embed.set_image(url="attachment://pile.png")
+        await interaction.response.send_message(embed=embed, file=png_file(image, "pile.png"), ephemeral=True)
+
+
+async def setup(bot: TarotBot) -> None:
+    await bot.add_cog(Economy(bot))

@@ -1,0 +1,559 @@
+"""Major Blackjack (rules/blackjack.md): 1-7 players against the house, a 78-card shoe.
+
+A round: a betting window (house.py), then the dealer's up card and hole card (deck
+orientation), then ONE card to each player who bet; players play their hands in seat order
+(hit, stand, double, split, and `turn` at `manual` tables); when the last hand is finished the
+dealer plays and every hand is settled within the same `apply`, and the next window opens.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from games import house
+from games.base import Action, Event, IllegalAction, SeatSpec, require
+from games.cards import Card, cards, codes
+
+NAME = "blackjack"
+MIN_SEATS = 1
+MAX_SEATS = 7
+CHIPS = True
+HOUSE = True
+JOIN_MID_GAME = True
+MAX_HANDS = 4
+ORIENTATIONS = ("best", "manual")
+ACE = 1
+
+
+@dataclass(frozen=True)
+class Options:
+    min_bet: int = 10
+    max_bet: int = 500
+    decks: int = 2
+    orientation: str = "best"
+    timer: int = 60
+
+    def validate(self) -> None:
+        house.check_common_options(self.min_bet, self.max_bet, self.decks, self.timer)
+        require(self.orientation in ORIENTATIONS, "orientation must be best or manual")
+
+
+# --- the rules as functions ----------------------------------------------------------------
+
+
+def card_value(c: Card) -> int:
+    """A major counts its number (0-21); a minor ace 1 (see `total` for 11); courts 10."""
+    if c.is_major:
+        return c.rank
+    return min(c.rank, 10)
+
+
+def is_minor_ace(c: Card) -> bool:
+    return not c.is_major and c.rank == ACE
+
+
+def total(hand: Sequence[Card]) -> int:
+    """The best total not over 21: a minor ace counts 11 where that does not bust."""
+    hard = sum(card_value(c) for c in hand)
+    if any(is_minor_ace(c) for c in hand) and hard + 10 <= 21:
+        return hard + 10
+    return hard
+
+
+def is_blackjack(hand: Sequence[Card]) -> bool:
+    """21 with one or two cards (whether the hand came from a split is the caller's concern)."""
+    return len(hand) in (1, 2) and total(hand) == 21
+
+
+def has_major(hand: Sequence[Card]) -> bool:
+    return any(c.is_major for c in hand)
+
+
+def reversed_count(hand: Sequence[Card]) -> int:
+    return sum(c.reversed for c in hand)
+
+
+def _compare(a: int, b: int) -> int:
+    return (a > b) - (a < b)
+
+
+def outcome(player_cards: Sequence[Card], dealer_cards: Sequence[Card]) -> int:
+    """1 the player wins, 0 a push, -1 the player loses: the first rule that applies."""
+    mine, theirs = total(player_cards), total(dealer_cards)
+    if mine > 21:
+        return -1
+    if theirs > 21:
+        return 1
+    if has_major(player_cards) != has_major(dealer_cards):
+        return 1 if has_major(player_cards) else -1
+    if mine != theirs:
+        return _compare(mine, theirs)
+    return _compare(reversed_count(player_cards), reversed_count(dealer_cards))
+
+
+def split_value(c: Card) -> int:
+    """Cards that may be split together: same number for majors, courts as 10, a minor ace
+    only with a minor ace (it counts 1 or 11, the Magician only 1)."""
+    return -1 if is_minor_ace(c) else card_value(c)
+
+
+def payout(bet: int, result: str) -> int:
+    """Chips returned to the stack for a settled hand, the stake included."""
+    winnings = {"blackjack": bet * 3 // 2, "win": bet, "push": 0, "loss": -bet}[result]
+    return bet + winnings
+
+
+# --- the state -----------------------------------------------------------------------------
+
+
+@dataclass
+class Hand:
+    cards: list[Card]
+    bet: int
+    status: str = "playing"  # playing, stood, bust, blackjack, doubled
+    split: bool = False
+    split_aces: bool = False
+    result: str | None = None
+    payout: int | None = None
+
+    @property
+    def finished(self) -> bool:
+        return self.status != "playing"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"cards": codes(self.cards), "bet": self.bet, "status": self.status,
+                "split": self.split, "split_aces": self.split_aces, "result": self.result,
+                "payout": self.payout}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Hand:
+        return cls(**{**data, "cards": cards(data["cards"])})
+
+
+@dataclass
+class Seat(house.Seat):
+    hands: list[Hand] = field(default_factory=list)
+
+    def in_play(self) -> int:
+        if self.hands:
+            return sum(h.bet for h in self.hands if h.payout is None)
+        return self.bet or 0
+
+    def clear_round(self) -> None:
+        super().clear_round()
+        self.hands = []
+
+    def to_dict(self) -> dict[str, Any]:
+        return {**self.base_dict(), "hands": [h.to_dict() for h in self.hands]}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Seat:
+        return cls(**{**data, "hands": [Hand.from_dict(h) for h in data["hands"]]})
+
+
+@dataclass
+class State(house.Table):
+    dealer: list[Card] = field(default_factory=list)
+
+
+def new(options: Options, seats: list[SeatSpec], seed: int) -> State:
+    options.validate()
+    house.check_seats(seats, MAX_SEATS)
+    return State(options, [Seat(s.player, s.stack) for s in seats],
+                 house.new_shoe(options.decks, seed))
+
+
+def to_dict(state: State) -> dict[str, Any]:
+    data = house.table_dict(state, [s.to_dict() for s in _seats(state)])
+    return {**data, "dealer": codes(state.dealer)}
+
+
+def from_dict(data: dict[str, Any]) -> State:
+    seats: list[house.Seat] = [Seat.from_dict(s) for s in data["seats"]]
+    fields = house.table_fields(data, Options(**data["options"]), seats)
+    return State(**fields, dealer=cards(data["dealer"]))
+
+
+def is_over(state: State) -> bool:
+    return False
+
+
+def chips_on_table(state: State) -> int:
+    return house.chips_on_table(state)
+
+
+def refunds(state: State) -> dict[int, int]:
+    """What each player gets back when the table is ended (the runtime calls this)."""
+    return house.refunds(state)
+
+
+def players(state: State) -> list[int]:
+    return house.players(state)
+
+
+def buy_in_range(options: Options) -> tuple[int, int]:
+    return house.buy_in_range(options)
+
+
+# --- whose turn ----------------------------------------------------------------------------
+
+
+def _seats(state: State) -> list[Seat]:
+    return state.seats  # type: ignore[return-value]
+
+
+def current_turn(state: State) -> tuple[Seat, int] | None:
+    """The first unfinished hand in seat order, hand order."""
+    if state.phase != "playing":
+        return None
+    for seat in _seats(state):
+        for index, hand in enumerate(seat.hands):
+            if not hand.finished:
+                return seat, index
+    return None
+
+
+def pending(state: State) -> list[int]:
+    if state.phase == "betting":
+        return house.window_pending(state)
+    turn = current_turn(state)
+    return [turn[0].player] if turn else []
+
+
+def step_key(state: State) -> str:
+    """Changes when the moves on offer change: a new window, another hand to play, a card more.
+    Bets in one window share it, so one player's bet does not stale another's buttons."""
+    turn = current_turn(state)
+    if turn is None:
+        return f"r{state.round}-bet"
+    seat, index = turn
+    return f"r{state.round}-{seat.player}-h{index}-c{len(seat.hands[index].cards)}"
+
+
+def default_action(state: State, player: int) -> Action:
+    return {"type": "pass"} if state.phase == "betting" else {"type": "stand"}
+
+
+def _table_cards(state: State) -> list[Card]:
+    return state.dealer + [c for s in _seats(state) for h in s.hands for c in h.cards]
+
+
+def _draw(state: State, events: list[Event]) -> Card:
+    return house.draw(state.shoe, _table_cards(state), events)
+
+
+def _can_draw(state: State) -> bool:
+    return house.available(state.shoe, _table_cards(state)) > 0
+
+
+def _player_card(state: State, c: Card) -> Card:
+    """A player's card as placed: reversed at `best` tables, upright at `manual` ones."""
+    return c.oriented(state.options.orientation == "best")
+
+
+def _check_21(hand: Hand) -> None:
+    """A hand over 21 busts; a hand at 21 stands (a blackjack if it may be one)."""
+    value = total(hand.cards)
+    if value > 21:
+        hand.status = "bust"
+    elif value == 21:
+        hand.status = "blackjack" if not hand.split and is_blackjack(hand.cards) else "stood"
+
+
+def _stand_all(seat: Seat) -> None:
+    for hand in seat.hands:
+        if not hand.finished:
+            hand.status = "stood"
+
+
+# --- the round -----------------------------------------------------------------------------
+
+
+def _advance(state: State, events: list[Event]) -> list[Event]:
+    """Housekeeping after every accepted action: close the window, deal, settle."""
+    if state.phase == "betting":
+        result = house.window_result(state)
+        if result == "deal":
+            _deal(state, events)
+        elif result == "reopen":
+            events.append(house.open_window(state))
+    if state.phase == "playing" and current_turn(state) is None:
+        _settle(state, events)
+    return events
+
+
+def _deal(state: State, events: list[Event]) -> None:
+    events.extend(house.reshuffle_if_low(state.shoe))
+    state.phase = "playing"
+    state.dealer = [_draw(state, events), _draw(state, events)]
+    for seat in _seats(state):
+        if seat.bet is None:
+            continue
+        hand = Hand([_player_card(state, _draw(state, events))], seat.bet)
+        seat.hands = [hand]
+        _check_21(hand)
+        if seat.leaving or seat.sitting_out:
+            _stand_all(seat)
+    dealt = [{"player": s.player, "cards": codes(s.hands[0].cards)} for s in _seats(state) if s.hands]
+    events.append(Event("dealt", {"round": state.round, "dealer": [state.dealer[0].code, None],
+                                  "players": dealt}))
+
+
+def _result(hand: Hand, dealer: list[Card]) -> str:
+    score = outcome(hand.cards, dealer)
+    if score > 0:
+        return "blackjack" if hand.status == "blackjack" else "win"
+    return "push" if score == 0 else "loss"
+
+
+def _settle(state: State, events: list[Event]) -> None:
+    while total(state.dealer) < 17 and _can_draw(state):
+        state.dealer.append(_draw(state, events))
+    events.append(Event("dealer", {"round": state.round, "cards": codes(state.dealer),
+                                   "total": total(state.dealer)}))
+    results, gained = [], 0
+    for seat in _seats(state):
+        for index, hand in enumerate(seat.hands):
+            hand.result = _result(hand, state.dealer)
+            hand.payout = payout(hand.bet, hand.result)
+            seat.stack += hand.payout
+            gained += hand.bet - hand.payout
+            results.append({"player": seat.player, "hand": index, "bet": hand.bet,
+                            "result": hand.result, "payout": hand.payout,
+                            "net": hand.payout - hand.bet})
+    state.house_net += gained
+    state.phase = "settled"
+    snapshot = _view(state, None)
+    events.append(Event("settled", {"round": state.round, "results": results, "house": gained,
+                                    "dealer": codes(state.dealer)}))
+    state.dealer = []
+    events.extend(house.finish_round(state, snapshot))
+
+
+# --- actions -------------------------------------------------------------------------------
+
+
+def _bet(state: State, player: int, action: Action) -> list[Event]:
+    seat = house.seated(state, player)
+    house.verify_can_bet(state, seat)
+    amount = house.verify_amount(state, seat, action.get("amount"))
+    house.do_bet(seat, amount)
+    return _advance(state, [Event("bet", {"player": player, "amount": amount})])
+
+
+def _pass(state: State, player: int, action: Action) -> list[Event]:
+    seat = house.seated(state, player)
+    house.verify_pass(state, seat)
+    seat.passed = True
+    return _advance(state, [Event("pass", {"player": player})])
+
+
+def _my_turn(state: State, player: int) -> tuple[Seat, Hand, int]:
+    seat = house.seated(state, player)
+    require(state.phase == "playing", "the cards are not dealt yet: betting is open")
+    require(bool(seat.hands), "you have no hand in this round")
+    turn = current_turn(state)
+    assert turn is not None  # a playing round always has a hand to play
+    require(turn[0] is seat, f"it is not your turn: {house.mention(turn[0].player)} is playing")
+    return seat, seat.hands[turn[1]], turn[1]
+
+
+def _hit(state: State, player: int, action: Action) -> list[Event]:
+    seat, hand, index = _my_turn(state, player)
+    require(_can_draw(state), "the shoe is empty")
+    events: list[Event] = []
+    hand.cards.append(_player_card(state, _draw(state, events)))
+    _check_21(hand)
+    events.append(Event("hit", {"player": player, "hand": index, "card": hand.cards[-1].code,
+                                "total": total(hand.cards), "status": hand.status}))
+    return _advance(state, events)
+
+
+def _stand(state: State, player: int, action: Action) -> list[Event]:
+    seat, hand, index = _my_turn(state, player)
+    hand.status = "stood"
+    return _advance(state, [Event("stand", {"player": player, "hand": index})])
+
+
+def _verify_double(state: State, seat: Seat, hand: Hand) -> None:
+    require(len(hand.cards) == 2, "you can only double on a two-card hand")
+    require(seat.stack >= hand.bet, f"you have {seat.stack} chips, doubling needs {hand.bet} more")
+    require(_can_draw(state), "the shoe is empty")
+
+
+def _double(state: State, player: int, action: Action) -> list[Event]:
+    seat, hand, index = _my_turn(state, player)
+    _verify_double(state, seat, hand)
+    events: list[Event] = []
+    seat.stack -= hand.bet
+    hand.bet *= 2
+    hand.cards.append(_player_card(state, _draw(state, events)))
+    hand.status = "bust" if total(hand.cards) > 21 else "doubled"
+    events.append(Event("double", {"player": player, "hand": index, "card": hand.cards[-1].code,
+                                   "total": total(hand.cards), "status": hand.status}))
+    return _advance(state, events)
+
+
+def _verify_split(seat: Seat, hand: Hand) -> None:
+    require(len(hand.cards) == 2, "you can only split a two-card hand")
+    first, second = hand.cards
+    require(split_value(first) == split_value(second), "you can only split two cards of the same value")
+    require(not (hand.split_aces and is_minor_ace(first)), "aces cannot be split again")
+    require(len(seat.hands) < MAX_HANDS, f"you cannot play more than {MAX_HANDS} hands")
+    require(seat.stack >= hand.bet, f"you have {seat.stack} chips, splitting needs {hand.bet} more")
+
+
+def _split(state: State, player: int, action: Action) -> list[Event]:
+    seat, hand, index = _my_turn(state, player)
+    _verify_split(seat, hand)
+    aces = is_minor_ace(hand.cards[0])
+    seat.stack -= hand.bet
+    second = Hand([hand.cards.pop()], hand.bet, split=True, split_aces=aces or hand.split_aces)
+    hand.split, hand.split_aces = True, aces or hand.split_aces
+    seat.hands.insert(index + 1, second)
+    return _advance(state, [Event("split", {"player": player, "hand": index})])
+
+
+def _index(value: Any, size: int, what: str) -> int:
+    ok = isinstance(value, int) and not isinstance(value, bool) and 0 <= value < size
+    require(ok, f"there is no {what} {value!r}")
+    return value
+
+
+def _turn_card(state: State, player: int, action: Action) -> list[Event]:
+    seat = house.seated(state, player)
+    require(state.options.orientation == "manual", "cards are placed reversed at this table; "
+            "turning them is for tables with manual orientation")
+    require(state.phase == "playing" and bool(seat.hands), "you have no cards to turn")
+    hand = seat.hands[_index(action.get("hand"), len(seat.hands), "hand")]
+    position = _index(action.get("card"), len(hand.cards), "card")
+    require(not hand.finished, "that hand is finished: its cards are placed")
+    hand.cards[position] = hand.cards[position].turned()
+    return [Event("turned", {"player": player, "hand": action["hand"], "card": position,
+                             "now": hand.cards[position].code})]
+
+
+def _join(state: State, player: int, action: Action) -> list[Event]:
+    stack = house.verify_join(state, player, action, MAX_SEATS)
+    state.seats.append(Seat(player, stack))
+    return [Event("joined", {"player": player, "stack": stack})]
+
+
+def _leave(state: State, player: int, action: Action) -> list[Event]:
+    seat = house.seated(state, player)
+    house.verify_leave(seat)
+    events = house.leave(state, seat)
+    if seat.leaving:
+        _stand_all(seat)
+    return _advance(state, events)
+
+
+def _sitout(state: State, player: int, action: Action) -> list[Event]:
+    seat = house.seated(state, player)
+    house.verify_sitout(seat)
+    seat.sitting_out = True
+    _stand_all(seat)
+    return _advance(state, [Event("sitout", {"player": player})])
+
+
+def _sitin(state: State, player: int, action: Action) -> list[Event]:
+    seat = house.seated(state, player)
+    house.verify_sitin(seat)
+    seat.sitting_out = False
+    return [Event("sitin", {"player": player})]
+
+
+HANDLERS: dict[str, Callable[[State, int, Action], list[Event]]] = {
+    "bet": _bet, "pass": _pass, "hit": _hit, "stand": _stand, "double": _double,
+    "split": _split, "turn": _turn_card, "join": _join, "leave": _leave, "sitout": _sitout,
+    "sitin": _sitin,
+}
+
+
+def apply(state: State, player: int, action: Action) -> list[Event]:
+    """Play one action; IllegalAction (state untouched) when it is refused."""
+    kind = house.action_type(action)
+    handler = HANDLERS.get(kind)
+    if handler is None:
+        raise IllegalAction(f"blackjack has no action {kind!r}")
+    return handler(state, player, action)
+
+
+def _allowed(check: Callable[[], object]) -> bool:
+    try:
+        check()
+    except IllegalAction:
+        return False
+    return True
+
+
+def legal_actions(state: State, player: int) -> list[Action]:
+    seat = house.find_seat(state, player)
+    actions: list[Action] = []
+    if isinstance(seat, Seat):
+        if house.can_bet(state, seat):
+            actions.append({"type": "bet", **house.bet_limits(state, seat)})
+        if _allowed(lambda: house.verify_pass(state, seat)):
+            actions.append({"type": "pass"})
+        actions.extend(_play_actions(state, seat))
+    return actions + house.seat_actions(state, player, MAX_SEATS)
+
+
+def _play_actions(state: State, seat: Seat) -> list[Action]:
+    actions: list[Action] = []
+    turn = current_turn(state)
+    if turn is not None and turn[0] is seat:
+        hand = seat.hands[turn[1]]
+        if _can_draw(state):
+            actions.append({"type": "hit"})
+        actions.append({"type": "stand"})
+        if _allowed(lambda: _verify_double(state, seat, hand)):
+            actions.append({"type": "double"})
+        if _allowed(lambda: _verify_split(seat, hand)):
+            actions.append({"type": "split"})
+    if state.options.orientation == "manual" and state.phase == "playing":
+        for h, hand in enumerate(seat.hands):
+            if not hand.finished:
+                actions.extend({"type": "turn", "hand": h, "card": c} for c in range(len(hand.cards)))
+    return actions
+
+
+# --- what players see ----------------------------------------------------------------------
+
+
+def _hand_view(hand: Hand) -> dict[str, Any]:
+    return {"cards": codes(hand.cards), "bet": hand.bet, "total": total(hand.cards),
+            "status": hand.status, "result": hand.result, "payout": hand.payout}
+
+
+def _seat_view(seat: Seat) -> dict[str, Any]:
+    return {"player": seat.player, "stack": seat.stack, "bet": seat.bet, "passed": seat.passed,
+            "sitting_out": seat.sitting_out, "leaving": seat.leaving,
+            "hands": [_hand_view(h) for h in seat.hands]}
+
+
+def _dealer_view(state: State) -> dict[str, Any]:
+    if not state.dealer:
+        return {"cards": [], "total": None}
+    if state.phase == "playing":  # the hole card stays face down until the dealer plays
+        return {"cards": [state.dealer[0].code, None], "total": total(state.dealer[:1])}
+    return {"cards": codes(state.dealer), "total": total(state.dealer)}
+
+
+def _view(state: State, last_round: dict[str, Any] | None) -> dict[str, Any]:
+    turn = current_turn(state)
+    return {
+        "game": NAME, "phase": state.phase, "round": state.round,
+        "min_bet": state.options.min_bet, "max_bet": state.options.max_bet,
+        "orientation": state.options.orientation, "shoe_remaining": len(state.shoe.cards),
+        "dealer": _dealer_view(state), "seats": [_seat_view(s) for s in _seats(state)],
+        "turn": {"player": turn[0].player, "hand": turn[1]} if turn else None,
+        "last_round": last_round,
+    }
+
+
+def view(state: State, player: int | None = None) -> dict[str, Any]:
+    """The table as anyone may see it: the hole card face down (None), never the shoe."""
+    return _view(state, state.last_round)

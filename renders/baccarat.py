@@ -1,0 +1,122 @@
+"""The Major Baccarat table image: the Player and Banker hands with their counts and the
+winner, the bead road of past results, and every seat's bet and payout."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from renders import layout as L
+from renders import text
+
+SIDES: dict[str, tuple[str, L.Colour]] = {
+    "player": ("Player", L.PLAYER_BLUE), "banker": ("Banker", L.BANKER_RED), "tie": ("Tie", L.TIE_GREEN)}
+ROAD_ROWS = 6
+ROAD_COLUMNS = 16
+BEAD = 22
+
+
+def render_baccarat(view: dict[str, Any], names: dict[int, str], style: str = "rws") -> bytes:
+    """The table as PNG bytes. `view` is games.baccarat's view; `names` maps player ids to
+    display names."""
+    commission = f" · commission {view['commission']}%" if view.get("commission") else " · no commission"
+    info = (f"Bets {L.chips(view['min_bet'])}-{L.chips(view['max_bet'])}{commission} · "
+            f"shoe {view['shoe_remaining']} · {view['phase']}")
+    title = f"Major Baccarat · round {view['round']}"
+    return L.to_png(L.compose(title, info, _body(view, names, style)))
+
+
+def _body(view: dict[str, Any], names: dict[int, str], style: str) -> L.Block:
+    shown, heading = view, None
+    last = view.get("last_round")
+    if not view["player_cards"] and not view["banker_cards"] and last:
+        shown, heading = last, f"Last round ({last['round']})"
+    hands = L.row([_side(shown, "player", style), _side(shown, "banker", style)], gap=20)
+    table = L.section(heading, hands, fill=L.MUTED) if heading else hands
+    top = L.row([table, _road(view["road"])], gap=24, align="middle")
+    plates = [_seat(seat, view, names) for seat in view["seats"]]
+    if not plates:
+        plates = [L.panel(L.label("No one is seated yet: join the table to bet.", 16, L.MUTED), pad=14)]
+    return L.column([top, L.flow(plates, L.MAX_WIDTH - 2 * L.MARGIN, gap=10, row_gap=10)], gap=18)
+
+
+def _side(view: dict[str, Any], side: str, style: str) -> L.Block:
+    name, colour = SIDES[side]
+    count = view[f"{side}_count"]
+    heading = name.upper() + (f" · {count}" if count is not None else "")
+    winner = view.get("winner")
+    head = L.label(heading, 20, colour, bold=True)
+    if winner in (side, "tie"):
+        head = L.row([head, L.tag("tie" if winner == "tie" else "wins", L.GOLD)], gap=10,
+                     align="middle")
+    cards = L.fan(L.parse(view[f"{side}_cards"]), L.TABLE_CARD, style, offset=L.TABLE_CARD + 8)
+    won = winner in (side, "tie")
+    return L.panel(L.column([head, cards], gap=8), pad=12, outline=L.GOLD if won else None,
+                   outline_width=3, min_width=3 * (L.TABLE_CARD + 8) + 16)
+
+
+def _road(road: list[str]) -> L.Block:
+    """The bead road: results top to bottom, then left to right, the latest last."""
+    keep = ROAD_ROWS * ROAD_COLUMNS
+    beads = [_side_key(r) for r in road[-keep:]]
+    columns = max(6, (len(beads) + ROAD_ROWS - 1) // ROAD_ROWS)
+    step = BEAD + 3
+    grid_w, grid_h = columns * step - 3, ROAD_ROWS * step - 3
+
+    def paint(canvas: L.Canvas, x: int, y: int) -> None:
+        d = canvas.draw
+        for i in range(columns * ROAD_ROWS):
+            bx, by = x + (i // ROAD_ROWS) * step, y + (i % ROAD_ROWS) * step
+            box = (bx, by, bx + BEAD - 1, by + BEAD - 1)
+            if i >= len(beads) or beads[i] is None:
+                d.ellipse(box, outline=L.PLATE_EDGE, width=1)
+                continue
+            letter, fill = beads[i]
+            d.ellipse(box, fill=fill)
+            text.draw(d, (bx + BEAD / 2, by + BEAD / 2 + 1), letter, 13, L.TEXT, anchor="mm", bold=True)
+
+    grid = L.Block(grid_w, grid_h, paint)
+    tally = " · ".join(f"{SIDES[k][0][0]} {sum(1 for r in road if _key(r) == k)}" for k in SIDES)
+    return L.panel(L.column([L.label("ROAD", 16, L.GOLD, bold=True), grid,
+                             L.label(tally, 14, L.MUTED)], gap=6), pad=12)
+
+
+def _key(result: str) -> str | None:
+    lowered = str(result).lower()
+    return next((k for k in SIDES if k.startswith(lowered[:1])), None) if lowered else None
+
+
+def _side_key(result: str) -> tuple[str, L.Colour] | None:
+    key = _key(result)
+    if key is None:
+        return None
+    name, colour = SIDES[key]
+    return name[0], colour
+
+
+def _seat(seat: dict[str, Any], view: dict[str, Any], names: dict[int, str]) -> L.Block:
+    details: list[tuple[str, L.Colour]] = [(f"Stack {L.chips(seat['stack'])}", L.MUTED)]
+    bet = seat.get("bet")
+    if seat.get("sitting_out"):
+        details.append(("Sitting out", L.MUTED))
+    elif seat.get("passed"):
+        details.append(("Sits this round out", L.MUTED))
+    elif bet:
+        side_name, colour = SIDES.get(bet["on"], (str(bet["on"]).title(), L.TEXT))
+        details.append((f"Bet {L.chips(bet['amount'])} on {side_name}", colour))
+        details.append(_outcome(seat, bet["on"], view))
+    elif view["phase"] == "betting":
+        details.append(("Placing a bet...", L.GOLD))
+    return L.plate(L.player_name(names, seat["player"]), details, 222)
+
+
+def _outcome(seat: dict[str, Any], on: str, view: dict[str, Any]) -> tuple[str, L.Colour]:
+    winner = view.get("winner")
+    if view["phase"] != "settled" or winner is None:
+        return ("", L.TEXT)
+    payout = seat.get("payout")
+    paid = f" · paid {L.chips(payout)}" if payout else ""
+    if winner == on:
+        return ("Win" + paid, L.WIN)
+    if winner == "tie":
+        return ("Tie: bet returned" + paid, L.PUSH)
+    return ("Loss" + paid, L.LOSS)

@@ -1,0 +1,51 @@
+"""A player's private hand (for DMs and `/hand`): big cards with their notation underneath,
+optionally split into labelled groups (melds, a talon, cards set aside...)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from renders import layout as L
+
+HAND_WIDTH = 1100  # the widest a row of cards may run before it overlaps, then wraps
+
+
+def render_hand(cards: list[str | None], style: str = "rws", caption: str = "",
+                groups: list[list[str]] | None = None,
+                labels: Sequence[str] | None = None) -> bytes:
+    """`cards` as PNG bytes (None is a face-down card). With `groups`, each group is shown
+    apart under its label (`labels[i]`, else "Group i"), and the cards of `cards` that are in
+    no group come first, under "Hand"."""
+    if not groups:
+        body = _cards(cards, style)
+    else:
+        parts = []
+        rest = _outside(cards, groups)
+        if rest:
+            parts.append(L.section("Hand", _cards(rest, style)))
+        for i, group in enumerate(groups):
+            name = labels[i] if labels and i < len(labels) else f"Group {i + 1}"
+            parts.append(L.section(f"{name} · {len(group)}", _cards(group, style)))
+        body = L.flow(parts, HAND_WIDTH, gap=24, row_gap=16)
+    count = len(cards)
+    info = f"{count} card{'s' if count != 1 else ''}"
+    return L.to_png(L.compose(caption or "Your hand", info, body, min_width=360))
+
+
+def _cards(codes: Sequence[str | None], style: str) -> L.Block:
+    return L.card_rows(L.parse(codes), L.HAND_CARD, style, HAND_WIDTH, codes=True)
+
+
+def _outside(cards: Sequence[str | None], groups: list[list[str]]) -> list[str | None]:
+    """The cards not taken by any group (as a multiset: a code counts once per group use)."""
+    taken: dict[str, int] = {}
+    for group in groups:
+        for code in group:
+            taken[code] = taken.get(code, 0) + 1
+    rest: list[str | None] = []
+    for code in cards:
+        if code is not None and taken.get(code, 0) > 0:
+            taken[code] -= 1
+        else:
+            rest.append(code)
+    return rest

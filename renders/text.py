@@ -1,0 +1,117 @@
+"""Text for images: Pillow's bundled scalable font only (`ImageFont.load_default(size)`).
+
+The bundled font (Aileron) covers little beyond ASCII: no accents, no card suit glyphs, no
+arrows. `clean` turns any text into what the font can draw (accents stripped, the rest
+replaced), so a player's display name never shows as boxes. Fonts are cached per thread:
+renders run in worker threads and a FreeType face should not be shared between them.
+"""
+
+from __future__ import annotations
+
+import functools
+import threading
+import unicodedata
+
+from PIL import ImageDraw, ImageFont
+
+Font = ImageFont.FreeTypeFont | ImageFont.ImageFont
+
+_local = threading.local()
+_glyph_lock = threading.Lock()
+_REPLACEMENTS = {"–": "-", "—": "-", "‘": "'", "“": '"', "”": '"', "•": "·", "×": "x",
+                 "½": " 1/2", "⅓": " 1/3", "⅔": " 2/3", "¼": " 1/4", "¾": " 3/4",
+                 "♣": "C", "♥": "H", "♠": "S", "♦": "D"}
+
+
+def font(size: int) -> Font:
+    """The bundled font at `size` pixels, cached for this thread."""
+    cache: dict[int, Font] | None = getattr(_local, "fonts", None)
+    if cache is None:
+        cache = _local.fonts = {}
+    found = cache.get(size)
+    if found is None:
+        found = cache[size] = ImageFont.load_default(size)
+    return found
+
+
+@functools.lru_cache(maxsize=4096)
+def has_glyph(char: str) -> bool:
+    """Whether the bundled font draws `char` (rather than its empty-box glyph)."""
+    with _glyph_lock:  # one shared probe font; the cache makes this rare
+        probe = _probe_font()
+        return bytes(probe.getmask(char)) != bytes(probe.getmask("\ue000"))
+
+
+@functools.lru_cache(maxsize=1)
+def _probe_font() -> Font:
+    return ImageFont.load_default(16)
+
+
+def clean(text: str, fallback: str = "?") -> str:
+    """`text` made drawable: known look-alikes replaced, accents stripped, anything else the
+    font lacks (emoji, CJK, symbols) dropped; `fallback` if nothing printable is left."""
+    out: list[str] = []
+    for char in text:
+        if char in _REPLACEMENTS:
+            out.append(_REPLACEMENTS[char])
+            continue
+        if char.isspace():
+            out.append(" ")
+            continue
+        if has_glyph(char):
+            out.append(char)
+            continue
+        base = "".join(c for c in unicodedata.normalize("NFKD", char) if not unicodedata.combining(c))
+        out.append("".join(c for c in base if c.isprintable() and has_glyph(c)))
+    result = " ".join("".join(out).split())
+    return result or fallback
+
+
+def width(text: str, size: int) -> int:
+    return int(font(size).getlength(text) + 0.5)
+
+
+def fit_size(text: str, max_width: int, max_size: int, min_size: int = 8) -> int:
+    """The largest size (down to `min_size`) at which `text` fits in `max_width`."""
+    size = max_size
+    while size > min_size and width(text, size) > max_width:
+        size -= 1
+    return size
+
+
+def ellipsize(text: str, size: int, max_width: int) -> str:
+    """`text` cut with "..." to fit `max_width` at `size`."""
+    if width(text, size) <= max_width:
+        return text
+    while text and width(text + "...", size) > max_width:
+        text = text[:-1]
+    return text.rstrip() + "..."
+
+
+def wrap_two(text: str, size: int, max_width: int) -> list[str]:
+    """One line if it fits, else the most balanced split into two lines at a space."""
+    if width(text, size) <= max_width or " " not in text:
+        return [text]
+    words = text.split()
+    best = [text]
+    best_w = width(text, size)
+    for i in range(1, len(words)):
+        lines = [" ".join(words[:i]), " ".join(words[i:])]
+        w = max(width(line, size) for line in lines)
+        if w < best_w:
+            best, best_w = lines, w
+    return best
+
+
+def draw(d: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, size: int,
+         fill: tuple[int, ...] | str, anchor: str = "la", bold: bool = False) -> None:
+    """Draw `text` (already clean) at `xy` with a Pillow anchor ("mm" centre, "la" top-left...).
+    `bold` thickens the strokes (the font has no bold face): a one-pixel stroke at large
+    sizes, a second pass one pixel to the right at small ones."""
+    face = font(size)
+    if bold and size >= 28:
+        d.text(xy, text, font=face, fill=fill, anchor=anchor, stroke_width=1, stroke_fill=fill)
+        return
+    d.text(xy, text, font=face, fill=fill, anchor=anchor)
+    if bold:
+        d.text((xy[0] + 1, xy[1]), text, font=face, fill=fill, anchor=anchor)

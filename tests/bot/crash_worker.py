@@ -1,0 +1,26 @@
+"""Applies random legal moves to one table until it is killed (the crash test's victim).
+
+Usage: python -m tests.bot.crash_worker DB_PATH SEED
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import sys
+from pathlib import Path
+
+from tests.bot.helpers import open_service, open_table, play_randomly
+
+
+async def main(path: Path, seed: int) -> None:
+    service, _ = await open_service(path)
+    table = service.table_in(10) or await open_table(service, "blackjack", [101, 102, 103])
+    print("ready", flush=True)
+    rng = random.Random(seed)
+    while True:
+        await play_randomly(service, table, rng, 1)
+
+
+if __name__ == "__main__":
+    asyncio.run(main(Path(sys.argv[1]), int(sys.argv[2])))

@@ -1,0 +1,77 @@
+"""Driving the table service directly, on a real SQLite file, without Discord."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+from bot.config import Config
+from bot.economy import Economy
+from bot.store import Store
+from bot.tables import Table, TableService, build_options
+from games.base import IllegalAction
+
+GUILD = 1
+
+
+class Clock:
+    def __init__(self, now: float = 1_700_000_000.0) -> None:
+        self.now = now
+
+    def __call__(self) -> float:
+        return self.now
+
+
+async def open_service(path: Path, clock: Clock | None = None) -> tuple[TableService, Economy]:
+    store = await Store.open(path)
+    clock = clock or Clock()
+    config = Config()
+    service = TableService(store, config, clock)
+    await service.restore()
+    return service, Economy(store, config, clock)
+
+
+async def close_service(service: TableService) -> None:
+    await service.close()
+    await service.store.close()
+
+
+async def open_table(service: TableService, game: str, players: list[int], channel: int = 10,
+                     **options: object) -> Table:
+    built = build_options(game, {"timer": 0, **options})
+    table = await service.create(GUILD, channel, game, built, players[0], 200)
+    for player in players[1:]:
+        await service.join(table, player, 200)
+    await service.start(table, players[0])
+    return table
+
+
+def random_move(table: Table, rng: random.Random) -> tuple[int, dict]:
+    """A random legal move for one of the players the game waits on (bets get amounts)."""
+    module = table.module
+    waiting = module.pending(table.state) or table.players()
+    player = rng.choice(waiting)
+    moves = [m for m in module.legal_actions(table.state, player)
+             if m["type"] not in ("join", "leave", "sitout", "sitin")] or [{"type": "pass"}]
+    move = dict(rng.choice(moves))
+    if move["type"] == "bet":
+        low, high = move.get("min", 1), move.get("max", 1)
+        move = {k: v for k, v in move.items() if k not in ("min", "max")}
+        move["amount"] = rng.randint(low, max(low, min(high, low * 3)))
+    return player, move
+
+
+async def play_randomly(service: TableService, table: Table, rng: random.Random, moves: int) -> None:
+    for _ in range(moves):
+        player, move = random_move(table, rng)
+        try:
+            await service.act(table, player, move)
+        except IllegalAction:
+            pass
+
+
+async def chips_everywhere(service: TableService, economy: Economy) -> tuple[int, int]:
+    """(wallets + house + chips at open tables, chips granted) for the test server."""
+    wallets, house, granted = await economy.ledger(GUILD)
+    at_tables = sum(t.chips_at_table() for t in service.by_channel.values() if t.guild_id == GUILD)
+    return wallets + house + at_tables, granted

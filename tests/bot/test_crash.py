@@ -1,0 +1,50 @@
+"""A process applying moves is killed with SIGKILL at random moments; the database it leaves
+must hold exactly what its committed action log replays to, with every chip accounted for."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from tests.bot.helpers import chips_everywhere, close_service, open_service
+from tests.bot.test_service import replay
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def run_and_kill(db_path: Path, seed: int, after: float) -> None:
+    worker = subprocess.Popen(
+        [sys.executable, "-m", "tests.bot.crash_worker", str(db_path), str(seed)],
+        cwd=ROOT, stdout=subprocess.PIPE, env={**os.environ, "PYTHONPATH": str(ROOT)},
+    )
+    assert worker.stdout is not None
+    assert worker.stdout.readline().strip() == b"ready"
+    time.sleep(after)
+    worker.send_signal(signal.SIGKILL)
+    worker.wait()
+
+
+async def test_sigkill_at_random_moments_loses_nothing(db_path):
+    rng = random.Random(2026)
+    versions = []
+    for round_number in range(4):
+        run_and_kill(db_path, round_number, rng.uniform(0.05, 0.4))
+        service, economy = await open_service(db_path)
+        table = service.table_in(10)
+        assert table is not None
+        row = await service.store.table_row(table.id)
+        log = await service.store.action_log(table.id)
+        assert [v for v, _, _ in log] == list(range(1, row["version"] + 1))
+        replayed = replay(table.module, row, log)
+        assert table.module.to_dict(replayed) == json.loads(row["state"])
+        total, granted = await chips_everywhere(service, economy)
+        assert total == granted
+        versions.append(row["version"])
+        await close_service(service)
+    assert versions == sorted(versions) and versions[-1] > 0

@@ -1,0 +1,180 @@
+"""The table service on a real SQLite file: commits, refusals, restarts, chips."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from bot.store import Store
+from bot.tables import build_options
+from games.base import IllegalAction
+from games.registry import GAMES
+from tests.bot.helpers import (
+    GUILD, chips_everywhere, close_service, open_service, open_table, play_randomly,
+)
+
+ALICE, BOB, CAROL = 101, 102, 103
+
+
+async def test_migrations_are_numbered_and_wal_is_on(db_path):
+    store = await Store.open(db_path)
+    try:
+        assert (await store.fetchone("PRAGMA user_version"))[0] == 1
+        assert (await store.fetchone("PRAGMA journal_mode"))[0] == "wal"
+    finally:
+        await store.close()
+
+
+@pytest.mark.parametrize("game", ["blackjack", "baccarat"])
+async def test_a_restart_resumes_every_table_exactly(db_path, game):
+    service, _ = await open_service(db_path)
+    table = await open_table(service, game, [ALICE, BOB])
+    await play_randomly(service, table, random.Random(7), 40)
+    before = (table.state_json(), table.version, table.status)
+    await close_service(service)
+
+    service, _ = await open_service(db_path)
+    restored = service.table_in(10)
+    assert restored is not None
+    assert (restored.state_json(), restored.version, restored.status) == before
+    assert restored.state == GAMES[game].from_dict(json.loads(before[0]))
+    await close_service(service)
+
+
+async def test_a_refused_move_changes_nothing(db_path):
+    service, economy = await open_service(db_path)
+    table = await open_table(service, "blackjack", [ALICE, BOB])
+    snapshot = (table.state_json(), table.version, await economy.ledger(GUILD))
+    for player, move in [(ALICE, {"type": "hit"}), (CAROL, {"type": "bet", "amount": 10}),
+                         (ALICE, {"type": "bet", "amount": 0}), (ALICE, {"type": "bet", "amount": -5}),
+                         (ALICE, {"type": "bet", "amount": 10**12}), (ALICE, {"type": "bet", "amount": "ten"}),
+                         (ALICE, {"type": "bet", "amount": 201})]:
+        with pytest.raises(IllegalAction):
+            await service.act(table, player, move)
+    assert (table.state_json(), table.version, await economy.ledger(GUILD)) == snapshot
+    log = await service.store.action_log(table.id)
+    assert log == []
+    await close_service(service)
+
+
+async def test_a_failed_commit_leaves_the_state_as_committed(db_path):
+    service, _ = await open_service(db_path)
+    table = await open_table(service, "blackjack", [ALICE])
+    committed = table.state_json()
+
+    async def broken_log(*args, **kwargs):
+        raise OSError("disk full")
+
+    original = service.store.transaction
+
+    def failing_transaction():
+        context = original()
+
+        class Wrapper:
+            async def __aenter__(self):
+                tx = await context.__aenter__()
+                tx.log_action = broken_log
+                return tx
+
+            async def __aexit__(self, *exc):
+                return await context.__aexit__(*exc)
+
+        return Wrapper()
+
+    service.store.transaction = failing_transaction
+    with pytest.raises(OSError):
+        await service.act(table, ALICE, {"type": "bet", "amount": 20})
+    service.store.transaction = original
+    assert table.state_json() == committed and table.version == 0
+    await close_service(service)
+
+
+async def test_joining_twice_and_starting_as_a_guest_are_refused(db_path):
+    service, economy = await open_service(db_path)
+    table = await service.create(GUILD, 10, "blackjack", build_options("blackjack", {}), ALICE, 100)
+    await service.join(table, BOB, 100)
+    ledger = await economy.ledger(GUILD)
+    with pytest.raises(IllegalAction, match="already seated"):
+        await service.join(table, BOB, 100)
+    with pytest.raises(IllegalAction, match="only the host"):
+        await service.start(table, BOB)
+    assert len(table.lobby) == 2 and await economy.ledger(GUILD) == ledger
+    await close_service(service)
+
+
+async def test_one_table_per_channel_and_a_limit_per_server(db_path):
+    service, _ = await open_service(db_path)
+    await service.create(GUILD, 10, "baccarat", build_options("baccarat", {}), ALICE, 50)
+    with pytest.raises(IllegalAction, match="already has a table"):
+        await service.create(GUILD, 10, "blackjack", build_options("blackjack", {}), BOB, 50)
+    for channel in range(11, 11 + service.config.max_tables_per_guild - 1):
+        await service.create(GUILD, channel, "baccarat", build_options("baccarat", {}), BOB, 10)
+    with pytest.raises(IllegalAction, match="open tables"):
+        await service.create(GUILD, 99, "baccarat", build_options("baccarat", {}), CAROL, 50)
+    await close_service(service)
+
+
+async def test_a_buy_in_above_the_wallet_is_refused(db_path):
+    service, economy = await open_service(db_path)
+    with pytest.raises(IllegalAction, match="you have 1000 chips"):
+        await service.create(GUILD, 10, "blackjack", build_options("blackjack", {"max_bet": 5000}), ALICE, 1001)
+    assert service.table_in(10) is None
+    assert await economy.wallet(GUILD, ALICE) == 1000
+    await close_service(service)
+
+
+@pytest.mark.parametrize("seed", range(6))
+async def test_chips_are_conserved_over_joins_rounds_and_leaves(db_path, seed):
+    rng = random.Random(seed)
+    service, economy = await open_service(db_path)
+    table = await open_table(service, rng.choice(["blackjack", "baccarat"]), [ALICE, BOB])
+    for _ in range(8):
+        await play_randomly(service, table, rng, rng.randint(1, 15))
+        roll = rng.random()
+        try:
+            if roll < 0.2:
+                await service.join(table, CAROL, rng.randint(10, 300))
+            elif roll < 0.4:
+                await service.leave(table, rng.choice([ALICE, BOB, CAROL]))
+        except IllegalAction:
+            pass
+        total, granted = await chips_everywhere(service, economy)
+        assert total == granted
+    await service.end(table, ALICE, may_manage=True)
+    total, granted = await chips_everywhere(service, economy)
+    assert total == granted
+    await close_service(service)
+
+
+async def test_ending_returns_every_chip_including_bets_in_play(db_path):
+    service, economy = await open_service(db_path)
+    table = await open_table(service, "blackjack", [ALICE, BOB])
+    await service.act(table, ALICE, {"type": "bet", "amount": 50})
+    refunds = await service.end(table, BOB, may_manage=True)
+    assert refunds == {ALICE: 200, BOB: 200}
+    assert await economy.wallet(GUILD, ALICE) == 1000
+    _, house, _ = await economy.ledger(GUILD)
+    assert house == 0
+    await close_service(service)
+
+
+async def test_the_action_log_replays_to_the_stored_state(db_path):
+    service, _ = await open_service(db_path)
+    table = await open_table(service, "blackjack", [ALICE, BOB, CAROL])
+    await play_randomly(service, table, random.Random(3), 60)
+    row = await service.store.table_row(table.id)
+    replayed = replay(table.module, row, await service.store.action_log(table.id))
+    assert table.module.to_dict(replayed) == json.loads(row["state"])
+    await close_service(service)
+
+
+def replay(module, row, log):
+    from games.base import SeatSpec
+
+    options = module.Options(**json.loads(row["options"]))
+    state = module.new(options, [SeatSpec(**s) for s in json.loads(row["start_seats"])], row["seed"])
+    for _, player, action in log:
+        module.apply(state, player, action)
+    return state

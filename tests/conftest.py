@@ -1,0 +1,17 @@
+"""Shared fixtures: a bot built on a database in a temporary folder, for SimCord."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot import create_bot
+
+
+@pytest.fixture
+def db_path(tmp_path):
+    return tmp_path / "tarot.sqlite3"
+
+
+@pytest.fixture
+def simcord_bot(db_path):
+    return create_bot(db_path=db_path, shard_count=1)

@@ -1,0 +1,274 @@
+"""The shared house-game pieces: the shoe, the betting window, seats, bet validation."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+
+from games import blackjack, house
+from games.base import IllegalAction, SeatSpec
+from games.cards import cards, full_deck, shuffle
+
+
+def make_table(stacks: dict[int, int], **options: int) -> house.Table:
+    seats = [house.Seat(p, s) for p, s in stacks.items()]
+    return house.Table(blackjack.Options(**options), seats, house.new_shoe(1, 5))
+
+
+# --- the shoe ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("decks", [1, 2, 3, 4])
+def test_new_shoe_holds_decks_copies_of_every_card(decks: int) -> None:
+    shoe = house.new_shoe(decks, 11)
+    assert len(shoe.cards) == decks * 78 == shoe.size
+    counts = Counter(c.face for c in shoe.cards)
+    assert set(counts) == set(full_deck())
+    assert set(counts.values()) == {decks}
+
+
+def test_a_shuffle_turns_exactly_half_the_shoe() -> None:
+    shoe = house.new_shoe(3, 2)
+    assert sum(c.reversed for c in shoe.cards) == 3 * 78 // 2
+
+
+def test_each_shuffle_uses_the_seed_and_its_number() -> None:
+    shoe = house.new_shoe(2, 1234)
+    assert shoe.shuffles == 1
+    assert shoe.cards == shuffle(full_deck() * 2, random.Random("1234:0"))
+    house.shuffle_in(shoe, full_deck() * 2)
+    assert shoe.shuffles == 2
+    assert shoe.cards == shuffle(full_deck() * 2, random.Random("1234:1"))
+
+
+def test_same_seed_same_shoe_other_seed_other_shoe() -> None:
+    assert house.new_shoe(2, 9).cards == house.new_shoe(2, 9).cards
+    assert house.new_shoe(2, 9).cards != house.new_shoe(2, 10).cards
+
+
+def test_shuffle_in_ignores_the_orientation_it_is_given() -> None:
+    shoe = house.Shoe(1, 3)
+    house.shuffle_in(shoe, [c.turned() for c in full_deck()])
+    again = house.Shoe(1, 3)
+    house.shuffle_in(again, full_deck())
+    assert shoe.cards == again.cards
+
+
+def test_shoe_is_low_below_a_quarter() -> None:
+    shoe = house.new_shoe(1, 1)
+    shoe.cards = shoe.cards[:20]  # 20 * 4 = 80 >= 78
+    assert not house.is_low(shoe)
+    assert house.reshuffle_if_low(shoe) == []
+    shoe.cards = shoe.cards[:19]  # 76 < 78
+    assert house.is_low(shoe)
+    events = house.reshuffle_if_low(shoe)
+    assert [e.kind for e in events] == ["shuffle"]
+    assert len(shoe.cards) == 78 and shoe.shuffles == 2
+
+
+def test_shoe_round_trips() -> None:
+    shoe = house.new_shoe(2, 77)
+    shoe.cards = shoe.cards[5:]
+    assert house.Shoe.from_dict(shoe.to_dict()) == shoe
+
+
+def test_discards_are_what_neither_shoe_nor_table_holds() -> None:
+    shoe = house.Shoe(1, 0, 1, cards(full_deck_codes()[3:]))
+    table = [cards("AW")[0].turned()]
+    assert house.discards(shoe, table) == cards("2W 3W")
+
+
+def test_discards_refuse_an_impossible_count() -> None:
+    shoe = house.Shoe(1, 0, 1, full_deck())
+    with pytest.raises(ValueError):
+        house.discards(shoe, cards("KC"))
+
+
+def test_an_empty_shoe_mid_round_is_refilled_from_the_discards() -> None:
+    shoe = house.Shoe(1, 8, 1, [])
+    on_table = full_deck()[:70]
+    events: list = []
+    drawn = house.draw(shoe, on_table, events)
+    assert [e.kind for e in events] == ["shuffle"]
+    assert shoe.shuffles == 2
+    rest = Counter(c.face for c in [drawn, *shoe.cards])
+    assert rest == Counter(full_deck()[70:])
+    assert house.available(shoe, on_table) == 8
+
+
+def test_nothing_left_to_draw_is_refused() -> None:
+    shoe = house.Shoe(1, 8, 1, [])
+    with pytest.raises(IllegalAction, match="the shoe is empty"):
+        house.draw(shoe, full_deck(), [])
+
+
+def full_deck_codes() -> list[str]:
+    return [c.code for c in full_deck()]
+
+
+# --- bets and the window -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("raw", "reason"), [
+    (5, "the minimum bet is 10"),
+    (501, "the maximum bet is 500"),
+    (10**15, "the maximum bet is 500"),
+    (50, "you have 40 chips, the bet is 50"),
+    ("lots", "the bet must be a whole number of chips, not 'lots'"),
+    (0, "the bet must be more than zero"),
+    (-20, "the bet must be more than zero"),
+    (12.5, "the bet must be a whole number of chips"),
+    (True, "the bet must be a whole number of chips"),
+    (None, "the bet must be a whole number of chips"),
+])
+def test_bets_are_refused_with_a_reason(raw: object, reason: str) -> None:
+    table = make_table({1: 40})
+    with pytest.raises(IllegalAction) as refused:
+        house.verify_amount(table, table.seats[0], raw)
+    assert refused.value.reason == reason
+
+
+def test_a_bet_in_range_is_accepted_and_sits_the_seat_in() -> None:
+    table = make_table({1: 40})
+    seat = table.seats[0]
+    seat.sitting_out = True
+    amount = house.verify_amount(table, seat, "40")
+    house.do_bet(seat, amount)
+    assert (seat.stack, seat.bet, seat.sitting_out) == (0, 40, False)
+    assert house.chips_on_table(table) == 40
+
+
+def test_the_window_waits_on_seats_that_can_bet() -> None:
+    table = make_table({1: 100, 2: 5, 3: 100, 4: 100})
+    table.seats[2].sitting_out = True
+    assert house.window_pending(table) == [1, 4]
+    table.seats[0].passed = True
+    assert house.window_pending(table) == [4]
+    assert house.window_result(table) is None
+    house.do_bet(table.seats[3], 10)
+    assert house.window_pending(table) == []
+    assert house.window_result(table) == "deal"
+
+
+def test_a_window_everyone_passed_reopens() -> None:
+    table = make_table({1: 100, 2: 100})
+    for seat in table.seats:
+        seat.passed = True
+    assert house.window_result(table) == "reopen"
+    event = house.open_window(table)
+    assert event.kind == "round_open" and event.data == {"round": 2}
+    assert table.round == 2 and not any(s.passed for s in table.seats)
+
+
+def test_a_window_nobody_can_act_in_stays_open() -> None:
+    table = make_table({1: 100})
+    table.seats[0].sitting_out = True
+    assert house.window_result(table) is None
+
+
+def test_betting_twice_or_after_passing_is_refused() -> None:
+    table = make_table({1: 100, 2: 100})
+    house.do_bet(table.seats[0], 10)
+    table.seats[1].passed = True
+    with pytest.raises(IllegalAction, match="you have already bet this round"):
+        house.verify_can_bet(table, table.seats[0])
+    with pytest.raises(IllegalAction, match="you passed this round"):
+        house.verify_can_bet(table, table.seats[1])
+    with pytest.raises(IllegalAction, match="you have already passed this round"):
+        house.verify_pass(table, table.seats[1])
+    table.phase = "playing"
+    with pytest.raises(IllegalAction, match="betting is closed"):
+        house.verify_can_bet(table, table.seats[1])
+
+
+# --- seats ---------------------------------------------------------------------------------
+
+
+def test_leaving_with_nothing_in_play_cashes_out_at_once() -> None:
+    table = make_table({1: 100, 2: 70})
+    events = house.leave(table, table.seats[1])
+    assert [e.kind for e in events] == ["left", "cashout"]
+    assert events[1].data == {"player": 2, "amount": 70}
+    assert [s.player for s in table.seats] == [1]
+
+
+def test_leaving_with_a_bet_waits_for_settlement() -> None:
+    table = make_table({1: 100})
+    house.do_bet(table.seats[0], 30)
+    events = house.leave(table, table.seats[0])
+    assert [e.kind for e in events] == ["leaving"]
+    assert table.seats[0].leaving
+    table.seats[0].stack += 60
+    events = house.finish_round(table, {"round": 1})
+    assert [e.kind for e in events] == ["cashout", "round_open"]
+    assert events[0].data == {"player": 1, "amount": 130}
+    assert table.seats == [] and table.last_round == {"round": 1}
+
+
+def test_join_is_refused_when_seated_full_or_without_chips() -> None:
+    table = make_table({1: 100})
+    with pytest.raises(IllegalAction, match="you are already seated at this table"):
+        house.verify_join(table, 1, {"type": "join", "stack": 10}, 2)
+    with pytest.raises(IllegalAction, match="the table is full"):
+        house.verify_join(table, 2, {"type": "join", "stack": 10}, 1)
+    with pytest.raises(IllegalAction, match="buy-in must be more than zero"):
+        house.verify_join(table, 2, {"type": "join", "stack": 0}, 2)
+    assert house.verify_join(table, 2, {"type": "join", "stack": "25"}, 2) == 25
+
+
+def test_not_seated_is_refused() -> None:
+    table = make_table({1: 100})
+    with pytest.raises(IllegalAction, match="you are not seated at this table"):
+        house.seated(table, 9)
+
+
+def test_seat_actions() -> None:
+    table = make_table({1: 100})
+    assert house.seat_actions(table, 1, 7) == [{"type": "leave"}, {"type": "sitout"}]
+    assert house.seat_actions(table, 2, 7) == [{"type": "join"}]
+    assert house.seat_actions(table, 2, 1) == []
+    table.seats[0].sitting_out = True
+    table.seats[0].leaving = True
+    assert house.seat_actions(table, 1, 7) == [{"type": "sitin"}]
+
+
+@pytest.mark.parametrize(("specs", "reason"), [
+    ([], "a table seats 1 to 7 players"),
+    ([SeatSpec(i, 10) for i in range(8)], "a table seats 1 to 7 players"),
+    ([SeatSpec(1, 10), SeatSpec(1, 20)], "a player can only sit once at a table"),
+    ([SeatSpec(1, -1)], "a stack cannot be negative"),
+])
+def test_bad_seat_lists_are_refused(specs: list[SeatSpec], reason: str) -> None:
+    with pytest.raises(IllegalAction) as refused:
+        house.check_seats(specs, 7)
+    assert refused.value.reason == reason
+
+
+@pytest.mark.parametrize(("args", "reason"), [
+    ((0, 500, 2, 60), "min_bet must be a whole number from 1 to 100000"),
+    ((10, 5, 2, 60), "max_bet must be a whole number from 10 to 1000000"),
+    ((10, 500, 5, 60), "decks must be a whole number from 1 to 4"),
+    ((10, 500, 0, 60), "decks must be a whole number from 1 to 4"),
+    ((10, 500, 2, 601), "timer must be a whole number from 0 to 600"),
+    ((10, 500, 2, True), "timer must be a whole number from 0 to 600"),
+    (("10", 500, 2, 60), "min_bet must be a whole number from 1 to 100000"),
+])
+def test_common_options_are_checked(args: tuple, reason: str) -> None:
+    with pytest.raises(IllegalAction) as refused:
+        house.check_common_options(*args)
+    assert refused.value.reason == reason
+
+
+def test_action_type_is_required() -> None:
+    for bad in (None, "hit", {}, {"type": 3}):
+        with pytest.raises(IllegalAction, match="an action needs a type"):
+            house.action_type(bad)
+    assert house.action_type({"type": "hit"}) == "hit"
+
+
+def test_mention_form() -> None:
+    assert house.mention(42) == "<@42>"
+    assert house.mention(-3) == "<@-3>"
+

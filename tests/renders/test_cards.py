@@ -1,0 +1,114 @@
+"""Card sprites: every card in every style and orientation, reversal is a 180° turn, the back."""
+
+from __future__ import annotations
+
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+from PIL import Image, ImageChops, ImageStat
+
+from games.cards import DECK_STYLES, card, full_deck
+from renders.cards import COURT_LETTERS, card_height, card_image, rank_label
+
+DECK = full_deck()
+
+
+def _differs(a: Image.Image, b: Image.Image) -> float:
+    """Mean absolute difference over all channels (0 = identical)."""
+    return sum(ImageStat.Stat(ImageChops.difference(a, b)).mean) / 4
+
+
+def test_card_height_is_five_to_eight() -> None:
+    assert card_height(120) == 192
+    assert card_height(180) == 288
+    assert card_height(90) == 144
+
+
+@pytest.mark.parametrize("style", DECK_STYLES)
+def test_every_card_both_ways_renders_at_its_size(style: str) -> None:
+    assert len(DECK) == 78
+    for c in DECK:
+        for oriented in (c, c.turned()):
+            image = card_image(oriented, 120, style)
+            assert image.size == (120, 192), oriented
+            assert image.mode == "RGBA"
+            # rounded corners: the outermost corner pixel is transparent, the middle opaque
+            assert image.getpixel((0, 0))[3] == 0
+            assert image.getpixel((60, 96))[3] == 255
+
+
+@pytest.mark.parametrize("width", [90, 120, 180, 77])
+def test_sizes(width: int) -> None:
+    for c in (card("KC"), card("16r"), None):
+        assert card_image(c, width).size == (width, card_height(width))
+
+
+@pytest.mark.parametrize("style", DECK_STYLES)
+def test_reversed_is_upright_turned_180(style: str) -> None:
+    for c in DECK:
+        upright = card_image(c, 120, style)
+        reversed_ = card_image(c.turned(), 120, style)
+        turned = upright.transpose(Image.Transpose.ROTATE_180)
+        assert turned.size == reversed_.size
+        assert turned.tobytes() == reversed_.tobytes(), c  # every channel, every pixel
+        # and it is not the same picture: the indices sit in the top corners only
+        assert _differs(upright, reversed_) > 1, c
+
+
+def test_sprites_are_cached() -> None:
+    assert card_image(card("KC"), 120) is card_image(card("KC"), 120)
+    assert card_image(card("KCr"), 120) is card_image(card("KCr"), 120)
+    assert card_image(card("KC"), 120) is not card_image(card("KC"), 121)
+
+
+def test_cards_all_differ_within_a_style() -> None:
+    images = [card_image(c, 90) for c in DECK] + [card_image(None, 90)]
+    seen = {img.tobytes() for img in images}
+    assert len(seen) == len(images)
+
+
+def test_styles_change_courts_and_names() -> None:
+    for code in ("JC", "NS", "QP", "KW", "8", "11", "14", "0"):
+        faces = {card_image(card(code), 120, style).tobytes() for style in DECK_STYLES}
+        assert len(faces) > 1, code
+    assert rank_label(card("JC"), "french") == "V"
+    assert rank_label(card("KC"), "thoth") == "Kn"
+    assert rank_label(card("NS"), "rws") == "N"
+    assert rank_label(card("16"), "rws") == "6"
+    assert rank_label(card("21"), "rws") == "A"
+    assert rank_label(card("AP"), "marseille") == "A"
+    # court letters are distinct within each style
+    for letters in COURT_LETTERS.values():
+        assert len(set(letters.values())) == 4
+
+
+def test_minor_and_major_look_different() -> None:
+    """Majors are a violet field; minors are paper-white."""
+    centre = (60, 140)
+    major = card_image(card("7"), 120).getpixel(centre)
+    minor = card_image(card("7C"), 120).getpixel((8, 140))
+    assert major[2] > major[1] + 30  # violet: more blue than green
+    assert min(minor[:3]) > 220
+
+
+def test_back_is_not_a_face() -> None:
+    back = card_image(None, 120)
+    assert back.size == (120, 192)
+    for c in DECK:
+        assert _differs(back, card_image(c, 120)) > 10
+
+
+def test_concurrent_rendering_matches() -> None:
+    card_image.cache_clear()
+    codes = [c for c in DECK[:20]]
+
+    def draw(c):  # type: ignore[no-untyped-def]
+        return card_image(c, 133, "thoth").tobytes()
+
+    with ThreadPoolExecutor(4) as pool:
+        parallel = list(pool.map(draw, codes * 3))
+    assert parallel == [draw(c) for c in codes * 3]
+
+
+def test_unknown_style_draws_the_default() -> None:
+    assert card_image(card("KC"), 120, "nope").tobytes() == card_image(card("KC"), 120).tobytes()
