@@ -10,7 +10,13 @@ from discord.ext import commands
 from bot.client import TarotBot
 from bot.tables import Table
 from cogs.common import (
-    AmountForm, ButtonSpec, GameUI, create_table, play, register_ui, table_choices,
+    AmountForm,
+    ButtonSpec,
+    GameUI,
+    create_table,
+    play,
+    register_ui,
+    table_choices,
 )
 from games import blackjack
 from games.base import Action, Event

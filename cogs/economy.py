@@ -16,7 +16,6 @@ from games.base import IllegalAction
 from games.cards import Card, CardParseError, parse_cards
 from renders.count import render_pile
 
-
 FRACTION_GLYPHS = {(1, 2): "½", (1, 3): "⅓", (2, 3): "⅔", (1, 4): "¼", (3, 4): "¾"}
 
 

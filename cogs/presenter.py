@@ -12,7 +12,14 @@ import discord
 
 from bot.tables import Table
 from cogs.common import (
-    COLOUR, GAME_TITLES, UIS, ButtonSpec, action_view, names_for, png_file, render,
+    COLOUR,
+    GAME_TITLES,
+    UIS,
+    ButtonSpec,
+    action_view,
+    names_for,
+    png_file,
+    render,
 )
 from games.base import Event
 

@@ -9,7 +9,15 @@ from discord.ext import commands
 
 from bot.client import TarotBot
 from cogs.common import (
-    COLOUR, GAME_TITLES, GameButton, find_table, may_manage, names_for, png_file, refuse, render,
+    COLOUR,
+    GAME_TITLES,
+    GameButton,
+    find_table,
+    may_manage,
+    names_for,
+    png_file,
+    refuse,
+    render,
 )
 from cogs.presenter import LobbyButton, Presenter
 from cogs.rules_text import RULES

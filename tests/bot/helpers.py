@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import random
 from pathlib import Path
 
@@ -64,10 +65,8 @@ def random_move(table: Table, rng: random.Random) -> tuple[int, dict]:
 async def play_randomly(service: TableService, table: Table, rng: random.Random, moves: int) -> None:
     for _ in range(moves):
         player, move = random_move(table, rng)
-        try:
+        with contextlib.suppress(IllegalAction):
             await service.act(table, player, move)
-        except IllegalAction:
-            pass
 
 
 async def chips_everywhere(service: TableService, economy: Economy) -> tuple[int, int]:

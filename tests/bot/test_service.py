@@ -12,7 +12,12 @@ from bot.tables import build_options
 from games.base import IllegalAction
 from games.registry import GAMES
 from tests.bot.helpers import (
-    GUILD, chips_everywhere, close_service, open_service, open_table, play_randomly,
+    GUILD,
+    chips_everywhere,
+    close_service,
+    open_service,
+    open_table,
+    play_randomly,
 )
 
 ALICE, BOB, CAROL = 101, 102, 103
