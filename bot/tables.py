@@ -130,6 +130,7 @@ class TableService:
         self.clock = clock
         self.by_channel: dict[int, Table] = {}
         self.listeners: list[Listener] = []
+        self.new_seed: Callable[[], int] = lambda: random.getrandbits(62)
         self._closed = False
 
     # --- start-up and shut-down ---------------------------------------------------------
@@ -187,7 +188,7 @@ class TableService:
                 "INSERT INTO tables (guild_id, channel_id, game, options, host_id, status, lobby, seed, "
                 "created_at) VALUES (?, ?, ?, ?, ?, 'lobby', ?, ?, ?)",
                 (guild_id, channel_id, game, dumps(dataclasses.asdict(options)), host_id,
-                 dumps([{"player": host_id, "stack": stack}]), random.getrandbits(62), now),
+                 dumps([{"player": host_id, "stack": stack}]), self.new_seed(), now),
             )
             row_id = cursor.lastrowid
         row = await self.store.table_row(row_id)

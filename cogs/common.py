@@ -278,7 +278,7 @@ async def play(interaction: discord.Interaction, game: str, action: Action, tabl
 class AmountForm(discord.ui.Modal):
     """A form asking for a chip amount; submitting it performs `action` with that amount."""
 
-    amount: discord.ui.TextInput = discord.ui.TextInput(label="Chips", max_length=12)
+    amount: discord.ui.TextInput = discord.ui.TextInput(label="Chips", custom_id="amount", max_length=12)
 
     def __init__(self, title: str, table: Table, action: Action, step: str, low: int, high: int) -> None:
         super().__init__(title=title, custom_id=f"tf:{table.id}:{step}")

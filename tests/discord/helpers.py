@@ -1,0 +1,96 @@
+"""Playing through SimCord as people do: slash commands, the buttons on the latest messages."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import discord
+
+from bot.tables import Table
+
+
+@dataclass
+class World:
+    env: Any
+    guild: Any
+    channel: Any
+    members: list[Any]
+
+    @property
+    def bot(self) -> Any:
+        return self.env.bot
+
+    def table(self) -> Table:
+        table = self.bot.tables.table_in(self.channel.id)
+        assert table is not None, "no table in the channel"
+        return table
+
+
+def make_world(env: Any, names: tuple[str, ...] = ("alice", "bob"), channel: str = "casino") -> World:
+    guild = env.create_guild()
+    room = guild.create_text_channel(channel)
+    members = [guild.add_member(env.create_user(name)) for name in names]
+    return World(env, guild, room, members)
+
+
+def buttons(message: discord.Message) -> dict[str, discord.ui.Button]:
+    """Label → button of a message's components."""
+    found: dict[str, Any] = {}
+    for row in message.components:
+        for item in getattr(row, "children", []):
+            if getattr(item, "label", None):
+                found[item.label] = item
+    return found
+
+
+def latest_with_buttons(channel: Any, *labels: str) -> discord.Message:
+    """The newest message in the channel offering all these buttons."""
+    for message in reversed(channel.history()):
+        offered = buttons(message)
+        if all(label in offered for label in labels):
+            return message
+    raise AssertionError(f"no message offers {labels}")
+
+
+def table_message(world: World) -> discord.Message:
+    message_id = world.table().extra.get("table_message")
+    for message in world.channel.history():
+        if message.id == message_id:
+            return message
+    raise AssertionError("the table message is not in the channel")
+
+
+def private_text(result: Any) -> str:
+    """What an interaction answered privately (its response or first follow-up)."""
+    messages = ([result.response] if result.response else []) + list(result.followups)
+    assert messages, "the bot did not answer"
+    assert all(m.ephemeral for m in messages), "a refusal must be private"
+    return " ".join(m.content for m in messages)
+
+
+async def open_table(world: World, game: str, seed: int | None = None, **options: Any) -> Table:
+    host, *guests = world.members
+    if seed is not None:
+        world.bot.tables.new_seed = lambda: seed
+    result = await host.slash(world.channel, f"{game} create", **options)
+    assert result.response is not None and "open" in result.response.content
+    lobby = latest_with_buttons(world.channel, "Join", "Start")
+    for guest in guests:
+        await guest.click(lobby, label="Join")
+    await host.click(lobby, label="Start")
+    table = world.table()
+    assert table.active
+    return table
+
+
+async def wallet(world: World, member: Any) -> int:
+    return await world.bot.economy.wallet(world.guild.id, member.id)
+
+
+async def ledger_balances(world: World) -> None:
+    """Every chip is somewhere: wallets + house + tables = granted."""
+    wallets, house, granted = await world.bot.economy.ledger(world.guild.id)
+    at_tables = sum(t.chips_at_table() for t in world.bot.tables.by_channel.values()
+                    if t.guild_id == world.guild.id)
+    assert wallets + house + at_tables == granted
