@@ -63,8 +63,8 @@ class BlackjackUI(GameUI):
         parts = []
         for hand in seat["hands"]:
             word = RESULT_WORDS.get(hand["result"] or "", hand["status"])
-            payout = f" (+{hand['payout']})" if hand.get("payout") else ""
-            parts.append(f"{hand_text(hand)} {word}{payout}")
+            net = f" ({hand['payout'] - hand['bet']:+})" if hand.get("payout") is not None else ""
+            parts.append(f"{hand_text(hand)} {word}{net}")
         return f"{names.get(seat['player'], '?')}: " + "; ".join(parts)
 
     def buttons(self, table: Table, view: dict) -> list[ButtonSpec]:

@@ -116,3 +116,10 @@ def test_python_m_bot_without_a_token_says_what_to_do(tmp_path):
                           text=True, timeout=60)
     assert done.returncode != 0
     assert "DISCORD_TOKEN" in done.stderr and ".env" in done.stderr
+
+
+async def test_rules_are_shown_privately(simcord_env):
+    world = make_world(simcord_env)
+    alice, _ = world.members
+    shown = await alice.slash(world.channel, "rules", game="baccarat")
+    assert shown.ephemeral and "mod 10" in shown.response.embeds[0].description
