@@ -8,6 +8,8 @@ from pathlib import Path
 
 from dotenv import load_dotenv
 
+from games.registry import GAMES
+
 DEFAULT_DB_PATH = Path("data") / "tarot.sqlite3"
 
 
@@ -19,6 +21,10 @@ def _int_env(name: str, default: int) -> int:
         return int(raw)
     except ValueError:
         raise SystemExit(f"{name} must be a whole number, not {raw!r}") from None
+
+
+def game_cogs() -> tuple[str, ...]:
+    return tuple(f"cogs.{name}" for name in GAMES)
 
 
 @dataclass(frozen=True)
@@ -34,9 +40,7 @@ class Config:
     dev_guild_id: int | None = None
     sync_commands: bool = True
     shard_count: int | None = None
-    extensions: tuple[str, ...] = field(
-        default=("cogs.tables", "cogs.economy", "cogs.blackjack", "cogs.baccarat")
-    )
+    extensions: tuple[str, ...] = field(default_factory=lambda: ("cogs.tables", "cogs.economy", *game_cogs()))
 
 
 def load_config(env_file: str | Path | None = ".env") -> Config:

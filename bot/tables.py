@@ -21,6 +21,7 @@ log = logging.getLogger(__name__)
 
 Listener = Callable[["Table", list[Event], Any], Awaitable[None]]
 SIT_OUT_AFTER_TIMEOUTS = 2
+COMPUTER_PAUSE_SECONDS = 1.5
 STALE_BUTTON = "that button was for an earlier turn — use the buttons on the latest table message"
 
 
@@ -131,6 +132,7 @@ class TableService:
         self.by_channel: dict[int, Table] = {}
         self.listeners: list[Listener] = []
         self.new_seed: Callable[[], int] = lambda: random.getrandbits(62)
+        self.computer_pause = COMPUTER_PAUSE_SECONDS
         self._closed = False
 
     # --- start-up and shut-down ---------------------------------------------------------
@@ -144,6 +146,8 @@ class TableService:
             self.by_channel[table.channel_id] = table
             if table.deadline is not None:
                 self._arm(table, restart=True)
+            if table.active and table.extra.get("computers"):
+                self._schedule_computers(table)
         return len(rows)
 
     async def close(self) -> None:
@@ -182,13 +186,15 @@ class TableService:
                 f"this server already has {open_here} open tables, the most it may have; end one first"
             )
         now = self.clock()
+        computers = int(getattr(options, "bots", 0) or 0)
         async with self.store.transaction() as tx:
             stack = await self._buy_in(tx, guild_id, host_id, GAMES[game], options, buy_in)
+            seats = [{"player": host_id, "stack": stack}] + [{"player": -n, "stack": 0} for n in range(1, computers + 1)]
             cursor = await tx.execute(
                 "INSERT INTO tables (guild_id, channel_id, game, options, host_id, status, lobby, seed, "
-                "created_at) VALUES (?, ?, ?, ?, ?, 'lobby', ?, ?, ?)",
+                "extra, created_at) VALUES (?, ?, ?, ?, ?, 'lobby', ?, ?, ?, ?)",
                 (guild_id, channel_id, game, dumps(dataclasses.asdict(options)), host_id,
-                 dumps([{"player": host_id, "stack": stack}]), self.new_seed(), now),
+                 dumps(seats), self.new_seed(), dumps({"computers": computers}), now),
             )
             row_id = cursor.lastrowid
         row = await self.store.table_row(row_id)
@@ -283,6 +289,7 @@ class TableService:
             self._arm(table)
             await self._write_deadline(table)
         await self._notify(table, [Event("started", {})], origin)
+        self._schedule_computers(table)
 
     async def end(self, table: Table, by: int, may_manage: bool, origin: Any = None) -> dict[int, int]:
         """End the table: every chip goes back to its player. Returns what each got back."""
@@ -388,6 +395,7 @@ class TableService:
         table.set_state(table.state, state_json)
         table.deadline = deadline
         self._arm(table)
+        self._schedule_computers(table)
 
     async def _settle_event(self, tx: Tx, table: Table, event: Event) -> None:
         if event.kind == "cashout" and event.data["amount"]:
@@ -470,6 +478,31 @@ class TableService:
                 await self._apply(table, player, {"type": "sitout"}, origin="timer")
         except IllegalAction as refusal:
             log.error("table %s: the default move %s was refused: %s", table.id, action, refusal.reason)
+
+    # --- computer players -----------------------------------------------------------------
+
+    def _computers_to_move(self, table: Table) -> list[int]:
+        if not table.active or not hasattr(table.module, "computer_action"):
+            return []
+        return [p for p in table.module.pending(table.state) if p < 0]
+
+    def _schedule_computers(self, table: Table) -> None:
+        """Computer players move after a short pause, so people can follow the table."""
+        if self._closed or not self._computers_to_move(table):
+            return
+        loop = asyncio.get_running_loop()
+        loop.call_later(self.computer_pause, lambda: loop.create_task(self._computer_moves(table, table.version)))
+
+    async def _computer_moves(self, table: Table, version: int) -> None:
+        async with table.lock:
+            if table.version != version or self._closed or table.status != "active":
+                return  # something else moved first; that move scheduled its own follow-up
+            for player in self._computers_to_move(table)[:1]:
+                action = table.module.computer_action(table.state, player)
+                try:
+                    await self._apply(table, player, action, origin="computer")
+                except IllegalAction as refusal:
+                    log.error("table %s: computer %s tried %s: %s", table.id, player, action, refusal.reason)
 
     def _can(self, table: Table, player: int, kind: str) -> bool:
         return any(a.get("type") == kind for a in table.module.legal_actions(table.state, player))

@@ -39,6 +39,20 @@ class ButtonSpec:
     disabled: bool = False
 
 
+@dataclass(frozen=True)
+class SelectSpec:
+    """A select menu (a card menu, mostly): options are (label, value) pairs, at most 25."""
+
+    placeholder: str
+    code: str
+    options: tuple[tuple[str, str], ...]
+    min_values: int = 1
+    max_values: int = 1
+
+
+Control = ButtonSpec | SelectSpec
+
+
 class GameUI:
     """One game's Discord presentation. Subclasses fill in what differs."""
 
@@ -50,7 +64,7 @@ class GameUI:
     def status_lines(self, table: Table, view: dict, names: dict[int, str]) -> list[str]:
         raise NotImplementedError
 
-    def buttons(self, table: Table, view: dict) -> list[ButtonSpec]:
+    def buttons(self, table: Table, view: dict) -> list[Control]:
         return []
 
     def action_for(self, code: str) -> Action | None:
@@ -61,6 +75,12 @@ class GameUI:
     def form_for(self, table: Table, code: str, step: str) -> discord.ui.Modal | None:
         return None
 
+    def select_action(self, code: str, values: list[str]) -> Action:
+        """The action a select menu's choice stands for: one card, or several."""
+        if len(values) == 1:
+            return {"type": code, "card": values[0]}
+        return {"type": code, "cards": list(values)}
+
     def describe(self, events: list[Event], names: dict[int, str]) -> str:
         return ""
 
@@ -68,7 +88,7 @@ class GameUI:
         """Players to send their private hand to after these events."""
         return []
 
-    def hand_view(self, table: Table, player: int, names: dict[int, str]) -> tuple[str, bytes | None, list[ButtonSpec]]:
+    def hand_view(self, table: Table, player: int, names: dict[int, str]) -> tuple[str, bytes | None, list[Control]]:
         """(text, image, buttons) of a player's private view of the table."""
         view = table.view(player) or {}
         return "\n".join(self.status_lines(table, view, names)), None, self.buttons(table, view)
@@ -106,6 +126,9 @@ def names_for(bot: discord.Client, table: Table) -> dict[int, str]:
     guild = bot.get_guild(table.guild_id)
     names: dict[int, str] = {}
     for player in {*table.players(), table.host_id}:
+        if player < 0:
+            names[player] = f"Computer {-player}"
+            continue
         member = guild.get_member(player) if guild else None
         user = member or bot.get_user(player)
         names[player] = user.display_name if user else f"Player {player}"
@@ -117,13 +140,15 @@ async def render(ui: GameUI, view: dict, names: dict[int, str], style: str = "rw
     return await asyncio.to_thread(ui.render, view, names, style)
 
 
-def action_view(table: Table, buttons: list[ButtonSpec]) -> discord.ui.View | None:
-    if not buttons:
+def action_view(table: Table, controls: list[Control]) -> discord.ui.View | None:
+    """Buttons and menus for the moves legal now, routed by custom_id (restart-proof)."""
+    if not controls:
         return None
     view = discord.ui.View(timeout=None)
     step = table.step_key()
-    for spec in buttons[:25]:
-        view.add_item(GameButton(table.id, step, spec))
+    for spec in controls[:25]:
+        item = GameSelect(table.id, step, spec) if isinstance(spec, SelectSpec) else GameButton(table.id, step, spec)
+        view.add_item(item)
     return view
 
 
@@ -163,6 +188,33 @@ class GameButton(discord.ui.DynamicItem[discord.ui.Button], template=r"tt:(?P<ta
 
 
 STALE = "that button was for an earlier turn — use the buttons on the latest table message"
+
+
+class GameSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"ts:(?P<table>\d+):(?P<step>[\w.\-]+):(?P<code>[\w.\-]+)"):
+    """A move menu (choose a card…), routed like GameButton."""
+
+    def __init__(self, table_id: int, step: str, spec: SelectSpec | None = None, code: str = "") -> None:
+        code = spec.code if spec else code
+        select: discord.ui.Select = discord.ui.Select(custom_id=f"ts:{table_id}:{step}:{code}")
+        if spec is not None:
+            select.placeholder = spec.placeholder
+            select.min_values, select.max_values = spec.min_values, min(spec.max_values, len(spec.options))
+            for label, value in spec.options[:25]:
+                select.add_option(label=label[:100], value=value)
+        super().__init__(select)
+        self.table_id, self.step, self.code = table_id, step, code
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select, match: Any) -> GameSelect:
+        return cls(int(match["table"]), match["step"], code=match["code"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        table = bot_of(interaction).tables.table_by_id(self.table_id)
+        if table is None:
+            await refuse(interaction, "that table has ended")
+            return
+        values = list((interaction.data or {}).get("values", []))  # type: ignore[union-attr]
+        await perform(interaction, table, UIS[table.game].select_action(self.code, values), step=self.step)
 
 
 async def perform(interaction: discord.Interaction, table: Table, action: Action, step: str | None = None) -> bool:

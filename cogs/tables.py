@@ -12,6 +12,7 @@ from cogs.common import (
     COLOUR,
     GAME_TITLES,
     GameButton,
+    GameSelect,
     find_table,
     may_manage,
     names_for,
@@ -36,11 +37,11 @@ class Tables(commands.Cog):
 
     async def cog_load(self) -> None:
         self.bot.tables.listeners.append(self.presenter.on_table_event)
-        self.bot.add_dynamic_items(GameButton, LobbyButton)
+        self.bot.add_dynamic_items(GameButton, GameSelect, LobbyButton)
 
     async def cog_unload(self) -> None:
         self.bot.tables.listeners.remove(self.presenter.on_table_event)
-        self.bot.remove_dynamic_items(GameButton, LobbyButton)
+        self.bot.remove_dynamic_items(GameButton, GameSelect, LobbyButton)
 
     @commands.Cog.listener()
     async def on_raw_member_remove(self, payload: discord.RawMemberRemoveEvent) -> None:

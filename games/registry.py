@@ -2,11 +2,23 @@
 
 from __future__ import annotations
 
+import importlib
 from types import ModuleType
 
-from games import baccarat, blackjack
+GAME_NAMES = ("blackjack", "baccarat", "poker", "tarot", "rummy", "loc")
+MODULES = {"tarot": "french_tarot"}
 
-GAMES: dict[str, ModuleType] = {
-    "blackjack": blackjack,
-    "baccarat": baccarat,
-}
+
+def _load() -> dict[str, ModuleType]:
+    games: dict[str, ModuleType] = {}
+    for name in GAME_NAMES:
+        module_name = f"games.{MODULES.get(name, name)}"
+        try:
+            games[name] = importlib.import_module(module_name)
+        except ModuleNotFoundError as missing:
+            if missing.name != module_name:
+                raise
+    return games
+
+
+GAMES: dict[str, ModuleType] = _load()

@@ -1,0 +1,198 @@
+"""One button click through SimCord, the table image included (not a test).
+Run: .venv/bin/python bench/bench_click.py [--clicks N]
+
+A 2-player blackjack table (timer off) is played round after round by clicking the buttons of
+the table message: Bet 10/50 in the betting window, Hit below 17 and Stand from 17 in play.
+Each click is timed three ways:
+- total: from just before `member.click` to its return (SimCord builds the interaction, feeds
+  it to the bot, simulates every REST call the bot makes, and waits for the bot to settle);
+- bot wall: from SimCord feeding INTERACTION_CREATE to the bot's parser until the button's
+  callback returns (discord.py dispatch, the move, its commit, the renders, the Discord calls);
+- simulated REST: the part of the bot wall spent inside SimCord's fake Discord (its router and
+  form parser, which also feed the echoed gateway events back to the bot).
+bot-side = bot wall - simulated REST, per click: the figure the target is about. As a cross-check,
+a no-op button (its callback only defers) is clicked after every game click; its total is
+SimCord's own fixed cost per click plus discord.py's minimal dispatch.
+Target: bot-side p99 <= 50 ms."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import random
+import statistics
+import tempfile
+import time
+from collections import defaultdict
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import discord
+import simcord
+import simcord.http.router as router
+
+import cogs.presenter as presenter
+from bot.client import create_bot
+from cogs.common import GameButton
+from games import blackjack
+
+NOOP_ID = "bench:noop"
+
+
+def pct(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
+
+
+def figures(name: str, ms: list[float], target: str = "") -> None:
+    print(f"  {name:<40} p50 {statistics.median(ms):7.2f} ms  p99 {pct(ms, 0.99):7.2f} ms  "
+          f"max {max(ms):7.2f} ms  (n={len(ms)}){'  target ' + target if target else ''}")
+
+
+class Probe:
+    """Per-click clocks: when the bot got the interaction, when its callback ended, and the time
+    spent in wrapped functions (summed per click)."""
+
+    def __init__(self) -> None:
+        self.fed = self.done = 0.0
+        self.spent: dict[str, float] = defaultdict(float)
+
+    def reset(self) -> None:
+        self.fed = self.done = 0.0
+        self.spent.clear()
+
+    def on_sync(self, key: str, fn: Callable[..., Any]) -> Callable[..., Any]:
+        def wrapper(*args: Any, **kwargs: Any) -> Any:
+            start = time.perf_counter()
+            try:
+                return fn(*args, **kwargs)
+            finally:
+                self.spent[key] += time.perf_counter() - start
+        return wrapper
+
+    def on_async(self, key: str, fn: Callable[..., Any]) -> Callable[..., Any]:
+        async def wrapper(*args: Any, **kwargs: Any) -> Any:
+            start = time.perf_counter()
+            try:
+                return await fn(*args, **kwargs)
+            finally:
+                self.spent[key] += time.perf_counter() - start
+                if key == "callback":
+                    self.done = time.perf_counter()
+        return wrapper
+
+
+def instrument(bot: Any, probe: Probe) -> None:
+    """Wrap (in this process only) the seams the breakdown needs; nothing on disk changes."""
+    parsers = bot._connection.parsers
+    parse_interaction = parsers["INTERACTION_CREATE"]
+
+    def fed(data: Any) -> Any:
+        probe.fed = time.perf_counter()
+        return parse_interaction(data)
+
+    parsers["INTERACTION_CREATE"] = fed
+    router.dispatch = probe.on_sync("rest", router.dispatch)
+    router.parse_form = probe.on_sync("rest", router.parse_form)
+    GameButton.callback = probe.on_async("callback", GameButton.callback)  # type: ignore[method-assign]
+    bot.tables._commit = probe.on_async("commit", bot.tables._commit)
+    presenter.render = probe.on_async("render", presenter.render)
+    presenter.Presenter.hand_message = probe.on_async("hand", presenter.Presenter.hand_message)
+
+
+class NoopView(discord.ui.View):
+    """A button whose callback only acknowledges the click."""
+
+    def __init__(self, probe: Probe) -> None:
+        super().__init__(timeout=None)
+        self.probe = probe
+
+    @discord.ui.button(label="Noop", custom_id=NOOP_ID)
+    async def pressed(self, interaction: discord.Interaction, button: discord.ui.Button) -> None:
+        await interaction.response.defer()
+        self.probe.done = time.perf_counter()
+
+
+def choose(table: Any, rng: random.Random) -> tuple[int, str]:
+    """(player, button label) for the next move, read from the bot's state."""
+    state = table.state
+    if state.phase == "betting":
+        player = rng.choice(blackjack.pending(state))
+        stack = next(s.stack for s in state.seats if s.player == player)
+        return player, "Bet 10" if stack < 50 or rng.random() < 0.5 else "Bet 50"
+    seat, index = blackjack.current_turn(state)  # type: ignore[misc]
+    return seat.player, "Hit" if blackjack.total(seat.hands[index].cards) < 17 else "Stand"
+
+
+async def run(db: Path, clicks: int, warmup: int) -> None:
+    bot = create_bot(db_path=db, shard_count=1)
+    async with simcord.run(bot) as env:
+        guild = env.create_guild()
+        channel = guild.create_text_channel("blackjack")
+        members = [guild.add_member(env.create_user(name)) for name in ("alice", "bob")]
+        by_id = {m.id: m for m in members}
+        await members[0].slash(channel, "blackjack create", timer=0)
+        lobby = channel.last_message
+        await members[1].click(lobby, label="Join")
+        await members[0].click(lobby, label="Start")
+        probe = Probe()
+        noop_channel = guild.create_text_channel("noop")
+        noop = await bot.get_channel(noop_channel.id).send("no-op button", view=NoopView(probe))
+        instrument(bot, probe)
+        table = bot.tables.table_in(channel.id)
+        rng = random.Random(5)
+        rows: dict[str, list[float]] = defaultdict(list)
+        labels: dict[str, int] = defaultdict(int)
+        rounds = table.state.round
+        for n in range(clicks + warmup):
+            player, label = choose(table, rng)
+            message = channel.last_message
+            assert message is not None and message.id == table.extra["table_message"]
+            probe.reset()
+            start = time.perf_counter()
+            await by_id[player].click(message, label=label)
+            total = time.perf_counter() - start
+            bot_wall = probe.done - probe.fed
+            if n >= warmup:
+                labels[label] += 1
+                rows["total"].append(total * 1000)
+                rows["bot wall"].append(bot_wall * 1000)
+                rows["rest"].append(probe.spent["rest"] * 1000)
+                rows["bot-side"].append((bot_wall - probe.spent["rest"]) * 1000)
+                for key in ("commit", "render", "hand"):
+                    rows[key].append(probe.spent[key] * 1000)
+            probe.reset()
+            start = time.perf_counter()
+            await members[0].click(noop, label="Noop")
+            if n >= warmup:
+                rows["noop total"].append((time.perf_counter() - start) * 1000)
+                rows["noop bot"].append((probe.done - probe.fed - probe.spent["rest"]) * 1000)
+        rounds = table.state.round - rounds
+
+    print(f"blackjack, 2 players, {clicks} clicks after {warmup} warm-up, {rounds} rounds: "
+          + ", ".join(f"{label} {n}" for label, n in sorted(labels.items())))
+    figures("click total (SimCord + bot)", rows["total"])
+    figures("bot wall (interaction in -> callback out)", rows["bot wall"])
+    figures("  of which simulated REST (SimCord)", rows["rest"])
+    figures("bot-side = bot wall - simulated REST", rows["bot-side"], "p99 <= 50 ms")
+    figures("  of which the commit (_commit)", rows["commit"])
+    figures("  of which table image renders (thread)", rows["render"])
+    figures("  of which the DM hand (text + image)", rows["hand"])
+    figures("no-op button: click total", rows["noop total"])
+    figures("no-op button: bot-side", rows["noop bot"])
+    estimate = [t - statistics.median(rows["noop total"]) for t in rows["total"]]
+    figures("cross-check: click total - no-op median", estimate)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--clicks", type=int, default=250)
+    parser.add_argument("--warmup", type=int, default=20)
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as folder:
+        asyncio.run(run(Path(folder) / "tarot.sqlite3", args.clicks, args.warmup))
+
+
+if __name__ == "__main__":
+    main()
