@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib.util
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -24,7 +25,8 @@ def _int_env(name: str, default: int) -> int:
 
 
 def game_cogs() -> tuple[str, ...]:
-    return tuple(f"cogs.{name}" for name in GAMES)
+    """The Discord side of every game the registry holds."""
+    return tuple(f"cogs.{name}" for name in GAMES if importlib.util.find_spec(f"cogs.{name}"))
 
 
 @dataclass(frozen=True)

@@ -108,6 +108,15 @@ class Table:
         return self.module.view(self.state, player) if self.active else None
 
 
+def seat_range(table: Table) -> tuple[int, int]:
+    """How many seats the table needs to start and may hold: the game's own answer for these
+    options when it has one (French Tarot: exactly the `players` chosen)."""
+    module = table.module
+    if hasattr(module, "seat_range"):
+        return module.seat_range(table.options)
+    return module.MIN_SEATS, module.MAX_SEATS
+
+
 def options_from_json(game: str, raw: str) -> Any:
     return GAMES[game].Options(**json.loads(raw))
 
@@ -227,8 +236,8 @@ class TableService:
             if table.active:
                 await self._join_running(table, player, buy_in, origin)
                 return
-            if len(table.lobby) >= table.module.MAX_SEATS:
-                raise IllegalAction(f"the table is full ({table.module.MAX_SEATS} seats)")
+            if len(table.lobby) >= seat_range(table)[1]:
+                raise IllegalAction(f"the table is full ({seat_range(table)[1]} seats)")
             async with self.store.transaction() as tx:
                 stack = await self._buy_in(tx, table.guild_id, player, table.module, table.options, buy_in)
                 lobby = [*table.lobby, SeatSpec(player, stack)]
@@ -272,11 +281,9 @@ class TableService:
             if by != table.host_id:
                 raise IllegalAction(f"only the host, <@{table.host_id}>, can start the table")
             module = table.module
-            if len(table.lobby) < module.MIN_SEATS:
-                raise IllegalAction(
-                    f"{table.game} needs at least {module.MIN_SEATS} seated players; "
-                    f"{len(table.lobby)} seated so far"
-                )
+            low = seat_range(table)[0]
+            if len(table.lobby) < low:
+                raise IllegalAction(f"{table.game} needs at least {low} seated players; {len(table.lobby)} seated so far")
             state = module.new(table.options, list(table.lobby), table.seed)
             state_json = dumps(module.to_dict(state))
             async with self.store.transaction() as tx:

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.tables import Table
+from bot.tables import Table, seat_range
 from cogs.common import (
     COLOUR,
     GAME_TITLES,
@@ -109,7 +109,7 @@ class Presenter:
         embed = discord.Embed(title=title, colour=COLOUR)
         seats = [f"• {names.get(s.player, s.player)}" + (f" — {s.stack} chips" if s.stack else "")
                  for s in table.lobby] or ["nobody yet"]
-        embed.add_field(name=f"Seated ({len(table.lobby)}/{table.module.MAX_SEATS})", value="\n".join(seats), inline=False)
+        embed.add_field(name=f"Seated ({len(table.lobby)}/{seat_range(table)[1]})", value="\n".join(seats), inline=False)
         embed.add_field(name="Host", value=f"<@{table.host_id}>")
         embed.add_field(name="Options", value=options_text(table.options))
         if table.status == "lobby":

@@ -17,6 +17,19 @@ A game module (e.g. `games.blackjack`) defines:
 - `view(state, player | None) -> dict`: what that player (or a spectator) may see, JSON-able;
 - `to_dict(state) -> dict` / `from_dict(data) -> State`, exact round trips.
 
+Optional, where a game needs them:
+- `players(state) -> list[int]`: the seated players in seat order (required once started);
+- chip games: `refunds(state) -> dict[int, int]` (what each player gets back if the table is
+  ended now: stacks plus bets in play) and `buy_in_range(options) -> (low, high)`;
+- `step_key(state) -> str`: what a button must match to be current (by default the state
+  version); players acting at the same time (a betting window, Loc's simultaneous plays) share
+  one step so they do not stale each other's buttons; only [A-Za-z0-9_.-] characters;
+- `seat_range(options) -> (low, high)`: seats needed to start and allowed (default
+  MIN_SEATS, MAX_SEATS);
+- computer players: an option `bots` (the runtime seats that many players with ids -1, -2, …
+  at creation) and `computer_action(state, player) -> Action`, played after a short pause
+  whenever a computer player is pending.
+
 A "player" is the int id of the person in the seat (a Discord user id; computer players use
 negative ids). Actions are JSON-able dicts with a "type" key, so the action log is plain JSON.
 Seats join and leave a running game through the actions `{"type": "join", "stack": n}` and
