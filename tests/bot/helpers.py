@@ -64,6 +64,8 @@ def random_move(table: Table, rng: random.Random) -> tuple[int, dict]:
 
 async def play_randomly(service: TableService, table: Table, rng: random.Random, moves: int) -> None:
     for _ in range(moves):
+        if not table.players():
+            return  # everyone has left
         player, move = random_move(table, rng)
         with contextlib.suppress(IllegalAction):
             await service.act(table, player, move)
