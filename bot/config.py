@@ -45,11 +45,17 @@ class Config:
     extensions: tuple[str, ...] = field(default_factory=lambda: ("cogs.tables", "cogs.economy", *game_cogs()))
 
 
-def load_config(env_file: str | Path | None = ".env") -> Config:
-    """The settings, from the environment after reading `.env` (without overriding variables
-    that are already set)."""
-    if env_file is not None:
-        load_dotenv(env_file, override=False)
+PROJECT_ROOT = Path(__file__).resolve().parents[1]
+
+
+def load_config(env_file: str | Path | None = None) -> Config:
+    """The settings, from the environment after reading `.env` — the given file, else the one
+    in the current folder, else the one beside pyproject.toml — without overriding variables
+    that are already set."""
+    candidates = [Path(env_file)] if env_file is not None else [Path.cwd() / ".env", PROJECT_ROOT / ".env"]
+    found = next((path for path in candidates if path.is_file()), None)
+    if found is not None:
+        load_dotenv(found, override=False)
     dev_guild = os.environ.get("TAROT_DEV_GUILD_ID", "").strip()
     shards = os.environ.get("TAROT_SHARD_COUNT", "").strip()
     return Config(

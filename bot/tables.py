@@ -249,7 +249,8 @@ class TableService:
         module = table.module
         if not getattr(module, "JOIN_MID_GAME", False):
             raise IllegalAction("this game has started; seats open again at the next game")
-        wallet = await self.store.wallet(table.guild_id, player) or 0
+        async with self.store.transaction() as tx:
+            wallet = await tx.ensure_wallet(table.guild_id, player, self.config.starting_chips, self.clock())
         low, high = module.buy_in_range(table.options) if module.CHIPS else (0, 0)
         stack = 0 if not module.CHIPS else (buy_in if buy_in is not None else min(wallet, high))
         if module.CHIPS and not low <= stack <= high:

@@ -26,6 +26,17 @@ from renders.hand import render_hand
 
 GAME = "blackjack"
 MAX_CHIPS = 1_000_000_000
+MOVE_LINES = {
+    "bet": "Your bet of {amount} is down.",
+    "pass": "You sit this round out.",
+    "hit": "You drew {card}: {total}.",
+    "double": "You doubled and drew {card}: {total}.",
+    "stand": "You stand.",
+    "split": "You split your hand in two.",
+    "turned": "Card turned.",
+    "sitout": "You're sitting out; bet again to come back.",
+    "sitin": "You're back in.",
+}
 RESULT_WORDS = {"win": "wins", "blackjack": "wins with a blackjack", "push": "pushes", "loss": "loses"}
 
 
@@ -93,10 +104,11 @@ class BlackjackUI(GameUI):
         return AmountForm("Your bet", table, {"type": "bet"}, step, view.get("min_bet", 1), view.get("max_bet", 1))
 
     def describe(self, events: list[Event], names: dict[int, str]) -> str:
-        for event in events:
-            if event.kind == "settled":
-                return "The round is settled — see the table."
-        return ""
+        """The private answer to a move: what it did, in a line."""
+        lines = [MOVE_LINES[e.kind].format(**e.data) for e in events if e.kind in MOVE_LINES]
+        if any(e.kind == "settled" for e in events):
+            lines.append("The round is settled — the results are on the table.")
+        return " ".join(lines)
 
     def hand_players(self, table: Table, events: list[Event]) -> list[int]:
         view = table.view(None) or {}

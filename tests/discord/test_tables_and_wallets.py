@@ -123,3 +123,15 @@ async def test_rules_are_shown_privately(simcord_env):
     alice, _ = world.members
     shown = await alice.slash(world.channel, "rules", game="baccarat")
     assert shown.ephemeral and "mod 10" in shown.response.embeds[0].description
+
+
+async def test_a_newcomer_joins_a_running_table_with_the_starting_grant(simcord_env):
+    world = make_world(simcord_env, ("alice",))
+    table = await open_table(world, "blackjack", seed=2, timer=0)
+    dave = world.guild.add_member(simcord_env.create_user("dave"))
+    joined = await dave.slash(world.channel, "table join")
+    assert "seated" in private_text(joined)
+    assert dave.id in table.players() and await wallet(world, dave) == 0
+    answer = private_text(await dave.slash(world.channel, "blackjack bet", amount=25))
+    assert "bet of 25" in answer
+    await ledger_balances(world)
