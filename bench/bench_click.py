@@ -127,6 +127,14 @@ def choose(table: Any, rng: random.Random) -> tuple[int, str]:
 
 async def run(db: Path, clicks: int, warmup: int) -> None:
     bot = create_bot(db_path=db, shard_count=1)
+    try:
+        await play(bot, clicks, warmup)
+    finally:
+        if bot.store is not None:  # the bot failed to start: its store thread would keep us alive
+            await bot.store.close()
+
+
+async def play(bot: Any, clicks: int, warmup: int) -> None:
     async with simcord.run(bot) as env:
         guild = env.create_guild()
         channel = guild.create_text_channel("blackjack")
