@@ -117,6 +117,16 @@ def seat_range(table: Table) -> tuple[int, int]:
     return module.MIN_SEATS, module.MAX_SEATS
 
 
+def chosen_stack(module: ModuleType, options: Any, wallet: int, buy_in: int | None) -> int:
+    """The chips a player brings: what they asked for, or by default their whole wallet up to
+    the table's maximum buy-in; refused outside the table's range."""
+    low, high = module.buy_in_range(options)
+    stack = buy_in if buy_in is not None else min(wallet, high)
+    if not low <= stack <= high:
+        raise IllegalAction(f"the buy-in at this table is {low} to {high} chips, not {stack}")
+    return stack
+
+
 def options_from_json(game: str, raw: str) -> Any:
     return GAMES[game].Options(**json.loads(raw))
 
@@ -139,6 +149,7 @@ class TableService:
         self.config = config
         self.clock = clock
         self.by_channel: dict[int, Table] = {}
+        self.by_id: dict[int, Table] = {}
         self.listeners: list[Listener] = []
         self.new_seed: Callable[[], int] = lambda: random.getrandbits(62)
         self.computer_pause = COMPUTER_PAUSE_SECONDS
@@ -152,7 +163,7 @@ class TableService:
         rows = await self.store.open_tables()
         for row in rows:
             table = Table(row)
-            self.by_channel[table.channel_id] = table
+            self._register(table)
             if table.deadline is not None:
                 self._arm(table, restart=True)
             if table.active and table.extra.get("computers"):
@@ -169,7 +180,11 @@ class TableService:
         return self.by_channel.get(channel_id)
 
     def table_by_id(self, table_id: int) -> Table | None:
-        return next((t for t in self.by_channel.values() if t.id == table_id), None)
+        return self.by_id.get(table_id)
+
+    def _register(self, table: Table) -> None:
+        self.by_channel[table.channel_id] = table
+        self.by_id[table.id] = table
 
     async def save_extra(self, table: Table) -> None:
         """Persist the runtime notes (message ids, who was told what) of a table."""
@@ -208,7 +223,7 @@ class TableService:
             row_id = cursor.lastrowid
         row = await self.store.table_row(row_id)
         table = Table(row)
-        self.by_channel[channel_id] = table
+        self._register(table)
         await self._notify(table, [Event("created", {"host": host_id})], None)
         return table
 
@@ -219,10 +234,7 @@ class TableService:
         if not module.CHIPS:
             return 0
         wallet = await tx.ensure_wallet(guild_id, player, self.config.starting_chips, self.clock())
-        low, high = module.buy_in_range(options)
-        stack = buy_in if buy_in is not None else min(wallet, high)
-        if stack < low or stack > high:
-            raise IllegalAction(f"the buy-in at this table is {low} to {high} chips, not {stack}")
+        stack = chosen_stack(module, options, wallet, buy_in)
         if stack > wallet:
             raise IllegalAction(f"you have {wallet} chips in your wallet, the buy-in is {stack} — try /daily")
         await tx.move_wallet(guild_id, player, -stack)
@@ -249,12 +261,11 @@ class TableService:
         module = table.module
         if not getattr(module, "JOIN_MID_GAME", False):
             raise IllegalAction("this game has started; seats open again at the next game")
-        async with self.store.transaction() as tx:
-            wallet = await tx.ensure_wallet(table.guild_id, player, self.config.starting_chips, self.clock())
-        low, high = module.buy_in_range(table.options) if module.CHIPS else (0, 0)
-        stack = 0 if not module.CHIPS else (buy_in if buy_in is not None else min(wallet, high))
-        if module.CHIPS and not low <= stack <= high:
-            raise IllegalAction(f"the buy-in at this table is {low} to {high} chips, not {stack}")
+        stack = 0
+        if module.CHIPS:
+            async with self.store.transaction() as tx:
+                wallet = await tx.ensure_wallet(table.guild_id, player, self.config.starting_chips, self.clock())
+            stack = chosen_stack(module, table.options, wallet, buy_in)
         await self._apply(table, player, {"type": "join", "stack": stack}, origin, buy_in=stack)
 
     async def leave(self, table: Table, player: int, origin: Any = None) -> None:
@@ -317,6 +328,7 @@ class TableService:
             self._disarm(table)
             table.status = "ended"
             self.by_channel.pop(table.channel_id, None)
+            self.by_id.pop(table.id, None)
         await self._notify(table, [Event("ended", {"refunds": {str(k): v for k, v in refunds.items()}})], origin)
         return refunds
 
