@@ -136,9 +136,8 @@ class Tx:
         self.conn = conn
 
     async def execute(self, sql: str, params: tuple = ()) -> aiosqlite.Cursor:
-        cursor = await self.conn.execute(sql, params)
-        await cursor.close()
-        return cursor
+        """A statement that returns no rows (reads use fetchone)."""
+        return await self.conn.execute(sql, params)
 
     async def fetchone(self, sql: str, params: tuple = ()) -> aiosqlite.Row | None:
         async with self.conn.execute(sql, params) as cursor:

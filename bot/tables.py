@@ -72,6 +72,11 @@ class Table:
         self._state = state
         self._state_json = state_json
 
+    @property
+    def committed_json(self) -> str | None:
+        """The state as last committed (what a failed commit goes back to)."""
+        return self._state_json
+
     def state_json(self) -> str | None:
         if self._state is None:
             return self._state_json
@@ -82,9 +87,11 @@ class Table:
         return self.status == "active"
 
     def players(self) -> list[int]:
-        if self.active:
-            return list(self.module.players(self.state))
-        return [seat.player for seat in self.lobby]
+        if not self.active:
+            return [seat.player for seat in self.lobby]
+        if self._state is None and "players" in self.extra:
+            return list(self.extra["players"])  # known without parsing an idle table's state
+        return list(self.module.players(self.state))
 
     def seated(self, player: int) -> bool:
         return player in self.players()
@@ -246,18 +253,22 @@ class TableService:
             if table.seated(player):
                 raise IllegalAction("you are already seated at this table")
             if table.active:
-                await self._join_running(table, player, buy_in, origin)
-                return
-            if len(table.lobby) >= seat_range(table)[1]:
-                raise IllegalAction(f"the table is full ({seat_range(table)[1]} seats)")
-            async with self.store.transaction() as tx:
-                stack = await self._buy_in(tx, table.guild_id, player, table.module, table.options, buy_in)
-                lobby = [*table.lobby, SeatSpec(player, stack)]
-                await self._write_lobby(tx, table, lobby)
-            table.lobby = lobby
-        await self._notify(table, [Event("joined", {"player": player, "stack": stack})], origin)
+                events = await self._join_running(table, player, buy_in)
+            else:
+                events = await self._join_lobby(table, player, buy_in)
+        await self._notify(table, events, origin)
 
-    async def _join_running(self, table: Table, player: int, buy_in: int | None, origin: Any) -> None:
+    async def _join_lobby(self, table: Table, player: int, buy_in: int | None) -> list[Event]:
+        if len(table.lobby) >= seat_range(table)[1]:
+            raise IllegalAction(f"the table is full ({seat_range(table)[1]} seats)")
+        async with self.store.transaction() as tx:
+            stack = await self._buy_in(tx, table.guild_id, player, table.module, table.options, buy_in)
+            lobby = [*table.lobby, SeatSpec(player, stack)]
+            await self._write_lobby(tx, table, lobby)
+        table.lobby = lobby
+        return [Event("joined", {"player": player, "stack": stack})]
+
+    async def _join_running(self, table: Table, player: int, buy_in: int | None) -> list[Event]:
         module = table.module
         if not getattr(module, "JOIN_MID_GAME", False):
             raise IllegalAction("this game has started; seats open again at the next game")
@@ -266,7 +277,7 @@ class TableService:
             async with self.store.transaction() as tx:
                 wallet = await tx.ensure_wallet(table.guild_id, player, self.config.starting_chips, self.clock())
             stack = chosen_stack(module, table.options, wallet, buy_in)
-        await self._apply(table, player, {"type": "join", "stack": stack}, origin, buy_in=stack)
+        return await self._apply(table, player, {"type": "join", "stack": stack}, buy_in=stack)
 
     async def leave(self, table: Table, player: int, origin: Any = None) -> None:
         async with table.lock:
@@ -274,16 +285,20 @@ class TableService:
             if not table.seated(player):
                 raise IllegalAction("you are not seated at this table")
             if table.active:
-                await self._apply(table, player, {"type": "leave"}, origin)
-                return
-            seat = next(s for s in table.lobby if s.player == player)
-            lobby = [s for s in table.lobby if s.player != player]
-            async with self.store.transaction() as tx:
-                if seat.stack:
-                    await tx.move_wallet(table.guild_id, player, seat.stack)
-                await self._write_lobby(tx, table, lobby)
-            table.lobby = lobby
-        await self._notify(table, [Event("left", {"player": player, "stack": seat.stack})], origin)
+                events = await self._apply(table, player, {"type": "leave"})
+            else:
+                events = await self._leave_lobby(table, player)
+        await self._notify(table, events, origin)
+
+    async def _leave_lobby(self, table: Table, player: int) -> list[Event]:
+        seat = next(s for s in table.lobby if s.player == player)
+        lobby = [s for s in table.lobby if s.player != player]
+        async with self.store.transaction() as tx:
+            if seat.stack:
+                await tx.move_wallet(table.guild_id, player, seat.stack)
+            await self._write_lobby(tx, table, lobby)
+        table.lobby = lobby
+        return [Event("left", {"player": player, "stack": seat.stack})]
 
     async def start(self, table: Table, by: int, origin: Any = None) -> None:
         async with table.lock:
@@ -366,15 +381,16 @@ class TableService:
             if step is not None and step != table.step_key():
                 raise IllegalAction(STALE_BUTTON)
             self._reset_timeouts(table, player)
-            return await self._apply(table, player, action, origin)
+            events = await self._apply(table, player, action)
+        await self._notify(table, events, origin)
+        return events
 
-    async def _apply(self, table: Table, player: int, action: Action, origin: Any,
-                     buy_in: int = 0) -> list[Event]:
+    async def _apply(self, table: Table, player: int, action: Action, buy_in: int = 0) -> list[Event]:
         """Apply, then commit state + log + chips in one transaction; on any failure the
-        in-memory state goes back to the committed one. Listeners hear only of committed moves.
-        The caller holds the table's lock."""
+        in-memory state goes back to the committed one. The caller holds the table's lock and,
+        once it has released it, tells the listeners (so rendering never holds up the table)."""
         module = table.module
-        committed_json = table.state_json()
+        committed_json = table.committed_json
         chips_before = table.chips_at_table()
         events = module.apply(table.state, player, action)
         try:
@@ -382,7 +398,6 @@ class TableService:
         except BaseException:
             table.set_state(None, committed_json)
             raise
-        await self._notify(table, events, origin)
         return events
 
     async def _commit(self, table: Table, player: int, action: Action, events: list[Event],
@@ -393,6 +408,7 @@ class TableService:
         if house_delta and not getattr(module, "HOUSE", False):
             raise RuntimeError(f"{table.game} lost or made {house_delta} chips in {action}")
         deadline = self._next_deadline(table)
+        table.extra["players"] = list(module.players(table.state))
         state_json = table.state_json()
         version = table.version + 1
         async with self.store.transaction() as tx:
@@ -482,22 +498,26 @@ class TableService:
         asyncio.get_running_loop().create_task(self._on_timeout(table, deadline))
 
     async def _on_timeout(self, table: Table, deadline: float) -> None:
+        events: list[Event] = []
         async with table.lock:
             if table.deadline != deadline or not table.active or self._closed:
                 return
             for player in list(table.module.pending(table.state)):
-                await self._play_default(table, player)
+                events += await self._play_default(table, player)
+        await self._notify(table, events, "timer")
 
-    async def _play_default(self, table: Table, player: int) -> None:
+    async def _play_default(self, table: Table, player: int) -> list[Event]:
         timeouts = table.extra.setdefault("timeouts", {})
         timeouts[str(player)] = timeouts.get(str(player), 0) + 1
         action = table.module.default_action(table.state, player)
         try:
-            await self._apply(table, player, action, origin="timer")
+            events = await self._apply(table, player, action)
             if timeouts[str(player)] >= SIT_OUT_AFTER_TIMEOUTS and self._can(table, player, "sitout"):
-                await self._apply(table, player, {"type": "sitout"}, origin="timer")
+                events += await self._apply(table, player, {"type": "sitout"})
+            return events
         except IllegalAction as refusal:
             log.error("table %s: the default move %s was refused: %s", table.id, action, refusal.reason)
+            return []
 
     # --- computer players -----------------------------------------------------------------
 
@@ -517,12 +537,14 @@ class TableService:
         async with table.lock:
             if table.version != version or self._closed or table.status != "active":
                 return  # something else moved first; that move scheduled its own follow-up
-            for player in self._computers_to_move(table)[:1]:
-                action = table.module.computer_action(table.state, player)
-                try:
-                    await self._apply(table, player, action, origin="computer")
-                except IllegalAction as refusal:
-                    log.error("table %s: computer %s tried %s: %s", table.id, player, action, refusal.reason)
+            player = self._computers_to_move(table)[0]
+            action = table.module.computer_action(table.state, player)
+            try:
+                events = await self._apply(table, player, action)
+            except IllegalAction as refusal:
+                log.error("table %s: computer %s tried %s: %s", table.id, player, action, refusal.reason)
+                return
+        await self._notify(table, events, "computer")
 
     def _can(self, table: Table, player: int, kind: str) -> bool:
         return any(a.get("type") == kind for a in table.module.legal_actions(table.state, player))
