@@ -320,6 +320,7 @@ class TableService:
                 )
             table.status = "active"
             table.set_state(state, state_json)
+            table.extra["players"] = list(module.players(state))
             self._arm(table)
             await self._write_deadline(table)
         await self._notify(table, [Event("started", {})], origin)
