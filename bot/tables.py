@@ -467,10 +467,21 @@ class TableService:
     def _next_deadline(self, table: Table) -> float | None:
         if not table.active or not self._timer_seconds(table) or not table.module.pending(table.state):
             return None
-        if table.deadline is not None and table.extra.get("pending") == table.module.pending(table.state):
-            return table.deadline  # the same players are still to act: their clock keeps running
-        table.extra["pending"] = table.module.pending(table.state)
+        pending = table.module.pending(table.state)
+        if table.deadline is not None and self._same_wait(table, pending):
+            return table.deadline  # the same players (or some of them) are still to act: their clock runs on
+        table.extra["pending"] = pending
+        table.extra["pending_step"] = table.step_key()
         return self.clock() + self._timer_seconds(table)
+
+    def _same_wait(self, table: Table, pending: list[int]) -> bool:
+        """Still the same wait: one player still on the same turn (hitting again does not buy
+        time), or, within one step, some of the players acting together (a betting window, a
+        simultaneous play) where the others have already chosen."""
+        before = table.extra.get("pending") or []
+        if len(pending) == 1 and pending == before:
+            return True
+        return table.extra.get("pending_step") == table.step_key() and set(pending) <= set(before)
 
     async def _write_deadline(self, table: Table) -> None:
         table.deadline = self._next_deadline(table)

@@ -1,0 +1,236 @@
+"""Loc in Discord: /loc create, discard and play; a card menu in every player's DM. Choices are
+private: the channel only ever learns how many cards are down, until the reveal shows them all
+on one table image."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.client import TarotBot
+from bot.tables import Table
+from cogs.common import (
+    Control,
+    GameUI,
+    SelectSpec,
+    create_table,
+    find_table,
+    play,
+    register_ui,
+    table_choices,
+)
+from games import loc
+from games.base import Event, IllegalAction
+from games.cards import card
+from renders.hand import render_hand
+from renders.loc import render_loc
+
+GAME = "loc"
+MAX_CHIPS = 1_000_000_000
+
+
+def _label(code: str, deck: str) -> str:
+    c = card(code)
+    return f"{loc.deck_code(c, deck)} · {loc.card_label(c, deck)}"
+
+
+def _by_strength(codes: list[str]) -> list[str]:
+    return sorted(codes, key=lambda code: loc.strength(card(code)), reverse=True)
+
+
+def reveal_lines(view: dict, name: Any) -> list[str]:
+    return [f"Play {r['play']}: {loc.reveal_line(r, view['deck'], name)}" for r in view["reveals"]]
+
+
+class LocUI(GameUI):
+    game = GAME
+
+    def render(self, view: dict, names: dict[int, str], style: str) -> bytes:
+        return render_loc(view, names, style)
+
+    def status_lines(self, table: Table, view: dict, names: dict[int, str]) -> list[str]:
+        lines = [self._step_line(view), f"Pot **{view['pot']}** · one bet is {view['bet']}."]
+        lines += reveal_lines(view, lambda p: f"<@{p}>")
+        if view.get("results"):
+            lines.append("Hand over: " + ", ".join(f"<@{r['player']}> {r['net']:+}" for r in view["results"]))
+        dealt = view["in_hand"]
+        if view["phase"] in ("discard", "play") and dealt < loc.REWARDING:
+            lines.append(f"Only {dealt} players: the source warns that Loc with fewer than {loc.REWARDING} "
+                         "will not be rewarding. More can join between hands with `/table join`.")
+        return lines
+
+    def _step_line(self, view: dict) -> str:
+        phase, done, waited = view["phase"], view["done"], view["waited"]
+        if phase == "discard":
+            return (f"Hand {view['hand']}: everyone discards one card face down — the menu in your DMs or "
+                    f"`/loc discard`. {done} of {waited} done.")
+        if phase == "play":
+            return (f"Play {view['play']} of {view['plays']}: choose a card in private — the menu in your DMs "
+                    f"or `/loc play`. {done} of {waited} cards down; they show together.")
+        if phase == "settled":
+            return f"Hand {view['hand']} is over."
+        return (f"Waiting for players: a hand needs {view['need']} with chips. "
+                "`/table join` to sit in; the next hand is dealt at once.")
+
+    def describe(self, events: list[Event], names: dict[int, str]) -> str:
+        found = {e.kind: e for e in events}
+        if "revealed" in found or "walkover" in found:
+            return "The cards are revealed — see the table."
+        if "plays_open" in found:
+            return "Everyone has discarded: play 1 is open — choose your card."
+        if "chosen" in found:
+            data = found["chosen"].data
+            return (f"Your card is down. Nobody sees it until everyone has chosen "
+                    f"({data['done']} of {data['of']} so far).")
+        if "discarded" in found:
+            data = found["discarded"].data
+            return f"Your discard is face down ({data['done']} of {data['of']} done)."
+        if "leaving" in found:
+            return "You are out of this hand; your chips follow you when it ends."
+        return ""
+
+    def hand_players(self, table: Table, events: list[Event]) -> list[int]:
+        """The new hand to everyone dealt in; the next step's menu to everyone still in."""
+        kinds = {e.kind for e in events}
+        state = table.state
+        if kinds & {"started", "dealt"}:
+            return [s.player for s in state.seats if s.in_hand]
+        if kinds & {"plays_open", "revealed"} and state.phase == "play":
+            return [s.player for s in loc.active_seats(state)]
+        return []
+
+    def hand_view(self, table: Table, player: int, names: dict[int, str]) -> tuple[str, bytes | None, list[Control]]:
+        view = table.view(player) or {}
+        me = view.get("me")
+        if me is None:
+            return "You are not seated at this table.", None, []
+        deck = view["deck"]
+        lines = [self._hand_heading(view, me)]
+        if view["reveals"]:
+            latest = view["reveals"][-1]
+            lines.append(f"Play {latest['play']}: " + loc.reveal_line(latest, deck, lambda p: names.get(p, str(p))))
+        lines.append(self._hand_prompt(view, me))
+        controls: list[Control] = []
+        if me["can"] in ("discard", "play"):
+            controls.append(self._menu(view, me))
+        return "\n".join(lines), self._hand_image(view, me), controls
+
+    def _hand_heading(self, view: dict, me: dict) -> str:
+        seat = next(s for s in view["seats"] if s["player"] == me["player"])
+        step = f"play {view['play']} of {view['plays']}" if view["phase"] == "play" else view["phase"]
+        return (f"**Loc** — hand {view['hand']}, {step} · pot {view['pot']} · bet {view['bet']} · "
+                f"your stack {seat['stack']}")
+
+    def _hand_prompt(self, view: dict, me: dict) -> str:
+        deck = view["deck"]
+        progress = f"{view['done']} of {view['waited']}"
+        if me["can"] == "discard":
+            return "Choose one card to discard face down — nobody will see it."
+        if me["can"] == "play":
+            return f"Choose your card for play {view['play']}: nobody sees it until everyone has chosen."
+        if me["choice"]:
+            return (f"You play **{_label(me['choice'], deck)}** — hidden until everyone has chosen "
+                    f"({progress} cards down).")
+        if view["phase"] == "discard" and me["discard"]:
+            return f"Your discard: {_label(me['discard'], deck)}. Waiting for the others ({progress} done)."
+        if view["phase"] == "waiting":
+            return "Waiting for players before the next hand."
+        return "You are dealt in from the next hand."
+
+    def _menu(self, view: dict, me: dict) -> SelectSpec:
+        deck, kind = view["deck"], me["can"]
+        options = tuple((_label(code, deck), loc.deck_code(card(code), deck)) for code in _by_strength(me["cards"]))
+        placeholder = "Discard a card (face down)" if kind == "discard" else f"Your card for play {view['play']}"
+        return SelectSpec(placeholder, kind, options)
+
+    def _hand_image(self, view: dict, me: dict) -> bytes | None:
+        shown = _by_strength([c for c in me["cards"] if c != me["choice"]])
+        if not shown and not me["choice"]:
+            return None
+        groups, labels = [], []
+        if me["choice"]:
+            groups.append([me["choice"]])
+            labels.append(f"Your card for play {view['play']}")
+        if me["discard"]:
+            groups.append([me["discard"]])
+            labels.append("Discarded")
+        every = shown + [c for group in groups for c in group]
+        style = "french" if view["deck"] == "standard" else "rws"
+        return render_hand(every, style, caption=f"Your Loc hand · hand {view['hand']}", groups=groups,
+                           labels=labels)
+
+
+register_ui(LocUI())
+
+
+def _hand_choices(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    """The cards in the player's own hand, for the `card` option."""
+    ref = getattr(interaction.namespace, "table", None)
+    try:
+        table = find_table(interaction, GAME, ref)
+    except IllegalAction:
+        return []
+    view = table.view(interaction.user.id) or {}
+    me = view.get("me")
+    if not me:
+        return []
+    deck = view["deck"]
+    wanted = current.strip().lower()
+    choices = []
+    for code in _by_strength(me["cards"]):
+        label, value = _label(code, deck), loc.deck_code(card(code), deck)
+        if wanted in label.lower():
+            choices.append(app_commands.Choice(name=label[:100], value=value))
+    return choices[:25]
+
+
+class Loc(commands.Cog):
+    group = app_commands.Group(name="loc", description="Loc: everyone plays a card at once for the pot")
+
+    def __init__(self, bot: TarotBot) -> None:
+        self.bot = bot
+
+    @group.command(name="create", description="Open a Loc table in this channel")
+    @app_commands.describe(bet="The bet: each ante, payment and refresh is one bet; stacks cover 10 bets",
+                           deck="tarot (3-10 players) or standard 52 cards and the Joker (3-8)",
+                           pot_trumps="all: every trump takes the pot; high: only 15-21 and the Fool",
+                           timer="Seconds to choose before your lowest card goes (0 = no timer)",
+                           buy_in="Chips you bring from your wallet (10 to 100 bets)")
+    @app_commands.choices(deck=[app_commands.Choice(name=d, value=d) for d in loc.DECKS],
+                          pot_trumps=[app_commands.Choice(name=p, value=p) for p in loc.POT_TRUMPS])
+    async def create(self, interaction: discord.Interaction,
+                     bet: app_commands.Range[int, 1, 100_000] = 10,
+                     deck: app_commands.Choice[str] | None = None,
+                     pot_trumps: app_commands.Choice[str] | None = None,
+                     timer: app_commands.Range[int, 0, 600] = 60,
+                     buy_in: app_commands.Range[int, 1, MAX_CHIPS] | None = None) -> None:
+        options = {"bet": bet, "timer": timer, "deck": deck.value if deck else "tarot",
+                   "pot_trumps": pot_trumps.value if pot_trumps else "all"}
+        await create_table(interaction, GAME, options, buy_in)
+
+    @group.command(name="discard", description="Discard one card face down at the start of the hand")
+    @app_commands.describe(card="A card in your hand, e.g. 2W or 'two of wands'")
+    async def discard(self, interaction: discord.Interaction, card: str, table: str | None = None) -> None:
+        await play(interaction, GAME, {"type": "discard", "card": card}, table)
+
+    @group.command(name="play", description="Choose your card for this play; it shows when all have chosen")
+    @app_commands.describe(card="A card in your hand, e.g. KC or 'the fool'")
+    async def play_card(self, interaction: discord.Interaction, card: str, table: str | None = None) -> None:
+        await play(interaction, GAME, {"type": "play", "card": card}, table)
+
+    @discard.autocomplete("card")
+    @play_card.autocomplete("card")
+    async def card_autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return _hand_choices(interaction, current)
+
+    @discard.autocomplete("table")
+    @play_card.autocomplete("table")
+    async def table_autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return table_choices(interaction, GAME, current)
+
+
+async def setup(bot: TarotBot) -> None:
+    await bot.add_cog(Loc(bot))
