@@ -408,7 +408,7 @@ class TableService:
         house_delta = chips_expected - cashed - table.chips_at_table()
         if house_delta and not getattr(module, "HOUSE", False):
             raise RuntimeError(f"{table.game} lost or made {house_delta} chips in {action}")
-        deadline = self._next_deadline(table)
+        deadline = self._next_deadline(table, new_round=any(e.kind == "round_open" for e in events))
         table.extra["players"] = list(module.players(table.state))
         state_json = table.state_json()
         version = table.version + 1
@@ -464,11 +464,11 @@ class TableService:
     def _timer_seconds(self, table: Table) -> int:
         return int(getattr(table.options, "timer", 0) or 0)
 
-    def _next_deadline(self, table: Table) -> float | None:
+    def _next_deadline(self, table: Table, new_round: bool = False) -> float | None:
         if not table.active or not self._timer_seconds(table) or not table.module.pending(table.state):
             return None
         pending = table.module.pending(table.state)
-        if table.deadline is not None and self._same_wait(table, pending):
+        if table.deadline is not None and not new_round and self._same_wait(table, pending):
             return table.deadline  # the same players (or some of them) are still to act: their clock runs on
         table.extra["pending"] = pending
         table.extra["pending_step"] = table.step_key()

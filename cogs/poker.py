@@ -1,0 +1,433 @@
+"""Major Poker in Discord: /poker create and the betting commands, the table's Check / Call /
+Bet / Raise / Fold / All-in buttons (only the legal ones enabled, amounts on them), amounts by
+form, hole cards by DM (with Turn buttons at `manual` tables and the discard menu at the
+draw), /poker history, and a notice in the channel when a player busts out."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.client import TarotBot
+from bot.tables import Table
+from cogs.common import (
+    COLOUR,
+    AmountForm,
+    ButtonSpec,
+    Control,
+    GameUI,
+    SelectSpec,
+    bot_of,
+    create_table,
+    find_table,
+    names_for,
+    play,
+    refuse,
+    register_ui,
+    table_choices,
+)
+from games import poker
+from games.base import Action, Event, IllegalAction
+from games.cards import CardParseError, card, card_name, parse_cards
+from renders.hand import render_hand
+from renders.poker import render_poker
+
+log = logging.getLogger(__name__)
+
+GAME = "poker"
+MAX_CHIPS = 1_000_000_000
+STREET_NAMES = {"preflop": "Before the flop", "flop": "Flop", "turn": "Turn", "river": "River",
+                "predraw": "Before the draw", "draw": "The draw", "postdraw": "After the draw"}
+HISTORY_SHOWN = 5
+YOU_DID = {"check": "You check.", "call": "You call {amount}.", "bet": "You bet {amount}.",
+           "raise": "You raise to {amount}.", "fold": "You fold.", "allin": "You are all-in for {amount}."}
+
+
+def _cards_text(codes: list[str | None]) -> str:
+    return " ".join(c or "🂠" for c in codes) or "—"
+
+
+def _seat(view: dict, player: int) -> dict | None:
+    return next((s for s in view.get("seats", []) if s["player"] == player), None)
+
+
+class PokerUI(GameUI):
+    game = GAME
+
+    def render(self, view: dict, names: dict[int, str], style: str) -> bytes:
+        return render_poker(view, names, style)
+
+    # --- the table message -------------------------------------------------------------
+
+    def status_lines(self, table: Table, view: dict, names: dict[int, str]) -> list[str]:
+        if view.get("final"):
+            return self._result_lines(view, names)
+        if view["phase"] == "waiting":
+            return ["Waiting for a second player with chips: `/table join` to sit down."]
+        lines = [f"{STREET_NAMES.get(view['phase'], view['phase'])} · pot **{view['pot']}** · "
+                 f"blinds {view['small_blind']}/{view['big_blind']}"]
+        if view["board"]:
+            lines.append("Board: " + _cards_text(view["board"]))
+        turn = view.get("turn")
+        if turn and turn["action"] == "draw":
+            lines.append(f"<@{turn['player']}> draws: discard with the menu in your DM or `/poker discard`.")
+        elif turn:
+            owed = f"{turn['to_call']} to call" if turn["to_call"] else "checking is free"
+            lines.append(f"<@{turn['player']}> to act — {owed}.")
+        return lines
+
+    def _result_lines(self, view: dict, names: dict[int, str]) -> list[str]:
+        lines = [f"Hand {view['round']} is over."]
+        for i, pot in enumerate(view["pots"]):
+            name = "Pot" if len(view["pots"]) == 1 else ("Main pot" if i == 0 else f"Side pot {i}")
+            who = " and ".join(names.get(p, f"<@{p}>") for p in pot["winners"])
+            lines.append(f"{name} of {pot['amount']} to **{who}**")
+        for hand in view.get("hands", []):
+            lines.append(f"{names.get(hand['player'], hand['player'])}: {_cards_text(hand['cards'])} — "
+                         f"{hand['category']}" + (f" (wins {hand['won']})" if hand["won"] else ""))
+        if view.get("board"):
+            lines.append("Board: " + _cards_text(view["board"]))
+        return lines
+
+    def buttons(self, table: Table, view: dict) -> list[Control]:
+        turn = view.get("turn")
+        if not turn or view.get("final"):
+            return []
+        if turn["action"] == "draw":
+            return [ButtonSpec("Stand pat (draw none)", "discard", discord.ButtonStyle.secondary)]
+        return self._betting_buttons(turn)
+
+    def _betting_buttons(self, turn: dict) -> list[ButtonSpec]:
+        legal = set(turn["legal"])
+        owed, most = turn["to_call"], turn["max_to"]
+        raise_low = turn["min_raise_to"] if turn["current_bet"] else turn["min_bet"]
+        specs = [
+            ("Check", "check", discord.ButtonStyle.secondary),
+            (f"Call {owed}" if "call" in legal else "Call", "call", discord.ButtonStyle.primary),
+            (f"Bet {raise_low}+" if "bet" in legal else "Bet", "betform", discord.ButtonStyle.success),
+            (f"Raise to {raise_low}+" if "raise" in legal else "Raise", "raiseform", discord.ButtonStyle.success),
+            ("Fold", "fold", discord.ButtonStyle.danger),
+            (f"All-in {most}" if "allin" in legal else "All-in", "allin", discord.ButtonStyle.danger),
+        ]
+        codes = {"betform": "bet", "raiseform": "raise"}
+        return [ButtonSpec(label, code, style, disabled=codes.get(code, code) not in legal)
+                for label, code, style in specs]
+
+    def action_for(self, code: str) -> Action | None:
+        if code in ("betform", "raiseform"):
+            return None
+        if code.startswith("turn."):
+            return {"type": "turn", "card": int(code.split(".", 1)[1])}
+        if code == "discard":
+            return {"type": "discard", "cards": []}
+        return {"type": code}
+
+    def form_for(self, table: Table, code: str, step: str) -> discord.ui.Modal | None:
+        turn = (table.view(None) or {}).get("turn") or {}
+        if turn.get("action") != "bet":
+            return None
+        if code == "betform":
+            return AmountForm("Your bet", table, {"type": "bet"}, step, turn["min_bet"], turn["max_to"])
+        return AmountForm("Raise to (your total this round)", table, {"type": "raise"}, step,
+                          turn["min_raise_to"], turn["max_to"])
+
+    def select_action(self, code: str, values: list[str]) -> Action:
+        return {"type": code, "cards": list(values)}
+
+    def describe(self, events: list[Event], names: dict[int, str]) -> str:
+        """The private answer to the player who moved."""
+        for event in events:
+            data = event.data
+            if event.kind == "turned":
+                return f"Your card is now {data['now']}" + (" (reversed)." if data["now"].endswith("r") else " (upright).")
+            if event.kind == "draw":
+                return f"You draw {data['count']}." if data["count"] else "You stand pat."
+            if event.kind == "action" and not data["auto"]:
+                said = YOU_DID[data["move"]].format(amount=data["amount"])
+                over = any(e.kind == "settled" for e in events)
+                return said + (" The hand is over — see the table." if over else "")
+            if event.kind == "left":
+                return ""
+        return ""
+
+    # --- private hands -----------------------------------------------------------------
+
+    def hand_players(self, table: Table, events: list[Event]) -> list[int]:
+        view = table.view(None) or {}
+        kinds = {e.kind for e in events}
+        players: list[int] = []
+        if kinds & {"dealt", "started"}:
+            players += [s["player"] for s in view.get("seats", []) if s["in_hand"]]
+        players += [e.data["player"] for e in events if e.kind == "draw" and e.data["count"]]
+        turn = view.get("turn")
+        if turn and turn["action"] == "draw":
+            key = [view["round"], turn["player"]]
+            if table.extra.get("dm_draw") != key:
+                table.extra["dm_draw"] = key
+                players.append(turn["player"])
+        unique: list[int] = []
+        for player in players:
+            if player > 0 and player not in unique:
+                unique.append(player)
+        return unique
+
+    def hand_view(self, table: Table, player: int, names: dict[int, str]) -> tuple[str, bytes | None, list[Control]]:
+        view = table.view(player) or {}
+        seat = _seat(view, player)
+        if seat is None:
+            return "You are not seated at this table.", None, []
+        if not seat["in_hand"]:
+            return (f"**Major Poker** — stack {seat['stack']} chips. You'll be dealt in at the next hand.",
+                    None, [])
+        hole = seat["cards"]
+        lines = [f"**Major Poker**, hand {view['round']} — stack {seat['stack']} chips, pot {view['pot']}.",
+                 "Your cards: " + ", ".join(card_name(card(c)) for c in hole if c)]
+        if view["board"]:
+            lines.append("Board: " + _cards_text(view["board"]))
+        if seat["folded"]:
+            lines.append("You folded this hand.")
+        elif view["orientation"] == "best":
+            lines.append("At the showdown I turn your cards for your best hand.")
+        else:
+            lines.append("Manual orientation: turn your cards before the showdown — what you set is shown.")
+        turn = view.get("turn") or {}
+        mine = turn.get("player") == player
+        controls: list[Control] = []
+        if mine and turn["action"] == "bet":
+            owed = turn["to_call"]
+            lines.append(f"**Your turn** — {owed} to call." if owed else "**Your turn** — checking is free.")
+            controls += self._betting_buttons(turn)
+        if mine and turn["action"] == "draw":
+            lines.append("**Your draw** — pick the cards to replace, or stand pat.")
+            options = tuple((card_name(card(c))[:100], c) for c in hole if c)
+            controls.append(SelectSpec("Cards to discard", "discard", options, 1, len(options)))
+            controls.append(ButtonSpec("Stand pat (draw none)", "discard"))
+        if view["orientation"] == "manual" and not seat["folded"]:
+            controls += [ButtonSpec(f"Turn {card_name(card(c), orientation=False)}"[:80], f"turn.{i}")
+                         for i, c in enumerate(hole) if c][:5]
+        image = self._hand_image(hole, view["board"], table)
+        return "\n".join(lines), image, controls
+
+    def _hand_image(self, hole: list[str | None], board: list[str], table: Table) -> bytes | None:
+        mine = [c for c in hole if c]
+        if not mine:
+            return None
+        style = getattr(table.options, "style", "rws")
+        if board:
+            return render_hand([*mine, *board], style, caption="Your hand", groups=[mine, board],
+                               labels=["Your cards", "Board"])
+        return render_hand(mine, style, caption="Your hand")
+
+
+register_ui(PokerUI())
+
+
+# --- commands ------------------------------------------------------------------------------
+
+
+def _my_hole(interaction: discord.Interaction) -> tuple[Table, list[str]]:
+    table = find_table(interaction, GAME)
+    seat = _seat(table.view(interaction.user.id) or {}, interaction.user.id)
+    return table, [c for c in (seat or {}).get("cards", []) if c]
+
+
+def _card_choices(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    try:
+        _, hole = _my_hole(interaction)
+    except IllegalAction:
+        return []
+    typed = current.lower()
+    choices = []
+    for code in hole:
+        label = f"{code} — {card_name(card(code))}"
+        if typed in label.lower():
+            choices.append(app_commands.Choice(name=label[:100], value=code))
+    return choices[:25]
+
+
+def _history_lines(entry: dict[str, Any], player: int) -> str:
+    mine = next(p for p in entry["players"] if p["player"] == player)
+    shown = [f"<@{p['player']}> {' '.join(p['cards'])} ({p['category']})" for p in entry["players"]
+             if p["shown"] and p["player"] != player]
+    parts = [f"Your cards {' '.join(mine['cards'])}" + (f" ({mine['category']})" if mine["category"] else ""),
+             f"result **{mine['net']:+}**"]
+    if entry["board"]:
+        parts.append("board " + " ".join(entry["board"]))
+    text = " · ".join(parts)
+    if shown:
+        text += "\nShown: " + "; ".join(shown)
+    actions = entry["log"][1:]
+    if actions:
+        text += "\n" + " · ".join(actions)[:600]
+    return text[:1000]
+
+
+class Poker(commands.Cog):
+    group = app_commands.Group(name="poker", description="Major Poker: hold'em and draw; majors beat minors")
+
+    def __init__(self, bot: TarotBot) -> None:
+        self.bot = bot
+
+    async def cog_load(self) -> None:
+        self.bot.tables.listeners.append(self.on_table_event)
+
+    async def cog_unload(self) -> None:
+        if self.on_table_event in self.bot.tables.listeners:
+            self.bot.tables.listeners.remove(self.on_table_event)
+
+    async def on_table_event(self, table: Table, events: list[Event], origin: Any) -> None:
+        """Players out of chips leave the table: say so in the channel."""
+        if table.game != GAME:
+            return
+        busted = [e.data["player"] for e in events if e.kind == "busted"]
+        if not busted:
+            return
+        channel = self.bot.get_channel(table.channel_id)
+        if channel is None or not hasattr(channel, "send"):
+            return
+        who = ", ".join(f"<@{p}>" for p in busted)
+        try:
+            await channel.send(f"{who} {'is' if len(busted) == 1 else 'are'} out of chips and "
+                               f"{'leaves' if len(busted) == 1 else 'leave'} the table. "
+                               "`/daily` and `/table join` to come back.")
+        except discord.HTTPException as error:
+            log.warning("table %s: could not announce a bust: %s", table.id, error)
+
+    @group.command(name="create", description="Open a Major Poker table in this channel")
+    @app_commands.describe(small_blind="Small blind", big_blind="Big blind",
+                           min_buy_in="Smallest buy-in, in big blinds", max_buy_in="Largest buy-in, in big blinds",
+                           format="holdem (2-10 seats) or draw (five-card draw, 2-8 seats)",
+                           orientation="best: your cards are turned for your best hand; manual: you turn them",
+                           timer="Seconds per turn (0 = no timer)", buy_in="Chips you bring from your wallet")
+    @app_commands.choices(format=[app_commands.Choice(name=f, value=f) for f in poker.FORMATS],
+                          orientation=[app_commands.Choice(name=o, value=o) for o in poker.ORIENTATIONS])
+    async def create(self, interaction: discord.Interaction,
+                     small_blind: app_commands.Range[int, 1, 1_000_000] = 5,
+                     big_blind: app_commands.Range[int, 1, 2_000_000] = 10,
+                     min_buy_in: app_commands.Range[int, 1, 10_000] = 20,
+                     max_buy_in: app_commands.Range[int, 1, 10_000] = 100,
+                     format: app_commands.Choice[str] | None = None,
+                     orientation: app_commands.Choice[str] | None = None,
+                     timer: app_commands.Range[int, 0, 600] = 60,
+                     buy_in: app_commands.Range[int, 1, MAX_CHIPS] | None = None) -> None:
+        options = {"small_blind": small_blind, "big_blind": big_blind, "min_buy_in": min_buy_in,
+                   "max_buy_in": max_buy_in, "format": format.value if format else "holdem",
+                   "orientation": orientation.value if orientation else "best", "timer": timer}
+        await create_table(interaction, GAME, options, buy_in)
+
+    @group.command(name="check", description="Check: pass the action without betting")
+    async def check(self, interaction: discord.Interaction, table: str | None = None) -> None:
+        await play(interaction, GAME, {"type": "check"}, table)
+
+    @group.command(name="call", description="Call the bet")
+    async def call(self, interaction: discord.Interaction, table: str | None = None) -> None:
+        await play(interaction, GAME, {"type": "call"}, table)
+
+    @group.command(name="bet", description="Make the first bet of this round")
+    @app_commands.describe(amount="Chips to bet")
+    async def bet(self, interaction: discord.Interaction, amount: app_commands.Range[int, 1, MAX_CHIPS],
+                  table: str | None = None) -> None:
+        await play(interaction, GAME, {"type": "bet", "amount": amount}, table)
+
+    @group.command(name="raise", description="Raise to a total for this round")
+    @app_commands.describe(to="Your total bet this round after the raise")
+    async def raise_(self, interaction: discord.Interaction, to: app_commands.Range[int, 1, MAX_CHIPS],
+                     table: str | None = None) -> None:
+        await play(interaction, GAME, {"type": "raise", "amount": to}, table)
+
+    @group.command(name="fold", description="Fold your hand")
+    async def fold(self, interaction: discord.Interaction, table: str | None = None) -> None:
+        await play(interaction, GAME, {"type": "fold"}, table)
+
+    @group.command(name="allin", description="Put all your chips in")
+    async def allin(self, interaction: discord.Interaction, table: str | None = None) -> None:
+        await play(interaction, GAME, {"type": "allin"}, table)
+
+    @group.command(name="turn", description="Turn one of your hole cards (manual orientation tables)")
+    @app_commands.describe(card="The card to turn, e.g. KC or 'king of cups'")
+    async def turn(self, interaction: discord.Interaction, card: str, table: str | None = None) -> None:
+        try:
+            found = parse_cards(card)
+        except CardParseError as error:
+            await refuse(interaction, str(error))
+            return
+        if len(found) != 1:
+            await refuse(interaction, "name exactly one card to turn")
+            return
+        await play(interaction, GAME, {"type": "turn", "card": found[0].code}, table)
+
+    @group.command(name="discard", description="At the draw: the cards to replace ('none' to stand pat)")
+    @app_commands.describe(cards="Cards to discard, e.g. '2W 7C 16', or 'none'")
+    async def discard(self, interaction: discord.Interaction, cards: str, table: str | None = None) -> None:
+        text = cards.strip()
+        try:
+            found = [] if text.lower() in ("none", "nothing", "-", "") else parse_cards(text)
+        except CardParseError as error:
+            await refuse(interaction, str(error))
+            return
+        await play(interaction, GAME, {"type": "discard", "cards": [c.code for c in found]}, table)
+
+    @group.command(name="history", description="Your last hands at this channel's table, with their seeds")
+    async def history(self, interaction: discord.Interaction, table: str | None = None) -> None:
+        try:
+            found = find_table(interaction, GAME, table)
+            if not found.active:
+                raise IllegalAction("the game has not started yet")
+        except IllegalAction as refusal:
+            await refuse(interaction, refusal.reason)
+            return
+        entries = poker.history(found.state, interaction.user.id)[-HISTORY_SHOWN:]
+        if not entries:
+            await refuse(interaction, "you have not finished a hand at this table yet")
+            return
+        logged = len(await bot_of(interaction).store.action_log(found.id))
+        embed = discord.Embed(title="Major Poker — your last hands", colour=COLOUR)
+        for entry in reversed(entries):
+            embed.add_field(name=f"Hand {entry['hand']} · seed {entry['seed']}",
+                            value=_history_lines(entry, interaction.user.id), inline=False)
+        names = names_for(self.bot, found)
+        embed.set_footer(text=f"{logged} moves logged at this table · players: "
+                              + ", ".join(names.get(p, str(p)) for p in found.players())[:200])
+        await interaction.response.send_message(embed=embed, ephemeral=True)
+
+    @turn.autocomplete("card")
+    async def turn_autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return _card_choices(interaction, current)
+
+    @discard.autocomplete("cards")
+    async def discard_autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        """The cards typed so far, followed by each card still in the hand."""
+        try:
+            _, hole = _my_hole(interaction)
+        except IllegalAction:
+            return []
+        words = current.split()
+        done = words if current.endswith(" ") else words[:-1]
+        prefix = " ".join(done)
+        choices = [app_commands.Choice(name="none (stand pat)", value="none")] if not done else []
+        for code in hole:
+            if code.upper() in (w.upper() for w in done):
+                continue
+            value = f"{prefix} {code}".strip()
+            choices.append(app_commands.Choice(name=f"{value} — {card_name(card(code))}"[:100], value=value))
+        return choices[:25]
+
+    @check.autocomplete("table")
+    @call.autocomplete("table")
+    @bet.autocomplete("table")
+    @raise_.autocomplete("table")
+    @fold.autocomplete("table")
+    @allin.autocomplete("table")
+    @turn.autocomplete("table")
+    @discard.autocomplete("table")
+    @history.autocomplete("table")
+    async def table_autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return table_choices(interaction, GAME, current)
+
+
+async def setup(bot: TarotBot) -> None:
+    await bot.add_cog(Poker(bot))

@@ -1,0 +1,856 @@
+"""Major Poker (rules/poker.md): no-limit hold'em (2-10 seats) and five-card draw (2-8 seats)
+with the 78-card deck, played hand after hand at a table whose chips move only between
+players.
+
+A hand: the button moves, the blinds are posted, hole cards are dealt (upright: a player's
+cards are theirs to turn), then the streets — hold'em: preflop, flop, turn, river; draw:
+predraw, draw, postdraw — and the showdown, all within the `apply` of the move that ends the
+last betting round. The next hand is dealt at once; players out of chips leave the table.
+Betting lives in games/betting.py, pots in games/pots.py, hand values in games/poker_hands.py.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from collections.abc import Callable, Iterable
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from games import pots
+from games.base import Action, Event, IllegalAction, SeatSpec, cashout, parse_amount, require
+from games.betting import Betting, Bettor
+from games.cards import DECK_STYLES, Card, CardParseError, card, cards, codes, full_deck, shuffle
+from games.poker_hands import (
+    CATEGORIES,
+    best_five,
+    best_hand,
+    best_orientation,
+    category_of,
+    hand_value,
+)
+
+NAME = "poker"
+MIN_SEATS = 2
+MAX_SEATS = 10
+CHIPS = True
+HOUSE = False
+JOIN_MID_GAME = True
+FORMATS = {"holdem": 10, "draw": 8}  # format -> most seats
+ORIENTATIONS = ("best", "manual")
+HOLE_CARDS = {"holdem": 2, "draw": 5}
+STREETS = {"holdem": ("preflop", "flop", "turn", "river"), "draw": ("predraw", "draw", "postdraw")}
+BETTING_STREETS = ("preflop", "flop", "turn", "river", "predraw", "postdraw")
+BOARD_CARDS = {"flop": 3, "turn": 1, "river": 1}
+HISTORY_HANDS = 10
+BETTING_MOVES = ("check", "call", "bet", "raise", "fold", "allin")
+
+__all__ = [  # the contract (games/base.py), and the hand values of games/poker_hands.py
+    "CATEGORIES", "Options", "State", "apply", "best_hand", "buy_in_range", "category", "chips_on_table",
+    "default_action", "from_dict", "hand_value", "history", "is_over", "legal_actions", "new", "pending",
+    "players", "refunds", "seat_range", "step_key", "to_dict", "view",
+]
+
+
+def category(cards_: Iterable[Card]) -> str:
+    """The category of five cards (or of the best five of six or seven)."""
+    return category_of(best_hand(list(cards_)))
+
+
+@dataclass(frozen=True)
+class Options:
+    small_blind: int = 5
+    big_blind: int = 10
+    min_buy_in: int = 20  # in big blinds
+    max_buy_in: int = 100  # in big blinds
+    format: str = "holdem"
+    orientation: str = "best"
+    timer: int = 60
+    style: str = "rws"
+
+    def validate(self) -> None:
+        _check_int("small_blind", self.small_blind, 1, 1_000_000)
+        _check_int("big_blind", self.big_blind, self.small_blind, 2_000_000)
+        _check_int("min_buy_in", self.min_buy_in, 1, 10_000)
+        _check_int("max_buy_in", self.max_buy_in, self.min_buy_in, 10_000)
+        require(self.format in FORMATS, "format must be holdem or draw")
+        require(self.orientation in ORIENTATIONS, "orientation must be best or manual")
+        _check_int("timer", self.timer, 0, 600)
+        require(self.style in DECK_STYLES, f"style must be one of {', '.join(DECK_STYLES)}")
+
+
+def _check_int(name: str, value: Any, low: int, high: int) -> None:
+    ok = isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
+    require(ok, f"{name} must be a whole number from {low} to {high}")
+
+
+def seat_range(options: Options) -> tuple[int, int]:
+    return MIN_SEATS, FORMATS.get(options.format, MAX_SEATS)
+
+
+def buy_in_range(options: Options) -> tuple[int, int]:
+    """Chips a player may bring: `min_buy_in` to `max_buy_in` big blinds."""
+    return options.min_buy_in * options.big_blind, options.max_buy_in * options.big_blind
+
+
+# --- the state -------------------------------------------------------------------------------
+
+
+@dataclass
+class Seat:
+    player: int
+    number: int  # the place at the table, fixed while seated: the button goes round by it
+    stack: int  # chips not in the current hand (a seat dealt in has moved its stack into the hand)
+    sitting_out: bool = False
+
+
+@dataclass
+class Hand:
+    number: int
+    button: int  # seat number
+    street: str
+    betting: Betting
+    holes: list[list[Card]]  # by bettor index
+    deck: list[Card]
+    small: int  # bettor index of the small blind
+    big: int
+    board: list[Card] = field(default_factory=list)
+    burned: list[Card] = field(default_factory=list)
+    mucked: list[Card] = field(default_factory=list)  # draw: the discards
+    reshuffles: int = 0
+    drawer: int | None = None  # draw: bettor index of the player to draw
+    drawn: list[int] = field(default_factory=list)  # draw: cards each bettor drew (-1: not yet)
+    log: list[str] = field(default_factory=list)  # what happened, for /poker history
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"number": self.number, "button": self.button, "street": self.street,
+                "betting": self.betting.to_dict(), "holes": [codes(h) for h in self.holes],
+                "deck": codes(self.deck), "small": self.small, "big": self.big,
+                "board": codes(self.board), "burned": codes(self.burned), "mucked": codes(self.mucked),
+                "reshuffles": self.reshuffles, "drawer": self.drawer, "drawn": list(self.drawn),
+                "log": list(self.log)}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Hand:
+        return cls(**{**data, "betting": Betting.from_dict(data["betting"]),
+                      "holes": [cards(h) for h in data["holes"]], "deck": cards(data["deck"]),
+                      "board": cards(data["board"]), "burned": cards(data["burned"]),
+                      "mucked": cards(data["mucked"]), "drawn": list(data["drawn"]),
+                      "log": list(data["log"])})
+
+
+@dataclass
+class State:
+    options: Options
+    seed: int
+    seats: list[Seat]
+    hand_no: int = 0
+    button: int | None = None  # seat number of the last button
+    hand: Hand | None = None
+    actions: int = 0  # accepted moves: part of the step key, so a button from an earlier turn is refused
+    last_round: dict[str, Any] | None = None  # the finished hand as everyone saw it
+    history: list[dict[str, Any]] = field(default_factory=list)  # the last hands, cards included
+
+
+def new(options: Options, seats: list[SeatSpec], seed: int) -> State:
+    options.validate()
+    low, high = seat_range(options)
+    require(low <= len(seats) <= high, f"a {options.format} table seats {low} to {high} players")
+    players_ = [s.player for s in seats]
+    require(len(set(players_)) == len(players_), "a player can only sit once at a table")
+    require(all(isinstance(s.stack, int) and s.stack >= 0 for s in seats), "a stack cannot be negative")
+    state = State(options, seed, [Seat(s.player, i, s.stack) for i, s in enumerate(seats)])
+    _start_hand(state, [])
+    return state
+
+
+def to_dict(state: State) -> dict[str, Any]:
+    return {"options": asdict(state.options), "seed": state.seed,
+            "seats": [asdict(s) for s in state.seats], "hand_no": state.hand_no,
+            "button": state.button, "hand": state.hand.to_dict() if state.hand else None,
+            "actions": state.actions, "last_round": _copy(state.last_round),
+            "history": _copy(state.history)}
+
+
+def from_dict(data: dict[str, Any]) -> State:
+    return State(Options(**data["options"]), data["seed"], [Seat(**s) for s in data["seats"]],
+                 data["hand_no"], data["button"],
+                 Hand.from_dict(data["hand"]) if data["hand"] is not None else None,
+                 data["actions"], _copy(data["last_round"]), _copy(data["history"]))
+
+
+def _copy(value: Any) -> Any:
+    return copy.deepcopy(value)
+
+
+def is_over(state: State) -> bool:
+    return False
+
+
+def players(state: State) -> list[int]:
+    return [s.player for s in state.seats]
+
+
+def chips_on_table(state: State) -> int:
+    in_hand = state.hand.betting.in_play() if state.hand else 0
+    return sum(s.stack for s in state.seats) + in_hand
+
+
+def refunds(state: State) -> dict[int, int]:
+    """The table ends now: the hand is void, everyone gets their stack and what they put in
+    (a player who left mid-hand gets back what they had put in)."""
+    back = {s.player: s.stack for s in state.seats}
+    if state.hand:
+        for b in state.hand.betting.bettors:
+            back[b.player] = back.get(b.player, 0) + b.stack + b.put_in
+    return back
+
+
+def step_key(state: State) -> str:
+    return f"h{state.hand_no}-a{state.actions}"
+
+
+def mention(player: int) -> str:
+    return f"<@{player}>"
+
+
+# --- seats -----------------------------------------------------------------------------------
+
+
+def find_seat(state: State, player: int) -> Seat | None:
+    return next((s for s in state.seats if s.player == player), None)
+
+
+def _seated(state: State, player: int) -> Seat:
+    seat = find_seat(state, player)
+    if seat is None:
+        raise IllegalAction("you are not seated at this table")
+    return seat
+
+
+def _ready(state: State) -> list[Seat]:
+    return [s for s in state.seats if s.stack > 0 and not s.sitting_out]
+
+
+def _next_button(state: State, ready: list[Seat]) -> Seat:
+    if state.button is None:
+        return ready[0]
+    size = FORMATS[state.options.format]
+    return min(ready, key=lambda s: (s.number - state.button - 1) % size)  # type: ignore[operator]
+
+
+# --- a hand ----------------------------------------------------------------------------------
+
+
+def _start_hand(state: State, events: list[Event]) -> None:
+    """Deal the next hand when two players can play; otherwise the table waits."""
+    ready = _ready(state)
+    if len(ready) < 2:
+        state.hand = None
+        return
+    button = _next_button(state, ready)
+    at = ready.index(button)
+    order = ready[at + 1:] + ready[:at + 1]  # from the left of the button; the button last
+    state.hand_no += 1
+    deck = shuffle(full_deck(), random.Random(f"{state.seed}:{state.hand_no}"))
+    bettors = [Bettor(s.player, s.stack) for s in order]
+    for seat in order:
+        seat.stack = 0
+    n = len(order)
+    small, big = (n - 1, 0) if n == 2 else (0, 1)  # heads-up, the button posts the small blind
+    betting = Betting(bettors, state.options.big_blind)
+    posted = betting.post_blinds(small, big, state.options.small_blind, state.options.big_blind)
+    count = HOLE_CARDS[state.options.format]
+    holes: list[list[Card]] = [[] for _ in order]
+    for _ in range(count):
+        for hole in holes:
+            hole.append(deck.pop(0).face)  # upright: the player orients their own cards
+    street = STREETS[state.options.format][0]
+    hand = Hand(state.hand_no, button.number, street, betting, holes, deck, small, big,
+                drawn=[-1] * n if state.options.format == "draw" else [])
+    state.hand = hand
+    betting.actor = betting.next_actor(small if n == 2 else (big + 1) % n)
+    blinds = {"small": [bettors[small].player, posted[0]], "big": [bettors[big].player, posted[1]]}
+    hand.log.append(f"Hand {hand.number}: {mention(button.player)} has the button; "
+                    f"{mention(bettors[small].player)} posts {posted[0]}, "
+                    f"{mention(bettors[big].player)} posts {posted[1]}")
+    if state.hand_no > 1:
+        events.append(Event("round_open", {"round": state.hand_no}))
+    events.append(Event("dealt", {"hand": state.hand_no, "button": button.player,
+                                  "players": [b.player for b in bettors], "blinds": blinds}))
+    _advance(state, events)
+
+
+def _hand(state: State) -> Hand:
+    hand = state.hand
+    require(hand is not None, "no hand is being played: the table waits for players")
+    assert hand is not None
+    return hand
+
+
+def _advance(state: State, events: list[Event]) -> None:
+    """Housekeeping after every move: sitting-out players check or fold, rounds close,
+    streets are dealt, the draw goes round, the hand is shown down and paid."""
+    while state.hand is not None:
+        hand = state.hand
+        betting = hand.betting
+        if len(betting.live()) == 1:
+            _finish(state, events, showdown=False)
+            return
+        if hand.street in BETTING_STREETS:
+            current = betting.current()
+            if current is not None:
+                if not _away(state, current.player):
+                    return
+                _auto_bet(hand, current, events)
+                continue
+            back = betting.return_uncalled()
+            if back is not None:
+                events.append(Event("uncalled", {"player": back[0], "amount": back[1]}))
+                hand.log.append(f"{back[1]} uncalled returned to {mention(back[0])}")
+            betting.end_round()
+            _next_street(state, hand, events)
+        elif hand.street == "draw":
+            if hand.drawer is None:
+                hand.street = "postdraw"
+                betting.start_round(0)
+                continue
+            drawer = betting.bettors[hand.drawer].player
+            if not _away(state, drawer):
+                return
+            _do_discard(state, hand, hand.drawer, [], events, auto=True)
+        else:
+            _finish(state, events, showdown=True)
+            return
+
+
+def _away(state: State, player: int) -> bool:
+    seat = find_seat(state, player)
+    return seat is None or seat.sitting_out
+
+
+def _auto_bet(hand: Hand, bettor: Bettor, events: list[Event]) -> None:
+    """A player sitting out checks when checking is free, else folds."""
+    if hand.betting.to_call(bettor) == 0:
+        hand.betting.check(bettor)
+        _record(hand, events, bettor.player, "check", 0, auto=True)
+    else:
+        hand.betting.fold(bettor)
+        _record(hand, events, bettor.player, "fold", 0, auto=True)
+
+
+def _next_street(state: State, hand: Hand, events: list[Event]) -> None:
+    streets = STREETS[state.options.format]
+    position = streets.index(hand.street)
+    if position + 1 == len(streets):
+        hand.street = "showdown"
+        return
+    hand.street = streets[position + 1]
+    if hand.street in BOARD_CARDS:
+        hand.burned.append(hand.deck.pop(0))
+        dealt = [hand.deck.pop(0) for _ in range(BOARD_CARDS[hand.street])]  # as they lie in the deck
+        hand.board.extend(dealt)
+        events.append(Event("street", {"street": hand.street, "cards": codes(dealt)}))
+        hand.log.append(f"{hand.street.title()}: {' '.join(codes(dealt))}")
+        hand.betting.start_round(0)
+    elif hand.street == "draw":
+        hand.drawer = _next_drawer(hand, 0)
+        events.append(Event("street", {"street": "draw", "cards": []}))
+        hand.log.append("The draw")
+    else:
+        hand.betting.start_round(0)
+
+
+def _next_drawer(hand: Hand, start: int) -> int | None:
+    for index in range(start, len(hand.betting.bettors)):
+        if not hand.betting.bettors[index].folded and hand.drawn[index] < 0:
+            return index
+    return None
+
+
+def _finish(state: State, events: list[Event], showdown: bool) -> None:
+    hand = state.hand
+    assert hand is not None
+    betting = hand.betting
+    back = betting.return_uncalled()
+    if back is not None:
+        events.append(Event("uncalled", {"player": back[0], "amount": back[1]}))
+    values: dict[int, int] = {}
+    if showdown:
+        values = _show(state, hand)
+    order = betting.order()
+    paid = [(pot, pots.award([pot], lambda p: values.get(p, 0), order)) for pot in betting.pots()]
+    won: dict[int, int] = {}
+    for _, shares in paid:
+        for player, chips in shares.items():
+            won[player] = won.get(player, 0) + chips
+    results = [{"player": b.player, "put_in": b.put_in, "won": won.get(b.player, 0),
+                "net": won.get(b.player, 0) - b.put_in} for b in betting.bettors]
+    snapshot = _final_view(state, hand, values, paid, results, showdown)
+    _remember(state, hand, values, results)
+    for bettor in betting.bettors:
+        bettor.stack += won.get(bettor.player, 0)
+        bettor.put_in = 0
+        seat = find_seat(state, bettor.player)
+        if seat is not None:
+            seat.stack += bettor.stack
+        bettor.stack = 0
+    if showdown:
+        events.append(Event("showdown", {"hands": snapshot["hands"]}))
+    events.append(Event("settled", {"round": hand.number, "results": results,
+                                    "pots": snapshot["pots"]}))
+    state.last_round = snapshot
+    state.hand = None
+    state.button = hand.button
+    for seat in [s for s in state.seats if s.stack == 0]:
+        state.seats.remove(seat)
+        events.extend([Event("busted", {"player": seat.player}), cashout(seat.player, 0)])
+    _start_hand(state, events)
+
+
+def _show(state: State, hand: Hand) -> dict[int, int]:
+    """Turn the live players' cards face up (at `best` tables, oriented for their best hand)
+    and value them."""
+    values: dict[int, int] = {}
+    for index, bettor in enumerate(hand.betting.bettors):
+        if bettor.folded:
+            continue
+        if state.options.orientation == "best":
+            hand.holes[index] = best_orientation(hand.holes[index], hand.board)
+        values[bettor.player] = _value(hand.holes[index], hand.board)
+    return values
+
+
+def _value(hole: list[Card], board: list[Card]) -> int:
+    played = [*hole, *board]
+    return hand_value(played) if len(played) == 5 else best_hand(played)
+
+
+def _remember(state: State, hand: Hand, values: dict[int, int], results: list[dict[str, Any]]) -> None:
+    """The hand for /poker history: every player's cards (shown to others only if shown down)."""
+    entry = {"hand": hand.number, "seed": f"{state.seed}:{hand.number}", "board": codes(hand.board),
+             "players": [{"player": b.player, "cards": codes(hand.holes[i]), "shown": b.player in values,
+                          "category": category_of(values[b.player]) if b.player in values else None,
+                          "net": results[i]["net"]} for i, b in enumerate(hand.betting.bettors)],
+             "log": list(hand.log)}
+    state.history = [*state.history, entry][-HISTORY_HANDS:]
+
+
+# --- moves -----------------------------------------------------------------------------------
+
+
+def _record(hand: Hand, events: list[Event], player: int, move: str, amount: int, auto: bool = False) -> None:
+    words = {"check": "checks", "call": f"calls {amount}", "bet": f"bets {amount}",
+             "raise": f"raises to {amount}", "fold": "folds", "allin": f"is all-in for {amount}"}
+    text = f"{mention(player)} {words[move]}" + (" (away)" if auto else "")
+    hand.log.append(text)
+    events.append(Event("action", {"player": player, "move": move, "amount": amount, "auto": auto,
+                                   "street": hand.street, "text": text}))
+
+
+def _betting_turn(state: State, player: int) -> tuple[Hand, Bettor]:
+    _seated(state, player)
+    hand = _hand(state)
+    if hand.street == "draw":
+        bettor = hand.betting.find(player)
+        require(bettor is not None and not bettor.folded, "you are not in this hand" if bettor is None
+                else "you have folded this hand")
+        raise IllegalAction("it is the draw: discard the cards you want replaced (/poker discard), "
+                            "or keep them all")
+    current = hand.betting.current()
+    who = mention(current.player) if current else "no one"
+    return hand, hand.betting.verify_turn(player, who)
+
+
+def _bet_move(state: State, player: int, action: Action) -> list[Event]:
+    kind = action["type"]
+    hand, bettor = _betting_turn(state, player)
+    betting = hand.betting
+    total = 0
+    if kind == "check":
+        betting.verify_check(bettor)
+    elif kind == "call":
+        betting.verify_call(bettor)
+    elif kind == "bet":
+        total = betting.verify_bet(bettor, action.get("amount"))
+    elif kind == "raise":
+        total = betting.verify_raise(bettor, action.get("amount", action.get("to")))
+    elif kind == "allin":
+        total = betting.verify_allin(bettor)
+    events: list[Event] = []
+    if kind == "check":
+        betting.check(bettor)
+        _record(hand, events, player, "check", 0)
+    elif kind == "fold":
+        betting.fold(bettor)
+        _record(hand, events, player, "fold", 0)
+    elif kind == "call":
+        paid = betting.call(bettor)
+        all_in = bettor.stack == 0
+        _record(hand, events, player, "allin" if all_in else "call", bettor.bet if all_in else paid)
+    else:
+        made = betting.raise_to(bettor, total)
+        _record(hand, events, player, "allin" if bettor.stack == 0 else made, total)
+    state.actions += 1
+    _advance(state, events)
+    return events
+
+
+def _parse_codes(raw: Any) -> list[Card]:
+    if isinstance(raw, str):
+        raw = raw.replace(",", " ").split()
+    require(isinstance(raw, list) and all(isinstance(x, str) for x in raw),
+            "name the cards to discard, e.g. 3W 16")
+    try:
+        return [card(code) for code in raw]
+    except CardParseError as error:
+        raise IllegalAction(f"I can't read {error.token!r} as a card") from None
+
+
+def _match(hole: list[Card], wanted: list[Card]) -> list[int]:
+    """Positions in the hole cards of the wanted cards (orientation ignored)."""
+    positions: list[int] = []
+    for c in wanted:
+        found = [i for i, h in enumerate(hole) if h.face == c.face and i not in positions]
+        require(bool(found), f"{c.face.code} is not in your hand")
+        positions.append(found[0])
+    return positions
+
+
+def _discard(state: State, player: int, action: Action) -> list[Event]:
+    _seated(state, player)
+    hand = _hand(state)
+    require(state.options.format == "draw", "this is a hold'em table: there is no draw")
+    bettor = hand.betting.find(player)
+    require(bettor is not None, "you are not in this hand; you'll be dealt in at the next one")
+    assert bettor is not None
+    require(not bettor.folded, "you have folded this hand")
+    require(hand.street == "draw", "it is not the draw: discards come after the first betting round")
+    index = hand.betting.bettors.index(bettor)
+    assert hand.drawer is not None
+    drawer = hand.betting.bettors[hand.drawer].player
+    require(hand.drawer == index, f"it is not your turn to draw: {mention(drawer)} draws now")
+    wanted = _parse_codes(action.get("cards", []))
+    require(len({c.face for c in wanted}) == len(wanted), "name each card once")
+    positions = _match(hand.holes[index], wanted)
+    events: list[Event] = []
+    _do_discard(state, hand, index, positions, events)
+    state.actions += 1
+    _advance(state, events)
+    return events
+
+
+def _do_discard(state: State, hand: Hand, index: int, positions: list[int], events: list[Event],
+                auto: bool = False) -> None:
+    hole = hand.holes[index]
+    thrown = [hole[i] for i in positions]
+    if len(hand.deck) < len(thrown):  # the discards so far are shuffled in under the deck
+        hand.reshuffles += 1
+        rng = random.Random(f"{state.seed}:{hand.number}:muck{hand.reshuffles}")
+        hand.deck.extend(shuffle([c.face for c in hand.mucked], rng))
+        hand.mucked = []
+    for i in positions:
+        hole[i] = hand.deck.pop(0).face
+    hand.mucked.extend(thrown)
+    hand.drawn[index] = len(positions)
+    player = hand.betting.bettors[index].player
+    text = f"{mention(player)} " + (f"draws {len(positions)}" if positions else "stands pat")
+    hand.log.append(text + (" (away)" if auto else ""))
+    events.append(Event("draw", {"player": player, "count": len(positions), "text": text}))
+    hand.drawer = _next_drawer(hand, index + 1)
+
+
+def _turn(state: State, player: int, action: Action) -> list[Event]:
+    _seated(state, player)
+    require(state.options.orientation == "manual",
+            "this table turns your cards for your best hand at showdown (orientation: best)")
+    hand = _hand(state)
+    bettor = hand.betting.find(player)
+    require(bettor is not None, "you are not in this hand; you'll be dealt in at the next one")
+    assert bettor is not None
+    require(not bettor.folded, "you have folded this hand")
+    hole = hand.holes[hand.betting.bettors.index(bettor)]
+    raw = action.get("card")
+    if isinstance(raw, int) and not isinstance(raw, bool):
+        require(0 <= raw < len(hole), f"you have {len(hole)} cards; there is no card {raw}")
+        position = raw
+    else:
+        require(isinstance(raw, str), "name the card to turn, e.g. KC")
+        position = _match(hole, _parse_codes([raw]))[0]
+    hole[position] = hole[position].turned()
+    now = hole[position]
+    return [Event("turned", {"player": player, "card": position, "now": now.code})]
+
+
+def _join(state: State, player: int, action: Action) -> list[Event]:
+    require(find_seat(state, player) is None, "you are already seated at this table")
+    size = FORMATS[state.options.format]
+    require(len(state.seats) < size, f"the table is full ({size} seats)")
+    stack = parse_amount(action.get("stack"), "buy-in")
+    taken = {s.number for s in state.seats}
+    number = next(n for n in range(size) if n not in taken)
+    state.seats.append(Seat(player, number, stack))
+    state.seats.sort(key=lambda s: s.number)
+    events = [Event("joined", {"player": player, "stack": stack})]
+    if state.hand is None:
+        _start_hand(state, events)
+    return events
+
+
+def _leave(state: State, player: int, action: Action) -> list[Event]:
+    """Leaving folds the player's hand; their chips behind go back to their wallet now, what
+    they put in stays in the pot."""
+    seat = _seated(state, player)
+    events: list[Event] = []
+    hand = state.hand
+    stack = seat.stack
+    bettor = hand.betting.find(player) if hand else None
+    if hand is not None and bettor is not None:
+        if not bettor.folded:
+            _fold_leaving(hand, bettor, events)
+        stack += bettor.stack
+        bettor.stack = 0
+    state.seats.remove(seat)
+    events += [Event("left", {"player": player, "stack": stack}), cashout(player, stack)]
+    state.actions += 1
+    _advance(state, events)
+    return events
+
+
+def _fold_leaving(hand: Hand, bettor: Bettor, events: list[Event]) -> None:
+    betting = hand.betting
+    if betting.current() is bettor:
+        betting.fold(bettor)
+    else:
+        bettor.folded = True
+    index = betting.bettors.index(bettor)
+    if hand.drawer == index:
+        hand.drawer = _next_drawer(hand, index + 1)
+    _record(hand, events, bettor.player, "fold", 0)
+    hand.log[-1] += " and leaves"
+
+
+def _sitout(state: State, player: int, action: Action) -> list[Event]:
+    seat = _seated(state, player)
+    require(not seat.sitting_out, "you are already sitting out")
+    seat.sitting_out = True
+    events = [Event("sitout", {"player": player})]
+    state.actions += 1
+    _advance(state, events)
+    return events
+
+
+def _sitin(state: State, player: int, action: Action) -> list[Event]:
+    seat = _seated(state, player)
+    require(seat.sitting_out, "you are not sitting out")
+    seat.sitting_out = False
+    events = [Event("sitin", {"player": player})]
+    if state.hand is None:
+        _start_hand(state, events)
+    return events
+
+
+HANDLERS: dict[str, Callable[[State, int, Action], list[Event]]] = {
+    **{move: _bet_move for move in BETTING_MOVES},
+    "discard": _discard, "turn": _turn, "join": _join, "leave": _leave, "sitout": _sitout,
+    "sitin": _sitin,
+}
+
+
+def apply(state: State, player: int, action: Action) -> list[Event]:
+    """Play one move; IllegalAction (state untouched) when it is refused."""
+    ok = isinstance(action, dict) and isinstance(action.get("type"), str)
+    require(ok, "an action needs a type")
+    handler = HANDLERS.get(action["type"])
+    if handler is None:
+        raise IllegalAction(f"poker has no action {action['type']!r}")
+    return handler(state, player, action)
+
+
+def pending(state: State) -> list[int]:
+    hand = state.hand
+    if hand is None:
+        return []
+    if hand.street == "draw":
+        return [] if hand.drawer is None else [hand.betting.bettors[hand.drawer].player]
+    current = hand.betting.current()
+    return [current.player] if current else []
+
+
+def default_action(state: State, player: int) -> Action:
+    """The timer's move: check when free, else fold; at the draw, keep every card."""
+    hand = state.hand
+    if hand is not None and hand.street == "draw":
+        return {"type": "discard", "cards": []}
+    bettor = hand.betting.find(player) if hand else None
+    if hand is not None and bettor is not None and hand.betting.to_call(bettor) == 0:
+        return {"type": "check"}
+    return {"type": "fold"}
+
+
+def legal_actions(state: State, player: int) -> list[Action]:
+    seat = find_seat(state, player)
+    if seat is None:
+        return [{"type": "join"}] if len(state.seats) < FORMATS[state.options.format] else []
+    actions: list[Action] = []
+    hand = state.hand
+    bettor = hand.betting.find(player) if hand else None
+    if hand is not None and bettor is not None and not bettor.folded:
+        if hand.street in BETTING_STREETS and hand.betting.current() is bettor:
+            actions.extend(_betting_actions(hand.betting, bettor))
+        if hand.street == "draw" and hand.drawer == hand.betting.bettors.index(bettor):
+            actions.append({"type": "discard", "max": HOLE_CARDS["draw"]})
+        if state.options.orientation == "manual":
+            hole = hand.holes[hand.betting.bettors.index(bettor)]
+            actions.extend({"type": "turn", "card": i} for i in range(len(hole)))
+    actions.append({"type": "leave"})
+    actions.append({"type": "sitin"} if seat.sitting_out else {"type": "sitout"})
+    return actions
+
+
+def _betting_actions(betting: Betting, bettor: Bettor) -> list[Action]:
+    actions: list[Action] = [{"type": "fold"}]
+    owed = betting.to_call(bettor)
+    actions.append({"type": "check"} if owed == 0 else {"type": "call", "amount": owed})
+    most = betting.max_to(bettor)
+    if betting.current_bet == 0:
+        if betting.others_can_act(bettor) and bettor.stack > betting.big_blind:
+            actions.append({"type": "bet", "min": betting.big_blind, "max": bettor.stack})
+    elif betting.may_raise(bettor) and most > betting.min_raise_to():
+        actions.append({"type": "raise", "min": betting.min_raise_to(), "max": most})
+    if _allowed(lambda: betting.verify_allin(bettor)) and (most > betting.current_bet or owed == bettor.stack):
+        actions.append({"type": "allin", "amount": most})
+    return actions
+
+
+def _allowed(check: Callable[[], object]) -> bool:
+    try:
+        check()
+    except IllegalAction:
+        return False
+    return True
+
+
+# --- what players see ------------------------------------------------------------------------
+
+
+def _roles(hand: Hand, index: int, button_player: int, player: int) -> list[str]:
+    roles = []
+    if player == button_player:
+        roles.append("D")
+    if index == hand.small:
+        roles.append("SB")
+    if index == hand.big:
+        roles.append("BB")
+    return roles
+
+
+def _button_player(hand: Hand) -> int:
+    return hand.betting.bettors[-1].player  # the button acts last: it is the last in the order
+
+
+def _seat_view(state: State, seat: Seat, viewer: int | None) -> dict[str, Any]:
+    hand = state.hand
+    view: dict[str, Any] = {"player": seat.player, "number": seat.number, "stack": seat.stack,
+                            "sitting_out": seat.sitting_out, "in_hand": False, "folded": False,
+                            "all_in": False, "bet": 0, "put_in": 0, "cards": [], "roles": [],
+                            "drawn": None}
+    bettor = hand.betting.find(seat.player) if hand else None
+    if hand is None or bettor is None:
+        return view
+    index = hand.betting.bettors.index(bettor)
+    hole = hand.holes[index]
+    view.update({"stack": seat.stack + bettor.stack, "in_hand": True, "folded": bettor.folded,
+                 "all_in": bettor.all_in, "bet": bettor.bet, "put_in": bettor.put_in,
+                 "roles": _roles(hand, index, _button_player(hand), seat.player),
+                 "cards": codes(hole) if viewer == seat.player else ([] if bettor.folded else [None] * len(hole)),
+                 "drawn": hand.drawn[index] if hand.drawn and hand.drawn[index] >= 0 else None})
+    return view
+
+
+def _turn_view(state: State, hand: Hand) -> dict[str, Any] | None:
+    if hand.street == "draw":
+        if hand.drawer is None:
+            return None
+        return {"player": hand.betting.bettors[hand.drawer].player, "action": "draw"}
+    current = hand.betting.current()
+    if current is None:
+        return None
+    betting = hand.betting
+    legal = {a["type"]: a for a in _betting_actions(betting, current)}
+    return {"player": current.player, "action": "bet", "to_call": betting.to_call(current),
+            "current_bet": betting.current_bet, "min_bet": betting.big_blind,
+            "min_raise_to": betting.min_raise_to(), "max_to": betting.max_to(current),
+            "legal": sorted(legal), "allin": betting.max_to(current)}
+
+
+def view(state: State, player: int | None = None) -> dict[str, Any]:
+    """The table as `player` (None: a spectator) may see it: hole cards are the player's own,
+    or face down (None); the showdown of the last hand is in `last_round`."""
+    hand = state.hand
+    base = _table_view(state)
+    if hand is None:
+        return {**base, "phase": "waiting", "board": [], "pot": 0, "pots": [], "turn": None,
+                "seats": [_seat_view(state, s, player) for s in state.seats]}
+    return {**base, "phase": hand.street, "board": codes(hand.board),
+            "pot": sum(b.put_in for b in hand.betting.bettors),
+            "pots": [{"amount": p.amount, "eligible": list(p.eligible)} for p in hand.betting.pots()],
+            "current_bet": hand.betting.current_bet,
+            "turn": _turn_view(state, hand),
+            "button": _button_player(hand),
+            "seats": [_seat_view(state, s, player) for s in state.seats]}
+
+
+def _table_view(state: State) -> dict[str, Any]:
+    options = state.options
+    return {"game": NAME, "format": options.format, "orientation": options.orientation,
+            "round": state.hand_no, "small_blind": options.small_blind, "big_blind": options.big_blind,
+            "button": None, "current_bet": 0, "last_round": state.last_round, "final": False}
+
+
+def _final_view(state: State, hand: Hand, values: dict[int, int],
+                paid: list[tuple[pots.Pot, dict[int, int]]], results: list[dict[str, Any]],
+                showdown: bool) -> dict[str, Any]:
+    """The finished hand as everyone sees it: the cards shown down, each hand's category and
+    best five, the pots and who won them."""
+    board = hand.board
+    seats: list[dict[str, Any]] = []
+    hands: list[dict[str, Any]] = []
+    button = _button_player(hand)
+    for index, bettor in enumerate(hand.betting.bettors):
+        seat = find_seat(state, bettor.player)
+        shown = bettor.player in values
+        result = results[index]
+        seats.append({"player": bettor.player, "number": seat.number if seat else -1,
+                      "stack": (seat.stack if seat else 0) + bettor.stack + result["won"],
+                      "sitting_out": bool(seat and seat.sitting_out), "in_hand": True,
+                      "folded": bettor.folded, "all_in": bettor.all_in, "bet": 0,
+                      "put_in": result["put_in"], "won": result["won"], "net": result["net"],
+                      "cards": codes(hand.holes[index]) if shown else [],
+                      "roles": _roles(hand, index, button, bettor.player), "drawn": None,
+                      "left": seat is None})
+        if shown:
+            played = [*hand.holes[index], *board]
+            hands.append({"player": bettor.player, "cards": codes(hand.holes[index]),
+                          "category": category_of(values[bettor.player]),
+                          "best": codes(best_five(played)), "won": result["won"]})
+    ranked = sorted(values.items(), key=lambda item: -item[1])
+    pot_views = [{"amount": pot.amount, "eligible": list(pot.eligible),
+                  "winners": [p for p, chips in shares.items() if chips]} for pot, shares in paid]
+    return {**_table_view(state), "round": hand.number, "phase": "showdown" if showdown else "won",
+            "final": True, "board": codes(board), "pot": sum(p["amount"] for p in pot_views),
+            "pots": pot_views, "turn": None, "button": button, "seats": seats, "hands": hands,
+            "ranking": [p for p, _ in ranked], "last_round": None}
+
+
+def history(state: State, player: int) -> list[dict[str, Any]]:
+    """The last hands `player` played, as they may see them: their own cards, others' cards
+    only when shown down; the log and the hand's seed."""
+    mine = []
+    for entry in state.history:
+        if not any(p["player"] == player for p in entry["players"]):
+            continue
+        others = [{**p, "cards": p["cards"] if p["shown"] or p["player"] == player else []}
+                  for p in entry["players"]]
+        mine.append({**entry, "players": others})
+    return mine

@@ -1,0 +1,105 @@
+"""The Major Poker table image: a valid PNG of a sensible size; hidden hole cards drawn face
+down for spectators; the showdown names each hand's category and marks the winners."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+import pytest
+from PIL import Image
+
+from games import poker
+from games.base import SeatSpec
+from renders import layout, text
+from renders.poker import render_poker
+
+NAMES = {1: "Alice", 2: "Bob", 3: "Chandra", 4: "Dmitri"}
+
+
+@dataclass
+class Drawn:
+    cards: list[Any] = field(default_factory=list)
+    texts: list[str] = field(default_factory=list)
+
+
+@pytest.fixture
+def drawn(monkeypatch: pytest.MonkeyPatch) -> Iterator[Drawn]:
+    layout.table_palette()  # made once with the same tools: not recorded
+    record = Drawn()
+    real_card, real_text = layout.Canvas.card, text.draw
+
+    def spy_card(self, c, x, y, width, style):  # type: ignore[no-untyped-def]
+        record.cards.append(c)
+        real_card(self, c, x, y, width, style)
+
+    def spy_text(d, xy, value, *args, **kwargs):  # type: ignore[no-untyped-def]
+        record.texts.append(value)
+        real_text(d, xy, value, *args, **kwargs)
+
+    monkeypatch.setattr(layout.Canvas, "card", spy_card)
+    monkeypatch.setattr(text, "draw", spy_text)
+    yield record
+
+
+def png(data: bytes) -> Image.Image:
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    return Image.open(io.BytesIO(data))
+
+
+def call_down(state: poker.State, until: str | None = None) -> None:
+    number = state.hand_no
+    while state.hand_no == number and poker.pending(state):
+        if until and state.hand and state.hand.street == until:
+            return
+        player = poker.pending(state)[0]
+        legal = {a["type"] for a in poker.legal_actions(state, player)}
+        move = {"type": "discard", "cards": []} if "discard" in legal else {"type": "check" if "check" in legal else "call"}
+        poker.apply(state, player, move)
+
+
+def test_a_spectator_sees_hole_cards_face_down_and_the_board_face_up(drawn: Drawn) -> None:
+    state = poker.new(poker.Options(), [SeatSpec(p, 1000) for p in (1, 2, 3, 4)], 3)
+    call_down(state, until="turn")
+    image = png(render_poker(poker.view(state), NAMES))
+    assert 600 <= image.width <= layout.MAX_WIDTH and image.height < 1400
+    faces = [c for c in drawn.cards if c is not None]
+    assert faces == state.hand.board and drawn.cards.count(None) == 8
+    joined = "\n".join(drawn.texts)
+    assert "POT 40" in joined and "Alice" in joined and "TO ACT" in joined
+
+
+def test_a_player_sees_their_own_cards(drawn: Drawn) -> None:
+    state = poker.new(poker.Options(), [SeatSpec(p, 1000) for p in (1, 2)], 3)
+    render_poker(poker.view(state, 2), NAMES)
+    mine = state.hand.holes[0]
+    assert [c for c in drawn.cards if c is not None] == mine and drawn.cards.count(None) == 2
+
+
+def test_the_showdown_names_every_hand_and_the_winner(drawn: Drawn) -> None:
+    state = poker.new(poker.Options(), [SeatSpec(p, 1000) for p in (1, 2, 3)], 5)
+    call_down(state)
+    last = state.last_round
+    assert last is not None
+    png(render_poker(last, NAMES))
+    joined = "\n".join(drawn.texts)
+    for hand in last["hands"]:
+        assert hand["category"].capitalize() in joined
+    assert "WINS" in joined and "to " in joined
+    shown = [c.code for c in drawn.cards if c is not None]
+    for seat in last["seats"]:
+        assert all(code in shown for code in seat["cards"])
+
+
+def test_the_draw_and_the_waiting_table_render(drawn: Drawn) -> None:
+    state = poker.new(poker.Options(format="draw"), [SeatSpec(p, 500) for p in (1, 2, 3)], 8)
+    call_down(state, until="draw")
+    png(render_poker(poker.view(state), NAMES))
+    assert "The draw: " in "\n".join(drawn.texts)
+    poker.apply(state, 1, {"type": "leave"})
+    poker.apply(state, 2, {"type": "leave"})
+    assert poker.view(state)["phase"] == "waiting"
+    png(render_poker(poker.view(state), NAMES))
+    assert any("Waiting for a second player" in t for t in drawn.texts)
