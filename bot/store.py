@@ -72,7 +72,11 @@ class Store:
     async def open(cls, path: str | Path) -> Store:
         if str(path) != ":memory:":
             Path(path).parent.mkdir(parents=True, exist_ok=True)
-        conn = await aiosqlite.connect(str(path), isolation_level=None)
+        connecting = aiosqlite.connect(str(path), isolation_level=None)
+        worker = getattr(connecting, "_thread", None)  # aiosqlite's worker thread, not started yet
+        if worker is not None:
+            worker.daemon = True  # a store left open (a test that failed mid-game) never blocks exit
+        conn = await connecting
         conn.row_factory = aiosqlite.Row
         await conn.executescript("PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=ON;")
         store = cls(conn)

@@ -1,0 +1,392 @@
+"""Tarot Rummy in Discord: /rummy create (against a member or the computer), draw, discard,
+call, meld and choose; Stock / Discard pile buttons; in DM the hand grouped by its melds, the
+card menus to discard or call, and the dealer's-choice and identification menus."""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.client import TarotBot
+from bot.tables import Table
+from cogs.common import (
+    ButtonSpec,
+    Control,
+    GameUI,
+    SelectSpec,
+    create_table,
+    find_table,
+    play,
+    register_ui,
+    table_choices,
+)
+from games import rummy
+from games import rummy_melds as rm
+from games.base import Action, Event, IllegalAction
+from games.cards import DECK_STYLES, card, card_name
+from renders.rummy import KIND_LABELS, render_rummy, render_rummy_hand
+
+GAME = "rummy"
+LIMIT_CHOICES = (5, 7, 10, 12, 15, 20)
+COLUMN_LABELS = {"letter": "Hebrew letter (trumps)", "astrology": "Astrological attribution (trumps)",
+                 "path": "Path number (trumps)", "sphere": "Sphere (Ace to 10)", "element": "Element (suit cards)"}
+OUTCOME_WORDS = {"all melded": "calls with everything melded", "caller wins": "calls and wins",
+                 "undercut": "calls and is undercut", "zero": "calls: nobody scores"}
+
+
+def who(player: int | None, names: dict[int, str]) -> str:
+    if player is None:
+        return "nobody"
+    return names.get(player, "the computer") if player < 0 else f"<@{player}>"
+
+
+def meld_text(melds: list[dict]) -> str:
+    return " · ".join(f"{KIND_LABELS.get(m['kind'], m['kind'])} {' '.join(m['cards'])}" for m in melds) or "none"
+
+
+def card_label(code: str, style: str) -> str:
+    return f"{code} — {card_name(card(code), style, orientation=False)}"
+
+
+class RummyUI(GameUI):
+    game = GAME
+
+    def render(self, view: dict, names: dict[int, str], style: str) -> bytes:
+        return render_rummy(view, names, style)
+
+    def status_lines(self, table: Table, view: dict, names: dict[int, str]) -> list[str]:
+        lines = [self._situation(view, names)]
+        scores = " · ".join(f"{who(s['player'], names)} **{s['score']}**" for s in view["seats"])
+        lines.append(f"Scores: {scores} (game to more than {view['target']})")
+        if view["phase"] in rummy.IN_HAND:
+            top = view["discard"][-1] if view["discard"] else "—"
+            lines.append(f"Discard pile: **{top}** · stock {view['stock']} · melds {view['melds']} · "
+                         f"call limit {view['call_limit']}")
+        last = view["history"][-1] if view["history"] else None
+        if last and view["phase"] != "over":
+            lines.append(f"Last hand: {self._history_line(last, names)}")
+        return lines
+
+    def _situation(self, view: dict, names: dict[int, str]) -> str:
+        phase, pending = view["phase"], view["pending"]
+        mover = who(pending[0], names) if pending else ""
+        if phase == "draw":
+            return f"{mover} to draw: the stock or the discard pile."
+        if phase == "discard":
+            return f"{mover} to discard a card, or call."
+        if phase == "choosing":
+            return f"{mover} deals and chooses this hand's melds and call limit."
+        if phase == "column":
+            return f"{mover} chooses the identification column."
+        if phase == "identify":
+            identify = view["identify"]
+            return f"{mover} answers identification question {identify['asked'] + 1} of {identify['total']} by DM."
+        winner = view.get("winner")
+        return f"Game over: {who(winner, names)} wins." if winner is not None else "Game over."
+
+    def _history_line(self, last: dict, names: dict[int, str]) -> str:
+        if last["outcome"] == "dead":
+            return "dead (the stock ran out)"
+        if last["outcome"] == "unidentified":
+            return "not scored (a card was not identified)"
+        if last["scorer"] is None:
+            return "nobody scored"
+        return f"{who(last['scorer'], names)} scored {last['points']} ({last['outcome']})"
+
+    def buttons(self, table: Table, view: dict) -> list[Control]:
+        phase = view["phase"]
+        if phase == "draw":
+            return [ButtonSpec("Stock", "draw.stock", discord.ButtonStyle.primary),
+                    ButtonSpec("Discard pile", "draw.discard", discord.ButtonStyle.secondary,
+                               disabled=not view["discard"])]
+        if phase == "choosing":
+            return [self._choose_menu(view)]
+        if phase == "column" and view.get("identify"):
+            return [self._column_menu(view)]
+        return []
+
+    def _choose_menu(self, view: dict) -> SelectSpec:
+        options = []
+        limits = ("upcard",) if view["upcard_choice"] else LIMIT_CHOICES
+        for melds in rm.MELD_SETS:
+            for limit in limits:
+                text = f"{melds.title()} melds, call limit {'= upcard value' if limit == 'upcard' else limit}"
+                options.append((text, f"{melds}.{view['options']['call_limit'] if limit == 'upcard' else limit}"))
+        return SelectSpec("Dealer: choose the melds and call limit", "choose", tuple(options))
+
+    def _column_menu(self, view: dict) -> SelectSpec:
+        columns = view["identify"]["columns"]
+        return SelectSpec("Choose the identification column", "column",
+                          tuple((COLUMN_LABELS[c], c) for c in columns))
+
+    def action_for(self, code: str) -> Action | None:
+        kind, _, rest = code.partition(".")
+        if kind == "draw":
+            return {"type": "draw", "from": rest}
+        return super().action_for(code)
+
+    def select_action(self, code: str, values: list[str]) -> Action:
+        value = values[0] if values else ""
+        if code == "choose":
+            melds, _, limit = value.partition(".")
+            return {"type": "choose", "melds": melds, "call_limit": int(limit) if limit.isdigit() else limit}
+        if code == "column":
+            return {"type": "column", "column": value}
+        if code == "answer":
+            return {"type": "answer", "choice": value}
+        return {"type": code, "card": value}
+
+    def describe(self, events: list[Event], names: dict[int, str]) -> str:
+        for event in reversed(events):
+            text = self._event_text(event, names)
+            if text:
+                return text
+        return ""
+
+    def _event_text(self, event: Event, names: dict[int, str]) -> str:
+        data = event.data
+        if event.kind == "settled" and data.get("results"):
+            return f"The game is over: {who(data['winner'], names)} wins."
+        if event.kind == "hand_end":
+            text = OUTCOME_WORDS.get(data["outcome"], data["outcome"])
+            scored = f" — {who(data['scorer'], names)} scores {data['points']}" if data["scorer"] is not None else ""
+            return f"{who(data['caller'], names)} {text}{scored}. The table shows both hands."
+        if event.kind == "answer":
+            return "Right." if data["right"] else f"Wrong: the answer was {data['answer']}. The hand is not scored."
+        if event.kind == "dead":
+            return "The stock ran out: the hand is dead and nobody scores."
+        if event.kind == "draw":
+            return f"You took {data['card']} from the discard pile." if data["card"] else "You drew from the stock."
+        if event.kind == "discard":
+            return f"You discarded {data['card']}."
+        if event.kind == "melds":
+            if not data["melds"]:
+                return "The bot arranges all your melds again."
+            return (f"Your melds are kept: {' | '.join(' '.join(m) for m in data['melds'])} "
+                    f"(unmelded {data['value']}).")
+        if event.kind == "column":
+            return f"Column chosen: {data['column']} ({data['questions']} questions)."
+        if event.kind == "chosen":
+            return f"Dealt with {data['melds']} melds and a call limit of {data['call_limit']}."
+        return ""
+
+    # --- the private hand ------------------------------------------------------------------
+
+    def hand_players(self, table: Table, events: list[Event]) -> list[int]:
+        """Both players when cards are dealt; otherwise whoever must act now (once per step),
+        and a player who arranged their melds."""
+        view = table.view(None) or {}
+        kinds = {e.kind for e in events}
+        people = [p for p in table.players() if p >= 0]
+        sent: dict[str, str] = table.extra.setdefault("rummy_dm", {})
+        step = table.step_key()
+        if "dealt" in kinds or ("started" in kinds and view.get("phase") in rummy.IN_HAND):
+            targets = people
+        else:
+            targets = [p for p in view.get("pending", []) if p >= 0 and sent.get(str(p)) != step]
+            targets += [e.data["player"] for e in events if e.kind == "melds" and e.data["player"] not in targets]
+        for player in targets:
+            sent[str(player)] = step
+        return targets
+
+    def hand_view(self, table: Table, player: int, names: dict[int, str]) -> tuple[str, bytes | None, list[Control]]:
+        view = table.view(player) or {}
+        me = view.get("me")
+        if me is None:
+            over = view.get("phase") == "over"
+            return ("The game is over — the table message shows the result." if over
+                    else "You are not seated at this table."), None, []
+        style = view["style"]
+        situation = self._my_situation(view, me) if player in view["pending"] else self._situation(view, names)
+        lines = [f"**Tarot Rummy** — hand {view['round']}. {situation}",
+                 f"Melds: {meld_text(me['melds'])}",
+                 f"Unmelded: {' '.join(me['unmelded']) or 'none'} = **{me['value']}** (call limit {view['call_limit']})"]
+        if view["phase"] in rummy.IN_HAND:
+            top = view["discard"][-1] if view["discard"] else "—"
+            lines.append(f"Discard pile: **{top}** · stock {view['stock']}")
+        controls = self._my_controls(view, me, style)
+        question = (view.get("identify") or {}).get("question")
+        if question and player in view["pending"]:
+            lines.append(self._question_text(question, style))
+        image = render_rummy_hand(me, style) if me["hand"] else None
+        return "\n".join(lines), image, controls
+
+    def _my_situation(self, view: dict, me: dict) -> str:
+        phase = view["phase"]
+        if phase == "draw":
+            return "Your turn: draw from the stock or the discard pile."
+        if phase == "discard":
+            how = "took" if me["taken"] else "drew"
+            return f"You {how} **{me['drawn']}**: now discard a card, or call."
+        if phase == "choosing":
+            return "You deal: choose this hand's melds and call limit."
+        if phase == "column":
+            return "The caller won the hand: choose the identification column they must answer in."
+        return "Answer the identification question below."
+
+    def _question_text(self, question: dict, style: str) -> str:
+        name = card_name(card(question["card"]), style, orientation=False)
+        return f"**Identify:** the {rm.COLUMN_NAMES[question['column']]} of **{name}**?"
+
+    def _my_controls(self, view: dict, me: dict, style: str) -> list[Control]:
+        if me["player"] not in view["pending"]:
+            return []
+        phase = view["phase"]
+        if phase == "draw":
+            return self.buttons_for_draw(view)
+        if phase == "discard":
+            return self._card_menus(view, me, style)
+        if phase == "choosing":
+            return [self._choose_menu(view)]
+        if phase == "column":
+            return [self._column_menu(view)]
+        if phase == "identify":
+            question = view["identify"]["question"]
+            return [SelectSpec("Your answer", "answer", tuple((c, c) for c in question["choices"]))]
+        return []
+
+    def buttons_for_draw(self, view: dict) -> list[Control]:
+        return [ButtonSpec("Stock", "draw.stock", discord.ButtonStyle.primary),
+                ButtonSpec("Discard pile", "draw.discard", disabled=not view["discard"])]
+
+    def _card_menus(self, view: dict, me: dict, style: str) -> list[Control]:
+        after = me["after_discard"]
+        ordered = sorted(me["hand"], key=lambda code: (after.get(code, 0), code))
+        discards = tuple((f"{card_label(c, style)} (leaves {after[c]})", c) for c in ordered if c != me["taken"])
+        menus: list[Control] = [SelectSpec("Discard a card", "discard", discards)]
+        calls = tuple((f"Call: {card_label(c, style)} face down (leaves {after[c]})", c)
+                      for c in ordered if after[c] <= view["call_limit"])
+        if calls:
+            menus.append(SelectSpec("Call: discard face down and end the hand", "call", calls))
+        return menus
+
+
+register_ui(RummyUI())
+
+
+def _my_view(interaction: discord.Interaction) -> dict | None:
+    ref = getattr(interaction.namespace, "table", None)
+    try:
+        table = find_table(interaction, GAME, ref)
+    except IllegalAction:
+        return None
+    return table.view(interaction.user.id)
+
+
+def hand_choices(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    """The cards of the player's own hand, with what each leaves unmelded when known."""
+    view = _my_view(interaction)
+    me = (view or {}).get("me")
+    if not me:
+        return []
+    wanted = current.strip().lower()
+    after = me["after_discard"]
+    choices = []
+    for code in me["hand"]:
+        label = card_label(code, view["style"]) + (f" (leaves {after[code]})" if code in after else "")  # type: ignore[index]
+        if wanted in label.lower():
+            choices.append(app_commands.Choice(name=label[:100], value=code))
+    return choices[:25]
+
+
+def meld_choices(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    """The melds the bot sees now, one by one and all together, and `auto`."""
+    view = _my_view(interaction)
+    me = (view or {}).get("me")
+    if not me:
+        return []
+    groups = [" ".join(m["cards"]) for m in me["melds"]]
+    options = groups + ([" | ".join(groups)] if len(groups) > 1 else []) + ["auto"]
+    wanted = current.strip().lower()
+    return [app_commands.Choice(name=o[:100], value=o[:100]) for o in options if wanted in o.lower()][:25]
+
+
+class Rummy(commands.Cog):
+    group = app_commands.Group(name="rummy", description="Tarot Rummy: two players meld by the Tree of Life")
+
+    def __init__(self, bot: TarotBot) -> None:
+        self.bot = bot
+
+    @group.command(name="create", description="Open a Tarot Rummy table in this channel")
+    @app_commands.describe(opponent="human: another member joins; bot: play the computer",
+                           melds="all seven meld types, or basic (Serpent, Sword, Sphere)",
+                           call_limit="Most unmelded value a call may leave (default 10)",
+                           target="The game ends when a score exceeds this (default 156)",
+                           attributions="gd (Golden Dawn) or thoth (the Emperor and the Star exchanged)",
+                           style="Deck style: also decides which of VIII and XI is Strength",
+                           dealer_choice="The dealer sets melds and call limit before each deal",
+                           upcard_choice="Each hand's call limit is the upcard's value",
+                           identification="The winning caller identifies their melds' cards in a column",
+                           timer="Seconds per turn (0 = no timer)")
+    @app_commands.choices(
+        opponent=[app_commands.Choice(name=o, value=o) for o in rummy.OPPONENTS],
+        melds=[app_commands.Choice(name=m, value=m) for m in rm.MELD_SETS],
+        attributions=[app_commands.Choice(name=a, value=a) for a in rm.ATTRIBUTIONS],
+        style=[app_commands.Choice(name=s, value=s) for s in DECK_STYLES])
+    async def create(self, interaction: discord.Interaction,
+                     opponent: app_commands.Choice[str] | None = None,
+                     melds: app_commands.Choice[str] | None = None,
+                     call_limit: app_commands.Range[int, 0, 200] = 10,
+                     target: app_commands.Range[int, 1, 10_000] = 156,
+                     attributions: app_commands.Choice[str] | None = None,
+                     style: app_commands.Choice[str] | None = None,
+                     dealer_choice: bool = False, upcard_choice: bool = False, identification: bool = False,
+                     timer: app_commands.Range[int, 0, 3600] = 120) -> None:
+        options = {"opponent": opponent.value if opponent else "human", "melds": melds.value if melds else "all",
+                   "call_limit": call_limit, "target": target,
+                   "attributions": attributions.value if attributions else "gd",
+                   "style": style.value if style else "rws", "dealer_choice": dealer_choice,
+                   "upcard_choice": upcard_choice, "identification": identification, "timer": timer}
+        await create_table(interaction, GAME, options, None)
+
+    @group.command(name="draw", description="Take the top card of the stock or of the discard pile")
+    @app_commands.rename(source="from")
+    @app_commands.describe(source="stock or discard (the face-up pile)")
+    @app_commands.choices(source=[app_commands.Choice(name="stock", value="stock"),
+                                  app_commands.Choice(name="discard", value="discard")])
+    async def draw(self, interaction: discord.Interaction, source: app_commands.Choice[str],
+                   table: str | None = None) -> None:
+        await play(interaction, GAME, {"type": "draw", "from": source.value}, table)
+
+    @group.command(name="discard", description="Discard a card face up, ending your turn")
+    @app_commands.describe(card="A card of your hand: KC, 16, the tower…")
+    async def discard(self, interaction: discord.Interaction, card: str, table: str | None = None) -> None:
+        await play(interaction, GAME, {"type": "discard", "card": card}, table)
+
+    @group.command(name="call", description="Discard face down and end the hand (unmelded value within the limit)")
+    @app_commands.describe(card="The card you discard face down")
+    async def call(self, interaction: discord.Interaction, card: str, table: str | None = None) -> None:
+        await play(interaction, GAME, {"type": "call", "card": card}, table)
+
+    @group.command(name="meld", description="Arrange your melds by hand (kept when no worse than the best)")
+    @app_commands.describe(cards="One meld (8C 15 6C), several split by | , or auto")
+    async def meld(self, interaction: discord.Interaction, cards: str, table: str | None = None) -> None:
+        await play(interaction, GAME, {"type": "meld", "cards": cards}, table)
+
+    @group.command(name="choose", description="Dealer's choice: this hand's melds and call limit")
+    @app_commands.choices(melds=[app_commands.Choice(name=m, value=m) for m in rm.MELD_SETS])
+    async def choose(self, interaction: discord.Interaction, melds: app_commands.Choice[str],
+                     call_limit: app_commands.Range[int, 0, 200], table: str | None = None) -> None:
+        await play(interaction, GAME, {"type": "choose", "melds": melds.value, "call_limit": call_limit}, table)
+
+    @discard.autocomplete("card")
+    @call.autocomplete("card")
+    async def card_autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return hand_choices(interaction, current)
+
+    @meld.autocomplete("cards")
+    async def meld_autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return meld_choices(interaction, current)
+
+    @draw.autocomplete("table")
+    @discard.autocomplete("table")
+    @call.autocomplete("table")
+    @meld.autocomplete("table")
+    @choose.autocomplete("table")
+    async def table_autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return table_choices(interaction, GAME, current)
+
+
+async def setup(bot: TarotBot) -> None:
+    await bot.add_cog(Rummy(bot))

@@ -1,0 +1,767 @@
+"""Tarot Rummy (rules/rummy.md): two players, qabalistic melds, a game to a target score.
+
+A hand: the dealer deals ten cards each and turns the upcard; the non-dealer plays first. A
+turn is a draw (stock or discard pile) and a discard, or a call: a face-down discard ending the
+hand when the caller's unmelded cards are worth no more than the call limit. Then the caller's
+melds go down, the opponent lays off onto them, and the hand is scored; with `identification`
+the caller first answers a question per card of their melds in a column the opponent picks.
+A hand whose stock runs out is dead. The player who scored deals the next hand.
+
+The melds, attributions and the exact searches live in games/rummy_melds.py; the computer
+opponent in games/rummy_ai.py (it plays from `view`, never from the state).
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+import re
+from collections.abc import Callable
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from games import rummy_ai
+from games import rummy_melds as rm
+from games.base import Action, Event, IllegalAction, SeatSpec, require
+from games.cards import (
+    DECK_STYLES,
+    Card,
+    CardParseError,
+    card_name,
+    codes,
+    from_codes,
+    full_deck,
+    parse_card,
+    parse_cards,
+    shuffle,
+)
+
+NAME = "rummy"
+MIN_SEATS = 2
+MAX_SEATS = 2
+CHIPS = False
+HOUSE = False
+JOIN_MID_GAME = False
+HAND_SIZE = 10
+BONUS = 22
+OPPONENTS = ("human", "bot")
+IN_HAND = ("draw", "discard")
+CLEAR_WORDS = ("auto", "clear", "reset", "none")
+
+meld_type = rm.meld_type
+card_value = rm.card_value
+best_melds = rm.best_melds
+
+
+@dataclass(frozen=True)
+class Options:
+    melds: str = "all"
+    call_limit: int = 10
+    target: int = 156
+    attributions: str = "gd"
+    style: str = "rws"
+    dealer_choice: bool = False
+    upcard_choice: bool = False
+    identification: bool = False
+    opponent: str = "human"
+    timer: int = 120
+
+    @property
+    def bots(self) -> int:
+        """The runtime seats a computer player (id -1) when the opponent is the bot."""
+        return 1 if self.opponent == "bot" else 0
+
+    def validate(self) -> None:
+        require(self.melds in rm.MELD_SETS, "melds must be all or basic")
+        require(_whole(self.call_limit) and 0 <= self.call_limit <= 200, "call_limit must be 0 to 200")
+        require(_whole(self.target) and 1 <= self.target <= 10_000, "target must be 1 to 10000")
+        require(self.attributions in rm.ATTRIBUTIONS, "attributions must be gd or thoth")
+        require(self.style in DECK_STYLES, f"style must be one of {', '.join(DECK_STYLES)}")
+        require(self.opponent in OPPONENTS, "opponent must be human or bot")
+        require(_whole(self.timer) and 0 <= self.timer <= 3600, "timer must be 0 to 3600 seconds")
+        for name in ("dealer_choice", "upcard_choice", "identification"):
+            require(isinstance(getattr(self, name), bool), f"{name} must be true or false")
+
+
+def _whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+# --- the state -------------------------------------------------------------------------------
+
+
+@dataclass
+class Seat:
+    player: int
+    hand: list[Card] = field(default_factory=list)
+    score: int = 0
+    pins: list[list[Card]] = field(default_factory=list)  # melds the player arranged by hand
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"player": self.player, "hand": codes(self.hand), "score": self.score,
+                "pins": [codes(p) for p in self.pins]}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Seat:
+        return cls(data["player"], from_codes(data["hand"]), data["score"],
+                   [from_codes(p) for p in data["pins"]])
+
+
+@dataclass
+class State:
+    options: Options
+    seed: int
+    seats: list[Seat]
+    dealer: int = 0  # seat index
+    hand_no: int = 0
+    phase: str = "draw"  # choosing, draw, discard, column, identify, over
+    turn: int = 0  # seat index of the player to move in draw / discard
+    stock: list[Card] = field(default_factory=list)  # the top is the end
+    discard: list[Card] = field(default_factory=list)  # the top is the end
+    taken: Card | None = None  # the card taken from the discard pile this turn
+    melds: str = "all"  # this hand's meld set (dealer's choice may change it)
+    call_limit: int = 10  # this hand's call limit
+    steps: int = 0
+    ending: dict[str, Any] | None = None  # a called hand waiting for its identification
+    questions: list[dict[str, Any]] = field(default_factory=list)
+    answered: int = 0
+    last_hand: dict[str, Any] | None = None  # the finished hand as the table showed it
+    history: list[dict[str, Any]] = field(default_factory=list)
+    winner: int | None = None
+    left: list[int] = field(default_factory=list)
+
+
+def new(options: Options, seats: list[SeatSpec], seed: int) -> State:
+    options.validate()
+    require(len(seats) == 2, "Tarot Rummy is for exactly two players")
+    require(seats[0].player != seats[1].player, "a player can only sit once at a table")
+    state = State(options, seed, [Seat(s.player) for s in seats], melds=options.melds,
+                  call_limit=options.call_limit)
+    state.dealer = random.Random(f"{seed}:dealer").randrange(2)  # the cut for the first deal
+    _begin_hand(state, [])
+    return state
+
+
+def to_dict(state: State) -> dict[str, Any]:
+    return {
+        "options": asdict(state.options), "seed": state.seed,
+        "seats": [s.to_dict() for s in state.seats], "dealer": state.dealer,
+        "hand_no": state.hand_no, "phase": state.phase, "turn": state.turn,
+        "stock": codes(state.stock), "discard": codes(state.discard),
+        "taken": state.taken.code if state.taken else None, "melds": state.melds,
+        "call_limit": state.call_limit, "steps": state.steps,
+        "ending": copy.deepcopy(state.ending), "questions": copy.deepcopy(state.questions),
+        "answered": state.answered, "last_hand": copy.deepcopy(state.last_hand),
+        "history": copy.deepcopy(state.history), "winner": state.winner, "left": list(state.left),
+    }
+
+
+def from_dict(data: dict[str, Any]) -> State:
+    fields = copy.deepcopy(data)
+    fields["options"] = Options(**data["options"])
+    fields["seats"] = [Seat.from_dict(s) for s in data["seats"]]
+    fields["stock"], fields["discard"] = from_codes(data["stock"]), from_codes(data["discard"])
+    fields["taken"] = from_codes([data["taken"]])[0] if data["taken"] else None
+    return State(**fields)
+
+
+def players(state: State) -> list[int]:
+    return [s.player for s in state.seats if s.player not in state.left]
+
+
+def is_over(state: State) -> bool:
+    return state.phase == "over"
+
+
+def step_key(state: State) -> str:
+    """Changes with every accepted action: buttons from before any move are stale."""
+    return f"h{state.hand_no}.s{state.steps}"
+
+
+def chips_on_table(state: State) -> int:
+    return 0
+
+
+# --- helpers ---------------------------------------------------------------------------------
+
+
+def _tree(state: State) -> rm.Tree:
+    return rm.tree(state.options.attributions, state.options.style)
+
+
+def _kinds(state: State) -> tuple[str, ...]:
+    return rm.meld_kinds(state.melds)
+
+
+def mention(player: int) -> str:
+    return "the computer" if player < 0 else f"<@{player}>"
+
+
+def _seat_of(state: State, player: int) -> Seat:
+    seat = next((s for s in state.seats if s.player == player and player not in state.left), None)
+    require(seat is not None, "you are not seated at this table")
+    return seat  # type: ignore[return-value]
+
+
+def _index(state: State, seat: Seat) -> int:
+    return state.seats.index(seat)
+
+
+def _other(state: State, seat: Seat) -> Seat:
+    return state.seats[1 - _index(state, seat)]
+
+
+def arrangement(state: State, seat: Seat, hand: list[Card] | None = None) -> rm.Arrangement:
+    """The arrangement the bot keeps for a player: the melds they arranged by hand (plus the
+    best of the rest) when that leaves no more unmelded than the best, otherwise the best."""
+    cards = seat.hand if hand is None else hand
+    best = rm.arrange(cards, _tree(state), _kinds(state))
+    pins = [p for p in seat.pins if all(c in cards for c in p)]
+    if not pins:
+        return best
+    pinned = _pinned(state, cards, pins)
+    return pinned if pinned.value <= best.value else best
+
+
+def _pinned(state: State, cards: list[Card], pins: list[list[Card]]) -> rm.Arrangement:
+    rest = [c for c in cards if not any(c in p for p in pins)]
+    found = rm.arrange(rest, _tree(state), _kinds(state))
+    kinds = [str(rm.meld_type(p, state.options.attributions, state.options.style, state.melds)) for p in pins]
+    return rm.Arrangement([list(p) for p in pins] + found.melds, kinds + found.kinds, found.unmelded, found.value)
+
+
+def _value_without(state: State, seat: Seat, c: Card) -> int:
+    return arrangement(state, seat, [x for x in seat.hand if x != c]).value
+
+
+def _read_card(state: State, seat: Seat, raw: Any) -> Card:
+    """The card of the player's hand that `raw` names (notation or a name, any orientation)."""
+    require(isinstance(raw, str) and raw.strip() != "", "name a card, e.g. KC or 16")
+    try:
+        named = parse_card(raw, state.options.style)
+    except CardParseError as error:
+        raise IllegalAction(str(error)) from None
+    found = next((c for c in seat.hand if c.face == named.face), None)
+    require(found is not None, f"{named.face.code} ({_name(state, named)}) is not in your hand")
+    return found  # type: ignore[return-value]
+
+
+def _name(state: State, c: Card) -> str:
+    return card_name(c, state.options.style, orientation=False)
+
+
+# --- the deal --------------------------------------------------------------------------------
+
+
+def _begin_hand(state: State, events: list[Event]) -> None:
+    state.hand_no += 1
+    for seat in state.seats:
+        seat.hand, seat.pins = [], []
+    state.stock, state.discard, state.taken = [], [], None
+    state.ending, state.questions, state.answered = None, [], 0
+    if state.options.dealer_choice:
+        state.phase = "choosing"
+        return
+    _deal(state, events, state.options.melds, state.options.call_limit)
+
+
+def _deal(state: State, events: list[Event], melds: str, call_limit: int) -> None:
+    deck = shuffle(full_deck(), random.Random(f"{state.seed}:{state.hand_no}"))
+    first = 1 - state.dealer  # the dealer deals to the other player first
+    for i in range(2 * HAND_SIZE):
+        state.seats[(first + i) % 2].hand.append(deck.pop())
+    upcard = deck.pop()
+    state.stock, state.discard = deck, [upcard]
+    state.melds = melds
+    state.call_limit = rm.card_value(upcard) if state.options.upcard_choice else call_limit
+    state.turn, state.phase = first, "draw"
+    events.append(Event("dealt", {"hand": state.hand_no, "dealer": state.seats[state.dealer].player,
+                                  "upcard": upcard.code, "melds": state.melds, "call_limit": state.call_limit}))
+
+
+# --- actions ---------------------------------------------------------------------------------
+
+
+def _my_turn(state: State, player: int) -> Seat:
+    seat = _seat_of(state, player)
+    require(state.phase != "over", "the game is over")
+    require(state.phase in IN_HAND, _waiting_for(state))
+    mover = state.seats[state.turn]
+    require(mover is seat, f"it is not your turn: {mention(mover.player)} is playing")
+    return seat
+
+
+def _waiting_for(state: State) -> str:
+    waiting = " and ".join(mention(p) for p in pending(state))
+    if state.phase == "choosing":
+        return f"the hand is not dealt yet: {waiting} is choosing its melds and call limit"
+    if state.phase == "column":
+        return f"the hand is over: {waiting} is choosing the identification column"
+    return f"the hand is over: {waiting} is answering the identification questions"
+
+
+def _draw(state: State, player: int, action: Action) -> list[Event]:
+    seat = _my_turn(state, player)
+    source = action.get("from")
+    require(source in ("stock", "discard"), "draw from the stock or from the discard pile")
+    require(state.phase == "draw", "you have drawn already this turn: now discard a card, or call")
+    if source == "discard":
+        require(bool(state.discard), "the discard pile is empty: draw from the stock")
+    require(source == "discard" or bool(state.stock), "the stock is empty")
+    drawn = (state.discard if source == "discard" else state.stock).pop()
+    seat.hand.append(drawn)
+    state.taken = drawn if source == "discard" else None
+    state.phase = "discard"
+    shown = drawn.code if source == "discard" else None  # a stock card stays hidden
+    return [Event("draw", {"player": player, "from": source, "card": shown})]
+
+
+def _verify_discard(state: State, player: int, action: Action) -> tuple[Seat, Card]:
+    seat = _my_turn(state, player)
+    require(state.phase == "discard", "draw first: take the top card of the stock or of the discard pile")
+    chosen = _read_card(state, seat, action.get("card"))
+    return seat, chosen
+
+
+def _discard(state: State, player: int, action: Action) -> list[Event]:
+    seat, chosen = _verify_discard(state, player, action)
+    require(chosen != state.taken, f"you took {chosen.face.code} from the discard pile this turn: "
+            "discard another card")
+    _remove(seat, chosen)
+    state.discard.append(chosen)
+    state.taken = None
+    events = [Event("discard", {"player": player, "card": chosen.code})]
+    if not state.stock:
+        _dead_hand(state, events)
+        return events
+    state.turn, state.phase = 1 - state.turn, "draw"
+    return events
+
+
+def _remove(seat: Seat, c: Card) -> None:
+    seat.hand.remove(c)
+    seat.pins = [p for p in seat.pins if c not in p]
+
+
+def call_value(state: State, seat: Seat, c: Card) -> int:
+    """The caller's unmelded value after discarding `c` face down."""
+    return _value_without(state, seat, c)
+
+
+def _call(state: State, player: int, action: Action) -> list[Event]:
+    seat, chosen = _verify_discard(state, player, action)
+    value = call_value(state, seat, chosen)
+    require(value <= state.call_limit,
+            f"you can't call: after discarding {chosen.face.code} your unmelded cards are worth {value}, "
+            f"and the call limit is {state.call_limit}")
+    _remove(seat, chosen)
+    state.taken = None
+    events = [Event("call", {"player": player})]
+    _end_by_call(state, seat, chosen, events)
+    return events
+
+
+def _choose(state: State, player: int, action: Action) -> list[Event]:
+    seat = _seat_of(state, player)
+    require(state.phase == "choosing", "the hand's melds and call limit are already set")
+    dealer = state.seats[state.dealer]
+    require(seat is dealer, f"it is {mention(dealer.player)}'s deal: the dealer chooses")
+    melds = action.get("melds", state.options.melds)
+    limit = action.get("call_limit", state.options.call_limit)
+    require(melds in rm.MELD_SETS, "melds must be all or basic")
+    require(_whole(limit) and 0 <= limit <= 200, "the call limit must be a whole number from 0 to 200")
+    events: list[Event] = [Event("chosen", {"player": player, "melds": melds, "call_limit": limit})]
+    _deal(state, events, melds, limit)
+    return events
+
+
+def parse_melds(raw: Any, style: str) -> list[list[Card]] | None:
+    """Melds from what a player typed: groups split by `|` or `/` ("8C 15 6C | 2W 3W 4W"), or
+    a list of lists of codes; None for `auto` (let the bot arrange everything)."""
+    if isinstance(raw, str):
+        if raw.strip().lower() in CLEAR_WORDS:
+            return None
+        groups = [g for g in re.split(r"[|/]", raw) if g.strip()]
+        require(bool(groups), "name the cards of a meld, e.g. 8C 15 6C")
+        try:
+            return [parse_cards(g, style) for g in groups]
+        except CardParseError as error:
+            raise IllegalAction(str(error)) from None
+    if isinstance(raw, list) and raw and all(isinstance(c, str) for c in raw):
+        raw = [raw]  # one meld as a flat list of codes
+    ok = isinstance(raw, list) and raw and all(isinstance(g, list) and all(isinstance(c, str) for c in g) for g in raw)
+    require(bool(ok), "name the cards of a meld, e.g. 8C 15 6C")
+    try:
+        return [parse_cards(" ".join(g), style) for g in raw]
+    except CardParseError as error:
+        raise IllegalAction(str(error)) from None
+
+
+def _meld(state: State, player: int, action: Action) -> list[Event]:
+    seat = _my_turn(state, player)
+    groups = parse_melds(action.get("cards", action.get("melds")), state.options.style)
+    if groups is None:
+        seat.pins = []
+        return [Event("melds", {"player": player, "melds": [], "value": arrangement(state, seat).value})]
+    pins = [_held_meld(state, seat, g) for g in groups]
+    flat = [c for p in pins for c in p]
+    require(len(set(flat)) == len(flat), "a card can only be in one meld")
+    kept = [p for p in seat.pins if not any(c in p for c in flat)] + pins
+    _verify_no_worse(state, seat, kept)
+    seat.pins = kept
+    value = arrangement(state, seat).value
+    return [Event("melds", {"player": player, "melds": [codes(p) for p in kept], "value": value})]
+
+
+def _held_meld(state: State, seat: Seat, group: list[Card]) -> list[Card]:
+    held = []
+    for named in group:
+        found = next((c for c in seat.hand if c.face == named.face), None)
+        require(found is not None, f"{named.face.code} ({_name(state, named)}) is not in your hand")
+        held.append(found)
+    problem = rm.meld_problem(held, state.options.attributions, state.options.style, state.melds)
+    if problem is not None:
+        raise IllegalAction(f"{' '.join(c.face.code for c in held)} is not a meld: {problem}")
+    return rm.ordered(held, str(rm.meld_type(held, state.options.attributions, state.options.style,
+                                             state.melds)), _tree(state))
+
+
+def _verify_no_worse(state: State, seat: Seat, pins: list[list[Card]]) -> None:
+    """Melds by hand are kept only when they leave no more unmelded than the best arrangement
+    (with eleven cards: after at least one discard)."""
+    hands = [seat.hand]
+    if len(seat.hand) > HAND_SIZE:
+        hands += [[x for x in seat.hand if x != c] for c in seat.hand if not any(c in p for p in pins)]
+    mine, best = 0, 0
+    for cards in hands:
+        mine = _pinned(state, cards, pins).value
+        best = rm.arrange(cards, _tree(state), _kinds(state)).value
+        if mine <= best:
+            return
+    raise IllegalAction(f"those melds would leave {mine} unmelded where the best arrangement leaves "
+                        f"{best}, so they were not kept")
+
+
+# --- the end of a hand -----------------------------------------------------------------------
+
+
+def _meld_view(melds: list[list[Card]], kinds: list[str]) -> list[dict[str, Any]]:
+    return [{"cards": codes(m), "kind": k} for m, k in zip(melds, kinds, strict=True)]
+
+
+def _outcome(mine: int, theirs: int) -> tuple[str, str | None, int]:
+    """(outcome, who scores: "caller" / "opponent" / None, points) from both unmelded values
+    (the opponent's after layoffs)."""
+    if mine == 0:
+        return "all melded", "caller", BONUS + theirs
+    if theirs > mine:
+        return "caller wins", "caller", theirs - mine
+    if theirs < mine:
+        return "undercut", "opponent", BONUS + mine - theirs
+    return "zero", None, 0
+
+
+def _side(found: rm.Arrangement | rm.Layoff) -> dict[str, Any]:
+    layoffs = found.layoffs if isinstance(found, rm.Layoff) else {}
+    return {"melds": _meld_view(found.melds, found.kinds), "unmelded": codes(found.unmelded),
+            "value": found.value, "layoffs": {str(i): codes(cs) for i, cs in layoffs.items()}}
+
+
+def _end_by_call(state: State, caller: Seat, call_card: Card, events: list[Event]) -> None:
+    opponent = _other(state, caller)
+    mine = arrangement(state, caller)
+    theirs: rm.Arrangement | rm.Layoff
+    if mine.value == 0:  # everything melded: the opponent lays nothing off
+        theirs = rm.arrange(opponent.hand, _tree(state), _kinds(state))
+    else:
+        theirs = rm.lay_off(opponent.hand, mine.melds, _tree(state), _kinds(state))
+    outcome, scorer, points = _outcome(mine.value, theirs.value)
+    by_role = {"caller": caller.player, "opponent": opponent.player, None: None}
+    state.ending = {
+        "hand": state.hand_no, "caller": caller.player, "opponent": opponent.player,
+        "call_card": call_card.code, "outcome": outcome, "points": points, "scorer": by_role[scorer],
+        "players": {str(caller.player): _side(mine), str(opponent.player): _side(theirs)},
+    }
+    events.append(Event("hand_end", _public_ending(state.ending)))
+    if state.options.identification and scorer == "caller" and _columns(state):
+        state.phase = "column"
+        return
+    _score(state, events)
+
+
+def _public_ending(ending: dict[str, Any]) -> dict[str, Any]:
+    """The hand's end as anyone may see it: the face-down call card stays hidden."""
+    return {k: copy.deepcopy(v) for k, v in ending.items() if k != "call_card"}
+
+
+def _score(state: State, events: list[Event]) -> None:
+    ending = state.ending
+    assert ending is not None
+    scorer = ending["scorer"]
+    if scorer is not None:
+        next(s for s in state.seats if s.player == scorer).score += ending["points"]
+        next_dealer = _seat_index(state, scorer)
+    else:
+        next_dealer = 1 - state.dealer  # nobody scored: the deal alternates
+    _close_hand(state, events, next_dealer)
+
+
+def _seat_index(state: State, player: int) -> int:
+    return next(i for i, s in enumerate(state.seats) if s.player == player)
+
+
+def _dead_hand(state: State, events: list[Event]) -> None:
+    state.ending = {"hand": state.hand_no, "outcome": "dead", "points": 0, "scorer": None}
+    events.append(Event("dead", {"hand": state.hand_no}))
+    _close_hand(state, events, state.dealer)  # the same dealer deals again
+
+
+def _close_hand(state: State, events: list[Event], next_dealer: int) -> None:
+    """Record the hand, keep its picture, then deal the next one or end the game."""
+    ending = state.ending
+    assert ending is not None
+    state.history.append({"hand": state.hand_no, "outcome": ending["outcome"], "scorer": ending["scorer"],
+                          "points": ending["points"], "scores": [s.score for s in state.seats]})
+    state.phase = "hand_over"
+    state.last_hand = _public_view(state)
+    leader = max(state.seats, key=lambda s: s.score)
+    if leader.score > state.options.target:
+        _end_game(state, events, leader.player)
+        return
+    events.append(Event("settled", {"hand": state.hand_no}))  # no results: those come with the game's end
+    state.dealer = next_dealer
+    _begin_hand(state, events)
+    events.append(Event("round_open", {"round": state.hand_no}))
+
+
+def _end_game(state: State, events: list[Event], winner: int) -> None:
+    state.phase, state.winner = "over", winner
+    state.ending, state.questions = None, []
+    results = [{"player": s.player, "net": s.score} for s in state.seats]
+    events.append(Event("settled", {"hand": state.hand_no, "winner": winner, "results": results}))
+
+
+# --- identification --------------------------------------------------------------------------
+
+
+def _caller_melded(state: State) -> list[Card]:
+    ending = state.ending
+    assert ending is not None
+    melds = ending["players"][str(ending["caller"])]["melds"]
+    return [c for m in melds for c in from_codes(m["cards"])]
+
+
+def _columns(state: State) -> list[str]:
+    """The columns that cover at least one card of the caller's melds."""
+    melded = _caller_melded(state)
+    return [col for col in rm.COLUMNS if any(rm.covers(col, c) for c in melded)]
+
+
+def _column(state: State, player: int, action: Action) -> list[Event]:
+    seat = _seat_of(state, player)
+    require(state.phase == "column", "there is no identification column to choose now")
+    ending = state.ending
+    assert ending is not None
+    require(seat.player == ending["opponent"], f"{mention(ending['opponent'])} chooses the column")
+    column = action.get("column")
+    choices = _columns(state)
+    require(column in choices, f"choose one of these columns: {', '.join(choices)}")
+    state.questions = _questions(state, str(column))
+    state.answered, state.phase = 0, "identify"
+    return [Event("column", {"player": player, "column": column, "questions": len(state.questions)})]
+
+
+def _questions(state: State, column: str) -> list[dict[str, Any]]:
+    t = _tree(state)
+    rng = random.Random(f"{state.seed}:{state.hand_no}:identify")
+    entries = rm.column_entries(column, t)
+    asked = []
+    for c in (c for c in _caller_melded(state) if rm.covers(column, c)):
+        answer = rm.correspondence(column, c, t)
+        wrong = rng.sample([e for e in entries if e != answer], min(3, len(entries) - 1))
+        choices = [answer, *wrong]
+        rng.shuffle(choices)
+        asked.append({"card": c.code, "column": column, "choices": choices, "answer": answer})
+    return asked
+
+
+def _answer(state: State, player: int, action: Action) -> list[Event]:
+    seat = _seat_of(state, player)
+    require(state.phase == "identify", "there is no identification question to answer now")
+    ending = state.ending
+    assert ending is not None
+    require(seat.player == ending["caller"], f"{mention(ending['caller'])} answers the questions")
+    choice = action.get("choice")
+    question = state.questions[state.answered]
+    require(choice == "" or choice in question["choices"],
+            f"answer with one of: {', '.join(question['choices'])}")
+    right = choice == question["answer"]
+    events = [Event("answer", {"player": player, "card": question["card"], "right": right,
+                               "answer": question["answer"]})]
+    if not right:
+        ending.update(outcome="unidentified", scorer=None, points=0, missed=question["card"])
+        _close_hand(state, events, _seat_index(state, ending["opponent"]))  # the opponent deals
+        return events
+    state.answered += 1
+    if state.answered == len(state.questions):
+        _score(state, events)
+    return events
+
+
+# --- leaving ---------------------------------------------------------------------------------
+
+
+def _leave(state: State, player: int, action: Action) -> list[Event]:
+    seat = _seat_of(state, player)
+    state.left.append(player)
+    events = [Event("left", {"player": player})]
+    if state.phase != "over":
+        events.append(Event("forfeit", {"player": player}))
+        _end_game(state, events, _other(state, seat).player)
+    return events
+
+
+HANDLERS: dict[str, Callable[[State, int, Action], list[Event]]] = {
+    "draw": _draw, "discard": _discard, "call": _call, "meld": _meld, "choose": _choose,
+    "column": _column, "answer": _answer, "leave": _leave,
+}
+
+
+def apply(state: State, player: int, action: Action) -> list[Event]:
+    """Play one action; IllegalAction (state untouched) when it is refused."""
+    kind = action.get("type") if isinstance(action, dict) else None
+    handler = HANDLERS.get(kind) if isinstance(kind, str) else None
+    if handler is None:
+        raise IllegalAction(f"Tarot Rummy has no move {kind!r}")
+    events = handler(state, player, action)
+    state.steps += 1
+    return events
+
+
+# --- what the game waits for -----------------------------------------------------------------
+
+
+def pending(state: State) -> list[int]:
+    if state.phase == "choosing":
+        return [state.seats[state.dealer].player]
+    if state.phase in IN_HAND:
+        return [state.seats[state.turn].player]
+    if state.phase in ("column", "identify") and state.ending:
+        return [state.ending["opponent" if state.phase == "column" else "caller"]]
+    return []
+
+
+def default_action(state: State, player: int) -> Action:
+    """What a timeout plays: the table's own melds and limit, a draw from the stock, the
+    discard that leaves the least unmelded (never a call), the widest column, no answer."""
+    if state.phase == "identify":
+        return {"type": "answer", "choice": ""}
+    move = computer_action(state, player)
+    if move["type"] == "call":
+        return {"type": "discard", "card": move["card"]}
+    if move["type"] == "draw":
+        return {"type": "draw", "from": "stock"}
+    return move
+
+
+def computer_action(state: State, player: int) -> Action:
+    """The computer's move, chosen from what it may see (`view`), never from the state."""
+    return rummy_ai.choose(view(state, player))
+
+
+def legal_actions(state: State, player: int) -> list[Action]:
+    """Every move open to the player now. Arranging melds (`meld`) is open on their turn but
+    takes cards of their choosing, so it is not listed."""
+    seat = next((s for s in state.seats if s.player == player and player not in state.left), None)
+    if seat is None:
+        return []
+    actions: list[Action] = []
+    if player in pending(state):
+        actions = _phase_actions(state, seat)
+    return actions + [{"type": "leave"}]
+
+
+def _phase_actions(state: State, seat: Seat) -> list[Action]:
+    if state.phase == "choosing":
+        return [{"type": "choose", "melds": m, "call_limit": state.options.call_limit} for m in rm.MELD_SETS]
+    if state.phase == "draw":
+        sources = ["stock"] + (["discard"] if state.discard else [])
+        return [{"type": "draw", "from": s} for s in sources]
+    if state.phase == "discard":
+        moves: list[Action] = [{"type": "discard", "card": c.code} for c in seat.hand if c != state.taken]
+        return moves + [{"type": "call", "card": c.code} for c in seat.hand
+                        if call_value(state, seat, c) <= state.call_limit]
+    if state.phase == "column":
+        return [{"type": "column", "column": c} for c in _columns(state)]
+    question = state.questions[state.answered]
+    return [{"type": "answer", "choice": c} for c in question["choices"]]
+
+
+# --- views -----------------------------------------------------------------------------------
+
+
+def _seat_view(state: State, seat: Seat, index: int) -> dict[str, Any]:
+    return {"player": seat.player, "score": seat.score, "cards": len(seat.hand),
+            "dealer": index == state.dealer, "left": seat.player in state.left}
+
+
+def _public_view(state: State) -> dict[str, Any]:
+    o = state.options
+    moving = pending(state)
+    return {
+        "game": NAME, "phase": state.phase, "round": state.hand_no, "melds": state.melds,
+        "call_limit": state.call_limit, "target": o.target, "attributions": o.attributions,
+        "style": o.style, "identification": o.identification, "dealer_choice": o.dealer_choice,
+        "upcard_choice": o.upcard_choice, "options": {"melds": o.melds, "call_limit": o.call_limit},
+        "dealer": state.seats[state.dealer].player, "pending": moving,
+        "turn": state.seats[state.turn].player if state.phase in IN_HAND else None,
+        "stock": len(state.stock), "discard": codes(state.discard),
+        "seats": [_seat_view(state, s, i) for i, s in enumerate(state.seats)],
+        "ending": _public_ending(state.ending) if state.ending else None,
+        "identify": _identify_view(state), "history": copy.deepcopy(state.history[-12:]),
+        "winner": state.winner,
+    }
+
+
+def _identify_view(state: State) -> dict[str, Any] | None:
+    if state.phase == "column":
+        return {"column": None, "columns": _columns(state), "question": None, "asked": 0, "total": 0}
+    if state.phase != "identify":
+        return None
+    question = state.questions[state.answered]
+    shown = {k: question[k] for k in ("card", "column", "choices")}
+    return {"column": question["column"], "columns": [], "question": shown,
+            "asked": state.answered, "total": len(state.questions)}
+
+
+def sorted_codes(cards: list[Card]) -> list[str]:
+    """Trumps by number, then the suits (wands, cups, swords, pentacles) by rank."""
+    return [c.code for c in sorted(cards, key=lambda c: (not c.is_major, "WCSP".find(c.suit or "W"), c.rank))]
+
+
+def _my_view(state: State, seat: Seat) -> dict[str, Any]:
+    found = arrangement(state, seat)
+    discarding = state.phase == "discard" and state.seats[state.turn] is seat
+    mine: dict[str, Any] = {
+        "player": seat.player, "hand": sorted_codes(seat.hand),
+        "melds": _meld_view(found.melds, found.kinds), "unmelded": sorted_codes(found.unmelded),
+        "value": found.value, "pinned": bool(seat.pins) and any(p in found.melds for p in seat.pins),
+        "taken": state.taken.code if state.taken and discarding else None,
+        "drawn": seat.hand[-1].code if discarding else None, "after_discard": {},
+    }
+    if discarding:
+        mine["after_discard"] = {c.code: call_value(state, seat, c) for c in seat.hand}
+    return mine
+
+
+def view(state: State, player: int | None = None) -> dict[str, Any]:
+    """The table as `player` may see it: their own hand and melds, and for everyone the
+    discard pile, the stock count, scores and, after a call, both hands laid out. The stock's
+    order, the other hand and the face-down call card never appear."""
+    shown = _public_view(state)
+    seat = next((s for s in state.seats if s.player == player), None) if player is not None else None
+    shown["me"] = _my_view(state, seat) if seat is not None and state.phase != "over" else None
+    if seat is not None and state.ending and state.ending.get("caller") == player:
+        shown["ending"] = copy.deepcopy(state.ending)  # the caller knows their face-down card
+    shown["last_round"] = copy.deepcopy(state.last_hand)
+    return shown

@@ -1,0 +1,181 @@
+"""The Tarot Rummy images: the table (both players' plates and hidden hands, the stock and the
+discard pile; after a call both hands laid out in melds with the layoffs and the score line)
+and a player's private hand grouped by its current melds with the unmelded value."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from renders import layout as L
+from renders.hand import render_hand
+
+KIND_LABELS = {"serpent": "Serpent", "sword": "Sword", "sphere": "Sphere", "path": "Path",
+               "mother": "Mother", "double": "Double", "single": "Single"}
+OUTCOMES = {"all melded": "all melded", "caller wins": "caller wins", "undercut": "undercut",
+            "zero": "no score", "dead": "dead hand", "unidentified": "not identified"}
+DISCARDS_SHOWN = 6
+
+
+def render_rummy(view: dict[str, Any], names: dict[int, str], style: str = "rws") -> bytes:
+    """The table as PNG bytes. `view` is games.rummy's view (any player's or a spectator's:
+    only public parts are drawn); `names` maps player ids to display names."""
+    shown, heading = _what_to_show(view, names)
+    info = (f"melds {shown['melds']} · call limit {shown['call_limit']} · target {shown['target']} · "
+            f"{'Thoth' if shown['attributions'] == 'thoth' else 'Golden Dawn'}")
+    title = f"Tarot Rummy · hand {shown['round']}"
+    body = _ended(shown, names, style) if shown.get("ending") else _in_play(shown, names, style)
+    if heading:
+        body = L.column([L.panel(L.label(heading, 18, L.GOLD, bold=True), pad=10), body], gap=14)
+    return L.to_png(L.compose(title, info, body, min_width=640))
+
+
+def _what_to_show(view: dict[str, Any], names: dict[int, str]) -> tuple[dict[str, Any], str]:
+    """The game's end shows the last hand under the final result."""
+    if view["phase"] == "over" and view.get("last_round"):
+        return view["last_round"], _final_line(view, names)
+    return view, ""
+
+
+def _final_line(view: dict[str, Any], names: dict[int, str]) -> str:
+    scores = sorted(view["seats"], key=lambda s: -s["score"])
+    winner = view.get("winner")
+    head = f"{_name(names, winner)} wins the game" if winner is not None else "Game over"
+    return f"{head} · {' to '.join(str(s['score']) for s in scores)}"
+
+
+def _name(names: dict[int, str], player: int) -> str:
+    return L.player_name(names, player) if player >= 0 else names.get(player, "Computer")
+
+
+# --- a hand in play -------------------------------------------------------------------------
+
+
+def _in_play(view: dict[str, Any], names: dict[int, str], style: str) -> L.Block:
+    seats = [_seat(view, seat, names, style) for seat in view["seats"]]
+    middle = L.row([_stock(view, style), _discards(view, style)], gap=36)
+    parts = [L.row(seats, gap=18), L.panel(middle, pad=14)]
+    status = _status(view, names)
+    if status:
+        parts.append(L.label(status, 16, L.MUTED))
+    return L.column(parts, gap=16)
+
+
+def _status(view: dict[str, Any], names: dict[int, str]) -> str:
+    if view["phase"] == "choosing":
+        return f"{_name(names, view['dealer'])} deals and chooses the melds and the call limit"
+    if view.get("turn") is None:
+        return ""
+    verb = "draws" if view["phase"] == "draw" else "discards or calls"
+    return f"{_name(names, view['turn'])} {verb}"
+
+
+def _seat(view: dict[str, Any], seat: dict[str, Any], names: dict[int, str], style: str) -> L.Block:
+    is_turn = seat["player"] in view.get("pending", [])
+    doing = "chooses" if view["phase"] == "choosing" else "to play"
+    badge = (doing, L.GOLD) if is_turn else (("dealer", L.MUTED) if seat["dealer"] else None)
+    dealer_note = " · dealer" if seat["dealer"] and is_turn else ""
+    details = [(f"Score {seat['score']} of {view['target']}", L.TEXT), (f"{seat['cards']} cards{dealer_note}", L.MUTED)]
+    plate = L.plate(_name(names, seat["player"]), details, 300, turn=is_turn, badge=badge)
+    backs = L.fan([None] * seat["cards"], 90, style, offset=20, markers=False) if seat["cards"] else L.spacer()
+    return L.panel(L.column([plate, backs], gap=10), pad=8, outline=L.GOLD if is_turn else None, outline_width=3)
+
+
+def _stock(view: dict[str, Any], style: str) -> L.Block:
+    pile = L.fan([None] if view["stock"] else [], L.TABLE_CARD, style, markers=False)
+    return L.section(f"Stock · {view['stock']}", pile, fill=L.MUTED)
+
+
+def _discards(view: dict[str, Any], style: str) -> L.Block:
+    pile = view["discard"][-DISCARDS_SHOWN:]
+    title = "Upcard" if len(view["discard"]) == 1 and view["stock"] >= 57 else "Discard pile"
+    cards = L.fan(L.parse(pile), L.TABLE_CARD, style, offset=34)
+    under = f" · {len(view['discard'])}" if view["discard"] else " · empty"
+    return L.section(title + under, cards, fill=L.MUTED)
+
+
+# --- a finished hand ------------------------------------------------------------------------
+
+
+def _ended(view: dict[str, Any], names: dict[int, str], style: str) -> L.Block:
+    ending = view["ending"]
+    if ending["outcome"] == "dead":
+        text = "Dead hand: the stock ran out before anyone called. Nobody scores; the same dealer deals again."
+        return L.column([_in_play({**view, "phase": "hand_over", "turn": None}, names, style),
+                         L.panel(L.label(text, 17, L.GOLD, bold=True), pad=12)], gap=14)
+    caller, opponent = ending["caller"], ending["opponent"]
+    players = ending["players"]
+    caller_melds = players[str(caller)]["melds"]
+    blocks = [_laid_out(caller, players[str(caller)], names, style, "calls", None),
+              _laid_out(opponent, players[str(opponent)], names, style, "", caller_melds)]
+    score_line = _score_line(ending, names)
+    if view.get("identify"):
+        score_line += " if the cards are identified"
+    lines = [(score_line, L.GOLD), (_scores_line(view, names), L.TEXT)]
+    if view.get("identify"):
+        lines.append((_identify_line(view, names), L.MUTED))
+    return L.column([*blocks, L.panel(L.lines(lines, 17, bold_first=True), pad=12)], gap=12)
+
+
+def _laid_out(player: int, side: dict[str, Any], names: dict[int, str], style: str, badge: str,
+              caller_melds: list[dict[str, Any]] | None) -> L.Block:
+    width = 104
+    groups = []
+    for meld in side["melds"]:
+        groups.append(_group(KIND_LABELS.get(meld["kind"], meld["kind"]), meld["cards"], width, style))
+    for index, cards in sorted(side.get("layoffs", {}).items()):
+        onto = caller_melds[int(index)] if caller_melds else None
+        target = f"on the {KIND_LABELS.get(onto['kind'], '')}" if onto else "laid off"
+        groups.append(_group(f"Laid off {target}", cards, width, style, L.WIN))
+    if side["unmelded"]:
+        groups.append(_group(f"Unmelded · {side['value']}", side["unmelded"], width, style, L.LOSS))
+    detail = [(f"Unmelded value {side['value']}", L.GOLD if side["value"] == 0 else L.TEXT)]
+    plate = L.plate(_name(names, player), detail, 240, badge=(badge, L.GOLD) if badge else None)
+    body = L.flow([plate, *groups], L.MAX_WIDTH - 4 * L.MARGIN, gap=14, row_gap=10)
+    return L.panel(body, pad=10)
+
+
+def _group(title: str, cards: list[str], width: int, style: str, colour: L.Colour = L.MUTED) -> L.Block:
+    return L.section(title, L.fan(L.parse(cards), width, style, offset=round(width * 0.5)), size=14, fill=colour)
+
+
+def _score_line(ending: dict[str, Any], names: dict[int, str]) -> str:
+    caller = _name(names, ending["caller"])
+    outcome = ending["outcome"]
+    scorer = _name(names, ending["scorer"]) if ending.get("scorer") is not None else ""
+    values = ending["players"]
+    mine, theirs = values[str(ending["caller"])]["value"], values[str(ending["opponent"])]["value"]
+    if outcome == "all melded":
+        return f"{caller} calls with everything melded: 22 + {theirs} = {ending['points']} to {scorer}"
+    if outcome == "caller wins":
+        return f"{caller} calls: {theirs} - {mine} = {ending['points']} to {caller}"
+    if outcome == "undercut":
+        return f"{caller} is undercut ({mine} against {theirs}): 22 + {mine - theirs} = {ending['points']} to {scorer}"
+    if outcome == "unidentified":
+        return f"{caller} missed the identification of {ending.get('missed', '?')}: the hand is not scored"
+    if outcome == "zero":
+        return f"{caller} calls: {mine} against {theirs}, nobody scores"
+    return OUTCOMES.get(outcome, outcome)
+
+
+def _scores_line(view: dict[str, Any], names: dict[int, str]) -> str:
+    return "Scores: " + " · ".join(f"{_name(names, s['player'])} {s['score']}" for s in view["seats"])
+
+
+def _identify_line(view: dict[str, Any], names: dict[int, str]) -> str:
+    identify = view["identify"]
+    ending = view["ending"]
+    if identify["question"] is None:
+        return f"Identification: {_name(names, ending['opponent'])} chooses a column"
+    return (f"Identification ({identify['column']}): {_name(names, ending['caller'])} answers "
+            f"question {identify['asked'] + 1} of {identify['total']}")
+
+
+# --- the private hand -----------------------------------------------------------------------
+
+
+def render_rummy_hand(me: dict[str, Any], style: str = "rws") -> bytes:
+    """A player's hand grouped by the melds the bot keeps for them, unmelded cards first."""
+    groups = [m["cards"] for m in me["melds"]]
+    labels = [KIND_LABELS.get(m["kind"], m["kind"]) for m in me["melds"]]
+    caption = f"Your hand · unmelded {me['value']}"
+    return render_hand(list(me["hand"]), style, caption=caption, groups=groups, labels=labels)

@@ -1,0 +1,60 @@
+"""Tarot Rummy's images: every phase renders from the view, a spectator's image never needs a
+hidden card, and the private hand is grouped by its melds."""
+
+from __future__ import annotations
+
+import io
+
+from PIL import Image
+
+from games import rummy as R
+from games.base import SeatSpec
+from renders.rummy import render_rummy, render_rummy_hand
+
+NAMES = {1: "Alice", 2: "Bob the Builder", -1: "Computer 1"}
+
+
+def image(data: bytes) -> Image.Image:
+    assert data.startswith(b"\x89PNG")
+    return Image.open(io.BytesIO(data))
+
+
+def played(options: R.Options, seed: int) -> list[dict]:
+    """Spectator views of a whole game between two computers, one per distinct phase."""
+    state = R.new(options, [SeatSpec(1), SeatSpec(-1)], seed)
+    views, seen = [R.view(state, None)], {state.phase}
+    while not R.is_over(state):
+        player = R.pending(state)[0]
+        events = R.apply(state, player, R.computer_action(state, player))
+        shown = R.view(state, None)
+        if state.phase not in seen or any(e.kind == "round_open" for e in events):
+            seen.add(state.phase)
+            views.append(shown)
+            if shown["last_round"]:
+                views.append(shown["last_round"])
+    return views
+
+
+def test_every_phase_renders_for_spectators():
+    views = played(R.Options(identification=True, dealer_choice=True, target=40), seed=5)
+    phases = {v["phase"] for v in views}
+    assert {"choosing", "draw", "discard", "hand_over", "over"} <= phases
+    for shown in views:
+        assert shown.get("me") is None
+        picture = image(render_rummy(shown, NAMES, shown["style"]))
+        assert 600 <= picture.width <= 1440 and picture.height >= 300
+
+
+def test_the_end_of_a_hand_shows_both_hands_in_melds_wider_than_play():
+    views = played(R.Options(target=1), seed=8)
+    ended = next(v for v in views if v["phase"] == "over")
+    in_play = next(v for v in views if v["phase"] == "draw")
+    assert image(render_rummy(ended, NAMES)).height > image(render_rummy(in_play, NAMES)).height
+
+
+def test_the_private_hand_image_groups_the_melds():
+    state = R.new(R.Options(), [SeatSpec(1), SeatSpec(2)], 12)
+    me = R.view(state, R.pending(state)[0])["me"]
+    plain = image(render_rummy_hand({**me, "melds": []}))
+    grouped = image(render_rummy_hand({**me, "melds": [{"cards": me["hand"][:3], "kind": "sword"}]}))
+    assert grouped.height > plain.height  # the meld sits apart under its label
