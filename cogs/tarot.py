@@ -1,0 +1,459 @@
+"""French Tarot in Discord: /tarot create, bid, call, discard, play and announce; bid and call
+buttons on the table; each player's hand by DM as an image with a menu of the cards legal now
+(a multi-select for the discard); the score sheet of every hand as an image and as text."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.client import TarotBot
+from bot.tables import Table
+from cogs.common import (
+    ButtonSpec,
+    Control,
+    GameUI,
+    SelectSpec,
+    create_table,
+    find_table,
+    play,
+    register_ui,
+    table_choices,
+)
+from games import french_tarot as ft
+from games import tarot_ai
+from games.base import Action, Event, IllegalAction
+from games.cards import card
+from renders.french_tarot import CONTRACTS, contract_text, render_tarot, verdict
+from renders.hand import render_hand
+
+GAME = "tarot"
+BID_STYLES = {"pass": discord.ButtonStyle.secondary, "prise": discord.ButtonStyle.primary,
+              "garde": discord.ButtonStyle.primary, "garde_sans": discord.ButtonStyle.success,
+              "garde_contre": discord.ButtonStyle.danger}
+MAX_OPTIONS = 25
+
+
+def who(names: dict[int, str], player: int | None) -> str:
+    if player is None:
+        return "?"
+    return f"<@{player}>" if player >= 0 else names.get(player, f"Computer {-player}")
+
+
+def card_label(code: str) -> str:
+    return f"{code} · {ft.tarot_name(card(code))}"
+
+
+def trick_text(entries: list[dict[str, Any]], names: dict[int, str]) -> str:
+    return ", ".join(f"{entry['card']} ({who(names, entry['player'])})" for entry in entries)
+
+
+def sheet_text(sheet: dict[str, Any], names: dict[int, str]) -> list[str]:
+    """The score sheet as text: both piles counted group by group, the numbers, the shares."""
+    lines = [f"**Hand {sheet['round']}: {verdict(sheet, names)}** (×{sheet['multiplier']})"]
+    for pile in sheet["piles"]:
+        side = "Taker's side" if pile["side"] == "taker" else "Defence"
+        groups = " + ".join(f"({' '.join(codes)}) {value}" for codes, value in pile["groups"])
+        if pile.get("excuse_alone"):
+            groups += " + (0 alone) 4"
+        if pile.get("adjust"):
+            groups += f" {pile['adjust']} for the Excuse"
+        lines.append(f"{side}: **{pile['points']}** = {groups}")
+    if sheet["excuse"]:
+        lines.append(sheet["excuse"])
+    lines.append(f"Counted in twos, {sheet['method']} method. " + _numbers(sheet, names))
+    shares = ", ".join(f"{who(names, s['player'])} {s['delta']:+d}" for s in sheet["scores"])
+    totals = " · ".join(f"{who(names, s['player'])} {s['total']:+d}" for s in sheet["scores"])
+    lines += [f"Per defender **{sheet['per_defender']:+d}** → {shares}", f"Running totals: {totals}"]
+    return lines
+
+
+def _numbers(sheet: dict[str, Any], names: dict[int, str]) -> str:
+    parts = [f"Oudlers {sheet['oudlers']} → {sheet['needed']} needed",
+             f"points {sheet['points']}" + ("" if str(sheet["rounded"]) == sheet["points"] else f" → {sheet['rounded']}"),
+             f"difference {sheet['difference']:+d}",
+             f"(25 + {abs(sheet['difference'])}) × {sheet['multiplier']} = {sheet['base']}"]
+    if sheet["petit_au_bout"]:
+        parts.append(f"petit au bout {sheet['petit_au_bout']:+d}")
+    parts += [f"poignée {p['level']} ({who(names, p['player'])}) {p['bonus']} to the winners"
+              for p in sheet["poignees"]]
+    if sheet["chelem"]:
+        parts.append(f"chelem {sheet['chelem']:+d}")
+    return "; ".join(parts) + "."
+
+
+class TarotUI(GameUI):
+    game = GAME
+
+    def render(self, view: dict, names: dict[int, str], style: str) -> bytes:
+        return render_tarot(view, names, style)
+
+    # --- the table message ------------------------------------------------------------------
+
+    def status_lines(self, table: Table, view: dict, names: dict[int, str]) -> list[str]:
+        if view["phase"] == "scored":
+            return sheet_text(view["sheet"], names)
+        if view["phase"] == "over":
+            return self._final_lines(view, names)
+        if view["phase"] == "passed":
+            return [f"Hand {view['round']} of {view['deals']}: everyone passed; the next dealer deals."]
+        lines = [f"Hand {view['round']} of {view['deals']} · dealer {who(names, view['dealer'])}"]
+        lines += [f"Deal annulled: {who(names, a['player'])} held the Petit sec ({' '.join(a['cards'])}); "
+                  "dealt again." for a in view.get("annulled") or []]
+        lines += self._phase_lines(view, names)
+        totals = " · ".join(f"{who(names, s['player'])} {s['total']:+d}" for s in view["seats"])
+        lines.append(f"Totals: {totals}")
+        return lines
+
+    def _phase_lines(self, view: dict, names: dict[int, str]) -> list[str]:
+        phase, turn = view["phase"], who(names, view.get("turn"))
+        if phase == "bidding":
+            spoken = [f"{who(names, b['player'])} {CONTRACTS[b['contract']]}" for b in view["bids"] if b["contract"]]
+            return ([f"Bids: {', '.join(spoken)}."] if spoken else []) + [f"{turn} to speak."]
+        lines = [f"**{contract_text(view, names)}**"]
+        if view.get("partner") is not None:
+            lines.append(f"Partner: {who(names, view['partner'])} (played the called card).")
+        if view.get("dog"):
+            lines.append(f"Dog: {' '.join(view['dog'])}")
+        lines.append({"calling": f"{turn} to call a king.",
+                      "discarding": f"{turn} takes the dog and discards {view['dog_size']} cards.",
+                      "chelem": f"{turn} to announce a chelem or play on.",
+                      "playing": self._trick_line(view, names, turn)}[phase])
+        if view.get("chelem"):
+            lines.append(f"Chelem announced by {who(names, view['taker'])}.")
+        lines += [f"Poignée {s['poignee']['level']} of {who(names, s['player'])}: {' '.join(s['poignee']['cards'])}"
+                  for s in view["seats"] if s.get("poignee")]
+        return lines
+
+    def _trick_line(self, view: dict, names: dict[int, str], turn: str) -> str:
+        if view["trick"]:
+            return f"Trick {view['trick_number']}: {trick_text(view['trick'], names)}. {turn} to play."
+        last = view.get("last_trick")
+        taken = f"Trick {last['number']} taken by {who(names, last['winner'])}. " if last else ""
+        return f"{taken}{turn} to lead."
+
+    def _final_lines(self, view: dict, names: dict[int, str]) -> list[str]:
+        lines = [f"**Game over after {view['deals']} hands.** Final ranking:"]
+        lines += [f"{e['rank']}. {who(names, e['player'])} {e['total']:+d}" for e in view.get("ranking") or []]
+        last = view.get("last_round")
+        if last and last.get("sheet"):
+            lines += [""] + sheet_text(last["sheet"], names)
+        return lines
+
+    def buttons(self, table: Table, view: dict) -> list[Control]:
+        """On the table message: the bids (only the legal ones), the kings to call, the
+        chelem decision. Cards are played from the DM menu."""
+        phase = view["phase"]
+        if phase == "bidding":
+            return bid_buttons(table)
+        if phase == "calling" and table.active:
+            return call_buttons(table.state)
+        if phase == "chelem":
+            return chelem_buttons()
+        return []
+
+    def action_for(self, code: str) -> Action | None:
+        kind, _, rest = code.partition(".")
+        if kind == "bid":
+            return {"type": "bid", "contract": rest}
+        if kind == "call":
+            return {"type": "call", "card": rest}
+        if kind == "discard":
+            return {"type": "discard", "cards": rest.split(".")}
+        if kind == "poignee":
+            return {"type": "announce", "what": "poignee", "level": rest}
+        if kind == "chelem":
+            return {"type": "announce", "what": "chelem"}
+        if kind == "nochelem":
+            return {"type": "no_chelem"}
+        return super().action_for(code)
+
+    def select_action(self, code: str, values: list[str]) -> Action:
+        if code == "discard":
+            return {"type": "discard", "cards": list(values)}
+        return {"type": "play", "card": values[0] if values else ""}
+
+    def describe(self, events: list[Event], names: dict[int, str]) -> str:
+        return " ".join(text for text in (_describe(e, names) for e in events) if text)
+
+    # --- private hands ----------------------------------------------------------------------
+
+    def hand_players(self, table: Table, events: list[Event]) -> list[int]:
+        """Everyone at a new deal; otherwise the person whose turn it now is, once per step."""
+        kinds = {e.kind for e in events}
+        humans = [p for p in table.players() if p >= 0]
+        if kinds & {"started", "round_open"}:
+            table.extra["dm_step"] = None
+            return humans
+        pending = [p for p in ft.pending(table.state) if p >= 0] if table.active else []
+        key = [pending, ft.step_key(table.state)] if pending else None
+        if not pending or table.extra.get("dm_step") == key:
+            return []
+        table.extra["dm_step"] = key
+        return pending
+
+    def hand_view(self, table: Table, player: int, names: dict[int, str]) -> tuple[str, bytes | None, list[Control]]:
+        if not table.active or player not in table.players():
+            return "You are not seated at this table.", None, []
+        state = table.state
+        view = ft.view(state, player)
+        if view["phase"] == "over":
+            return "\n".join(self._final_lines(view, names)), None, []
+        seat = state.players.index(player)
+        text = [f"**French Tarot** — hand {view['round']} of {view['deals']}. " + _your_role(view, player)]
+        text += _prompt(state, seat, view, names)
+        controls = private_controls(state, seat)
+        image = _hand_image(state, seat, view)
+        return "\n".join(text), image, controls
+
+
+def _describe(event: Event, names: dict[int, str]) -> str:
+    data = event.data
+    if event.kind == "bid":
+        return f"{who(names, data['player'])}: {CONTRACTS[data['contract']]}."
+    if event.kind == "played":
+        return f"{who(names, data['player'])} played {data['card']}."
+    if event.kind == "trick":
+        return f"Trick {data['number']} taken by {who(names, data['winner'])}."
+    if event.kind == "discarded":
+        shown = f" (trumps shown: {' '.join(data['trumps'])})" if data["trumps"] else ""
+        return f"Discarded {data['count']} cards{shown}."
+    if event.kind in ("chelem", "poignee", "called"):
+        return {"chelem": "Chelem announced.", "poignee": f"Poignée {data.get('level')} shown.",
+                "called": f"Called {data.get('card')}."}[event.kind]
+    if event.kind == "settled" and not data.get("passed"):
+        return "The hand is scored — see the table."
+    if event.kind == "all_passed":
+        return "Everyone passed: the next dealer deals."
+    return ""
+
+
+def _your_role(view: dict, player: int) -> str:
+    if view.get("taker") == player:
+        return f"You are the taker ({CONTRACTS[view['contract']]})."
+    if view.get("you_are_partner"):
+        return f"You hold the called card {view['called']}: you play with the taker."
+    if view.get("taker") is not None:
+        return "You defend."
+    return ""
+
+
+def _prompt(state: ft.State, seat: int, view: dict, names: dict[int, str]) -> list[str]:
+    if ft.turn_seat(state) != seat:
+        turn = view.get("turn")
+        lines = [f"Waiting for {who(names, turn)}." if turn is not None else ""]
+        if view["trick"]:
+            lines.append(f"On the table: {trick_text(view['trick'], names)}.")
+        return lines
+    phase = state.phase
+    if phase == "bidding":
+        return ["**Your turn to bid.**"]
+    if phase == "calling":
+        return ["**Call a king**: its holder plays with you, secretly until the card is played."]
+    if phase == "discarding":
+        plain, trumps, _ = ft.discard_options(state.hands[seat], len(state.dog))
+        more = len(plain) + len(trumps) - MAX_OPTIONS
+        note = f" The menu lists {MAX_OPTIONS} of them; `/tarot discard` takes any." if more > 0 else ""
+        return [f"**Discard {len(state.dog)} cards** (no king, no oudler; a trump only if nothing else is "
+                f"possible). The dog was {' '.join(view['dog'] or [])}.{note}"]
+    if phase == "chelem":
+        return ["**Announce a chelem** (all the tricks: +400 made, −200 failed) or play on."]
+    if view["trick"]:
+        return [f"**Your turn to play.** On the table: {trick_text(view['trick'], names)}."]
+    return ["**Your lead.**"]
+
+
+def _hand_image(state: ft.State, seat: int, view: dict) -> bytes:
+    hand = view["hand"]
+    style = state.options.style
+    caption = f"Your hand · hand {view['round']}"
+    if state.phase == "playing" and ft.turn_seat(state) == seat and len(view["legal"]) < len(hand):
+        return render_hand(hand, style, caption, groups=[view["legal"]], labels=["Playable now"])
+    return render_hand(hand, style, caption)
+
+
+def bid_buttons(table: Table) -> list[Control]:
+    if not table.active:
+        return []
+    return [ButtonSpec(CONTRACTS[c] if c != "pass" else "Pass", f"bid.{c}", BID_STYLES[c])
+            for c in ft.legal_bids(table.state)]
+
+
+def call_buttons(state: ft.State) -> list[Control]:
+    if state.taker is None:
+        return []
+    return [ButtonSpec(f"Call {ft.tarot_name(c)}", f"call.{c.code}", discord.ButtonStyle.primary)
+            for c in ft.callable_cards(state.hands[state.taker])]
+
+
+def chelem_buttons() -> list[Control]:
+    return [ButtonSpec("Play on", "nochelem", discord.ButtonStyle.primary),
+            ButtonSpec("Announce a chelem", "chelem", discord.ButtonStyle.danger)]
+
+
+def private_controls(state: ft.State, seat: int) -> list[Control]:
+    """The moves legal now for this seat, as DM buttons and menus."""
+    controls: list[Control] = []
+    if ft.turn_seat(state) == seat:
+        controls += _turn_controls(state, seat)
+    controls += [ButtonSpec(f"Show a {ft.POIGNEE_LEVELS[level]} poignée", f"poignee.{ft.POIGNEE_LEVELS[level]}",
+                            discord.ButtonStyle.success) for level in ft.poignee_levels(state, seat)[-1:]]
+    return controls
+
+
+def _turn_controls(state: ft.State, seat: int) -> list[Control]:
+    phase = state.phase
+    if phase == "bidding":
+        return [ButtonSpec(CONTRACTS[c] if c != "pass" else "Pass", f"bid.{c}", BID_STYLES[c])
+                for c in ft.legal_bids(state)]
+    if phase == "calling":
+        return call_buttons(state)
+    if phase == "chelem":
+        return chelem_buttons()
+    if phase == "discarding":
+        return _discard_controls(state, seat)
+    legal = ft.legal_cards(state, seat)
+    options = tuple((card_label(c.code), c.code) for c in ft.sort_hand(legal))
+    return [SelectSpec("Play a card", "play", options[:MAX_OPTIONS])]
+
+
+def _discard_controls(state: ft.State, seat: int) -> list[Control]:
+    count = len(state.dog)
+    plain, trumps, _ = ft.discard_options(state.hands[seat], count)
+    choices = ft.sort_hand(plain + trumps)[:MAX_OPTIONS]
+    options = tuple((card_label(c.code), c.code) for c in choices)
+    suggested = tarot_ai.choose_discard(state.hands[seat], count)
+    return [SelectSpec(f"Choose the {count} cards to discard", "discard", options, count, count),
+            ButtonSpec("Suggested: " + " ".join(c.code for c in suggested), "discard." + ".".join(c.code for c in suggested))]
+
+
+# --- the commands ------------------------------------------------------------------------------
+
+
+def _my_seat(interaction: discord.Interaction) -> tuple[ft.State, int] | None:
+    try:
+        table = find_table(interaction, GAME, getattr(interaction.namespace, "table", None))
+    except IllegalAction:
+        return None
+    if not table.active or interaction.user.id not in table.players():
+        return None
+    state = table.state
+    return state, state.players.index(interaction.user.id)
+
+
+def _choices(codes: list[str], current: str) -> list[app_commands.Choice[str]]:
+    wanted = current.strip().lower()
+    found = [c for c in codes if wanted in card_label(c).lower()]
+    return [app_commands.Choice(name=card_label(c)[:100], value=c) for c in found][:MAX_OPTIONS]
+
+
+CONTRACT_CHOICES = [app_commands.Choice(name=name, value=key) for key, name in CONTRACTS.items()]
+METHOD_CHOICES = [app_commands.Choice(name=m, value=m) for m in ft.counting.METHODS]
+SETTLEMENT_CHOICES = [app_commands.Choice(name=s.replace("_", " "), value=s) for s in ft.SETTLEMENTS]
+STYLE_CHOICES = [app_commands.Choice(name=s, value=s) for s in ft.DECK_STYLES]
+
+
+class Tarot(commands.Cog):
+    group = app_commands.Group(name="tarot", description="French Tarot: 3-5 players, bids, the dog, tricks, the counter")
+
+    def __init__(self, bot: TarotBot) -> None:
+        self.bot = bot
+
+    @group.command(name="create", description="Open a French Tarot table in this channel")
+    @app_commands.describe(players="Players at the table (3, 4 or 5)", bots="Seats the bot's computer players fill",
+                           hands="Deals in the game (0: one round, as many as players)",
+                           count_method="How the score sheet counts the piles",
+                           excuse_settlement="How the score sheet settles the Excuse",
+                           timer="Seconds per turn (0 = no timer)", style="Deck style of the images")
+    @app_commands.choices(count_method=METHOD_CHOICES, excuse_settlement=SETTLEMENT_CHOICES, style=STYLE_CHOICES)
+    async def create(self, interaction: discord.Interaction, players: app_commands.Range[int, 3, 5] = 4,
+                     bots: app_commands.Range[int, 0, 4] = 0, hands: app_commands.Range[int, 0, ft.MAX_HANDS] = 0,
+                     count_method: app_commands.Choice[str] | None = None,
+                     excuse_settlement: app_commands.Choice[str] | None = None,
+                     timer: app_commands.Range[int, 0, 600] = 120,
+                     style: app_commands.Choice[str] | None = None) -> None:
+        options = {"players": players, "bots": bots, "hands": hands, "timer": timer,
+                   "count_method": count_method.value if count_method else None,
+                   "excuse_settlement": excuse_settlement.value if excuse_settlement else None,
+                   "style": style.value if style else None}
+        await create_table(interaction, GAME, options, None)
+
+    @group.command(name="bid", description="Bid a contract, or pass")
+    @app_commands.choices(contract=CONTRACT_CHOICES)
+    async def bid(self, interaction: discord.Interaction, contract: app_commands.Choice[str],
+                  table: str | None = None) -> None:
+        await play(interaction, GAME, {"type": "bid", "contract": contract.value}, table)
+
+    @group.command(name="call", description="Five players: call the king whose holder plays with you")
+    @app_commands.describe(king="The card to call, e.g. KC or king of cups")
+    async def call(self, interaction: discord.Interaction, king: str, table: str | None = None) -> None:
+        await play(interaction, GAME, {"type": "call", "card": king}, table)
+
+    @group.command(name="discard", description="The taker's discard after taking the dog")
+    @app_commands.describe(cards="The cards, e.g. 3C 5C 7C QS 2W 4W")
+    async def discard(self, interaction: discord.Interaction, cards: str, table: str | None = None) -> None:
+        await play(interaction, GAME, {"type": "discard", "cards": cards}, table)
+
+    @group.command(name="play", description="Play a card to the trick")
+    @app_commands.describe(card="The card, e.g. KC, 21, excuse")
+    async def play_card(self, interaction: discord.Interaction, card: str, table: str | None = None) -> None:
+        await play(interaction, GAME, {"type": "play", "card": card}, table)
+
+    @group.command(name="announce", description="Show a poignée (before your first card) or announce a chelem (taker)")
+    @app_commands.choices(what=[app_commands.Choice(name="poignée", value="poignee"),
+                                app_commands.Choice(name="chelem", value="chelem")],
+                          level=[app_commands.Choice(name=level, value=level) for level in ft.POIGNEE_LEVELS])
+    async def announce(self, interaction: discord.Interaction, what: app_commands.Choice[str],
+                       level: app_commands.Choice[str] | None = None, table: str | None = None) -> None:
+        action: Action = {"type": "announce", "what": what.value}
+        if level is not None:
+            action["level"] = level.value
+        await play(interaction, GAME, action, table)
+
+    @play_card.autocomplete("card")
+    async def card_autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        mine = _my_seat(interaction)
+        if mine is None:
+            return []
+        state, seat = mine
+        cards = ft.legal_cards(state, seat) or ft.sort_hand(state.hands[seat])
+        return _choices([c.code for c in cards], current)
+
+    @call.autocomplete("king")
+    async def king_autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        mine = _my_seat(interaction)
+        hand = mine[0].hands[mine[1]] if mine else []
+        return _choices([c.code for c in ft.callable_cards(hand)], current)
+
+    @discard.autocomplete("cards")
+    async def discard_autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        mine = _my_seat(interaction)
+        if mine is None or mine[0].phase != "discarding":
+            return []
+        state, seat = mine
+        suggested = " ".join(c.code for c in tarot_ai.choose_discard(state.hands[seat], len(state.dog)))
+        typed = current.split()
+        plain, trumps, _ = ft.discard_options(state.hands[seat], len(state.dog))
+        rest = [c.code for c in ft.sort_hand(plain + trumps) if c.code not in typed]
+        prefix = " ".join(typed)
+        extended = [f"{prefix} {code}".strip() for code in rest]
+        return [app_commands.Choice(name=f"Suggested: {suggested}", value=suggested)] + [
+            app_commands.Choice(name=text[-100:], value=text[-100:]) for text in extended][:MAX_OPTIONS]
+
+    @bid.autocomplete("table")
+    @call.autocomplete("table")
+    @discard.autocomplete("table")
+    @play_card.autocomplete("table")
+    @announce.autocomplete("table")
+    async def table_autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return table_choices(interaction, GAME, current)
+
+
+register_ui(TarotUI())
+
+
+async def setup(bot: TarotBot) -> None:
+    await bot.add_cog(Tarot(bot))
