@@ -1115,9 +1115,11 @@ def computer_action(state: State, player: int) -> Action:
 def sides_known(state: State) -> bool:
     """Whether everyone knows who plays with the taker: always with 3 or 4 players; with 5 once
     the called card is seen (played, or in the dog shown)."""
-    if state.size < 5 or state.partner_known or state.called is None:
+    if state.taker is None or state.size < 5 or state.partner_known:
         return state.taker is not None
     called = state.called
+    if called is None:
+        return False
     seen = [*state.trick, *(c for t in state.tricks for c in t.cards), *(state.dog if state.dog_shown else [])]
     return any(same(c, called) for c in seen)
 

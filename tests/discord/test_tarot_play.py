@@ -310,3 +310,27 @@ async def test_a_player_who_leaves_hands_the_seat_to_a_computer_and_the_game_goe
     assert bob.id not in table.players() and -3 in table.players()
     await play_out(world, {})
     assert ft.is_over(table.state) and sum(table.state.totals) == 0
+
+
+async def test_a_poignee_is_shown_from_the_dm_and_a_chelem_is_refused_to_a_defender(simcord_env):
+    def alice_holds_a_poignee(seed: int) -> bool:
+        state = simulate(4, seed, stop=lambda s: s.phase == "playing")
+        return state.taker not in (0, None) and bool(ft.poignee_levels(state, 0))
+
+    seed = first_seed(alice_holds_a_poignee)
+    world = make_world(simcord_env, names=("alice",))
+    alice = world.members[0]
+    world.bot.tables.computer_pause = 0
+    table = await open_table(world, "tarot", seed=seed, players=4, bots=3, hands=1, timer=0)
+    while table.state.phase != "playing" or ft.pending(table.state) != [alice.id]:
+        await human_move(world, alice, {})
+    result = await alice.slash(world.channel, "tarot announce", what="chelem")
+    assert "only the taker" in private_text(result) or "after the discard" in private_text(result)
+    await alice.user.click(latest_dm(alice), label="Show a simple poignée")
+    assert table.state.poignees and table.state.poignees[0]["seat"] == 0
+    assert f"Poignée simple of {alice.mention}" in table_message(world).embeds[0].description
+    refusal = await alice.slash(world.channel, "tarot announce", what="poignee")
+    assert "already" in private_text(refusal)
+    await play_out(world, {})
+    sheet = table.state.last_hand["sheet"]
+    assert sheet["poignees"] == [{"player": alice.id, "level": "simple", "bonus": 20}]
