@@ -14,6 +14,7 @@ from cogs.common import COLOUR, GAME_TITLES, png_file, refuse
 from games import counting
 from games.base import IllegalAction
 from games.cards import Card, CardParseError, parse_cards
+from games.registry import GAMES
 from renders.count import render_pile
 
 FRACTION_GLYPHS = {(1, 2): "½", (1, 3): "⅓", (2, 3): "⅔", (1, 4): "¼", (3, 4): "¾"}
@@ -92,7 +93,8 @@ class Economy(commands.Cog):
             title = "Richest players"
         else:
             rows3 = await self.bot.economy.best_at(guild_id, game.value)
-            lines = [f"{i}. <@{user}> — {net:+} chips over {hands} hands" for i, (user, net, hands) in enumerate(rows3, 1)]
+            unit = "chips" if game.value in GAMES and GAMES[game.value].CHIPS else "points"
+            lines = [f"{i}. <@{user}> — {net:+} {unit} over {hands} hands" for i, (user, net, hands) in enumerate(rows3, 1)]
             title = f"Best at {game.name}"
         embed = discord.Embed(title=title, colour=COLOUR, description="\n".join(lines) or "Nobody yet.")
         await interaction.response.send_message(embed=embed, ephemeral=True,
