@@ -458,17 +458,10 @@ def _sitout(state: State, player: int, action: Action) -> list[Event]:
     return _advance(state, [Event("sitout", {"player": player})])
 
 
-def _sitin(state: State, player: int, action: Action) -> list[Event]:
-    seat = house.seated(state, player)
-    house.verify_sitin(seat)
-    seat.sitting_out = False
-    return [Event("sitin", {"player": player})]
-
-
 HANDLERS: dict[str, Callable[[State, int, Action], list[Event]]] = {
     "bet": _bet, "pass": _pass, "hit": _hit, "stand": _stand, "double": _double,
     "split": _split, "turn": _turn_card, "join": _join, "leave": _leave, "sitout": _sitout,
-    "sitin": _sitin,
+    "sitin": house.sitin,
 }
 
 

@@ -320,6 +320,14 @@ def verify_sitin(seat: Seat) -> None:
     require(seat.sitting_out, "you are not sitting out")
 
 
+def sitin(state: Table, player: int, action: Action) -> list[Event]:
+    """Back from sitting out: the seat is waited on again from the next window."""
+    seat = seated(state, player)
+    verify_sitin(seat)
+    seat.sitting_out = False
+    return [Event("sitin", {"player": player})]
+
+
 def seat_actions(state: Table, player: int, max_seats: int) -> list[Action]:
     """join / leave / sitout / sitin as they are legal now."""
     seat = find_seat(state, player)
