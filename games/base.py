@@ -26,6 +26,8 @@ Optional, where a game needs them:
   one step so they do not stale each other's buttons; only [A-Za-z0-9_.-] characters;
 - `seat_range(options) -> (low, high)`: seats needed to start and allowed (default
   MIN_SEATS, MAX_SEATS);
+- `history(state, player) -> list[HandRecord]`: the last hands (at most `HISTORY_HANDS`, oldest
+  first) that `player` took part in, as they may see them, for `/history`;
 - computer players: an option `bots` (the runtime seats that many players with ids -1, -2, …
   at creation) and `computer_action(state, player) -> Action`, played after a short pause
   whenever a computer player is pending.
@@ -39,9 +41,21 @@ Seats join and leave a running game through the actions `{"type": "join", "stack
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypedDict
 
 Action = dict[str, Any]
+HISTORY_HANDS = 10  # hands a game keeps for /history
+
+
+class HandRecord(TypedDict):
+    """One finished hand as a player may see it, for `/history`. Texts name players with
+    `mention`; nothing in them may be hidden from that player (others' cards only if shown)."""
+
+    hand: int  # the hand's number at the table, from 1
+    seed: str  # what reproduces the deal, e.g. "8731:4" (the table's seed and the shuffle)
+    cards: list[str]  # one line per hand of cards: "You: 7♥ K♠", "Dealer: 10♣ 9♦", "Board: …"
+    actions: list[str]  # the moves, in order: "<@1> bets 20", "Computer 2 plays 5♥"
+    result: str  # the outcome for this player: "+40 chips", "made garde by 4: +112 points"
 
 
 class IllegalAction(Exception):
@@ -64,6 +78,12 @@ class Event:
 class SeatSpec:
     player: int
     stack: int = 0
+
+
+def mention(player: int) -> str:
+    """A player as game texts name them: a Discord mention, or "Computer N" for the bot's own
+    players (ids -N)."""
+    return f"Computer {-player}" if player < 0 else f"<@{player}>"
 
 
 def cashout(player: int, amount: int) -> Event:

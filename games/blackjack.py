@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from games import house
-from games.base import Action, Event, IllegalAction, SeatSpec, require
+from games.base import Action, Event, IllegalAction, SeatSpec, mention, require
 from games.cards import Card, cards, codes
 
 NAME = "blackjack"
@@ -356,7 +356,7 @@ def _my_turn(state: State, player: int) -> tuple[Seat, Hand, int]:
     require(bool(seat.hands), "you have no hand in this round")
     turn = current_turn(state)
     assert turn is not None  # a playing round always has a hand to play
-    require(turn[0] is seat, f"it is not your turn: {house.mention(turn[0].player)} is playing")
+    require(turn[0] is seat, f"it is not your turn: {mention(turn[0].player)} is playing")
     return seat, seat.hands[turn[1]], turn[1]
 
 

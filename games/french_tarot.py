@@ -20,7 +20,7 @@ from fractions import Fraction
 from typing import Any
 
 from games import counting
-from games.base import Action, Event, IllegalAction, SeatSpec, require
+from games.base import Action, Event, IllegalAction, SeatSpec, mention, require
 from games.cards import (
     DECK_STYLES,
     KING,
@@ -153,10 +153,6 @@ def petit_sec(hand: Sequence[Card]) -> bool:
     """The Petit as the only trump, without the Excuse: the deal is annulled."""
     majors = [c for c in hand if c.suit is None]
     return len(majors) == 1 and majors[0].rank == 1
-
-
-def mention(player: int) -> str:
-    return f"<@{player}>"
 
 
 def points_text(value: Fraction | int) -> str:

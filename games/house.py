@@ -195,10 +195,6 @@ def seated(state: Table, player: int) -> Seat:
     return seat
 
 
-def mention(player: int) -> str:
-    return f"<@{player}>"
-
-
 def chips_on_table(state: Table) -> int:
     return sum(s.stack + s.in_play() for s in state.seats)
 

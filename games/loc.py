@@ -321,10 +321,6 @@ def seated(state: State, player: int) -> Seat:
     return seat
 
 
-def mention(player: int) -> str:
-    return f"<@{player}>"
-
-
 def active_seats(state: State) -> list[Seat]:
     return [s for s in state.seats if s.active]
 

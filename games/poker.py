@@ -18,7 +18,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from games import pots
-from games.base import Action, Event, IllegalAction, SeatSpec, cashout, parse_amount, require
+from games.base import Action, Event, IllegalAction, SeatSpec, cashout, mention, parse_amount, require
 from games.betting import Betting, Bettor
 from games.cards import DECK_STYLES, Card, CardParseError, card, cards, codes, full_deck, shuffle
 from games.poker_hands import (
@@ -208,10 +208,6 @@ def refunds(state: State) -> dict[int, int]:
 
 def step_key(state: State) -> str:
     return f"h{state.hand_no}-a{state.actions}"
-
-
-def mention(player: int) -> str:
-    return f"<@{player}>"
 
 
 # --- seats -----------------------------------------------------------------------------------

@@ -22,7 +22,7 @@ from typing import Any
 
 from games import rummy_ai
 from games import rummy_melds as rm
-from games.base import Action, Event, IllegalAction, SeatSpec, require
+from games.base import Action, Event, IllegalAction, SeatSpec, mention, require
 from games.cards import (
     DECK_STYLES,
     Card,
@@ -191,10 +191,6 @@ def _tree(state: State) -> rm.Tree:
 
 def _kinds(state: State) -> tuple[str, ...]:
     return rm.meld_kinds(state.melds)
-
-
-def mention(player: int) -> str:
-    return "the computer" if player < 0 else f"<@{player}>"
 
 
 def _seat_of(state: State, player: int) -> Seat:

@@ -8,7 +8,7 @@ from collections import Counter
 import pytest
 
 from games import blackjack, house
-from games.base import IllegalAction, SeatSpec
+from games.base import IllegalAction, SeatSpec, mention
 from games.cards import cards, full_deck, shuffle
 
 
@@ -269,6 +269,6 @@ def test_action_type_is_required() -> None:
 
 
 def test_mention_form() -> None:
-    assert house.mention(42) == "<@42>"
-    assert house.mention(-3) == "<@-3>"
+    assert mention(42) == "<@42>"
+    assert mention(-3) == "Computer 3"
 
