@@ -41,6 +41,10 @@ MIGRATIONS: list[str] = [
         hands INTEGER NOT NULL DEFAULT 0, net INTEGER NOT NULL DEFAULT 0,
         PRIMARY KEY (guild_id, user_id, game));
     """,
+    # 2: a channel's tables, newest first, for /history after a table ended.
+    """
+    CREATE INDEX tables_by_channel ON tables (channel_id, id);
+    """,
 ]
 
 TABLE_COLUMNS = (
@@ -124,6 +128,12 @@ class Store:
 
     async def table_row(self, table_id: int) -> aiosqlite.Row | None:
         return await self.fetchone(f"SELECT {TABLE_COLUMNS} FROM tables WHERE id=?", (table_id,))
+
+    async def last_table_row(self, channel_id: int) -> aiosqlite.Row | None:
+        """The channel's newest table, open or ended."""
+        return await self.fetchone(
+            f"SELECT {TABLE_COLUMNS} FROM tables WHERE channel_id=? ORDER BY id DESC LIMIT 1", (channel_id,)
+        )
 
     async def action_log(self, table_id: int) -> list[tuple[int, int, dict]]:
         rows = await self.fetchall(

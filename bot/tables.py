@@ -198,6 +198,14 @@ class TableService:
         async with self.store.transaction() as tx:
             await tx.execute("UPDATE tables SET extra=? WHERE id=?", (dumps(table.extra), table.id))
 
+    async def last_table_in(self, channel_id: int) -> Table | None:
+        """The channel's open table, else the last one that ended there (for /history)."""
+        open_table = self.table_in(channel_id)
+        if open_table is not None:
+            return open_table
+        row = await self.store.last_table_row(channel_id)
+        return None if row is None else Table(row)
+
     def tables_of(self, player: int, game: str | None = None) -> list[Table]:
         return [
             t for t in self.by_channel.values()

@@ -260,7 +260,7 @@ def find_table(interaction: discord.Interaction, game: str | None, table_ref: st
     return mine[0]
 
 
-def table_choices(interaction: discord.Interaction, game: str, current: str) -> list[discord.app_commands.Choice[str]]:
+def table_choices(interaction: discord.Interaction, game: str | None, current: str) -> list[discord.app_commands.Choice[str]]:
     bot = bot_of(interaction)
     choices = []
     for table in bot.tables.tables_of(interaction.user.id, game):

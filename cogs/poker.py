@@ -1,7 +1,7 @@
 """Major Poker in Discord: /poker create and the betting commands, the table's Check / Call /
 Bet / Raise / Fold / All-in buttons (only the legal ones enabled, amounts on them), amounts by
 form, hole cards by DM (with Turn buttons at `manual` tables and the discard menu at the
-draw), /poker history, and a notice in the channel when a player busts out."""
+draw), and a notice in the channel when a player busts out."""
 
 from __future__ import annotations
 
@@ -15,16 +15,13 @@ from discord.ext import commands
 from bot.client import TarotBot
 from bot.tables import Table
 from cogs.common import (
-    COLOUR,
     AmountForm,
     ButtonSpec,
     Control,
     GameUI,
     SelectSpec,
-    bot_of,
     create_table,
     find_table,
-    names_for,
     play,
     refuse,
     register_ui,
@@ -42,7 +39,6 @@ GAME = "poker"
 MAX_CHIPS = 1_000_000_000
 STREET_NAMES = {"preflop": "Before the flop", "flop": "Flop", "turn": "Turn", "river": "River",
                 "predraw": "Before the draw", "draw": "The draw", "postdraw": "After the draw"}
-HISTORY_SHOWN = 5
 YOU_DID = {"check": "You check.", "call": "You call {amount}.", "bet": "You bet {amount}.",
            "raise": "You raise to {amount}.", "fold": "You fold.", "allin": "You are all-in for {amount}."}
 
@@ -249,23 +245,6 @@ def _card_choices(interaction: discord.Interaction, current: str) -> list[app_co
     return choices[:25]
 
 
-def _history_lines(entry: dict[str, Any], player: int) -> str:
-    mine = next(p for p in entry["players"] if p["player"] == player)
-    shown = [f"<@{p['player']}> {' '.join(p['cards'])} ({p['category']})" for p in entry["players"]
-             if p["shown"] and p["player"] != player]
-    parts = [f"Your cards {' '.join(mine['cards'])}" + (f" ({mine['category']})" if mine["category"] else ""),
-             f"result **{mine['net']:+}**"]
-    if entry["board"]:
-        parts.append("board " + " ".join(entry["board"]))
-    text = " · ".join(parts)
-    if shown:
-        text += "\nShown: " + "; ".join(shown)
-    actions = entry["log"][1:]
-    if actions:
-        text += "\n" + " · ".join(actions)[:600]
-    return text[:1000]
-
-
 class Poker(commands.Cog):
     group = app_commands.Group(name="poker", description="Major Poker: hold'em and draw; majors beat minors")
 
@@ -371,29 +350,6 @@ class Poker(commands.Cog):
             return
         await play(interaction, GAME, {"type": "discard", "cards": [c.code for c in found]}, table)
 
-    @group.command(name="history", description="Your last hands at this channel's table, with their seeds")
-    async def history(self, interaction: discord.Interaction, table: str | None = None) -> None:
-        try:
-            found = find_table(interaction, GAME, table)
-            if not found.active:
-                raise IllegalAction("the game has not started yet")
-        except IllegalAction as refusal:
-            await refuse(interaction, refusal.reason)
-            return
-        entries = poker.history(found.state, interaction.user.id)[-HISTORY_SHOWN:]
-        if not entries:
-            await refuse(interaction, "you have not finished a hand at this table yet")
-            return
-        logged = len(await bot_of(interaction).store.action_log(found.id))
-        embed = discord.Embed(title="Major Poker — your last hands", colour=COLOUR)
-        for entry in reversed(entries):
-            embed.add_field(name=f"Hand {entry['hand']} · seed {entry['seed']}",
-                            value=_history_lines(entry, interaction.user.id), inline=False)
-        names = names_for(self.bot, found)
-        embed.set_footer(text=f"{logged} moves logged at this table · players: "
-                              + ", ".join(names.get(p, str(p)) for p in found.players())[:200])
-        await interaction.response.send_message(embed=embed, ephemeral=True)
-
     @turn.autocomplete("card")
     async def turn_autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         return _card_choices(interaction, current)
@@ -424,7 +380,6 @@ class Poker(commands.Cog):
     @allin.autocomplete("table")
     @turn.autocomplete("table")
     @discard.autocomplete("table")
-    @history.autocomplete("table")
     async def table_autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         return table_choices(interaction, GAME, current)
 

@@ -30,7 +30,7 @@ RULES = {
         "upright. Straights and flushes ignore orientation. Straight flush ranks above five of a kind.\n"
         "• Orientation `best`: your hole cards are turned for your best hand at showdown; `manual`: you turn them "
         "in your DM (or `/poker turn`).\n"
-        "• `/poker check | call | bet | raise | fold | allin`, `/poker discard` at the draw, `/poker history`.\n"
+        "• `/poker check | call | bet | raise | fold | allin`, `/poker discard` at the draw; `/history` for your last hands.\n"
         "Start: `/poker create`, then `/table join` and the host's `/table start`."
     ),
     "tarot": (

@@ -1,4 +1,4 @@
-"""/table (join, leave, start, status, end, kick, spectate), /hand and /rules, the lobby and
+"""/table (join, leave, start, status, end, kick, spectate), /hand, /rules, /history, the lobby and
 move buttons that outlive restarts, and the presenter that shows every committed move."""
 
 from __future__ import annotations
@@ -8,6 +8,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.client import TarotBot
+from bot.tables import Table
 from cogs.common import (
     COLOUR,
     GAME_TITLES,
@@ -19,12 +20,15 @@ from cogs.common import (
     png_file,
     refuse,
     render,
+    table_choices,
 )
 from cogs.presenter import LobbyButton, Presenter
 from cogs.rules_text import RULES
-from games.base import IllegalAction
+from games.base import HandRecord, IllegalAction
 
 MAX_BUY_IN = 1_000_000_000
+HISTORY_SHOWN = 5  # hands in one /history answer: five full fields stay under an embed's 6,000 characters
+FIELD_LIMIT = 1024
 
 
 class Tables(commands.Cog):
@@ -159,6 +163,53 @@ class Tables(commands.Cog):
     async def rules(self, interaction: discord.Interaction, game: app_commands.Choice[str]) -> None:
         embed = discord.Embed(title=GAME_TITLES[game.value], colour=COLOUR, description=RULES[game.value])
         await interaction.response.send_message(embed=embed, ephemeral=True)
+
+    @app_commands.command(name="history", description="Your last hands at this channel's table: cards, moves, result, seed")
+    @app_commands.describe(table="In a DM: which of your tables")
+    async def history(self, interaction: discord.Interaction, table: str | None = None) -> None:
+        try:
+            found = await self._history_table(interaction, table)
+            records = self._records(found, interaction.user.id)
+        except IllegalAction as refusal:
+            await refuse(interaction, refusal.reason)
+            return
+        title = f"{GAME_TITLES[found.game]} — your last hands"
+        embed = discord.Embed(title=title, colour=COLOUR)
+        for record in reversed(records[-HISTORY_SHOWN:]):
+            embed.add_field(name=f"Hand {record['hand']} · seed {record['seed']}", value=record_text(record),
+                            inline=False)
+        ended = " (ended)" if found.status == "ended" else ""
+        embed.set_footer(text=f"Table {found.id}{ended} · the seed reproduces the deal")
+        await interaction.response.send_message(embed=embed, ephemeral=True)
+
+    @history.autocomplete("table")
+    async def history_table_choices(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return table_choices(interaction, None, current)
+
+    async def _history_table(self, interaction: discord.Interaction, table_ref: str | None) -> Table:
+        """This channel's table, or the last one that ended here; in a DM, one of the player's."""
+        if interaction.guild is None or table_ref is not None:
+            return find_table(interaction, None, table_ref)
+        found = await self.bot.tables.last_table_in(interaction.channel_id or 0)
+        if found is None:
+            raise IllegalAction("no table has played in this channel yet")
+        return found
+
+    @staticmethod
+    def _records(table: Table, player: int) -> list[HandRecord]:
+        history = getattr(table.module, "history", None)
+        records = history(table.state, player) if history is not None and table.state is not None else []
+        if not records:
+            raise IllegalAction("you have not finished a hand at this table yet")
+        return records
+
+
+def record_text(record: HandRecord) -> str:
+    """A hand for an embed field: the cards, the result, then the moves (cut to fit)."""
+    text = "\n".join([*record["cards"], f"**{record['result']}**"])
+    if record["actions"]:
+        text += "\n" + " · ".join(record["actions"])
+    return text if len(text) <= FIELD_LIMIT else text[:FIELD_LIMIT - 1] + "…"
 
 
 async def setup(bot: TarotBot) -> None:

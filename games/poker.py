@@ -18,7 +18,18 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from games import pots
-from games.base import Action, Event, IllegalAction, SeatSpec, cashout, mention, parse_amount, require
+from games.base import (
+    HISTORY_HANDS,
+    Action,
+    Event,
+    HandRecord,
+    IllegalAction,
+    SeatSpec,
+    cashout,
+    mention,
+    parse_amount,
+    require,
+)
 from games.betting import Betting, Bettor
 from games.cards import DECK_STYLES, Card, CardParseError, card, cards, codes, full_deck, shuffle
 from games.poker_hands import (
@@ -42,7 +53,6 @@ HOLE_CARDS = {"holdem": 2, "draw": 5}
 STREETS = {"holdem": ("preflop", "flop", "turn", "river"), "draw": ("predraw", "draw", "postdraw")}
 BETTING_STREETS = ("preflop", "flop", "turn", "river", "predraw", "postdraw")
 BOARD_CARDS = {"flop": 3, "turn": 1, "river": 1}
-HISTORY_HANDS = 10
 BETTING_MOVES = ("check", "call", "bet", "raise", "fold", "allin")
 
 __all__ = [  # the contract (games/base.py), and the hand values of games/poker_hands.py
@@ -120,7 +130,7 @@ class Hand:
     reshuffles: int = 0
     drawer: int | None = None  # draw: bettor index of the player to draw
     drawn: list[int] = field(default_factory=list)  # draw: cards each bettor drew (-1: not yet)
-    log: list[str] = field(default_factory=list)  # what happened, for /poker history
+    log: list[str] = field(default_factory=list)  # what happened, for /history
 
     def to_dict(self) -> dict[str, Any]:
         return {"number": self.number, "button": self.button, "street": self.street,
@@ -423,7 +433,7 @@ def _value(hole: list[Card], board: list[Card]) -> int:
 
 
 def _remember(state: State, hand: Hand, values: dict[int, int], results: list[dict[str, Any]]) -> None:
-    """The hand for /poker history: every player's cards (shown to others only if shown down)."""
+    """The hand for /history: every player's cards (shown to others only if shown down)."""
     entry = {"hand": hand.number, "seed": f"{state.seed}:{hand.number}", "board": codes(hand.board),
              "players": [{"player": b.player, "cards": codes(hand.holes[i]), "shown": b.player in values,
                           "category": category_of(values[b.player]) if b.player in values else None,
@@ -839,14 +849,19 @@ def _final_view(state: State, hand: Hand, values: dict[int, int],
             "ranking": [p for p, _ in ranked], "last_round": None}
 
 
-def history(state: State, player: int) -> list[dict[str, Any]]:
+def history(state: State, player: int) -> list[HandRecord]:
     """The last hands `player` played, as they may see them: their own cards, others' cards
     only when shown down; the log and the hand's seed."""
-    mine = []
-    for entry in state.history:
-        if not any(p["player"] == player for p in entry["players"]):
-            continue
-        others = [{**p, "cards": p["cards"] if p["shown"] or p["player"] == player else []}
-                  for p in entry["players"]]
-        mine.append({**entry, "players": others})
-    return mine
+    return [_record_for(entry, player) for entry in state.history
+            if any(p["player"] == player for p in entry["players"])]
+
+
+def _record_for(entry: dict[str, Any], player: int) -> HandRecord:
+    mine = next(p for p in entry["players"] if p["player"] == player)
+    lines = [f"You: {' '.join(mine['cards'])}" + (f" ({mine['category']})" if mine["category"] else "")]
+    lines += [f"{mention(p['player'])}: {' '.join(p['cards'])} ({p['category']})" for p in entry["players"]
+              if p["shown"] and p["player"] != player]
+    if entry["board"]:
+        lines.append(f"Board: {' '.join(entry['board'])}")
+    return HandRecord(hand=entry["hand"], seed=entry["seed"], cards=lines, actions=entry["log"][1:],
+                      result=f"{mine['net']:+} chips")

@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from bot.store import Store
+from bot.store import MIGRATIONS, Store
 from bot.tables import build_options
 from games.base import IllegalAction
 from games.registry import GAMES
@@ -26,7 +26,9 @@ ALICE, BOB, CAROL = 101, 102, 103
 async def test_migrations_are_numbered_and_wal_is_on(db_path):
     store = await Store.open(db_path)
     try:
-        assert (await store.fetchone("PRAGMA user_version"))[0] == 1
+        assert (await store.fetchone("PRAGMA user_version"))[0] == len(MIGRATIONS)
+        indexes = {row[0] for row in await store.fetchall("SELECT name FROM sqlite_master WHERE type='index'")}
+        assert "tables_by_channel" in indexes
         assert (await store.fetchone("PRAGMA journal_mode"))[0] == "wal"
     finally:
         await store.close()

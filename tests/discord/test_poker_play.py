@@ -264,14 +264,28 @@ async def test_bad_input_is_refused_privately_and_changes_nothing(simcord_env):
 async def test_history_shows_the_players_last_hands_with_their_seed(simcord_env):
     world = make_world(simcord_env, NAMES)
     alice, bob, carol = world.members
+    assert "No table has played in this channel" in private_text(await carol.slash(world.channel, "history"))
     await open_poker(world, seed=41, short=False, timer=0)
+    await assert_refused(world, carol.slash(world.channel, "history"), "not finished a hand")
+    hand = world.table().state.hand
+    seat = next(i for i, b in enumerate(hand.betting.bettors) if b.player == alice.id)
+    hole = " ".join(c.code for c in hand.holes[seat])
     await alice.slash(world.channel, "poker fold")
     await bob.slash(world.channel, "poker fold")
-    shown = await carol.slash(world.channel, "poker history")
+    shown = await carol.slash(world.channel, "history")
     assert shown.ephemeral
     embed = shown.response.embeds[0]
-    assert "seed 41:1" in embed.fields[0].name
-    assert "+5" in embed.fields[0].value and "folds" in embed.fields[0].value
+    assert embed.title.startswith("Major Poker")
+    assert embed.fields[0].name == "Hand 1 · seed 41:1"
+    value = embed.fields[0].value
+    assert "+5 chips" in value and f"{alice.mention} folds" in value
+    assert hole not in value, "a folded hand stays hidden from the others"
+
+    await alice.slash(world.channel, "table end")
+    after = await alice.slash(world.channel, "history")
+    assert after.response.embeds[0].fields[0].name == "Hand 1 · seed 41:1", "the ended table's hands stay readable"
+    assert hole in after.response.embeds[0].fields[0].value, "alice sees her own cards"
+    assert "(ended)" in after.response.embeds[0].footer.text
 
 
 async def test_draw_players_discard_by_dm_menu_command_or_button(simcord_env):

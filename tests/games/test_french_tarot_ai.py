@@ -4,7 +4,11 @@ least valuable card, lead with a plan, and beat random players."""
 
 from __future__ import annotations
 
+import os
 import random
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -201,3 +205,36 @@ def test_a_computer_player_beats_three_random_players() -> None:
 def test_three_computer_players_beat_a_random_player() -> None:
     scores = average_scores(4, 120, smart={1, 2, 3})
     assert scores[0] < -10 and all(s > 0 for s in scores[1:]), scores
+
+
+# --- determinism -----------------------------------------------------------------------------
+
+GAMES_DIGEST = """
+import hashlib, json
+from games import french_tarot as ft
+from games import tarot_ai
+from games.base import SeatSpec
+digest = hashlib.sha256()
+for players in (3, 4, 5):
+    for seed in range(1, 25):
+        seats = [SeatSpec(-n) for n in range(1, players + 1)]
+        state = ft.new(ft.Options(players=players, bots=players - 1, hands=2, timer=0), seats, seed)
+        while not ft.is_over(state):
+            player = ft.pending(state)[0]
+            ft.apply(state, player, tarot_ai.choose(state, player))
+        digest.update(json.dumps(ft.to_dict(state), sort_keys=True).encode())
+print(digest.hexdigest())
+"""
+
+
+def test_computer_play_is_the_same_in_every_process() -> None:
+    """Computer moves depend on the table's seed only, never on hash order: the same games
+    played under different PYTHONHASHSEEDs end identically."""
+    root = Path(__file__).resolve().parents[2]
+    digests = set()
+    for hash_seed in ("0", "1", "12345"):
+        env = {**os.environ, "PYTHONHASHSEED": hash_seed, "PYTHONPATH": str(root)}
+        run = subprocess.run([sys.executable, "-c", GAMES_DIGEST], env=env, capture_output=True, text=True,
+                             check=True, cwd=root)
+        digests.add(run.stdout.strip())
+    assert len(digests) == 1 and len(digests.pop()) == 64

@@ -594,13 +594,16 @@ def test_history_shows_own_cards_and_shown_cards_with_the_seed() -> None:
     act(state, 1, "call")
     act(state, 2, "fold")
     check_down(state, 1)
-    entry = poker.history(state, 2)[-1]
-    assert entry["seed"] == "42:1" and entry["hand"] == 1
-    cards_seen = {p["player"]: p["cards"] for p in entry["players"]}
-    assert cards_seen[2] == ["2W", "3C"]  # their own folded cards
-    assert cards_seen[1] and cards_seen[3]  # shown down
-    assert poker.history(state, 3)[-1]["players"][0]["cards"] == []  # 2 folded: hidden from 3
-    assert any("<@1> calls 10" in line for line in entry["log"])
+    record = poker.history(state, 2)[-1]
+    assert record["seed"] == "42:1" and record["hand"] == 1
+    assert record["cards"][0] == "You: 2W 3C"  # their own folded cards
+    assert any(line.startswith("<@1>: 21r 11r") for line in record["cards"])  # shown down
+    assert any(line.startswith("<@3>: 7Sr 9Pr") for line in record["cards"])  # turned at showdown
+    assert "Board: 4S 5P KW 13 QS" in record["cards"]
+    assert record["result"] == "-5 chips"  # the small blind
+    seen_by_3 = poker.history(state, 3)[-1]
+    assert not any("2W" in line or "3C" in line for line in seen_by_3["cards"] + seen_by_3["actions"])
+    assert any("<@1> calls 10" in line for line in record["actions"])
 
 
 def test_round_trip_is_exact_mid_hand() -> None:
