@@ -112,7 +112,9 @@ class Table:
         return f"v{self.version}"
 
     def view(self, player: int | None) -> dict[str, Any] | None:
-        return self.module.view(self.state, player) if self.active else None
+        """What `player` (None: anyone) sees; None before the game starts."""
+        state = self.state
+        return None if state is None else self.module.view(state, player)
 
 
 def seat_range(table: Table) -> tuple[int, int]:
@@ -342,19 +344,27 @@ class TableService:
                 raise IllegalAction("only the host or a member with Manage Server can end the table")
             refunds = self._refunds(table)
             async with self.store.transaction() as tx:
-                for player, amount in refunds.items():
-                    if amount:
-                        await tx.move_wallet(table.guild_id, player, amount)
-                await tx.execute(
-                    "UPDATE tables SET status='ended', ended_at=?, deadline=NULL WHERE id=?",
-                    (self.clock(), table.id),
-                )
-            self._disarm(table)
-            table.status = "ended"
-            self.by_channel.pop(table.channel_id, None)
-            self.by_id.pop(table.id, None)
+                await self._close_in(tx, table, refunds)
+            self._retire(table)
         await self._notify(table, [Event("ended", {"refunds": {str(k): v for k, v in refunds.items()}})], origin)
         return refunds
+
+    async def _close_in(self, tx: Tx, table: Table, refunds: dict[int, int]) -> None:
+        """Within the caller's transaction: chips back to their wallets, the table ended."""
+        for player, amount in refunds.items():
+            if amount:
+                await tx.move_wallet(table.guild_id, player, amount)
+        await tx.execute(
+            "UPDATE tables SET status='ended', ended_at=?, deadline=NULL WHERE id=?", (self.clock(), table.id)
+        )
+
+    def _retire(self, table: Table) -> None:
+        """Once the end is committed: no timer, and the channel is free for a new table."""
+        self._disarm(table)
+        table.status = "ended"
+        table.deadline = None
+        self.by_channel.pop(table.channel_id, None)
+        self.by_id.pop(table.id, None)
 
     def _refunds(self, table: Table) -> dict[int, int]:
         if not table.module.CHIPS:
@@ -416,7 +426,9 @@ class TableService:
         house_delta = chips_expected - cashed - table.chips_at_table()
         if house_delta and not getattr(module, "HOUSE", False):
             raise RuntimeError(f"{table.game} lost or made {house_delta} chips in {action}")
-        deadline = self._next_deadline(table, new_round=any(e.kind == "round_open" for e in events))
+        finished = bool(module.is_over(table.state))
+        refunds = self._refunds(table) if finished else {}
+        deadline = None if finished else self._next_deadline(table, new_round=any(e.kind == "round_open" for e in events))
         table.extra["players"] = list(module.players(table.state))
         state_json = table.state_json()
         version = table.version + 1
@@ -436,9 +448,15 @@ class TableService:
                 "UPDATE tables SET state=?, version=?, deadline=?, extra=? WHERE id=?",
                 (state_json, version, deadline, dumps(table.extra), table.id),
             )
+            if finished:
+                await self._close_in(tx, table, refunds)
         table.version = version
         table.set_state(table.state, state_json)
         table.deadline = deadline
+        if finished:
+            self._retire(table)
+            events.append(Event("finished", {"refunds": {str(k): v for k, v in refunds.items()}}))
+            return
         self._arm(table)
         self._schedule_computers(table)
 

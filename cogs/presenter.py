@@ -90,6 +90,8 @@ class Presenter:
                 await self._post_lobby(table)
             elif "ended" in kinds:
                 await self._show_ended(table, events)
+            elif "finished" in kinds:
+                await self._show_finished(table, interaction)
             elif "started" in kinds:
                 await self._edit_lobby(table, interaction)
                 await self._post_table(table)
@@ -220,6 +222,30 @@ class Presenter:
                 await channel.send(embed=embed)
             except discord.HTTPException as error:
                 log.warning("table %s: could not announce the end: %s", table.id, error)
+
+    async def _show_finished(self, table: Table, interaction: discord.Interaction | None) -> None:
+        """The game played to its end: the table message keeps the final picture without
+        buttons, and the channel is told it is free."""
+        payload = await self._table_payload(table, final=True)
+        message_id = table.extra.get("table_message")
+        answered = False
+        if interaction is not None and interaction.message is not None and interaction.message.id == message_id \
+                and not interaction.response.is_done():
+            try:
+                await interaction.response.edit_message(**payload)
+                answered = True
+            except discord.HTTPException as error:
+                log.warning("table %s: could not show the final table: %s", table.id, error)
+        if not answered and not await self._edit_message(table, message_id, **payload):
+            await self._post_table(table)
+        channel = await self._channel(table)
+        if channel is None:
+            return
+        try:
+            await channel.send(f"The {GAME_TITLES[table.game]} game is over and the table is closed. "
+                               f"`/history` shows your hands; `/{table.game} create` opens a new table.")
+        except discord.HTTPException as error:
+            log.warning("table %s: could not announce the end of the game: %s", table.id, error)
 
     # --- private hands --------------------------------------------------------------------
 

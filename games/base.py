@@ -12,7 +12,8 @@ A game module (e.g. `games.blackjack`) defines:
   mutates the state in place);
 - `pending(state) -> list[int]`: the players the game waits on now (for the turn timer);
 - `default_action(state, player) -> Action`: the safe move a timeout plays;
-- `is_over(state) -> bool`;
+- `is_over(state) -> bool`: the game is played to its end; the runtime then closes the table (chips
+  back, as `/table end`) in the same transaction as the last move;
 - `chips_on_table(state) -> int` (chip games): every chip the table holds, stacks and bets;
 - `view(state, player | None) -> dict`: what that player (or a spectator) may see, JSON-able;
 - `to_dict(state) -> dict` / `from_dict(data) -> State`, exact round trips.

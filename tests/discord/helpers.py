@@ -53,8 +53,9 @@ def latest_with_buttons(channel: Any, *labels: str) -> discord.Message:
     raise AssertionError(f"no message offers {labels}")
 
 
-def table_message(world: World) -> discord.Message:
-    message_id = world.table().extra.get("table_message")
+def table_message(world: World, table: Table | None = None) -> discord.Message:
+    """The table's message (`table`: one that has ended, so is no longer the channel's)."""
+    message_id = (table or world.table()).extra.get("table_message")
     for message in world.channel.history():
         if message.id == message_id:
             return message

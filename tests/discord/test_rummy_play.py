@@ -82,8 +82,11 @@ async def test_a_member_plays_against_the_computer_to_the_score(simcord_env):
     assert rummy.to_dict(table.state) == rummy.to_dict(expected)
     first_dm = alice.user.dm_channel.history()[0]
     assert first_dm.attachments and "Unmelded" in first_dm.content
-    final = table_message(world)
+    final = table_message(world, table)
     assert "Game over" in (final.embeds[0].description or "") and final.attachments
+    assert not final.components, "the finished game's table has no buttons left"
+    assert table.status == "ended" and world.bot.tables.table_in(world.channel.id) is None
+    assert any("game is over and the table is closed" in m.content for m in world.channel.history())
     assert expected.winner == alice.id and [h["scorer"] for h in expected.history] == [alice.id, COMPUTER, alice.id]
     board = (await alice.slash(world.channel, "leaderboard", game="rummy")).response.embeds[0].description
     assert board.startswith(f"1. {alice.mention} — +29")

@@ -127,7 +127,7 @@ def same_game(state: ft.State, expected: ft.State, ids: dict[int, int]) -> None:
 # --- the tests -----------------------------------------------------------------------------------
 
 
-async def test_one_member_plays_a_whole_hand_against_three_computers(simcord_env):
+async def test_one_member_plays_a_whole_hand_against_three_computers(simcord_env, db_path):
     seed = first_seed(lambda s: simulate(4, s).history[-1]["contract"] is not None)
     expected = simulate(4, seed)
     world = make_world(simcord_env, names=("alice",))
@@ -145,6 +145,13 @@ async def test_one_member_plays_a_whole_hand_against_three_computers(simcord_env
     assert sheet and sheet[-1].attachments, "the score sheet is on the table message, image and text"
     board = (await alice.slash(world.channel, "leaderboard", game="tarot")).response.embeds[0].description
     assert alice.mention in board and f"{table.state.totals[0]:+}" in board
+
+    assert table.status == "ended", "the game played to its end closes the table"
+    assert not table_message(world, table).components
+    await simcord_env.restart_bot(create_bot(db_path=db_path, shard_count=1))
+    assert world.bot.tables.table_in(world.channel.id) is None, "a finished table stays closed after a restart"
+    reopened = await alice.slash(world.channel, "tarot create", players=3, bots=2)
+    assert "open" in reopened.response.content, "the channel is free for a new game"
 
 
 
