@@ -111,6 +111,15 @@ class Table:
             return str(self.module.step_key(self.state))
         return f"v{self.version}"
 
+    def lasting_step(self) -> str:
+        """The step of controls that outlast other players' moves (see games/base.py)."""
+        if self.active and hasattr(self.module, "lasting_step"):
+            return str(self.module.lasting_step(self.state))
+        return self.step_key()
+
+    def step_current(self, step: str) -> bool:
+        return step in (self.step_key(), self.lasting_step())
+
     def view(self, player: int | None) -> dict[str, Any] | None:
         """What `player` (None: anyone) sees; None before the game starts."""
         state = self.state
@@ -397,7 +406,7 @@ class TableService:
             self._require_open(table)
             if not table.active:
                 raise IllegalAction("the game has not started yet: the host starts it with /table start")
-            if step is not None and step != table.step_key():
+            if step is not None and not table.step_current(step):
                 raise IllegalAction(STALE_BUTTON)
             self._reset_timeouts(table, player)
             events = await self._apply(table, player, action)

@@ -37,6 +37,7 @@ class ButtonSpec:
     code: str
     style: discord.ButtonStyle = discord.ButtonStyle.secondary
     disabled: bool = False
+    lasting: bool = False  # stays current while others move (the table's lasting step)
 
 
 @dataclass(frozen=True)
@@ -145,10 +146,12 @@ def action_view(table: Table, controls: list[Control]) -> discord.ui.View | None
     if not controls:
         return None
     view = discord.ui.View(timeout=None)
-    step = table.step_key()
+    step, lasting_step = table.step_key(), table.lasting_step()
     for spec in controls[:25]:
-        item = GameSelect(table.id, step, spec) if isinstance(spec, SelectSpec) else GameButton(table.id, step, spec)
-        view.add_item(item)
+        if isinstance(spec, SelectSpec):
+            view.add_item(GameSelect(table.id, step, spec))
+        else:
+            view.add_item(GameButton(table.id, lasting_step if spec.lasting else step, spec))
     return view
 
 
@@ -177,7 +180,7 @@ class GameButton(discord.ui.DynamicItem[discord.ui.Button], template=r"tt:(?P<ta
         ui = UIS[table.game]
         action = ui.action_for(self.code)
         if action is None:
-            if table.step_key() != self.step:
+            if not table.step_current(self.step):
                 await refuse(interaction, STALE)
                 return
             form = ui.form_for(table, self.code, self.step)

@@ -203,7 +203,7 @@ class PokerUI(GameUI):
             controls.append(SelectSpec("Cards to discard", "discard", options, 1, len(options)))
             controls.append(ButtonSpec("Stand pat (draw none)", "discard"))
         if view["orientation"] == "manual" and not seat["folded"]:
-            controls += [ButtonSpec(f"Turn {card_name(card(c), orientation=False)}"[:80], f"turn.{i}")
+            controls += [ButtonSpec(f"Turn {card_name(card(c), orientation=False)}"[:80], f"turn.{i}", lasting=True)
                          for i, c in enumerate(hole) if c][:5]
         image = self._hand_image(hole, view["board"], table)
         return "\n".join(lines), image, controls

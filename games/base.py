@@ -25,6 +25,8 @@ Optional, where a game needs them:
 - `step_key(state) -> str`: what a button must match to be current (by default the state
   version); players acting at the same time (a betting window, Loc's simultaneous plays) share
   one step so they do not stale each other's buttons; only [A-Za-z0-9_.-] characters;
+- `lasting_step(state) -> str`: the step of controls that stay good while others move (poker's
+  Turn buttons last the street); a button carrying it is current while it matches;
 - `seat_range(options) -> (low, high)`: seats needed to start and allowed (default
   MIN_SEATS, MAX_SEATS);
 - `history(state, player) -> list[HandRecord]`: the last hands (at most `HISTORY_HANDS`, oldest

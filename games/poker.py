@@ -57,8 +57,8 @@ BETTING_MOVES = ("check", "call", "bet", "raise", "fold", "allin")
 
 __all__ = [  # the contract (games/base.py), and the hand values of games/poker_hands.py
     "CATEGORIES", "Options", "State", "apply", "best_hand", "buy_in_range", "category", "chips_on_table",
-    "default_action", "from_dict", "hand_value", "history", "is_over", "legal_actions", "new", "pending",
-    "players", "refunds", "seat_range", "step_key", "to_dict", "view",
+    "default_action", "from_dict", "hand_value", "history", "is_over", "lasting_step", "legal_actions", "new",
+    "pending", "players", "refunds", "seat_range", "step_key", "to_dict", "view",
 ]
 
 
@@ -218,6 +218,16 @@ def refunds(state: State) -> dict[int, int]:
 
 def step_key(state: State) -> str:
     return f"h{state.hand_no}-a{state.actions}"
+
+
+def lasting_step(state: State) -> str:
+    """Turn buttons stay good through the street, whoever bets; a draw changes the cards, so at
+    the draw each player's draw starts a new step."""
+    hand = state.hand
+    if hand is None:
+        return step_key(state)
+    drawn = sum(1 for n in hand.drawn if n >= 0)
+    return f"h{hand.number}.{hand.street}.{drawn}"
 
 
 # --- seats -----------------------------------------------------------------------------------

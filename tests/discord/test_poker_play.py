@@ -207,14 +207,32 @@ async def test_a_manual_player_turns_a_hole_card_in_dm_and_shows_it_so(simcord_e
     refreshed = alice.user.dm_channel.history()[-1]
     assert refreshed.attachments and "Turn" in " ".join(buttons(refreshed))
     by_member = {m.id: m for m in world.members}
+    await call_until(world, lambda: poker.pending(table.state)[0] == carol.id)  # others bet, still preflop
+    assert table.state.hand.street == "preflop"
+    second = [label for label in buttons(refreshed) if label.startswith("Turn ")][1]
+    kept = await alice.user.click(refreshed, label=second)
+    assert not kept.ephemeral or "earlier turn" not in private_text(kept), "Turn buttons outlast others' bets"
+    assert hole[1].reversed
+    await carol.slash(world.channel, "poker check")
+    assert table.state.hand.street == "flop"
+    await assert_refused(world, alice.user.click(refreshed, label=second), "earlier turn")
     while table.state.hand_no == 1:
         player = poker.pending(table.state)[0]
         legal = {a["type"] for a in poker.legal_actions(table.state, player)}
         await by_member[player].slash(world.channel, "poker check" if "check" in legal else "poker call")
     shown = {s["player"]: s["cards"] for s in table.state.last_round["seats"]}
-    assert shown[alice.id][0] == turned
+    assert shown[alice.id][0] == turned and shown[alice.id][1].endswith("r")
     assert all(not c.endswith("r") for p, cs in shown.items() if p != alice.id for c in cs)  # set as dealt
     await ledger_balances(world)
+
+
+async def call_until(world: Any, done: Any) -> None:
+    """Whoever is to act checks or calls (by command) until `done()`."""
+    table, by_member = world.table(), {m.id: m for m in world.members}
+    while not done():
+        player = poker.pending(table.state)[0]
+        legal = {a["type"] for a in poker.legal_actions(table.state, player)}
+        await by_member[player].slash(world.channel, "poker check" if "check" in legal else "poker call")
 
 
 def snapshot(world: Any) -> tuple[Any, ...]:
