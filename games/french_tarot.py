@@ -6,7 +6,8 @@ same dealer deals again), the bidding (each player speaks once, after the dealer
 king (5 players), the dog shown and the discard (prise, garde), the taker's chelem decision, the
 tricks, the score. Phases: bidding -> calling (5) -> discarding (prise, garde) -> chelem ->
 playing -> the next deal ... -> over. Every action is verified in full before anything changes,
-and every accepted action moves `step`, the key buttons must match.
+and every accepted action moves `step`, the key buttons must match. Each deal played or passed
+is kept, tricks included, for `history` (/history); `State.history` is only the deals' scores.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from fractions import Fraction
 from typing import Any
 
 from games import counting
-from games.base import Action, Event, IllegalAction, SeatSpec, mention, require
+from games.base import HISTORY_HANDS, Action, Event, HandRecord, IllegalAction, SeatSpec, mention, require
 from games.cards import (
     DECK_STYLES,
     KING,
@@ -57,6 +58,8 @@ SETTLEMENTS = {"exchange": "exchange", "adjust": "adjust", "fool_alone": "alone"
 PETIT_AU_BOUT = 10
 EXCUSE_ALONE = 4  # the Excuse counted apart (the "fool alone" settlement): its reduced value
 CHELEM_MADE_ANNOUNCED, CHELEM_FAILED_ANNOUNCED, CHELEM_MADE_UNANNOUNCED = 400, -200, 200
+CHELEM_WORDS = {CHELEM_MADE_ANNOUNCED: "chelem announced and made",
+                CHELEM_FAILED_ANNOUNCED: "chelem announced and failed", CHELEM_MADE_UNANNOUNCED: "chelem made"}
 MAX_HANDS = 50
 EXCUSE = Card(None, 0)
 PETIT = Card(None, 1)
@@ -212,8 +215,9 @@ class State:
     leader: int = 0
     totals: list[int] = field(default_factory=list)
     annulled: list[dict[str, Any]] = field(default_factory=list)  # petits secs of this deal
-    history: list[dict[str, Any]] = field(default_factory=list)
+    history: list[dict[str, Any]] = field(default_factory=list)  # each hand's scores, for the sheet
     last_hand: dict[str, Any] | None = None  # the finished hand, with its score sheet
+    records: list[dict[str, Any]] = field(default_factory=list)  # the last hands in full, for /history
 
     @property
     def size(self) -> int:
@@ -243,7 +247,7 @@ def to_dict(state: State) -> dict[str, Any]:
         "poignees": copy.deepcopy(state.poignees), "tricks": [t.to_dict() for t in state.tricks],
         "trick": codes(state.trick), "leader": state.leader, "totals": list(state.totals),
         "annulled": copy.deepcopy(state.annulled), "history": copy.deepcopy(state.history),
-        "last_hand": copy.deepcopy(state.last_hand),
+        "last_hand": copy.deepcopy(state.last_hand), "records": copy.deepcopy(state.records),
     }
 
 
@@ -444,6 +448,7 @@ def _end_bidding(state: State) -> list[Event]:
     if best is None:
         state.history.append({"round": state.hand_no, "contract": None, "taker": None, "made": None,
                               "scores": [0] * state.size})
+        _record_hand(state, [0] * state.size, None)
         state.last_hand = {**_view(state, None), "phase": "passed"}
         return [Event("all_passed", {"round": state.hand_no}),
                 Event("settled", {"round": state.hand_no, "results": [], "passed": True}), *_next_deal(state)]
@@ -907,6 +912,7 @@ def _score_hand(state: State) -> list[Event]:
     state.history.append({"round": state.hand_no, "contract": state.contract,
                           "taker": state.players[state.taker], "made": score["made"],
                           "scores": deltas})
+    _record_hand(state, deltas, score)
     sides, given = sheet_piles(first, second, keeper, used, state.options.count_method)
     sheet = _sheet(state, score, (taker_points, defence_points), chelem_made, deltas)
     sheet.update(piles=sides, excuse=_excuse_note(keeper, used, given), settlement_used=used,
@@ -985,6 +991,135 @@ def _sheet(state: State, score: dict[str, Any], points: tuple[Fraction, Fraction
         "scores": [{"player": p, "delta": d, "total": t}
                    for p, d, t in zip(state.players, deltas, state.totals, strict=True)],
     }
+
+
+# --- the hand records (/history) ----------------------------------------------------------
+
+
+def _record_hand(state: State, deltas: list[int], score: dict[str, Any] | None) -> None:
+    """Keep the finished deal (or the deal everyone passed) for /history: the cards still held
+    (all of them when everyone passed), the dog, the discard and the tricks; `history` builds
+    what each player may see of them."""
+    record: dict[str, Any] = {
+        "hand": state.hand_no, "seed": f"{state.seed}:{state.deals - 1}", "players": list(state.players),
+        "dealer": state.dealer, "annulled": copy.deepcopy(state.annulled), "bids": list(state.bids),
+        "held": [codes(hand) for hand in state.hands], "dog": codes(state.dog),
+        "dog_shown": state.dog_shown, "contract": state.contract, "taker": state.taker,
+        "called": state.called.code if state.called else None, "partner": state.partner,
+        "discard": codes(state.discard), "chelem": state.chelem, "poignees": copy.deepcopy(state.poignees),
+        "tricks": [[t.leader, codes(t.cards), t.winner] for t in state.tricks], "scores": list(deltas),
+    }
+    if score is not None:
+        record["score"] = {"made": score["made"], "difference": score["difference"],
+                           "points": points_text(score["points"]), "needed": score["needed"],
+                           "petit_au_bout": score["petit_au_bout"], "poignee": score["poignee"],
+                           "chelem": score["chelem"]}
+    state.records = [*state.records, record][-HISTORY_HANDS:]
+
+
+def history(state: State, player: int) -> list[HandRecord]:
+    """The last deals `player` played, as they saw them: their own dealt hand, the dog if it was
+    shown, their discard if they took (otherwise only its shown trumps), the bids, the call,
+    the poignées and every trick, and their points for the deal."""
+    return [_hand_record(r, r["players"].index(player)) for r in state.records if player in r["players"]]
+
+
+def _hand_record(record: dict[str, Any], seat: int) -> HandRecord:
+    return {"hand": record["hand"], "seed": record["seed"], "cards": _record_cards(record, seat),
+            "actions": _record_actions(record), "result": _record_result(record, seat)}
+
+
+def _dealt(record: dict[str, Any], seat: int) -> list[str]:
+    """The seat's hand as dealt: the cards it still held and played; for a taker who took the
+    dog, the discard back and the dog out."""
+    size = len(record["players"])
+    hand = [*record["held"][seat], *(cards[(seat - leader) % size] for leader, cards, _ in record["tricks"])]
+    if seat == record["taker"] and record["dog_shown"]:
+        hand += record["discard"]
+        for code in record["dog"]:
+            if code in hand:  # always, unless the position was set up by hand
+                hand.remove(code)
+    return codes(sort_hand(from_codes(hand)))
+
+
+def _record_cards(record: dict[str, Any], seat: int) -> list[str]:
+    lines = [f"You: {' '.join(_dealt(record, seat))}"]
+    lines += [f"{mention(a['player'])}, petit sec (that deal was annulled): {' '.join(a['cards'])}"
+              for a in record["annulled"]]
+    contract = record["contract"]
+    if record["dog_shown"]:
+        lines.append(f"Dog: {' '.join(record['dog'])}")
+    elif contract in ("garde_sans", "garde_contre"):
+        owner = "the taker" if contract == "garde_sans" else "the defence"
+        lines.append(f"Dog: unseen, counted for {owner}")
+    shown = [c.code for c in from_codes(record["discard"]) if is_trump(c)]
+    if seat == record["taker"] and record["discard"]:
+        lines.append(f"Your discard: {' '.join(record['discard'])}")
+    elif shown:
+        lines.append(f"Trumps shown in the discard: {' '.join(shown)}")
+    return lines
+
+
+def _record_actions(record: dict[str, Any]) -> list[str]:
+    players, size = record["players"], len(record["players"])
+    dealer, taker = record["dealer"], record["taker"]
+    lines = [f"{mention(players[dealer])} deals"]
+    for i in range(1, size + 1):
+        seat = (dealer + i) % size
+        bid = record["bids"][seat]
+        said = "passes" if bid == "pass" else f"bids {CONTRACT_NAMES[bid]}"
+        lines.append(f"{mention(players[seat])} {said}")
+    if taker is None:
+        return lines
+    if record["called"]:
+        lines.append(f"{mention(players[taker])} calls {record['called']}")
+    if record["dog_shown"]:
+        lines.append(f"{mention(players[taker])} takes the dog and discards {len(record['discard'])} cards")
+    if record["chelem"]:
+        lines.append(f"{mention(players[taker])} announces a chelem")
+    lines += [f"{mention(players[p['seat']])} shows a {POIGNEE_LEVELS[p['level']]} poignée: "
+              + " ".join(p["cards"]) for p in record["poignees"]]
+    for number, (leader, cards, winner) in enumerate(record["tricks"], 1):
+        played = ", ".join(f"{mention(players[(leader + i) % size])} {code}" for i, code in enumerate(cards))
+        lines.append(f"Trick {number}: {played} → {mention(players[winner])}")
+    return lines
+
+
+def _record_result(record: dict[str, Any], seat: int) -> str:
+    won = f"{record['scores'][seat]:+} points"
+    if record["taker"] is None:
+        return f"everyone passed, no score: {won}"
+    score = record["score"]
+
+    def name(s: int) -> str:
+        return "you" if s == seat else mention(record["players"][s])
+
+    side = name(record["taker"])
+    if record["partner"] is not None:
+        side += f" and {name(record['partner'])}"
+    elif record["called"]:
+        side += ", alone,"
+    verdict = "made" if score["made"] else "failed"
+    text = (f"{side} {verdict} {CONTRACT_NAMES[record['contract']]} by {abs(score['difference'])} "
+            f"({score['points']} points, {score['needed']} needed)")
+    extras = _record_extras(score)
+    return f"{text}{', ' + ', '.join(extras) if extras else ''}: {won}"
+
+
+def _record_extras(score: dict[str, Any]) -> list[str]:
+    """The bonuses in words; their values are signed from the taker's side."""
+    extras = []
+    if score["petit_au_bout"]:
+        extras.append(f"petit au bout for {_side_word(score['petit_au_bout'])}")
+    if score["poignee"]:
+        extras.append(f"poignée {abs(score['poignee'])} for {_side_word(score['poignee'])}")
+    if score["chelem"]:
+        extras.append(CHELEM_WORDS[score["chelem"]])
+    return extras
+
+
+def _side_word(value: int) -> str:
+    return "the taker" if value > 0 else "the defence"
 
 
 # --- leaving -------------------------------------------------------------------------------

@@ -5,7 +5,8 @@ turn is a draw (stock or discard pile) and a discard, or a call: a face-down dis
 hand when the caller's unmelded cards are worth no more than the call limit. Then the caller's
 melds go down, the opponent lays off onto them, and the hand is scored; with `identification`
 the caller first answers a question per card of their melds in a column the opponent picks.
-A hand whose stock runs out is dead. The player who scored deals the next hand.
+A hand whose stock runs out is dead. The player who scored deals the next hand. Each finished
+hand is kept, moves included, for `history` (/history).
 
 The melds, attributions and the exact searches live in games/rummy_melds.py; the computer
 opponent in games/rummy_ai.py (it plays from `view`, never from the state).
@@ -22,7 +23,7 @@ from typing import Any
 
 from games import rummy_ai
 from games import rummy_melds as rm
-from games.base import Action, Event, IllegalAction, SeatSpec, mention, require
+from games.base import HISTORY_HANDS, Action, Event, HandRecord, IllegalAction, SeatSpec, mention, require
 from games.cards import (
     DECK_STYLES,
     Card,
@@ -129,6 +130,8 @@ class State:
     history: list[dict[str, Any]] = field(default_factory=list)
     winner: int | None = None
     left: list[int] = field(default_factory=list)
+    moves: list[str] = field(default_factory=list)  # this hand's moves: "<seat> <verb> <details>"
+    records: list[dict[str, Any]] = field(default_factory=list)  # the last hands, for /history
 
 
 def new(options: Options, seats: list[SeatSpec], seed: int) -> State:
@@ -153,6 +156,7 @@ def to_dict(state: State) -> dict[str, Any]:
         "ending": copy.deepcopy(state.ending), "questions": copy.deepcopy(state.questions),
         "answered": state.answered, "last_hand": copy.deepcopy(state.last_hand),
         "history": copy.deepcopy(state.history), "winner": state.winner, "left": list(state.left),
+        "moves": list(state.moves), "records": copy.deepcopy(state.records),
     }
 
 
@@ -255,6 +259,7 @@ def _begin_hand(state: State, events: list[Event]) -> None:
         seat.hand, seat.pins = [], []
     state.stock, state.discard, state.taken = [], [], None
     state.ending, state.questions, state.answered = None, [], 0
+    state.moves = []
     if state.options.dealer_choice:
         state.phase = "choosing"
         return
@@ -308,6 +313,7 @@ def _draw(state: State, player: int, action: Action) -> list[Event]:
     seat.hand.append(drawn)
     state.taken = drawn if source == "discard" else None
     state.phase = "discard"
+    state.moves.append(f"{state.turn} {'stock' if source == 'stock' else 'take'} {drawn.code}")
     shown = drawn.code if source == "discard" else None  # a stock card stays hidden
     return [Event("draw", {"player": player, "from": source, "card": shown})]
 
@@ -326,6 +332,7 @@ def _discard(state: State, player: int, action: Action) -> list[Event]:
     _remove(seat, chosen)
     state.discard.append(chosen)
     state.taken = None
+    state.moves.append(f"{state.turn} discard {chosen.code}")
     events = [Event("discard", {"player": player, "card": chosen.code})]
     if not state.stock:
         _dead_hand(state, events)
@@ -352,6 +359,7 @@ def _call(state: State, player: int, action: Action) -> list[Event]:
             f"and the call limit is {state.call_limit}")
     _remove(seat, chosen)
     state.taken = None
+    state.moves.append(f"{state.turn} call {chosen.code}")
     events = [Event("call", {"player": player})]
     _end_by_call(state, seat, chosen, events)
     return events
@@ -518,6 +526,7 @@ def _close_hand(state: State, events: list[Event], next_dealer: int) -> None:
     assert ending is not None
     state.history.append({"hand": state.hand_no, "outcome": ending["outcome"], "scorer": ending["scorer"],
                           "points": ending["points"], "scores": [s.score for s in state.seats]})
+    _record_hand(state)
     state.phase = "hand_over"
     state.last_hand = _public_view(state)
     leader = max(state.seats, key=lambda s: s.score)
@@ -564,6 +573,7 @@ def _column(state: State, player: int, action: Action) -> list[Event]:
     require(column in choices, f"choose one of these columns: {', '.join(choices)}")
     state.questions = _questions(state, str(column))
     state.answered, state.phase = 0, "identify"
+    state.moves.append(f"{_index(state, seat)} column {column}")
     return [Event("column", {"player": player, "column": column, "questions": len(state.questions)})]
 
 
@@ -592,6 +602,7 @@ def _answer(state: State, player: int, action: Action) -> list[Event]:
     require(choice == "" or choice in question["choices"],
             f"answer with one of: {', '.join(question['choices'])}")
     right = choice == question["answer"]
+    state.moves.append(f"{_index(state, seat)} answer {question['card']} {'right' if right else 'wrong'}")
     events = [Event("answer", {"player": player, "card": question["card"], "right": right,
                                "answer": question["answer"]})]
     if not right:
@@ -602,6 +613,122 @@ def _answer(state: State, player: int, action: Action) -> list[Event]:
     if state.answered == len(state.questions):
         _score(state, events)
     return events
+
+
+# --- the hand records (/history) --------------------------------------------------------------
+
+DRAWN_FROM = {"stock": "the stock", "take": "the discard pile"}
+CALLED = {"all melded": "called with everything melded", "caller wins": "called and won",
+          "zero": "called: a tie, nobody scores"}
+
+
+def _upcard(state: State) -> str | None:
+    """The hand's upcard: the discard pile with this hand's moves undone."""
+    pile = codes(state.discard)
+    for _, verb, *details in map(str.split, reversed(state.moves)):
+        if verb == "discard":
+            pile.pop()
+        elif verb == "take":
+            pile.append(details[0])
+    return pile[0] if pile else None
+
+
+def _record_hand(state: State) -> None:
+    """Keep the finished hand for /history: both hands as they ended, the moves (stock cards
+    included) and the ending; `history` builds what each player may see of them."""
+    record = {"hand": state.hand_no, "seed": f"{state.seed}:{state.hand_no}",
+              "players": [s.player for s in state.seats], "dealer": state.dealer, "melds": state.melds,
+              "call_limit": state.call_limit, "upcard": _upcard(state),
+              "end": [codes(s.hand) for s in state.seats], "moves": list(state.moves),
+              "ending": copy.deepcopy(state.ending), "scores": [s.score for s in state.seats]}
+    state.records = [*state.records, record][-HISTORY_HANDS:]
+
+
+def history(state: State, player: int) -> list[HandRecord]:
+    """The last hands `player` played, as they saw them: their own hand, the upcard, both hands
+    laid out after a call (the face-down call card only to the caller), every move (a card
+    drawn from the stock only to the one who drew it) and their points."""
+    return [_hand_record(r, r["players"].index(player)) for r in state.records if player in r["players"]]
+
+
+def _hand_record(record: dict[str, Any], seat: int) -> HandRecord:
+    return {"hand": record["hand"], "seed": record["seed"], "cards": _record_cards(record, seat),
+            "actions": _record_actions(record, seat), "result": _record_result(record, seat)}
+
+
+def _dealt(record: dict[str, Any], seat: int) -> list[str]:
+    """The seat's ten cards as dealt: its hand at the end with its own moves undone."""
+    hand = list(record["end"][seat])
+    for mover, verb, *details in map(str.split, reversed(record["moves"])):
+        if int(mover) != seat:
+            continue
+        if verb in DRAWN_FROM:
+            hand.remove(details[0])
+        elif verb in ("discard", "call"):
+            hand.append(details[0])
+    return sorted_codes(from_codes(hand))
+
+
+def _record_cards(record: dict[str, Any], seat: int) -> list[str]:
+    lines = [f"You (dealt): {' '.join(_dealt(record, seat))}", f"Upcard: {record['upcard']}"]
+    ending, player = record["ending"], record["players"][seat]
+    if "players" not in ending:  # no call: nobody's hand was shown
+        return [*lines, f"You (at the end): {' '.join(sorted_codes(from_codes(record['end'][seat])))}"]
+    for role in ("caller", "opponent"):
+        laid = ending["players"][str(ending[role])]
+        melds = " · ".join(f"{m['kind']} {' '.join(m['cards'])}" for m in laid["melds"]) or "none"
+        layoffs = [code for cards in laid["layoffs"].values() for code in cards]
+        parts = [f"melds {melds}"] + ([f"laid off {' '.join(layoffs)}"] if layoffs else [])
+        parts.append(f"unmelded {' '.join(laid['unmelded']) or 'none'} ({laid['value']})")
+        who = "You" if ending[role] == player else mention(ending[role])
+        lines.append(f"{who} ({role}): {'; '.join(parts)}")
+    return lines
+
+
+def _record_actions(record: dict[str, Any], seat: int) -> list[str]:
+    players = record["players"]
+    lines = [f"{mention(players[record['dealer']])} deals: {record['melds']} melds, "
+             f"call limit {record['call_limit']}"]
+    for mover, verb, *details in map(str.split, record["moves"]):
+        lines.append(f"{mention(players[int(mover)])} {_move_words(verb, details, int(mover) == seat)}")
+    return lines
+
+
+def _move_words(verb: str, details: list[str], own: bool) -> str:
+    """A move as the player `own` says whether it was theirs (a stock card and the face-down
+    call card are shown only to them)."""
+    if verb in DRAWN_FROM:
+        card_text = f" {details[0]}" if own or verb == "take" else ""
+        return f"draws{card_text} from {DRAWN_FROM[verb]}"
+    if verb == "discard":
+        return f"discards {details[0]}"
+    if verb == "call":
+        return f"calls, discarding {details[0] + ' ' if own else ''}face down"
+    if verb == "column":
+        return f"chooses the identification column {details[0]}"
+    return f"identifies {details[0]}: {details[1]}"
+
+
+def _record_result(record: dict[str, Any], seat: int) -> str:
+    ending, player = record["ending"], record["players"][seat]
+    won = ending["points"] if ending["scorer"] == player else 0
+    return f"{_ending_words(ending, player)}: {won:+} points (your score {record['scores'][seat]})"
+
+
+def _ending_words(ending: dict[str, Any], player: int) -> str:
+    outcome = ending["outcome"]
+    if outcome == "dead":
+        return "a dead hand (the stock ran out), nobody scores"
+    calling = ending["caller"] == player
+    caller = "you" if calling else mention(ending["caller"])
+    if outcome == "unidentified":
+        return f"{caller} missed the identification of {ending['missed']}: the hand is not scored"
+    values = {role: ending["players"][str(ending[role])]["value"] for role in ("caller", "opponent")}
+    if outcome != "undercut":
+        said = f"{caller} {CALLED[outcome]}"
+    else:
+        said = "you called and were undercut" if calling else f"you undercut the call of {caller}"
+    return f"{said} ({values['caller']} unmelded against {values['opponent']})"
 
 
 # --- leaving ---------------------------------------------------------------------------------
