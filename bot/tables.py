@@ -4,6 +4,7 @@ its action log before anyone is told, turn timers stored and re-armed after a re
 from __future__ import annotations
 
 import asyncio
+import copy
 import dataclasses
 import json
 import logging
@@ -168,6 +169,8 @@ class TableService:
         self.clock = clock
         self.by_channel: dict[int, Table] = {}
         self.by_id: dict[int, Table] = {}
+        self._seated_at: dict[int, set[int]] = {}  # player -> ids of the open tables they sit at
+        self._seats_of: dict[int, tuple[int, ...]] = {}  # table id -> the players indexed for it
         self.listeners: list[Listener] = []
         self.new_seed: Callable[[], int] = lambda: random.getrandbits(62)
         self.computer_pause = COMPUTER_PAUSE_SECONDS
@@ -203,6 +206,21 @@ class TableService:
     def _register(self, table: Table) -> None:
         self.by_channel[table.channel_id] = table
         self.by_id[table.id] = table
+        self._seats_changed(table)
+
+    def _seats_changed(self, table: Table) -> None:
+        """Keep the player -> tables index right after anything that may seat or unseat someone."""
+        before = self._seats_of.pop(table.id, ())
+        now = tuple(table.players()) if table.status != "ended" else ()
+        for player in set(before) - set(now):
+            tables = self._seated_at.get(player, set())
+            tables.discard(table.id)
+            if not tables:
+                self._seated_at.pop(player, None)
+        for player in now:
+            self._seated_at.setdefault(player, set()).add(table.id)
+        if now:
+            self._seats_of[table.id] = now
 
     async def save_extra(self, table: Table) -> None:
         """Persist the runtime notes (message ids, who was told what) of a table."""
@@ -218,10 +236,8 @@ class TableService:
         return None if row is None else Table(row)
 
     def tables_of(self, player: int, game: str | None = None) -> list[Table]:
-        return [
-            t for t in self.by_channel.values()
-            if (game is None or t.game == game) and t.seated(player)
-        ]
+        tables = (self.by_id[i] for i in sorted(self._seated_at.get(player, ())))
+        return [t for t in tables if game is None or t.game == game]
 
     # --- lobby --------------------------------------------------------------------------
 
@@ -285,6 +301,7 @@ class TableService:
             lobby = [*table.lobby, SeatSpec(player, stack)]
             await self._write_lobby(tx, table, lobby)
         table.lobby = lobby
+        self._seats_changed(table)
         return [Event("joined", {"player": player, "stack": stack})]
 
     async def _join_running(self, table: Table, player: int, buy_in: int | None) -> list[Event]:
@@ -317,6 +334,7 @@ class TableService:
                 await tx.move_wallet(table.guild_id, player, seat.stack)
             await self._write_lobby(tx, table, lobby)
         table.lobby = lobby
+        self._seats_changed(table)
         return [Event("left", {"player": player, "stack": seat.stack})]
 
     async def start(self, table: Table, by: int, origin: Any = None) -> None:
@@ -340,6 +358,7 @@ class TableService:
             table.status = "active"
             table.set_state(state, state_json)
             table.extra["players"] = list(module.players(state))
+            self._seats_changed(table)
             self._arm(table)
             await self._write_deadline(table)
         await self._notify(table, [Event("started", {})], origin)
@@ -374,6 +393,7 @@ class TableService:
         table.deadline = None
         self.by_channel.pop(table.channel_id, None)
         self.by_id.pop(table.id, None)
+        self._seats_changed(table)
 
     def _refunds(self, table: Table) -> dict[int, int]:
         if not table.module.CHIPS:
@@ -418,13 +438,14 @@ class TableService:
         in-memory state goes back to the committed one. The caller holds the table's lock and,
         once it has released it, tells the listeners (so rendering never holds up the table)."""
         module = table.module
-        committed_json = table.committed_json
+        committed_json, committed_extra = table.committed_json, copy.deepcopy(table.extra)
         chips_before = table.chips_at_table()
         events = module.apply(table.state, player, action)
         try:
             await self._commit(table, player, action, events, chips_before + buy_in)
         except BaseException:
             table.set_state(None, committed_json)
+            table.extra = committed_extra  # the seats and timer notes written for the failed commit
             raise
         return events
 
@@ -462,6 +483,7 @@ class TableService:
         table.version = version
         table.set_state(table.state, state_json)
         table.deadline = deadline
+        self._seats_changed(table)
         if finished:
             self._retire(table)
             events.append(Event("finished", {"refunds": {str(k): v for k, v in refunds.items()}}))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import random
 
@@ -66,15 +67,13 @@ async def test_a_refused_move_changes_nothing(db_path):
     await close_service(service)
 
 
-async def test_a_failed_commit_leaves_the_state_as_committed(db_path):
-    service, _ = await open_service(db_path)
-    table = await open_table(service, "blackjack", [ALICE])
-    committed = table.state_json()
+@contextlib.contextmanager
+def commits_fail(service):
+    """Every transaction opens, then fails when the action is logged (as a full disk would)."""
+    original = service.store.transaction
 
     async def broken_log(*args, **kwargs):
         raise OSError("disk full")
-
-    original = service.store.transaction
 
     def failing_transaction():
         context = original()
@@ -91,10 +90,50 @@ async def test_a_failed_commit_leaves_the_state_as_committed(db_path):
         return Wrapper()
 
     service.store.transaction = failing_transaction
-    with pytest.raises(OSError):
+    try:
+        yield
+    finally:
+        service.store.transaction = original
+
+
+async def test_a_failed_commit_leaves_the_state_as_committed(db_path):
+    service, _ = await open_service(db_path)
+    table = await open_table(service, "blackjack", [ALICE])
+    committed = table.state_json()
+    with commits_fail(service), pytest.raises(OSError):
         await service.act(table, ALICE, {"type": "bet", "amount": 20})
-    service.store.transaction = original
     assert table.state_json() == committed and table.version == 0
+    await close_service(service)
+
+
+async def test_a_join_whose_commit_fails_seats_nobody(db_path):
+    service, economy = await open_service(db_path)
+    table = await open_table(service, "blackjack", [ALICE])
+    with commits_fail(service), pytest.raises(OSError):
+        await service.join(table, CAROL, 100)
+    assert await economy.wallet(GUILD, CAROL) == 1000, "her starting grant, untouched"
+    assert not table.seated(CAROL) and table.extra["players"] == [ALICE]
+    assert service.tables_of(CAROL) == [] and service.tables_of(ALICE) == [table]
+    await close_service(service)
+
+
+async def test_the_tables_a_player_sits_at_follow_every_seat_change(db_path):
+    service, _ = await open_service(db_path)
+    lobby = await service.create(GUILD, 10, "blackjack", build_options("blackjack", {}), ALICE, 100)
+    running = await open_table(service, "poker", [BOB, ALICE, CAROL], channel=11)
+    assert service.tables_of(ALICE) == [lobby, running] and service.tables_of(ALICE, "poker") == [running]
+    await service.join(lobby, BOB, 100)
+    assert service.tables_of(BOB) == [lobby, running]
+    await service.leave(lobby, BOB)
+    await service.leave(running, CAROL)
+    assert service.tables_of(BOB) == [running] and service.tables_of(CAROL) == []
+    await service.end(lobby, ALICE, may_manage=False)
+    assert service.tables_of(ALICE) == [running]
+    await close_service(service)
+
+    service, _ = await open_service(db_path)  # after a restart, from the stored seats
+    assert [t.id for t in service.tables_of(ALICE)] == [running.id]
+    assert [t.id for t in service.tables_of(BOB)] == [running.id] and service.tables_of(CAROL) == []
     await close_service(service)
 
 
