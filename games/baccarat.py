@@ -12,8 +12,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from games import house
-from games.base import Action, Event, IllegalAction, SeatSpec, require
-from games.cards import Card, codes
+from games.base import Action, Event, HandRecord, IllegalAction, SeatSpec, require
+from games.cards import Card, cards, codes
 
 NAME = "baccarat"
 MIN_SEATS = 1
@@ -205,7 +205,7 @@ def _advance(state: State, events: list[Event]) -> list[Event]:
 
 
 def _play_coup(state: State, events: list[Event]) -> None:
-    events.extend(house.reshuffle_if_low(state.shoe))
+    events.extend(house.prepare_deal(state))
     player_cards, banker_cards = deal_coup(state.shoe.cards)
     del state.shoe.cards[: len(player_cards) + len(banker_cards)]
     events.append(Event("dealt", {"round": state.round, "player_cards": codes(player_cards),
@@ -223,6 +223,11 @@ def _play_coup(state: State, events: list[Event]) -> None:
                         "net": paid - seat.bet})
     state.house_net += gained
     state.road = (state.road + [winner])[-ROAD_LENGTH:]
+    state.log += [_draw_line("Player", player_cards), _draw_line("Banker", banker_cards)]
+    house.remember(state, {"player_cards": codes(player_cards), "banker_cards": codes(banker_cards),
+                           "winner": winner},
+                   [{"player": r["player"], "on": r["on"], "amount": r["amount"], "net": r["net"]}
+                    for r in results])
     snapshot = _coup_view(state, player_cards, banker_cards, winner, payouts)
     events.append(Event("settled", {"round": state.round, "winner": winner,
                                     "player_cards": codes(player_cards),
@@ -250,6 +255,7 @@ def _bet(state: State, player: int, action: Action) -> list[Event]:
     house.do_bet(seat, amount)
     assert isinstance(seat, Seat)
     seat.on = side
+    house.log(state, player, f"bets {amount} on {side}")
     return _advance(state, [Event("bet", {"player": player, "on": side, "amount": amount})])
 
 
@@ -336,3 +342,26 @@ def view(state: State, player: int | None = None) -> dict[str, Any]:
             "player_count": None, "banker_count": None, "winner": None,
             "seats": [_seat_view(s, None) for s in _seats(state)],
             "last_round": state.last_round}
+
+
+# --- /history ------------------------------------------------------------------------------
+
+
+def _draw_line(side: str, hand: list[Card]) -> str:
+    """The tableau's move for one side: its third card, or standing on its first two."""
+    if len(hand) == 3:
+        return f"{side} draws {hand[2].code} ({count(hand)})"
+    return f"{side} stands on {count(hand)}"
+
+
+def history(state: State, player: int) -> list[HandRecord]:
+    """The last coups `player` bet on. A coup's cards are all dealt face up, so a record shows
+    both hands and every bet; the shoe never appears."""
+    return house.hand_records(state, player, _record_lines)
+
+
+def _record_lines(entry: dict[str, Any], mine: house.SeatEntry) -> tuple[list[str], str]:
+    lines = [f"{side.title()}: {' '.join(entry[key])} ({count(cards(entry[key]))})"
+             for side, key in (("player", "player_cards"), ("banker", "banker_cards"))]
+    won = "a tie" if entry["winner"] == "tie" else f"{entry['winner']} won"
+    return lines, f"{mine['amount']} on {mine['on']}, {won}: {house.chips_text(mine['net'])}"

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from games import house
-from games.base import Action, Event, IllegalAction, SeatSpec, mention, require
+from games.base import Action, Event, HandRecord, IllegalAction, SeatSpec, mention, require
 from games.cards import Card, cards, codes
 
 NAME = "blackjack"
@@ -25,6 +25,7 @@ JOIN_MID_GAME = True
 MAX_HANDS = 4
 ORIENTATIONS = ("best", "manual")
 ACE = 1
+RESULT_WORDS = {"blackjack": "blackjack", "win": "won", "push": "push", "loss": "lost"}
 
 
 @dataclass(frozen=True)
@@ -268,6 +269,27 @@ def _stand_all(seat: Seat) -> None:
             hand.status = "stood"
 
 
+def _stand_away(state: State, seat: Seat, why: str) -> None:
+    """A seat that is away (leaving, sitting out) stands on the hands it still plays."""
+    if any(not hand.finished for hand in seat.hands):
+        _stand_all(seat)
+        house.log(state, seat.player, f"{why}: stands")
+
+
+def _total_text(hand: Sequence[Card]) -> str:
+    value = total(hand)
+    return f"{value}, bust" if value > 21 else str(value)
+
+
+def _cards_text(hand: Sequence[Card]) -> str:
+    return f"{' '.join(codes(hand))} ({_total_text(hand)})"
+
+
+def _which(seat: Seat, index: int) -> str:
+    """The hand named in a move (" hand 2") when the seat plays split hands, else nothing."""
+    return f" hand {index + 1}" if len(seat.hands) > 1 else ""
+
+
 # --- the round -----------------------------------------------------------------------------
 
 
@@ -285,7 +307,7 @@ def _advance(state: State, events: list[Event]) -> list[Event]:
 
 
 def _deal(state: State, events: list[Event]) -> None:
-    events.extend(house.reshuffle_if_low(state.shoe))
+    events.extend(house.prepare_deal(state))
     state.phase = "playing"
     state.dealer = [_draw(state, events), _draw(state, events)]
     for seat in _seats(state):
@@ -295,7 +317,7 @@ def _deal(state: State, events: list[Event]) -> None:
         seat.hands = [hand]
         _check_21(hand)
         if seat.leaving or seat.sitting_out:
-            _stand_all(seat)
+            _stand_away(state, seat, "is away")
     dealt = [{"player": s.player, "cards": codes(s.hands[0].cards)} for s in _seats(state) if s.hands]
     events.append(Event("dealt", {"round": state.round, "dealer": [state.dealer[0].code, None],
                                   "players": dealt}))
@@ -308,9 +330,18 @@ def _result(hand: Hand, dealer: list[Card]) -> str:
     return "push" if score == 0 else "loss"
 
 
-def _settle(state: State, events: list[Event]) -> None:
+def _play_dealer(state: State, events: list[Event]) -> None:
+    """The hole card is turned, then the dealer draws to 17."""
+    state.log.append(f"Dealer turns {state.dealer[1].code} ({_total_text(state.dealer)})")
     while total(state.dealer) < 17 and _can_draw(state):
         state.dealer.append(_draw(state, events))
+        state.log.append(f"Dealer draws {state.dealer[-1].code} ({_total_text(state.dealer)})")
+    if total(state.dealer) <= 21:
+        state.log.append(f"Dealer stands on {total(state.dealer)}")
+
+
+def _settle(state: State, events: list[Event]) -> None:
+    _play_dealer(state, events)
     events.append(Event("dealer", {"round": state.round, "cards": codes(state.dealer),
                                    "total": total(state.dealer)}))
     results, gained = [], 0
@@ -325,6 +356,9 @@ def _settle(state: State, events: list[Event]) -> None:
                             "net": hand.payout - hand.bet})
     state.house_net += gained
     state.phase = "settled"
+    house.remember(state, {"dealer": codes(state.dealer)},
+                   [{"player": s.player, "hands": [_hand_entry(h) for h in s.hands]}
+                    for s in _seats(state) if s.hands])
     snapshot = _view(state, None)
     events.append(Event("settled", {"round": state.round, "results": results, "house": gained,
                                     "dealer": codes(state.dealer)}))
@@ -340,6 +374,7 @@ def _bet(state: State, player: int, action: Action) -> list[Event]:
     house.verify_can_bet(state, seat)
     amount = house.verify_amount(state, seat, action.get("amount"))
     house.do_bet(seat, amount)
+    house.log(state, player, f"bets {amount}")
     return _advance(state, [Event("bet", {"player": player, "amount": amount})])
 
 
@@ -366,6 +401,7 @@ def _hit(state: State, player: int, action: Action) -> list[Event]:
     events: list[Event] = []
     hand.cards.append(_player_card(state, _draw(state, events)))
     _check_21(hand)
+    house.log(state, player, f"hits{_which(seat, index)}: {hand.cards[-1].code} ({_total_text(hand.cards)})")
     events.append(Event("hit", {"player": player, "hand": index, "card": hand.cards[-1].code,
                                 "total": total(hand.cards), "status": hand.status}))
     return _advance(state, events)
@@ -374,6 +410,7 @@ def _hit(state: State, player: int, action: Action) -> list[Event]:
 def _stand(state: State, player: int, action: Action) -> list[Event]:
     seat, hand, index = _my_turn(state, player)
     hand.status = "stood"
+    house.log(state, player, f"stands{_which(seat, index)} on {total(hand.cards)}")
     return _advance(state, [Event("stand", {"player": player, "hand": index})])
 
 
@@ -391,6 +428,8 @@ def _double(state: State, player: int, action: Action) -> list[Event]:
     hand.bet *= 2
     hand.cards.append(_player_card(state, _draw(state, events)))
     hand.status = "bust" if total(hand.cards) > 21 else "doubled"
+    house.log(state, player, f"doubles{_which(seat, index)} to {hand.bet}: {hand.cards[-1].code} "
+              f"({_total_text(hand.cards)})")
     events.append(Event("double", {"player": player, "hand": index, "card": hand.cards[-1].code,
                                    "total": total(hand.cards), "status": hand.status}))
     return _advance(state, events)
@@ -409,6 +448,7 @@ def _split(state: State, player: int, action: Action) -> list[Event]:
     seat, hand, index = _my_turn(state, player)
     _verify_split(seat, hand)
     aces = is_minor_ace(hand.cards[0])
+    house.log(state, player, f"splits{_which(seat, index)}: {' '.join(codes(hand.cards))}")
     seat.stack -= hand.bet
     second = Hand([hand.cards.pop()], hand.bet, split=True, split_aces=aces or hand.split_aces)
     hand.split, hand.split_aces = True, aces or hand.split_aces
@@ -430,7 +470,9 @@ def _turn_card(state: State, player: int, action: Action) -> list[Event]:
     hand = seat.hands[_index(action.get("hand"), len(seat.hands), "hand")]
     position = _index(action.get("card"), len(hand.cards), "card")
     require(not hand.finished, "that hand is finished: its cards are placed")
-    hand.cards[position] = hand.cards[position].turned()
+    turned = hand.cards[position].turned()
+    house.log(state, player, f"turns {hand.cards[position].code} to {turned.code}")
+    hand.cards[position] = turned
     return [Event("turned", {"player": player, "hand": action["hand"], "card": position,
                              "now": hand.cards[position].code})]
 
@@ -446,7 +488,7 @@ def _leave(state: State, player: int, action: Action) -> list[Event]:
     house.verify_leave(seat)
     events = house.leave(state, seat)
     if seat.leaving:
-        _stand_all(seat)
+        _stand_away(state, seat, "leaves")
     return _advance(state, events)
 
 
@@ -454,7 +496,7 @@ def _sitout(state: State, player: int, action: Action) -> list[Event]:
     seat = house.seated(state, player)
     house.verify_sitout(seat)
     seat.sitting_out = True
-    _stand_all(seat)
+    _stand_away(state, seat, "sits out")
     return _advance(state, [Event("sitout", {"player": player})])
 
 
@@ -550,3 +592,35 @@ def _view(state: State, last_round: dict[str, Any] | None) -> dict[str, Any]:
 def view(state: State, player: int | None = None) -> dict[str, Any]:
     """The table as anyone may see it: the hole card face down (None), never the shoe."""
     return _view(state, state.last_round)
+
+
+# --- /history ------------------------------------------------------------------------------
+
+
+def _hand_entry(hand: Hand) -> dict[str, Any]:
+    assert hand.result is not None and hand.payout is not None  # only settled hands are kept
+    return {"cards": codes(hand.cards), "result": hand.result, "net": hand.payout - hand.bet}
+
+
+def history(state: State, player: int) -> list[HandRecord]:
+    """The last rounds `player` played. Every card of a settled round ended face up (players'
+    cards are dealt face up, the dealer turns the hole card before drawing), so a record shows
+    the whole table; the shoe never appears."""
+    return house.hand_records(state, player, _record_lines)
+
+
+def _record_lines(entry: dict[str, Any], mine: house.SeatEntry) -> tuple[list[str], str]:
+    lines = _seat_lines("You", mine)
+    for seat in entry["seats"]:
+        if seat["player"] != mine["player"]:
+            lines += _seat_lines(mention(seat["player"]), seat)
+    lines.append(f"Dealer: {_cards_text(cards(entry['dealer']))}")
+    results = ", ".join(RESULT_WORDS[h["result"]] for h in mine["hands"])
+    return lines, f"{results}: {house.chips_text(sum(h['net'] for h in mine['hands']))}"
+
+
+def _seat_lines(name: str, seat: house.SeatEntry) -> list[str]:
+    hands = seat["hands"]
+    if len(hands) == 1:
+        return [f"{name}: {_cards_text(cards(hands[0]['cards']))}"]
+    return [f"{name}, hand {i}: {_cards_text(cards(h['cards']))}" for i, h in enumerate(hands, 1)]

@@ -5,6 +5,9 @@ A shoe holds `decks` full 78-card decks. Every shuffle uses its own generator,
 `random.Random(f"{seed}:{number}")` with `number` the count of shuffles before it, so the state
 only stores the seed, that count and the cards left. Cards that are neither in the shoe nor on
 the table are the discards: they are computed, never stored.
+
+Each settled round is kept for `/history` as a compact entry (codes and ints) in `history`; its
+"seats" list says who took part, and each game turns an entry into a player's `HandRecord`.
 """
 
 from __future__ import annotations
@@ -12,11 +15,22 @@ from __future__ import annotations
 import copy
 import random
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from games.base import Action, Event, IllegalAction, SeatSpec, cashout, parse_amount, require
+from games.base import (
+    HISTORY_HANDS,
+    Action,
+    Event,
+    HandRecord,
+    IllegalAction,
+    SeatSpec,
+    cashout,
+    mention,
+    parse_amount,
+    require,
+)
 from games.cards import Card, cards, codes, full_deck, shuffle
 
 DECK_SIZE = 78
@@ -31,6 +45,7 @@ class Shoe:
     seed: int
     shuffles: int = 0
     cards: list[Card] = field(default_factory=list)
+    shuffled: int | None = None  # cards the last shuffle held (None: all the decks)
 
     @property
     def size(self) -> int:
@@ -38,11 +53,12 @@ class Shoe:
 
     def to_dict(self) -> dict[str, Any]:
         return {"decks": self.decks, "seed": self.seed, "shuffles": self.shuffles,
-                "cards": codes(self.cards)}
+                "cards": codes(self.cards), "shuffled": self.shuffled}
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Shoe:
-        return cls(data["decks"], data["seed"], data["shuffles"], cards(data["cards"]))
+        return cls(data["decks"], data["seed"], data["shuffles"], cards(data["cards"]),
+                   data.get("shuffled"))
 
 
 def new_shoe(decks: int, seed: int) -> Shoe:
@@ -56,6 +72,14 @@ def shuffle_in(shoe: Shoe, faces: Iterable[Card]) -> None:
     rng = random.Random(f"{shoe.seed}:{shoe.shuffles}")
     shoe.cards = shuffle([c.face for c in faces], rng)
     shoe.shuffles += 1
+    shoe.shuffled = len(shoe.cards)
+
+
+def deal_seed(shoe: Shoe) -> str:
+    """Where the next card comes from: "<seed>:<shuffle>@<position>", the generator of the
+    current shuffle and how many of its cards were drawn before."""
+    start = shoe.size if shoe.shuffled is None else shoe.shuffled
+    return f"{shoe.seed}:{shoe.shuffles - 1}@{start - len(shoe.cards)}"
 
 
 def is_low(shoe: Shoe) -> bool:
@@ -69,6 +93,13 @@ def reshuffle_if_low(shoe: Shoe) -> list[Event]:
         return []
     shuffle_in(shoe, full_deck() * shoe.decks)
     return [shuffle_event(shoe)]
+
+
+def prepare_deal(state: Table) -> list[Event]:
+    """Before a round's cards: a low shoe is reshuffled, and where the cards begin is noted."""
+    events = reshuffle_if_low(state.shoe)
+    state.dealt_from = deal_seed(state.shoe)
+    return events
 
 
 def shuffle_event(shoe: Shoe) -> Event:
@@ -135,7 +166,8 @@ class Seat:
 @dataclass
 class Table:
     """The fields every house game state has. `house_net` is what the house has won (negative:
-    lost) over the table's life; `last_round` is the settled round's view, kept for display."""
+    lost) over the table's life; `last_round` is the settled round's view, kept for display;
+    `log` the moves of the round in play; `history` the last settled rounds (`remember`)."""
 
     options: Any
     seats: list[Seat]
@@ -144,18 +176,24 @@ class Table:
     phase: str = "betting"
     house_net: int = 0
     last_round: dict[str, Any] | None = None
+    dealt_from: str = ""  # the round's deal_seed, noted when its cards are dealt
+    log: list[str] = field(default_factory=list)
+    history: list[dict[str, Any]] = field(default_factory=list)
 
 
 def table_dict(state: Table, seats: list[dict[str, Any]]) -> dict[str, Any]:
     return {"options": asdict(state.options), "seats": seats, "shoe": state.shoe.to_dict(),
             "round": state.round, "phase": state.phase, "house_net": state.house_net,
-            "last_round": copy.deepcopy(state.last_round)}
+            "last_round": copy.deepcopy(state.last_round), "dealt_from": state.dealt_from,
+            "log": list(state.log), "history": copy.deepcopy(state.history)}
 
 
 def table_fields(data: dict[str, Any], options: Any, seats: list[Seat]) -> dict[str, Any]:
     return {"options": options, "seats": seats, "shoe": Shoe.from_dict(data["shoe"]),
             "round": data["round"], "phase": data["phase"], "house_net": data["house_net"],
-            "last_round": copy.deepcopy(data["last_round"])}
+            "last_round": copy.deepcopy(data["last_round"]),
+            "dealt_from": data.get("dealt_from", ""), "log": list(data.get("log", [])),
+            "history": copy.deepcopy(data.get("history", []))}
 
 
 def check_seats(specs: list[SeatSpec], max_seats: int) -> None:
@@ -243,6 +281,7 @@ def window_result(state: Table) -> str | None:
 def open_window(state: Table) -> Event:
     state.round += 1
     state.phase = "betting"
+    state.log = []
     for seat in state.seats:
         seat.clear_round()
     return Event("round_open", {"round": state.round})
@@ -341,3 +380,39 @@ def can_bet(state: Table, seat: Seat) -> bool:
 
 def bet_limits(state: Table, seat: Seat) -> dict[str, int]:
     return {"min": state.options.min_bet, "max": min(state.options.max_bet, seat.stack)}
+
+
+# --- the hand history ----------------------------------------------------------------------
+
+SeatEntry = dict[str, Any]  # one player's part of a history entry: {"player": id, …}
+
+
+def log(state: Table, player: int, move: str) -> None:
+    """A move of the round in play, for its record: `log(state, 1, "bets 20")`."""
+    state.log.append(f"{mention(player)} {move}")
+
+
+def remember(state: Table, table_cards: dict[str, Any], seats: list[SeatEntry]) -> None:
+    """Keep the settled round for /history: its number, seed, moves, the cards of the table
+    (`table_cards`, codes) and one entry per player in it."""
+    entry = {"hand": state.round, "seed": state.dealt_from, **table_cards, "seats": seats,
+             "log": list(state.log)}
+    state.history = [*state.history, entry][-HISTORY_HANDS:]
+
+
+def hand_records(state: Table, player: int,
+                 build: Callable[[dict[str, Any], SeatEntry], tuple[list[str], str]]) -> list[HandRecord]:
+    """`player`'s rounds in `history`, oldest first; `build(entry, seat)` gives the card lines
+    and the result as that player sees them."""
+    records = []
+    for entry in state.history:
+        seat = next((s for s in entry["seats"] if s["player"] == player), None)
+        if seat is not None:
+            lines, result = build(entry, seat)
+            records.append(HandRecord(hand=entry["hand"], seed=entry["seed"], cards=lines,
+                                      actions=list(entry["log"]), result=result))
+    return records
+
+
+def chips_text(net: int) -> str:
+    return f"{net:+} chips"

@@ -19,7 +19,17 @@ from collections.abc import Callable, Mapping
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from games.base import Action, Event, IllegalAction, SeatSpec, cashout, require
+from games.base import (
+    HISTORY_HANDS,
+    Action,
+    Event,
+    HandRecord,
+    IllegalAction,
+    SeatSpec,
+    cashout,
+    mention,
+    require,
+)
 from games.cards import (
     MAJOR_NAMES,
     STYLE_COURTS,
@@ -252,6 +262,7 @@ class State:
     play: int = 0  # 1-5 in the play phase
     reveals: list[dict[str, Any]] = field(default_factory=list)  # this hand's, public
     last_round: dict[str, Any] | None = None  # the finished hand's final public view
+    history: list[dict[str, Any]] = field(default_factory=list)  # the last hands, hidden cards included
 
     @property
     def pot(self) -> int:
@@ -275,13 +286,13 @@ def to_dict(state: State) -> dict[str, Any]:
     return {"options": asdict(state.options), "seed": state.seed,
             "seats": [s.to_dict() for s in state.seats], "hand": state.hand, "phase": state.phase,
             "play": state.play, "reveals": copy.deepcopy(state.reveals),
-            "last_round": copy.deepcopy(state.last_round)}
+            "last_round": copy.deepcopy(state.last_round), "history": copy.deepcopy(state.history)}
 
 
 def from_dict(data: dict[str, Any]) -> State:
     return State(Options(**data["options"]), data["seed"], [Seat.from_dict(s) for s in data["seats"]],
                  data["hand"], data["phase"], data["play"], copy.deepcopy(data["reveals"]),
-                 copy.deepcopy(data["last_round"]))
+                 copy.deepcopy(data["last_round"]), copy.deepcopy(data.get("history", [])))
 
 
 def seat_range(options: Options) -> tuple[int, int]:
@@ -433,8 +444,9 @@ def _reveal(state: State, events: list[Event]) -> None:
         state.play += 1
 
 
-def _end_hand(state: State, events: list[Event]) -> None:
-    """Results, the final picture kept for display, leavers cashed out, the next hand."""
+def _end_hand(state: State, events: list[Event], walkover: dict[str, int] | None = None) -> None:
+    """Results, the final picture kept for display, the hand remembered, leavers cashed out,
+    the next hand."""
     if state.pot:  # a hand cut short with nobody left in it: the pot goes back
         for seat in state.seats:
             seat.stack += seat.in_pot
@@ -442,6 +454,7 @@ def _end_hand(state: State, events: list[Event]) -> None:
     results = [{"player": s.player, "net": s.stack - s.start_stack} for s in state.seats if s.in_hand]
     state.phase = "settled"
     state.last_round = {**view(state, None), "results": copy.deepcopy(results), "last_round": None}
+    _remember(state, results, walkover)
     events.append(Event("settled", {"round": state.hand, "results": results}))
     for seat in [s for s in state.seats if s.leaving]:
         state.seats.remove(seat)
@@ -455,10 +468,11 @@ def _after_fold(state: State, events: list[Event]) -> None:
     otherwise the step may now be complete."""
     left = active_seats(state)
     if len(left) <= 1:
+        walkover = None
         if left:
-            won = _take_pot(state, left[0])
-            events.append(Event("walkover", {"player": left[0].player, "took": won}))
-        _end_hand(state, events)
+            walkover = {"player": left[0].player, "took": _take_pot(state, left[0])}
+            events.append(Event("walkover", dict(walkover)))
+        _end_hand(state, events, walkover)
         return
     _advance(state, events)
 
@@ -680,3 +694,86 @@ def reveal_line(record: dict[str, Any], deck: str, name: Callable[[int], str]) -
     else:
         pays = f"the others pay {amounts.pop() if amounts else 0} each"
     return f"{name(who)}'s {card_label(shown[who], deck)} is highest: excused; {pays}"
+
+
+# --- /history ------------------------------------------------------------------------------
+
+
+def _remember(state: State, results: list[dict[str, Any]], walkover: dict[str, int] | None) -> None:
+    """The hand for /history, every seat's cards included; `history` hides what a player may
+    not see. The plays' cards are each seat's `played` in order, so a play keeps only its outcome."""
+    nets = {r["player"]: r["net"] for r in results}
+    seats = [{"player": s.player, "ante": pay_in(s.start_stack, state.options.bet), "discard": _code(s.discard),
+              "played": codes(s.played), "unplayed": codes(s.cards), "left": s.folded, "net": nets[s.player]}
+             for s in state.seats if s.in_hand]
+    plays = [{key: copy.deepcopy(r[key]) for key in ("taker", "excused", "took", "paid")} for r in state.reveals]
+    entry = {"hand": state.hand, "seed": f"{state.seed}:{state.hand}", "seats": seats, "plays": plays,
+             "walkover": walkover}
+    state.history = [*state.history, entry][-HISTORY_HANDS:]
+
+
+def history(state: State, player: int) -> list[HandRecord]:
+    """The last hands `player` was dealt into, oldest first, as they may see them: their own
+    six cards and discard; of the others only the cards revealed in the plays (a discard and
+    the cards of a player who left the hand stay hidden)."""
+    deck = state.options.deck
+    return [_hand_record(entry, player, deck) for entry in state.history
+            if any(s["player"] == player for s in entry["seats"])]
+
+
+def _hand_record(entry: dict[str, Any], player: int, deck: str) -> HandRecord:
+    mine = next(s for s in entry["seats"] if s["player"] == player)
+    others = [_shown_cards_line(s, deck) for s in entry["seats"] if s["player"] != player]
+    net = mine["net"]
+    return {"hand": entry["hand"], "seed": entry["seed"], "cards": [_own_cards_line(mine, deck), *others],
+            "actions": _action_lines(entry, deck), "result": f"{net:+d} chips" if net else "0 chips (even)"}
+
+
+def _written(codes_: list[str], deck: str) -> str:
+    """Cards in the table's notation, orientation kept: `KC 16r`, standard `KH 10Dr Joker`."""
+    return " ".join(deck_code(c, deck) + ("r" if c.reversed else "") for c in cards(codes_))
+
+
+def _own_cards_line(seat: dict[str, Any], deck: str) -> str:
+    parts = [f"You: {_written(seat['played'], deck) or 'no card played'}"]
+    if seat["unplayed"]:
+        parts.append(f"not played {_written(seat['unplayed'], deck)}")
+    if seat["discard"] is not None:
+        parts.append(f"discarded {_written([seat['discard']], deck)}")
+    return " · ".join(parts)
+
+
+def _shown_cards_line(seat: dict[str, Any], deck: str) -> str:
+    line = f"{mention(seat['player'])}: {_written(seat['played'], deck) or 'no card shown'}"
+    return line + (" · left the hand" if seat["left"] else "")
+
+
+def _action_lines(entry: dict[str, Any], deck: str) -> list[str]:
+    """Antes, then each play as revealed with its outcome; who left the hand goes after the
+    last play they showed a card in."""
+    seats = entry["seats"]
+    lines = [_ante_line(seats)]
+    for number in range(len(entry["plays"]) + 1):
+        lines += [f"{mention(s['player'])} leaves the hand" for s in seats
+                  if s["left"] and len(s["played"]) == number]
+        if number < len(entry["plays"]):
+            lines.append(_play_line(entry, number, deck))
+    if entry["walkover"] is not None:
+        lines.append(f"{mention(entry['walkover']['player'])} takes {entry['walkover']['took']}: "
+                     "everyone else left the hand")
+    return lines
+
+
+def _ante_line(seats: list[dict[str, Any]]) -> str:
+    antes = {s["ante"] for s in seats}
+    if len(antes) == 1:
+        return f"{', '.join(mention(s['player']) for s in seats)} ante {antes.pop()} each"
+    return "Antes: " + ", ".join(f"{mention(s['player'])} {s['ante']}" for s in seats)
+
+
+def _play_line(entry: dict[str, Any], number: int, deck: str) -> str:
+    shown = [{"player": s["player"], "card": s["played"][number]} for s in entry["seats"]
+             if len(s["played"]) > number]
+    outcome = {**entry["plays"][number], "cards": shown, "last": number == PLAYS - 1}
+    played = ", ".join(f"{mention(c['player'])} {_written([c['card']], deck)}" for c in shown)
+    return f"Play {number + 1}: {played} — {reveal_line(outcome, deck, mention)}"
