@@ -205,11 +205,30 @@ class Tables(commands.Cog):
 
 
 def record_text(record: HandRecord) -> str:
-    """A hand for an embed field: the cards, the result, then the moves (cut to fit)."""
+    """A hand for an embed field: the cards, the result, then the moves (the middle ones left
+    out when they do not fit)."""
     text = "\n".join([*record["cards"], f"**{record['result']}**"])
+    if len(text) >= FIELD_LIMIT:
+        return text[:FIELD_LIMIT - 1] + "…"
     if record["actions"]:
-        text += "\n" + " · ".join(record["actions"])
-    return text if len(text) <= FIELD_LIMIT else text[:FIELD_LIMIT - 1] + "…"
+        text += "\n" + fit_moves(record["actions"], FIELD_LIMIT - len(text) - 1)
+    return text
+
+
+def fit_moves(moves: list[str], budget: int) -> str:
+    """The moves joined, within `budget` characters: if they do not all fit, the first move, a
+    count of those left out, and as many of the last moves as fit (the end decides the hand)."""
+    joined = " · ".join(moves)
+    if len(joined) <= budget:
+        return joined
+    tail: list[str] = []
+    for move in reversed(moves[1:]):
+        left_out = len(moves) - 2 - len(tail)
+        if len(" · ".join([moves[0], f"… {left_out} more …", move, *tail])) > budget:
+            break
+        tail.insert(0, move)
+    text = " · ".join([moves[0], f"… {len(moves) - 1 - len(tail)} more …", *tail])
+    return text if len(text) <= budget else text[:budget - 1] + "…"
 
 
 async def setup(bot: TarotBot) -> None:

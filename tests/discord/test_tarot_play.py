@@ -150,6 +150,11 @@ async def test_one_member_plays_a_whole_hand_against_three_computers(simcord_env
     assert not table_message(world, table).components
     await simcord_env.restart_bot(create_bot(db_path=db_path, shard_count=1))
     assert world.bot.tables.table_in(world.channel.id) is None, "a finished table stays closed after a restart"
+    shown = await alice.slash(world.channel, "history")
+    assert shown.ephemeral and shown.response.embeds[0].title == "French Tarot — your last hands"
+    field = shown.response.embeds[0].fields[0]
+    assert field.name == f"Hand 1 · seed {seed}:0" and "Trick 1:" in field.value
+    assert f"{table.state.totals[0]:+} points" in field.value
     reopened = await alice.slash(world.channel, "tarot create", players=3, bots=2)
     assert "open" in reopened.response.content, "the channel is free for a new game"
 
