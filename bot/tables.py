@@ -32,7 +32,7 @@ class Table:
 
     __slots__ = (
         "id", "guild_id", "channel_id", "game", "options", "host_id", "status", "lobby",
-        "seed", "version", "deadline", "extra", "_state", "_state_json", "_lock", "_timer",
+        "seed", "version", "deadline", "extra", "_state", "_state_json", "_lock", "_timer", "_computer",
     )
 
     def __init__(self, row: Any) -> None:
@@ -52,6 +52,7 @@ class Table:
         self._state: Any = None
         self._lock: asyncio.Lock | None = None
         self._timer: asyncio.TimerHandle | None = None
+        self._computer: asyncio.TimerHandle | None = None  # the computer player's next move
 
     @property
     def module(self) -> ModuleType:
@@ -194,8 +195,7 @@ class TableService:
     async def close(self) -> None:
         self._closed = True
         for table in self.by_channel.values():
-            if table._timer is not None:
-                table._timer.cancel()
+            self._disarm(table)
 
     def table_in(self, channel_id: int) -> Table | None:
         return self.by_channel.get(channel_id)
@@ -549,7 +549,9 @@ class TableService:
         self._arm(table)
 
     def _arm(self, table: Table, restart: bool = False) -> None:
-        self._disarm(table)
+        if table._timer is not None:
+            table._timer.cancel()
+            table._timer = None
         if table.deadline is None or self._closed:
             return
         if restart:
@@ -559,9 +561,11 @@ class TableService:
         table._timer = loop.call_later(delay, self._fire_timer, table, table.deadline)
 
     def _disarm(self, table: Table) -> None:
-        if table._timer is not None:
-            table._timer.cancel()
-            table._timer = None
+        """No turn timer and no computer move pending for the table."""
+        for handle in (table._timer, table._computer):
+            if handle is not None:
+                handle.cancel()
+        table._timer = table._computer = None
 
     def _fire_timer(self, table: Table, deadline: float) -> None:
         asyncio.get_running_loop().create_task(self._on_timeout(table, deadline))
@@ -600,7 +604,9 @@ class TableService:
         if self._closed or not self._computers_to_move(table):
             return
         loop = asyncio.get_running_loop()
-        loop.call_later(self.computer_pause, lambda: loop.create_task(self._computer_moves(table, table.version)))
+        version = table.version
+        table._computer = loop.call_later(self.computer_pause,
+                                          lambda: loop.create_task(self._computer_moves(table, version)))
 
     async def _computer_moves(self, table: Table, version: int) -> None:
         async with table.lock:

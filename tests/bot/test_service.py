@@ -224,3 +224,18 @@ def replay(module, row, log):
     for _, player, action in log:
         module.apply(state, player, action)
     return state
+
+
+async def test_ending_a_table_cancels_the_computer_players_next_move(db_path):
+    service, _ = await open_service(db_path)
+    service.computer_pause = 60
+    options = build_options("tarot", {"players": 3, "bots": 2, "timer": 0})
+    table = await service.create(GUILD, 10, "tarot", options, ALICE, None)
+    await service.start(table, ALICE)
+    while ALICE in table.module.pending(table.state):
+        await service.act(table, ALICE, {"type": "bid", "contract": "pass"})
+    scheduled = table._computer
+    assert scheduled is not None and not scheduled.cancelled(), "a computer player is to move"
+    await service.end(table, ALICE, may_manage=False)
+    assert scheduled.cancelled() and table._computer is None
+    await close_service(service)
