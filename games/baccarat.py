@@ -158,25 +158,9 @@ def _seats(state: State) -> list[Seat]:
     return state.seats  # type: ignore[return-value]
 
 
-def is_over(state: State) -> bool:
-    return False
-
-
-def chips_on_table(state: State) -> int:
-    return house.chips_on_table(state)
-
-
-def refunds(state: State) -> dict[int, int]:
-    """What each player gets back when the table is ended (the runtime calls this)."""
-    return house.refunds(state)
-
-
-def players(state: State) -> list[int]:
-    return house.players(state)
-
-
-def buy_in_range(options: Options) -> tuple[int, int]:
-    return house.buy_in_range(options)
+# The contract's table-wide answers are the same for every house game (games/house.py).
+is_over, chips_on_table, refunds, players, buy_in_range = (
+    house.is_over, house.chips_on_table, house.refunds, house.players, house.buy_in_range)
 
 
 def pending(state: State) -> list[int]:

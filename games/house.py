@@ -233,6 +233,11 @@ def seated(state: Table, player: int) -> Seat:
     return seat
 
 
+def is_over(state: Table) -> bool:
+    """A house table never finishes: players come and go until it is ended."""
+    return False
+
+
 def chips_on_table(state: Table) -> int:
     return sum(s.stack + s.in_play() for s in state.seats)
 
