@@ -158,7 +158,7 @@ class LocUI(GameUI):
             groups.append([me["discard"]])
             labels.append("Discarded")
         every = shown + [c for group in groups for c in group]
-        style = "french" if view["deck"] == "standard" else "rws"
+        style = loc.card_style(view["deck"])
         return render_hand(every, style, caption=f"Your Loc hand · hand {view['hand']}", groups=groups,
                            labels=labels)
 

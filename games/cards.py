@@ -16,7 +16,9 @@ MAJOR_NUMBERS = tuple(range(22))
 PAGE, KNIGHT, QUEEN, KING = 11, 12, 13, 14
 OUDLERS = frozenset({0, 1, 21})
 
-DECK_STYLES = ("rws", "marseille", "thoth", "french")
+DECK_STYLES = ("rws", "marseille", "thoth", "french")  # the styles a tarot table may choose
+STANDARD_STYLE = "standard"  # the 52 cards and the Joker of a standard deck (Loc), drawn and named
+CARD_STYLES = (*DECK_STYLES, STANDARD_STYLE)
 
 RANK_CODES = {1: "A", 11: "J", 12: "N", 13: "Q", 14: "K"}
 CODE_RANKS = {"A": 1, "J": 11, "N": 12, "Q": 13, "K": 14}
@@ -36,12 +38,14 @@ STYLE_SUITS = {
     "marseille": {"W": "Batons", "C": "Cups", "S": "Swords", "P": "Coins"},
     "thoth": {"W": "Wands", "C": "Cups", "S": "Swords", "P": "Disks"},
     "french": {"W": "♣", "C": "♥", "S": "♠", "P": "♦"},
+    STANDARD_STYLE: {"W": "Clubs", "C": "Hearts", "S": "Spades", "P": "Diamonds"},
 }
 STYLE_COURTS = {
     "rws": {11: "Page", 12: "Knight", 13: "Queen", 14: "King"},
     "marseille": {11: "Valet", 12: "Knight", 13: "Queen", 14: "King"},
     "thoth": {11: "Princess", 12: "Prince", 13: "Queen", 14: "Knight"},
     "french": {11: "Valet", 12: "Cavalier", 13: "Dame", 14: "Roi"},
+    STANDARD_STYLE: {11: "Jack", 12: "Knight", 13: "Queen", 14: "King"},
 }
 
 
@@ -181,6 +185,8 @@ def shuffle(deck: list[Card], rng: random.Random) -> list[Card]:
 def major_name(number: int, style: str = "rws") -> str:
     if style == "french":
         return "Excuse" if number == 0 else f"Trump {number}"
+    if style == STANDARD_STYLE:
+        return "Joker" if number == 0 else f"Trump {number}"
     if number in (8, 11) and style in ("marseille", "thoth"):
         number = 19 - number  # 8 <-> 11: the two styles swap Strength and Justice
         name = MAJOR_NAMES[number]
@@ -201,7 +207,7 @@ def rank_name(rank: int, style: str = "rws") -> str:
 def card_name(c: Card, style: str = "rws", *, orientation: bool = True) -> str:
     """The card's name in a deck style: `King of Cups`, `XVI The Tower`, `Roi ♥`."""
     if c.is_major:
-        prefix = "" if style == "french" else ROMAN[c.rank] + " "
+        prefix = "" if style in ("french", STANDARD_STYLE) else ROMAN[c.rank] + " "
         name = prefix + major_name(c.rank, style)
     elif style == "french":
         name = f"{rank_name(c.rank, style)} {STYLE_SUITS[style][c.suit]}"  # type: ignore[index]

@@ -32,6 +32,7 @@ from games.base import (
 )
 from games.cards import (
     MAJOR_NAMES,
+    STANDARD_STYLE,
     STYLE_COURTS,
     SUIT_NAMES,
     Card,
@@ -160,6 +161,11 @@ def resolve(plays: Mapping[Any, Card | str], last: bool = False, deck: str = "ta
 
 
 # --- notation per deck ---------------------------------------------------------------------
+
+
+def card_style(deck: str, tarot_style: str = "rws") -> str:
+    """How the deck's cards are drawn: a standard deck as standard cards (J Q K, the Joker)."""
+    return STANDARD_STYLE if deck == "standard" else tarot_style
 
 
 def deck_code(c: Card, deck: str) -> str:

@@ -14,7 +14,7 @@ from collections.abc import Callable
 
 from PIL import Image, ImageDraw
 
-from games.cards import DECK_STYLES, ROMAN, STYLE_COURTS, Card, major_name
+from games.cards import CARD_STYLES, ROMAN, STANDARD_STYLE, STYLE_COURTS, Card, major_name
 from renders import text
 from renders.symbols import SUIT_COLOURS, Box, draw_suit, star_points
 
@@ -36,6 +36,7 @@ COURT_LETTERS = {
     "marseille": {11: "V", 12: "N", 13: "Q", 14: "K"},
     "thoth": {11: "Ps", 12: "Pr", 13: "Q", 14: "Kn"},
     "french": {11: "V", 12: "C", 13: "D", 14: "R"},
+    STANDARD_STYLE: {11: "J", 12: "N", 13: "Q", 14: "K"},
 }
 
 # pip positions (column 0 left, 1 centre, 2 right; row 0 top .. 1 bottom) for 2-10
@@ -71,7 +72,7 @@ def rank_label(c: Card, style: str = "rws") -> str:
 def card_image(c: Card | None, width: int, style: str = "rws") -> Image.Image:
     """The sprite of `c` (None: the back) `width` pixels wide, 5:8, RGBA. Shared: do not
     draw on it. An unknown style draws as the default one."""
-    if style not in DECK_STYLES:
+    if style not in CARD_STYLES:
         return card_image(c, width, "rws")
     if c is not None and c.reversed:
         return card_image(c.face, width, style).transpose(Image.Transpose.ROTATE_180)
@@ -158,6 +159,10 @@ def _draw_major(d: ImageDraw.ImageDraw, c: Card, w: int, h: int, style: str) -> 
     inner = round(w * 0.07)
     d.rounded_rectangle((inner, inner, w - 1 - inner, h - 1 - inner), radius=round(w * 0.035),
                         outline=GOLD, width=max(1, line // 2))
+    if style == STANDARD_STYLE:  # the Joker: no tarot number or major suit
+        _emblem(d, w / 2, h * 0.48, w * 0.3, "")
+        _major_name(d, major_name(c.rank, style), w, h)
+        return
     label, major_suit = c.lesser_label, c.major_suit or ""
     top = h * 0.07
     for cx in (w * 0.19, w * 0.81):
@@ -180,8 +185,9 @@ def _emblem(d: ImageDraw.ImageDraw, cx: float, cy: float, radius: float, number:
         sun.append((cx + r * math.cos(a), cy + r * math.sin(a)))
     d.polygon(sun, fill=VIOLET_LIGHT, outline=GOLD, width=max(1, round(radius * 0.03)))
     d.ellipse(_square(cx, cy, radius * 1.6), fill=VIOLET, outline=GOLD, width=max(2, round(radius * 0.06)))
-    size = round(radius * (0.95 if len(number) < 2 else 0.8))
-    text.draw(d, (cx, cy), number, size, GOLD_LIGHT, anchor="mm", bold=True)
+    if number:
+        size = round(radius * (0.95 if len(number) < 2 else 0.8))
+        text.draw(d, (cx, cy), number, size, GOLD_LIGHT, anchor="mm", bold=True)
 
 
 def _major_name(d: ImageDraw.ImageDraw, name: str, w: int, h: int) -> None:

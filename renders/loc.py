@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.loc import reveal_line
+from games.loc import card_style, reveal_line
 from renders import layout as L
 
 SMALL_CARD = 64  # earlier plays of the hand, beside the latest one
@@ -17,7 +17,7 @@ EXCUSED = L.WIN
 def render_loc(view: dict[str, Any], names: dict[int, str], style: str = "rws") -> bytes:
     """The table as PNG bytes. `view` is games.loc's view (public: no hidden card in it);
     `names` maps player ids to display names. Standard-deck tables draw French faces."""
-    style = "french" if view["deck"] == "standard" else style
+    style = card_style(view["deck"], style)
     trumps = " · trumps 15+ take" if view["pot_trumps"] == "high" and view["deck"] == "tarot" else ""
     info = f"Bet {L.chips(view['bet'])} · {view['deck']} deck{trumps} · {_phase_word(view)}"
     title = f"Loc · hand {view['round']}"

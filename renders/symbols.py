@@ -164,7 +164,8 @@ _FRENCH: dict[str, Callable[[_Pen, RGB, RGB, RGB], None]] = {
 
 
 def draw_suit(d: ImageDraw.ImageDraw, suit: str, box: Box, style: str = "rws") -> None:
-    """The suit's symbol filling `box` (best square); French style draws ♣ ♥ ♠ ♦ shapes."""
+    """The suit's symbol filling `box` (best square); the French and standard styles draw
+    ♣ ♥ ♠ ♦ shapes."""
     main, dark, light, _tint = SUIT_COLOURS[suit]
-    shapes = _FRENCH if style == "french" else _TAROT
+    shapes = _FRENCH if style in ("french", "standard") else _TAROT
     shapes[suit](_Pen(d, box), main, dark, light)

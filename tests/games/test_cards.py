@@ -146,6 +146,9 @@ def test_thoth_renames_majors() -> None:
         ("16", "rws", "XVI The Tower"),
         ("0", "french", "Excuse"),
         ("16", "french", "Trump 16"),
+        ("QC", "standard", "Queen of Hearts"),
+        ("JS", "standard", "Jack of Spades"),
+        ("0", "standard", "Joker"),
         ("6Pr", "rws", "6 of Pentacles (reversed)"),
     ],
 )

@@ -77,9 +77,18 @@ def test_styles_change_courts_and_names() -> None:
     assert rank_label(card("16"), "rws") == "6"
     assert rank_label(card("21"), "rws") == "A"
     assert rank_label(card("AP"), "marseille") == "A"
+    assert [rank_label(card(c), "standard") for c in ("JS", "QC", "KP", "AW")] == ["J", "Q", "K", "A"]
     # court letters are distinct within each style
     for letters in COURT_LETTERS.values():
         assert len(set(letters.values())) == 4
+
+
+def test_the_standard_style_draws_english_courts_and_a_plain_joker() -> None:
+    """A standard deck (Loc) is not drawn in the French tarot style: J Q K, and a Joker
+    without the tarot number."""
+    for code in ("JS", "QC", "KP", "0"):
+        assert card_image(card(code), 120, "standard").tobytes() != card_image(card(code), 120, "french").tobytes()
+    assert card_image(card("5C"), 120, "standard").tobytes() == card_image(card("5C"), 120, "french").tobytes()
 
 
 def test_minor_and_major_look_different() -> None:
