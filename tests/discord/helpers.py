@@ -95,3 +95,22 @@ async def ledger_balances(world: World) -> None:
     at_tables = sum(t.chips_at_table() for t in world.bot.tables.by_channel.values()
                     if t.guild_id == world.guild.id)
     assert wallets + house + at_tables == granted
+
+
+def snapshot(world: World) -> Any:
+    """The channel's table as stored: state, version and lobby (None: no table)."""
+    table = world.bot.tables.table_in(world.channel.id)
+    return None if table is None else (table.state_json(), table.version, tuple(table.lobby))
+
+
+async def refused(world: World, action: Any, *fragments: str) -> str:
+    """Awaits `action` (a command or click) and checks it was refused privately, saying each
+    fragment, with the table and every chip unchanged. Returns what was said."""
+    before = snapshot(world)
+    ledger = await world.bot.economy.ledger(world.guild.id)
+    text = private_text(await action)
+    for fragment in fragments:
+        assert fragment.lower() in text.lower(), text
+    assert snapshot(world) == before
+    assert await world.bot.economy.ledger(world.guild.id) == ledger
+    return text

@@ -20,6 +20,7 @@ from tests.discord.helpers import (
     make_world,
     open_table,
     private_text,
+    refused,
     table_message,
     wallet,
 )
@@ -267,21 +268,6 @@ async def test_three_players_may_start_and_are_told_it_is_not_rewarding(simcord_
 # --- bad input -------------------------------------------------------------------------------
 
 
-def snapshot(world: Any) -> Any:
-    table = world.bot.tables.table_in(world.channel.id)
-    return None if table is None else (table.state_json(), table.version, tuple(table.lobby))
-
-
-async def assert_refused(world: Any, action: Any, *fragments: str) -> None:
-    before = snapshot(world)
-    ledger = await world.bot.economy.ledger(world.guild.id)
-    text = private_text(await action)
-    for fragment in fragments:
-        assert fragment.lower() in text.lower(), text
-    assert snapshot(world) == before
-    assert await world.bot.economy.ledger(world.guild.id) == ledger
-
-
 def not_in(table: Any, player: int) -> str:
     """A card that is nowhere in this player's hand."""
     seat = loc.seated(table.state, player)
@@ -294,31 +280,31 @@ async def test_bad_plays_are_refused_privately_and_change_nothing(simcord_env):
     table = await open_table(world, "loc", seed=17, timer=0)
     alice, bob, carol, dan = world.members
     first = choice(table.state, alice.id)["card"]
-    await assert_refused(world, alice.slash(world.channel, "loc play", card=first), "discard a card first")
-    await assert_refused(world, alice.slash(world.channel, "loc discard", card="banana"), "can't read 'banana'")
+    await refused(world, alice.slash(world.channel, "loc play", card=first), "discard a card first")
+    await refused(world, alice.slash(world.channel, "loc discard", card="banana"), "can't read 'banana'")
     await play_step(world, table, world.members, by_dm=set())
     stranger = not_in(table, alice.id)
-    await assert_refused(world, alice.slash(world.channel, "loc play", card=stranger), "not in your hand")
+    await refused(world, alice.slash(world.channel, "loc play", card=stranger), "not in your hand")
     discarded = loc.seated(table.state, alice.id).discard.code
-    await assert_refused(world, alice.slash(world.channel, "loc play", card=discarded), "your discard")
+    await refused(world, alice.slash(world.channel, "loc play", card=discarded), "your discard")
     pick = choice(table.state, alice.id)["card"]
     await alice.slash(world.channel, "loc play", card=pick)
     other = next(c for c in loc.view(table.state, alice.id)["me"]["cards"] if card(c).face != card(pick).face)
-    await assert_refused(world, alice.slash(world.channel, "loc play", card=other), "already chosen")
-    await assert_refused(world, alice.user.select(dm_menu(alice, table.id), [other]), "already chosen")
+    await refused(world, alice.slash(world.channel, "loc play", card=other), "already chosen")
+    await refused(world, alice.user.select(dm_menu(alice, table.id), [other]), "already chosen")
     await play_step(world, table, [bob, carol, dan], by_dm=set())
-    await assert_refused(world, alice.slash(world.channel, "loc play", card=pick), "already played")
-    await assert_refused(world, alice.slash(world.channel, "loc discard", card=other), "discard is over")
+    await refused(world, alice.slash(world.channel, "loc play", card=pick), "already played")
+    await refused(world, alice.slash(world.channel, "loc discard", card=other), "discard is over")
 
 
 async def test_a_bet_the_host_cannot_cover_ten_times_is_refused_at_creation(simcord_env):
     world = make_world(simcord_env, FOUR)
     alice = world.members[0]
     assert await wallet(world, alice) == 1000
-    await assert_refused(world, alice.slash(world.channel, "loc create", bet=200),
+    await refused(world, alice.slash(world.channel, "loc create", bet=200),
                          "the buy-in at this table is 2000 to 20000 chips, not 1000")
     assert world.bot.tables.table_in(world.channel.id) is None
-    await assert_refused(world, alice.slash(world.channel, "loc create", bet=20, buy_in=150),
+    await refused(world, alice.slash(world.channel, "loc create", bet=20, buy_in=150),
                          "the buy-in at this table is 200 to 2000 chips, not 150")
 
 
@@ -349,7 +335,7 @@ async def test_a_member_joins_mid_hand_and_is_dealt_the_next_one(simcord_env):
     assert "seated" in private_text(joined)
     assert not loc.seated(table.state, dan.id).in_hand
     with_dan = [alice, bob, carol, dan]
-    await assert_refused(world, dan.slash(world.channel, "loc discard", card="2W"), "next one")
+    await refused(world, dan.slash(world.channel, "loc discard", card="2W"), "next one")
     while table.state.hand == 1:
         await play_step(world, table, with_dan, by_dm=set())
     assert loc.seated(table.state, dan.id).in_hand and dm_menu(dan, table.id)

@@ -9,7 +9,14 @@ from typing import Any
 from bot import create_bot
 from games import rummy
 from games.base import SeatSpec
-from tests.discord.helpers import latest_with_buttons, make_world, open_table, private_text, table_message
+from tests.discord.helpers import (
+    latest_with_buttons,
+    make_world,
+    open_table,
+    private_text,
+    refused,
+    table_message,
+)
 
 COMPUTER = -1
 
@@ -173,20 +180,6 @@ async def test_a_restart_mid_hand_continues_with_the_old_buttons(simcord_env, db
 
 
 # --- bad input -----------------------------------------------------------------------------------
-
-
-def snapshot(world: Any) -> tuple[Any, ...]:
-    table = world.table()
-    return table.state_json(), table.version
-
-
-async def refused(world: Any, action: Any, *fragments: str) -> str:
-    before = snapshot(world)
-    text = private_text(await action)
-    for fragment in fragments:
-        assert fragment.lower() in text.lower(), text
-    assert snapshot(world) == before
-    return text
 
 
 def rig(table: Any, mover_hand: str, other_hand: str, stock_top: str) -> None:

@@ -14,7 +14,7 @@ from games import french_tarot as ft
 from games import tarot_ai
 from games.base import SeatSpec
 from games.cards import card
-from tests.discord.helpers import buttons, make_world, open_table, private_text, table_message
+from tests.discord.helpers import buttons, make_world, open_table, private_text, refused, table_message
 
 HUMAN = 10**17  # a stand-in id for the simulation: the deal does not depend on ids
 
@@ -159,7 +159,6 @@ async def test_one_member_plays_a_whole_hand_against_three_computers(simcord_env
     assert "open" in reopened.response.content, "the channel is free for a new game"
 
 
-
 async def test_a_five_player_hand_with_a_called_king(simcord_env):
     def taker_calls_a_partner(seed: int) -> bool:
         state = simulate(5, seed, stop=lambda s: s.phase == "chelem")
@@ -283,15 +282,6 @@ async def try_a_forbidden_card(world: Any, member: Any) -> bool:
             await refused(world, member.slash(world.channel, "tarot play", card=c.code), words)
             return True
     return False
-
-
-async def refused(world: Any, action: Any, *fragments: str) -> None:
-    table = world.table()
-    before = (table.state_json(), table.version)
-    text = private_text(await action)
-    for fragment in fragments:
-        assert fragment.lower() in text.lower(), text
-    assert (table.state_json(), table.version) == before
 
 
 async def test_an_idle_player_gets_the_computers_move_when_time_runs_out(simcord_env):
