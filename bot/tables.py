@@ -483,11 +483,11 @@ class TableService:
         table.version = version
         table.set_state(table.state, state_json)
         table.deadline = deadline
-        self._seats_changed(table)
         if finished:
             self._retire(table)
             events.append(Event("finished", {"refunds": {str(k): v for k, v in refunds.items()}}))
             return
+        self._seats_changed(table)
         self._arm(table)
         self._schedule_computers(table)
 

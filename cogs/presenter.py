@@ -182,8 +182,8 @@ class Presenter:
             await self._update_table(table, interaction)
         await self._send_hands(table, events, interaction)
 
-    async def _update_table(self, table: Table, interaction: discord.Interaction | None) -> None:
-        payload = await self._table_payload(table)
+    async def _update_table(self, table: Table, interaction: discord.Interaction | None, final: bool = False) -> None:
+        payload = await self._table_payload(table, final=final)
         message_id = table.extra.get("table_message")
         if interaction is not None and interaction.message is not None and interaction.message.id == message_id \
                 and not interaction.response.is_done():
@@ -226,18 +226,7 @@ class Presenter:
     async def _show_finished(self, table: Table, interaction: discord.Interaction | None) -> None:
         """The game played to its end: the table message keeps the final picture without
         buttons, and the channel is told it is free."""
-        payload = await self._table_payload(table, final=True)
-        message_id = table.extra.get("table_message")
-        answered = False
-        if interaction is not None and interaction.message is not None and interaction.message.id == message_id \
-                and not interaction.response.is_done():
-            try:
-                await interaction.response.edit_message(**payload)
-                answered = True
-            except discord.HTTPException as error:
-                log.warning("table %s: could not show the final table: %s", table.id, error)
-        if not answered and not await self._edit_message(table, message_id, **payload):
-            await self._post_table(table)
+        await self._update_table(table, interaction, final=True)
         channel = await self._channel(table)
         if channel is None:
             return
@@ -264,8 +253,8 @@ class Presenter:
         return payload
 
     async def send_hand(self, table: Table, player: int) -> None:
-        user = self.bot.get_user(player)
-        if user is None or player < 0:
+        user = await self._user(player)
+        if user is None:
             return
         payload = await self.hand_message(table, player)
         files = payload.pop("attachments")
@@ -275,6 +264,20 @@ class Presenter:
             await self._tell_dms_closed(table, player)
         except discord.HTTPException as error:
             log.warning("table %s: could not DM %s: %s", table.id, player, error)
+
+    async def _user(self, player: int) -> discord.User | None:
+        """The person to DM: from the cache, else from Discord (after a restart the cache does
+        not know everyone seated)."""
+        if player < 0:
+            return None
+        user = self.bot.get_user(player)
+        if user is not None:
+            return user
+        try:
+            return await self.bot.fetch_user(player)
+        except discord.HTTPException as error:
+            log.warning("could not find user %s to DM: %s", player, error)
+            return None
 
     async def _tell_dms_closed(self, table: Table, player: int) -> None:
         told = table.extra.setdefault("dm_told", [])

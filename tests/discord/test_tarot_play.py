@@ -4,12 +4,15 @@ middle of a trick; refusals of bad moves."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import asyncio
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import discord
+import pytest
 
 from bot import create_bot
+from cogs import presenter
 from games import french_tarot as ft
 from games import tarot_ai
 from games.base import SeatSpec
@@ -189,7 +192,13 @@ async def test_a_five_player_hand_with_a_called_king(simcord_env):
     assert scores[0] == 2 * scores[partner] and sum(scores) == 0
 
 
-async def test_a_restart_in_the_middle_of_a_trick_and_the_hand_finishes(simcord_env, db_path):
+@pytest.mark.parametrize("busy", [False, True])
+async def test_a_restart_in_the_middle_of_a_trick_and_the_hand_finishes(simcord_env, db_path, monkeypatch, busy):
+    """`busy`: drawing the table gives way to the computer players (as on a loaded machine), so
+    they move before the player's own move is shown; her next turn must still reach her by DM
+    although the restarted bot has never seen her."""
+    if busy:
+        monkeypatch.setattr(presenter, "render", yielding(presenter.render))
     seed = first_seed(lambda s: simulate(4, s).history[-1]["contract"] is not None)
     expected = simulate(4, seed)
     world = make_world(simcord_env, names=("alice",))
@@ -213,6 +222,14 @@ async def test_a_restart_in_the_middle_of_a_trick_and_the_hand_finishes(simcord_
     assert table.version > version
     await play_out(world, {})
     same_game(table.state, expected, {HUMAN: alice.id})
+
+
+def yielding(render: Callable[..., Awaitable[bytes]]) -> Callable[..., Awaitable[bytes]]:
+    async def render_after_others(*args: Any, **kwargs: Any) -> bytes:
+        await asyncio.sleep(0)
+        return await render(*args, **kwargs)
+
+    return render_after_others
 
 
 def refusal_seed(seed: int) -> bool:
