@@ -132,8 +132,19 @@ def names_for(bot: discord.Client, table: Table) -> dict[int, str]:
             continue
         member = guild.get_member(player) if guild else None
         user = member or bot.get_user(player)
-        names[player] = user.display_name if user else f"Player {player}"
+        known = table.extra.get("names", {}).get(str(player))
+        names[player] = user.display_name if user else known or f"Player {player}"
     return names
+
+
+def remember_name(table: Table, user: discord.abc.User) -> bool:
+    """Keep the name a player is shown by, for when the cache does not know them (after a
+    restart). Returns whether it changed (the caller saves the table's notes)."""
+    known = table.extra.setdefault("names", {})
+    if known.get(str(user.id)) == user.display_name:
+        return False
+    known[str(user.id)] = user.display_name
+    return True
 
 
 async def render(ui: GameUI, view: dict, names: dict[int, str], style: str = "rws") -> bytes:

@@ -19,6 +19,7 @@ from cogs.common import (
     action_view,
     names_for,
     png_file,
+    remember_name,
     render,
 )
 from games.base import Event
@@ -84,6 +85,8 @@ class Presenter:
 
     async def on_table_event(self, table: Table, events: list[Event], origin: Any) -> None:
         interaction = origin if isinstance(origin, discord.Interaction) else None
+        if interaction is not None and table.seated(interaction.user.id) and remember_name(table, interaction.user):
+            await self.bot.tables.save_extra(table)
         async with self._lock(table):
             kinds = {e.kind for e in events}
             if "created" in kinds:

@@ -13,6 +13,7 @@ import pytest
 
 from bot import create_bot
 from cogs import presenter
+from cogs.common import names_for
 from games import french_tarot as ft
 from games import tarot_ai
 from games.base import SeatSpec
@@ -217,6 +218,8 @@ async def test_a_restart_in_the_middle_of_a_trick_and_the_hand_finishes(simcord_
 
     table = world.table()
     assert table.version == version and table.state.trick == on_table
+    assert world.bot.get_user(alice.id) is None, "the restarted bot's cache does not know her"
+    assert names_for(world.bot, table)[alice.id] == "alice", "the table still names her"
     result = await alice.user.select(before_restart, [action["card"]], custom_id=select_id(before_restart, "play"))
     assert not result.ephemeral or "earlier turn" not in private_text(result)
     assert table.version > version
