@@ -16,6 +16,7 @@ from games import baccarat as bc
 from games import house
 from games.base import Action, Event, IllegalAction, SeatSpec
 from games.cards import cards, full_deck
+from tests.games.house_ledger import Ledger
 
 # --- helpers -------------------------------------------------------------------------------
 
@@ -402,24 +403,6 @@ def face_check(state: bc.State) -> None:
         house.face_key(c) for c in full_deck() * state.options.decks)
 
 
-class Ledger:
-    def __init__(self, state: bc.State) -> None:
-        self.start = bc.chips_on_table(state)
-        self.joined = self.cashed = self.house = 0
-
-    def record(self, events: list[Event]) -> None:
-        for e in events:
-            if e.kind == "joined":
-                self.joined += e.data["stack"]
-            elif e.kind == "cashout":
-                self.cashed += e.data["amount"]
-            elif e.kind == "settled":
-                self.house += e.data["house"]
-                assert e.data["house"] == -sum(r["net"] for r in e.data["results"])
-
-    def check(self, state: bc.State) -> None:
-        assert state.house_net == self.house
-        assert self.start + self.joined == bc.chips_on_table(state) + state.house_net + self.cashed
 
 
 PROPERTY = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])

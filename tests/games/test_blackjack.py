@@ -15,6 +15,7 @@ from games import blackjack as bj
 from games import house
 from games.base import Action, Event, IllegalAction, SeatSpec
 from games.cards import cards, full_deck
+from tests.games.house_ledger import Ledger
 
 # --- helpers -------------------------------------------------------------------------------
 
@@ -660,23 +661,6 @@ def face_check(state: bj.State) -> None:
     assert len(state.shoe.cards) + len(on_table) + len(rest) == state.options.decks * 78
 
 
-class Ledger:
-    def __init__(self, state: bj.State) -> None:
-        self.start = bj.chips_on_table(state)
-        self.joined = self.cashed = self.house = 0
-
-    def record(self, events: list[Event]) -> None:
-        for e in events:
-            if e.kind == "joined":
-                self.joined += e.data["stack"]
-            elif e.kind == "cashout":
-                self.cashed += e.data["amount"]
-            elif e.kind == "settled":
-                self.house += e.data["house"]
-
-    def check(self, state: bj.State) -> None:
-        assert state.house_net == self.house
-        assert self.start + self.joined == bj.chips_on_table(state) + state.house_net + self.cashed
 
 
 PROPERTY = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
