@@ -74,6 +74,14 @@ class Table:
         self._state = state
         self._state_json = state_json
 
+    def frozen(self) -> Table:
+        """A copy at the last committed state, safe to read in a worker thread while play goes
+        on (the live state may be mid-move on the event loop)."""
+        twin = copy.copy(self)
+        twin._state, twin.extra, twin.lobby = None, copy.deepcopy(self.extra), list(self.lobby)
+        twin._lock = twin._timer = twin._computer = None
+        return twin
+
     @property
     def committed_json(self) -> str | None:
         """The state as last committed (what a failed commit goes back to)."""

@@ -250,8 +250,9 @@ class Presenter:
 
     async def hand_message(self, table: Table, player: int) -> dict[str, Any]:
         ui = UIS[table.game]
-        text, image, buttons = await asyncio.to_thread(ui.hand_view, table, player, names_for(self.bot, table))
-        payload: dict[str, Any] = {"content": text[:2000], "view": action_view(table, buttons)}
+        frozen = table.frozen()  # drawn in a worker thread: the controls carry the step it shows
+        text, image, buttons = await asyncio.to_thread(ui.hand_view, frozen, player, names_for(self.bot, table))
+        payload: dict[str, Any] = {"content": text[:2000], "view": action_view(frozen, buttons)}
         payload["attachments"] = [png_file(image, "hand.png")] if image else []
         return payload
 

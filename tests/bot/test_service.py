@@ -239,3 +239,17 @@ async def test_ending_a_table_cancels_the_computer_players_next_move(db_path):
     await service.end(table, ALICE, may_manage=False)
     assert scheduled.cancelled() and table._computer is None
     await close_service(service)
+
+
+async def test_a_frozen_table_is_the_committed_state_and_stays_apart(db_path):
+    service, _ = await open_service(db_path)
+    table = await open_table(service, "blackjack", [ALICE, BOB])
+    await service.act(table, ALICE, {"type": "bet", "amount": 20})
+    committed, step = table.state_json(), table.step_key()
+    frozen = table.frozen()
+    table.module.apply(table.state, BOB, {"type": "bet", "amount": 30})  # a move not yet committed
+    assert frozen.state_json() == committed and frozen.step_key() == step
+    frozen.state.seats[0].stack = 0
+    frozen.extra["scribble"] = True
+    assert table.state.seats[0].stack != 0 and "scribble" not in table.extra
+    await close_service(service)
