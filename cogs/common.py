@@ -85,6 +85,10 @@ class GameUI:
     def describe(self, events: list[Event], names: dict[int, str]) -> str:
         return ""
 
+    def announcements(self, events: list[Event]) -> list[str]:
+        """Lines to post in the channel after these events (news beyond the table message)."""
+        return []
+
     def hand_players(self, table: Table, events: list[Event]) -> list[int]:
         """Players to send their private hand to after these events."""
         return []

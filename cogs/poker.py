@@ -5,9 +5,6 @@ draw), and a notice in the channel when a player busts out."""
 
 from __future__ import annotations
 
-import logging
-from typing import Any
-
 import discord
 from discord import app_commands
 from discord.ext import commands
@@ -32,8 +29,6 @@ from games.base import Action, Event, IllegalAction
 from games.cards import CardParseError, card, card_name, parse_cards
 from renders.hand import render_hand
 from renders.poker import render_poker
-
-log = logging.getLogger(__name__)
 
 GAME = "poker"
 MAX_CHIPS = 1_000_000_000
@@ -133,6 +128,15 @@ class PokerUI(GameUI):
 
     def select_action(self, code: str, values: list[str]) -> Action:
         return {"type": code, "cards": list(values)}
+
+    def announcements(self, events: list[Event]) -> list[str]:
+        """Players out of chips leave the table: the channel is told."""
+        busted = [e.data["player"] for e in events if e.kind == "busted"]
+        if not busted:
+            return []
+        who, one = ", ".join(f"<@{p}>" for p in busted), len(busted) == 1
+        return [f"{who} {'is' if one else 'are'} out of chips and {'leaves' if one else 'leave'} the table. "
+                "`/daily` and `/table join` to come back."]
 
     def describe(self, events: list[Event], names: dict[int, str]) -> str:
         """The private answer to the player who moved."""
@@ -250,31 +254,6 @@ class Poker(commands.Cog):
 
     def __init__(self, bot: TarotBot) -> None:
         self.bot = bot
-
-    async def cog_load(self) -> None:
-        self.bot.tables.listeners.append(self.on_table_event)
-
-    async def cog_unload(self) -> None:
-        if self.on_table_event in self.bot.tables.listeners:
-            self.bot.tables.listeners.remove(self.on_table_event)
-
-    async def on_table_event(self, table: Table, events: list[Event], origin: Any) -> None:
-        """Players out of chips leave the table: say so in the channel."""
-        if table.game != GAME:
-            return
-        busted = [e.data["player"] for e in events if e.kind == "busted"]
-        if not busted:
-            return
-        channel = self.bot.get_channel(table.channel_id)
-        if channel is None or not hasattr(channel, "send"):
-            return
-        who = ", ".join(f"<@{p}>" for p in busted)
-        try:
-            await channel.send(f"{who} {'is' if len(busted) == 1 else 'are'} out of chips and "
-                               f"{'leaves' if len(busted) == 1 else 'leave'} the table. "
-                               "`/daily` and `/table join` to come back.")
-        except discord.HTTPException as error:
-            log.warning("table %s: could not announce a bust: %s", table.id, error)
 
     @group.command(name="create", description="Open a Major Poker table in this channel")
     @app_commands.describe(small_blind="Small blind", big_blind="Big blind",

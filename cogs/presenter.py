@@ -103,6 +103,7 @@ class Presenter:
                 await self._edit_lobby(table, interaction)
             else:
                 await self._show_move(table, events, interaction)
+            await self._announce(table, UIS[table.game].announcements(events))
         if interaction is not None and interaction.type == discord.InteractionType.component:
             await self._answer_private(table, interaction)
 
@@ -238,6 +239,17 @@ class Presenter:
                                f"`/history` shows your hands; `/{table.game} create` opens a new table.")
         except discord.HTTPException as error:
             log.warning("table %s: could not announce the end of the game: %s", table.id, error)
+
+    async def _announce(self, table: Table, lines: list[str]) -> None:
+        if not lines:
+            return
+        channel = await self._channel(table)
+        if channel is None:
+            return
+        try:
+            await channel.send("\n".join(lines)[:2000])
+        except discord.HTTPException as error:
+            log.warning("table %s: could not announce %r: %s", table.id, lines, error)
 
     # --- private hands --------------------------------------------------------------------
 
