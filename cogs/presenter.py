@@ -231,14 +231,8 @@ class Presenter:
         """The game played to its end: the table message keeps the final picture without
         buttons, and the channel is told it is free."""
         await self._update_table(table, interaction, final=True)
-        channel = await self._channel(table)
-        if channel is None:
-            return
-        try:
-            await channel.send(f"The {GAME_TITLES[table.game]} game is over and the table is closed. "
-                               f"`/history` shows your hands; `/{table.game} create` opens a new table.")
-        except discord.HTTPException as error:
-            log.warning("table %s: could not announce the end of the game: %s", table.id, error)
+        await self._announce(table, [f"The {GAME_TITLES[table.game]} game is over and the table is closed. "
+                                     f"`/history` shows your hands; `/{table.game} create` opens a new table."])
 
     async def _announce(self, table: Table, lines: list[str]) -> None:
         if not lines:
