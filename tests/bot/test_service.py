@@ -253,3 +253,20 @@ async def test_a_frozen_table_is_the_committed_state_and_stays_apart(db_path):
     frozen.extra["scribble"] = True
     assert table.state.seats[0].stack != 0 and "scribble" not in table.extra
     await close_service(service)
+
+
+async def test_a_game_played_to_its_end_closes_its_table_in_the_same_commit(db_path):
+    service, _ = await open_service(db_path)
+    table = await open_table(service, "rummy", [ALICE, BOB])
+    await service.leave(table, BOB)  # a two-player game: the one who stays wins by forfeit
+    assert table.status == "ended" and service.table_in(10) is None and service.tables_of(ALICE) == []
+    row = await service.store.table_row(table.id)
+    assert row["status"] == "ended" and row["version"] == table.version == 1
+    assert json.loads(row["state"])["phase"] == "over"
+    results = await service.store.fetchall("SELECT user_id, hands FROM results WHERE game='rummy'")
+    assert {r[0] for r in results} == {ALICE, BOB}
+    await close_service(service)
+
+    service, _ = await open_service(db_path)
+    assert service.table_in(10) is None, "an ended game is not restored"
+    await close_service(service)
