@@ -16,7 +16,7 @@ from games import baccarat as bc
 from games import house
 from games.base import Action, Event, IllegalAction, SeatSpec
 from games.cards import cards, full_deck
-from tests.games.house_ledger import Ledger
+from tests.games.house_helpers import Ledger
 
 # --- helpers -------------------------------------------------------------------------------
 

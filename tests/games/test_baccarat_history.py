@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import json
-import random
 from typing import Any
 
 from games import baccarat as bc
 from games import house
-from games.base import HISTORY_HANDS, Action, HandRecord, SeatSpec
-from games.cards import Card, cards, full_deck, shuffle
+from games.base import HISTORY_HANDS, Action, SeatSpec
+from games.cards import cards
+from tests.games.house_helpers import record_text, replay
 
 # --- helpers -------------------------------------------------------------------------------
 
@@ -36,17 +36,6 @@ def play_coup(state: bc.State, bets: dict[int, tuple[str, int]]) -> None:
             bc.apply(state, seat.player, bet(*bets[seat.player]))
         elif seat.player in bc.pending(state):
             bc.apply(state, seat.player, {"type": "pass"})
-
-
-def text(record: HandRecord) -> str:
-    return "\n".join([record["seed"], *record["cards"], *record["actions"], record["result"]])
-
-
-def replay(seed: str, decks: int) -> list[Card]:
-    """The shoe a record's seed names, from the position where the coup's cards began."""
-    table_seed, rest = seed.split(":")
-    number, position = rest.split("@")
-    return shuffle(full_deck() * decks, random.Random(f"{table_seed}:{number}"))[int(position):]
 
 
 # --- records -------------------------------------------------------------------------------
@@ -143,7 +132,7 @@ def test_no_record_holds_a_card_that_was_never_dealt() -> None:
     assert state.shoe.cards[:2] == cards("KP 5S")
     for player in (1, 2):
         [record] = bc.history(state, player)
-        seen = text(record)
+        seen = record_text(record)
         assert "KP" not in seen and "5S" not in seen
         assert all(c in seen for c in ("9C", "12", "9S", "3W"))  # every dealt card is face up
 

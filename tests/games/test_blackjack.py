@@ -15,7 +15,7 @@ from games import blackjack as bj
 from games import house
 from games.base import Action, Event, IllegalAction, SeatSpec
 from games.cards import cards, full_deck
-from tests.games.house_ledger import Ledger
+from tests.games.house_helpers import Ledger
 
 # --- helpers -------------------------------------------------------------------------------
 

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import json
-import random
 from typing import Any
 
 from games import blackjack as bj
 from games import house
-from games.base import HISTORY_HANDS, HandRecord, SeatSpec
-from games.cards import Card, card, cards, full_deck, shuffle
+from games.base import HISTORY_HANDS, SeatSpec
+from games.cards import card, cards, full_deck
+from tests.games.house_helpers import record_text, replay
 
 # --- helpers -------------------------------------------------------------------------------
 
@@ -35,17 +35,6 @@ def play_round(state: bj.State, bets: dict[int, int]) -> None:
             bj.apply(state, seat.player, {"type": "pass"})
     while state.phase == "playing":
         bj.apply(state, bj.pending(state)[0], {"type": "stand"})
-
-
-def text(record: HandRecord) -> str:
-    return "\n".join([record["seed"], *record["cards"], *record["actions"], record["result"]])
-
-
-def replay(seed: str, decks: int) -> list[Card]:
-    """The shoe a record's seed names, from the position where the round's cards began."""
-    table_seed, rest = seed.split(":")
-    number, position = rest.split("@")
-    return shuffle(full_deck() * decks, random.Random(f"{table_seed}:{number}"))[int(position):]
 
 
 # --- records -------------------------------------------------------------------------------
@@ -176,7 +165,7 @@ def test_no_record_holds_a_card_that_was_never_shown() -> None:
     assert state.shoe.cards[0] == card("QP")
     for player in (1, 2):
         [record] = bj.history(state, player)
-        seen = text(record)
+        seen = record_text(record)
         assert "QP" not in seen
         assert "7S" in seen  # the hole card was turned at the end of the round
         assert "9Wr KCr" in seen and "3Pr 5Sr" in seen  # both players' cards were face up
