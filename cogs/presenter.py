@@ -311,10 +311,14 @@ class Presenter:
             return
         message = interaction.message
         private = interaction.guild is None or (message is not None and message.flags.ephemeral)
-        if not table.active or not private:
+        if private and table.status == "ended":
+            payload: dict[str, Any] = {"content": "The game is over: the final scores are on the table. "
+                                                  "`/history` shows your hands.", "view": None, "attachments": []}
+        elif not table.active or not private:
             await interaction.response.defer()
             return
-        payload = await self.hand_message(table, interaction.user.id)
+        else:
+            payload = await self.hand_message(table, interaction.user.id)
         try:
             await interaction.response.edit_message(**payload)
         except discord.HTTPException as error:

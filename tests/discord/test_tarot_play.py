@@ -227,6 +227,23 @@ async def test_a_restart_in_the_middle_of_a_trick_and_the_hand_finishes(simcord_
     same_game(table.state, expected, {HUMAN: alice.id})
 
 
+async def test_the_last_card_played_from_the_dm_leaves_no_live_controls(simcord_env):
+    def alice_plays_last(seed: int) -> bool:
+        state = simulate(4, seed)
+        return state.history[-1]["contract"] is not None and state.records[-1]["tricks"][-1][0] == 1
+
+    seed = first_seed(alice_plays_last)
+    world = make_world(simcord_env, names=("alice",))
+    alice = world.members[0]
+    world.bot.tables.computer_pause = 0
+    table = await open_table(world, "tarot", seed=seed, players=4, bots=3, hands=1, timer=0)
+    await play_out(world, {})
+    assert table.status == "ended"
+    last = alice.user.dm_channel.history()[-1]
+    assert "The game is over" in last.content and not last.components
+    assert not any(m.components for m in alice.user.dm_channel.history()), "no live controls after the end"
+
+
 def yielding(render: Callable[..., Awaitable[bytes]]) -> Callable[..., Awaitable[bytes]]:
     async def render_after_others(*args: Any, **kwargs: Any) -> bytes:
         await asyncio.sleep(0)
