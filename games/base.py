@@ -43,8 +43,9 @@ Seats join and leave a running game through the actions `{"type": "join", "stack
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any, TypedDict
+from typing import Any, Protocol, TypedDict, TypeVar
 
 Action = dict[str, Any]
 HISTORY_HANDS = 10  # hands a game keeps for /history
@@ -97,6 +98,25 @@ def cashout(player: int, amount: int) -> Event:
 def require(condition: bool, reason: str) -> None:
     if not condition:
         raise IllegalAction(reason)
+
+
+class HasPlayer(Protocol):
+    player: int
+
+
+SeatT = TypeVar("SeatT", bound=HasPlayer)
+
+
+def find_seat(seats: Iterable[SeatT], player: int) -> SeatT | None:
+    return next((s for s in seats if s.player == player), None)
+
+
+def seat_of(seats: Iterable[SeatT], player: int) -> SeatT:
+    """The player's seat; refused when they have none."""
+    seat = find_seat(seats, player)
+    if seat is None:
+        raise IllegalAction("you are not seated at this table")
+    return seat
 
 
 def parse_amount(value: Any, what: str = "amount") -> int:

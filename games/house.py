@@ -19,12 +19,12 @@ from collections.abc import Callable, Iterable
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from games import base
 from games.base import (
     HISTORY_HANDS,
     Action,
     Event,
     HandRecord,
-    IllegalAction,
     SeatSpec,
     cashout,
     mention,
@@ -223,14 +223,11 @@ def action_type(action: Any) -> str:
 
 
 def find_seat(state: Table, player: int) -> Seat | None:
-    return next((s for s in state.seats if s.player == player), None)
+    return base.find_seat(state.seats, player)
 
 
 def seated(state: Table, player: int) -> Seat:
-    seat = find_seat(state, player)
-    if seat is None:
-        raise IllegalAction("you are not seated at this table")
-    return seat
+    return base.seat_of(state.seats, player)
 
 
 def is_over(state: Table) -> bool:

@@ -19,6 +19,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from games import base
 from games.base import (
     HISTORY_HANDS,
     Action,
@@ -328,14 +329,11 @@ def is_over(state: State) -> bool:
 
 
 def find_seat(state: State, player: int) -> Seat | None:
-    return next((s for s in state.seats if s.player == player), None)
+    return base.find_seat(state.seats, player)
 
 
 def seated(state: State, player: int) -> Seat:
-    seat = find_seat(state, player)
-    if seat is None:
-        raise IllegalAction("you are not seated at this table")
-    return seat
+    return base.seat_of(state.seats, player)
 
 
 def active_seats(state: State) -> list[Seat]:

@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from games import pots
+from games import base, pots
 from games.base import (
     HISTORY_HANDS,
     Action,
@@ -234,14 +234,11 @@ def lasting_step(state: State) -> str:
 
 
 def find_seat(state: State, player: int) -> Seat | None:
-    return next((s for s in state.seats if s.player == player), None)
+    return base.find_seat(state.seats, player)
 
 
 def _seated(state: State, player: int) -> Seat:
-    seat = find_seat(state, player)
-    if seat is None:
-        raise IllegalAction("you are not seated at this table")
-    return seat
+    return base.seat_of(state.seats, player)
 
 
 def _ready(state: State) -> list[Seat]:

@@ -21,7 +21,7 @@ from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from games import rummy_ai
+from games import base, rummy_ai
 from games import rummy_melds as rm
 from games.base import HISTORY_HANDS, Action, Event, HandRecord, IllegalAction, SeatSpec, mention, require
 from games.cards import (
@@ -198,9 +198,7 @@ def _kinds(state: State) -> tuple[str, ...]:
 
 
 def _seat_of(state: State, player: int) -> Seat:
-    seat = next((s for s in state.seats if s.player == player and player not in state.left), None)
-    require(seat is not None, "you are not seated at this table")
-    return seat  # type: ignore[return-value]
+    return base.seat_of((s for s in state.seats if s.player not in state.left), player)
 
 
 def _index(state: State, seat: Seat) -> int:
