@@ -4,7 +4,13 @@ and reading /history records back."""
 
 from __future__ import annotations
 
+import json
 import random
+from collections.abc import Callable
+from types import ModuleType
+from typing import Any
+
+from hypothesis import HealthCheck, settings
 
 from games import house
 from games.base import Event, HandRecord
@@ -29,6 +35,25 @@ class Ledger:
     def check(self, state: house.Table) -> None:
         assert state.house_net == self.house
         assert self.start + self.joined == house.chips_on_table(state) + state.house_net + self.cashed
+
+
+PROPERTY = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+def play_checked(module: ModuleType, state: Any, rng: random.Random,
+                 random_move: Callable[..., tuple[int, dict] | None], check: Callable[[Any], None]) -> None:
+    """300 random moves (seats joining and leaving now and then); after each, the chips add up,
+    `check` holds, the state round-trips through JSON and its view is JSON."""
+    ledger = Ledger(state)
+    for _ in range(300):
+        move = random_move(state, rng, seat_moves=0.1)
+        if move is None:
+            continue
+        ledger.record(module.apply(state, *move))
+        ledger.check(state)
+        check(state)
+        assert module.from_dict(json.loads(json.dumps(module.to_dict(state)))) == state
+        json.dumps(module.view(state, None))
 
 
 def record_text(record: HandRecord) -> str:

@@ -9,14 +9,14 @@ from collections import Counter
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from games import baccarat as bc
 from games import house
 from games.base import Action, Event, IllegalAction, SeatSpec
 from games.cards import cards, full_deck
-from tests.games.house_helpers import Ledger
+from tests.games.house_helpers import PROPERTY, Ledger, play_checked
 
 # --- helpers -------------------------------------------------------------------------------
 
@@ -405,9 +405,6 @@ def face_check(state: bc.State) -> None:
 
 
 
-PROPERTY = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-
-
 @PROPERTY
 @given(seed=st.integers(0, 2**32), moves=st.integers(0, 2**32), decks=st.integers(1, 4),
        commission=st.sampled_from([0, 5]),
@@ -417,18 +414,12 @@ def test_random_play_conserves_chips_and_cards_and_round_trips(
     rng = random.Random(moves)
     state = table({i + 1: s for i, s in enumerate(stacks)}, seed=seed, decks=decks,
                   commission=commission)
-    ledger = Ledger(state)
-    for _ in range(300):
-        move = random_move(state, rng, seat_moves=0.1)
-        if move is None:
-            continue
-        ledger.record(bc.apply(state, *move))
-        ledger.check(state)
+
+    def check(state: bc.State) -> None:
         face_check(state)
         assert len(state.road) <= 20
-        data = json.loads(json.dumps(bc.to_dict(state)))
-        assert bc.from_dict(data) == state
-        json.dumps(bc.view(state, None))
+
+    play_checked(bc, state, rng, random_move, check)
 
 
 @PROPERTY

@@ -8,14 +8,14 @@ from collections import Counter
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from games import blackjack as bj
 from games import house
 from games.base import Action, Event, IllegalAction, SeatSpec
 from games.cards import cards, full_deck
-from tests.games.house_helpers import Ledger
+from tests.games.house_helpers import PROPERTY, Ledger, play_checked
 
 # --- helpers -------------------------------------------------------------------------------
 
@@ -663,9 +663,6 @@ def face_check(state: bj.State) -> None:
 
 
 
-PROPERTY = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-
-
 @PROPERTY
 @given(seed=st.integers(0, 2**32), moves=st.integers(0, 2**32), decks=st.integers(1, 4),
        manual=st.booleans(), stacks=st.lists(st.sampled_from([0, 15, 100, 2000]), min_size=1, max_size=7))
@@ -674,19 +671,13 @@ def test_random_play_conserves_chips_and_cards_and_round_trips(
     rng = random.Random(moves)
     state = table({i + 1: s for i, s in enumerate(stacks)}, seed=seed, decks=decks,
                   orientation="manual" if manual else "best")
-    ledger = Ledger(state)
-    for _ in range(300):
-        move = random_move(state, rng, seat_moves=0.1)
-        if move is None:
-            continue
-        ledger.record(bj.apply(state, *move))
-        ledger.check(state)
+
+    def check(state: bj.State) -> None:
         face_check(state)
-        data = json.loads(json.dumps(bj.to_dict(state)))
-        assert bj.from_dict(data) == state
-        json.dumps(bj.view(state, None))
         if state.phase == "playing":
-            assert bj.view(state)["dealer"]["cards"][1] is None
+            assert bj.view(state)["dealer"]["cards"][1] is None, "the hole card stays hidden"
+
+    play_checked(bj, state, rng, random_move, check)
 
 
 @PROPERTY
