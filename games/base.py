@@ -43,7 +43,7 @@ Seats join and leave a running game through the actions `{"type": "join", "stack
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any, Protocol, TypedDict, TypeVar
 
@@ -98,6 +98,15 @@ def cashout(player: int, amount: int) -> Event:
 def require(condition: bool, reason: str) -> None:
     if not condition:
         raise IllegalAction(reason)
+
+
+def allowed(check: Callable[[], object]) -> bool:
+    """Whether a verification passes (it raises IllegalAction when the move is not allowed)."""
+    try:
+        check()
+    except IllegalAction:
+        return False
+    return True
 
 
 class HasPlayer(Protocol):

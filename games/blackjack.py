@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from games import house
+from games import base, house
 from games.base import Action, Event, HandRecord, IllegalAction, SeatSpec, mention, require
 from games.cards import Card, cards, codes
 
@@ -500,21 +500,13 @@ def apply(state: State, player: int, action: Action) -> list[Event]:
     return handler(state, player, action)
 
 
-def _allowed(check: Callable[[], object]) -> bool:
-    try:
-        check()
-    except IllegalAction:
-        return False
-    return True
-
-
 def legal_actions(state: State, player: int) -> list[Action]:
     seat = house.find_seat(state, player)
     actions: list[Action] = []
     if isinstance(seat, Seat):
         if house.can_bet(state, seat):
             actions.append({"type": "bet", **house.bet_limits(state, seat)})
-        if _allowed(lambda: house.verify_pass(state, seat)):
+        if base.allowed(lambda: house.verify_pass(state, seat)):
             actions.append({"type": "pass"})
         actions.extend(_play_actions(state, seat))
     return actions + house.seat_actions(state, player, MAX_SEATS)
@@ -528,9 +520,9 @@ def _play_actions(state: State, seat: Seat) -> list[Action]:
         if _can_draw(state):
             actions.append({"type": "hit"})
         actions.append({"type": "stand"})
-        if _allowed(lambda: _verify_double(state, seat, hand)):
+        if base.allowed(lambda: _verify_double(state, seat, hand)):
             actions.append({"type": "double"})
-        if _allowed(lambda: _verify_split(seat, hand)):
+        if base.allowed(lambda: _verify_split(seat, hand)):
             actions.append({"type": "split"})
     if state.options.orientation == "manual" and state.phase == "playing":
         for h, hand in enumerate(seat.hands):

@@ -731,17 +731,9 @@ def _betting_actions(betting: Betting, bettor: Bettor) -> list[Action]:
             actions.append({"type": "bet", "min": betting.big_blind, "max": bettor.stack})
     elif betting.may_raise(bettor) and most > betting.min_raise_to():
         actions.append({"type": "raise", "min": betting.min_raise_to(), "max": most})
-    if _allowed(lambda: betting.verify_allin(bettor)) and (most > betting.current_bet or owed == bettor.stack):
+    if base.allowed(lambda: betting.verify_allin(bettor)) and (most > betting.current_bet or owed == bettor.stack):
         actions.append({"type": "allin", "amount": most})
     return actions
-
-
-def _allowed(check: Callable[[], object]) -> bool:
-    try:
-        check()
-    except IllegalAction:
-        return False
-    return True
 
 
 # --- what players see ------------------------------------------------------------------------
