@@ -25,7 +25,7 @@ from PIL import Image
 from games import poker
 from games.base import SeatSpec
 from games.cards import Card, full_deck, shuffle
-from games.poker_hands import best_hand
+from games.poker.hands import best_hand
 from renders.poker import render_poker
 
 NAMES = {i: name for i, name in enumerate(["", "Alice", "Bob", "Chandra", "Dmitri", "Eve Martin", "Francesca",

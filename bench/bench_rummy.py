@@ -15,9 +15,9 @@ import time
 from collections.abc import Callable, Sequence
 
 from games import rummy
-from games import rummy_melds as rm
 from games.base import SeatSpec
 from games.cards import Card, cards, full_deck
+from games.rummy import melds as rm
 from renders.rummy import render_rummy
 
 DECK = full_deck()

@@ -22,9 +22,9 @@ from cogs.common import (
     table_choices,
 )
 from games import rummy
-from games import rummy_melds as rm
 from games.base import Action, Event, IllegalAction
 from games.cards import DECK_STYLES, card, card_name
+from games.rummy import melds as rm
 from renders.rummy import KIND_LABELS, render_rummy, render_rummy_hand
 
 GAME = "rummy"

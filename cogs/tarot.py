@@ -24,9 +24,9 @@ from cogs.common import (
     table_choices,
 )
 from games import french_tarot as ft
-from games import tarot_ai
 from games.base import Action, Event, IllegalAction
 from games.cards import card
+from games.french_tarot import ai as tarot_ai
 from renders.french_tarot import CONTRACTS, contract_text, render_tarot, verdict
 from renders.hand import render_hand
 

@@ -15,9 +15,9 @@ from bot import create_bot
 from cogs import presenter
 from cogs.common import names_for
 from games import french_tarot as ft
-from games import tarot_ai
 from games.base import SeatSpec
 from games.cards import card
+from games.french_tarot import ai as tarot_ai
 from tests.discord.helpers import buttons, make_world, open_table, private_text, refused, table_message
 
 HUMAN = 10**17  # a stand-in id for the simulation: the deal does not depend on ids

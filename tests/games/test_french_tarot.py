@@ -18,6 +18,7 @@ from games import counting
 from games import french_tarot as ft
 from games.base import Action, IllegalAction, SeatSpec
 from games.cards import card, cards, codes, full_deck
+from games.french_tarot import rules as ft_rules
 
 # --- helpers -------------------------------------------------------------------------------
 
@@ -89,7 +90,7 @@ def test_example_4_players_garde_2_oudlers_49_points_taker_198_defenders_66() ->
     assert (score["needed"], score["difference"], score["per_defender"]) == (41, 8, 66)
     assert ft.taker_score(4, "garde", 49, 2) == 198
     state = position(["", "", "", ""])
-    assert ft._shares(state, 66) == [198, -66, -66, -66]
+    assert ft_rules._shares(state, 66) == [198, -66, -66, -66]
 
 
 def test_example_3_players_40_and_a_half_points_half_point_to_the_defence_taker_minus_52() -> None:
@@ -143,7 +144,7 @@ def test_contract_multipliers(contract: str, multiplier: int) -> None:
 def test_zero_sum_shares(players: int, alone: bool, share: int) -> None:
     assert ft.taker_score(players, "prise", 56, 0, alone=alone) == 25 * share
     state = position([""] * players, partner=None if alone or players < 5 else 3)
-    deltas = ft._shares(state, 25)
+    deltas = ft_rules._shares(state, 25)
     assert sum(deltas) == 0 and deltas[0] == 25 * share
     if players == 5 and not alone:
         assert deltas[3] == 25 and deltas.count(-25) == 3
@@ -307,7 +308,7 @@ def test_the_called_card_in_the_takers_hand_or_the_dog_means_playing_alone(where
     _move_to(state, "KS", where)
     ft.apply(state, 1, {"type": "call", "card": "king of swords"})
     assert state.called == card("KS") and state.partner is None
-    shares = ft._shares(state, 10)
+    shares = ft_rules._shares(state, 10)
     assert shares[0] == 40 and shares[1:] == [-10] * 4
 
 
@@ -472,11 +473,11 @@ def test_an_announced_chelem_keeps_the_excuse_for_the_last_trick_where_it_wins()
 def test_chelem_values() -> None:
     state = position(["", "", "", ""], chelem=True)
     state.tricks = [ft.Trick(0, [], 0)] * 17 + [ft.Trick(0, [], 2)]
-    assert ft._chelem_value(state) == (-200, False)
+    assert ft_rules._chelem_value(state) == (-200, False)
     state.chelem = False
-    assert ft._chelem_value(state) == (0, False)
+    assert ft_rules._chelem_value(state) == (0, False)
     state.tricks = [ft.Trick(0, [], 0)] * 18
-    assert ft._chelem_value(state) == (200, True)
+    assert ft_rules._chelem_value(state) == (200, True)
 
 
 def test_the_chelem_is_announced_by_the_taker_who_then_leads() -> None:

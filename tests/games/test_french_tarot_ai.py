@@ -13,9 +13,9 @@ from pathlib import Path
 import pytest
 
 from games import french_tarot as ft
-from games import tarot_ai as ai
 from games.base import SeatSpec
 from games.cards import card, cards, codes
+from games.french_tarot import ai
 from tests.games.test_french_tarot import position, random_action, table
 
 STRONG = "21 0 1 20 19 18 16 14 12 10 7 3 KC QC KS 2S 5W 6W"  # 3 oudlers, 12 trumps, two kings
@@ -212,7 +212,7 @@ def test_three_computer_players_beat_a_random_player() -> None:
 GAMES_DIGEST = """
 import hashlib, json
 from games import french_tarot as ft
-from games import tarot_ai
+from games.french_tarot import ai as tarot_ai
 from games.base import SeatSpec
 digest = hashlib.sha256()
 for players in (3, 4, 5):

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from games import poker
 from games.cards import Card, cards, full_deck
-from games.poker_hands import (
+from games.poker.hands import (
     best_five,
     best_hand,
     best_hand_by_subsets,

@@ -14,9 +14,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from games import rummy as R
-from games import rummy_melds as rm
 from games.base import Action, Event, IllegalAction, SeatSpec
 from games.cards import Card, cards, full_deck
+from games.rummy import melds as rm
 
 A, B = 1, 2
 

@@ -10,8 +10,8 @@ from collections.abc import Sequence
 import pytest
 
 from games import rummy
-from games import rummy_melds as rm
 from games.cards import Card, cards, full_deck
+from games.rummy import melds as rm
 
 
 def kind(codes: str, attributions: str = "gd", style: str = "rws", melds: str = "all") -> str | None:

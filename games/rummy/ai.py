@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from games import rummy_melds as rm
 from games.cards import Card, from_codes
+from games.rummy import melds as rm
 
 Action = dict[str, Any]
 FULL_STOCK = 57  # 78 cards less two hands of ten and the upcard

@@ -6,7 +6,7 @@ A hand: the button moves, the blinds are posted, hole cards are dealt (upright: 
 cards are theirs to turn), then the streets — hold'em: preflop, flop, turn, river; draw:
 predraw, draw, postdraw — and the showdown, all within the `apply` of the move that ends the
 last betting round. The next hand is dealt at once; players out of chips leave the table.
-Betting lives in games/betting.py, pots in games/pots.py, hand values in games/poker_hands.py.
+Betting lives in games/betting.py, pots in games/pots.py, hand values in games/poker/hands.py.
 """
 
 from __future__ import annotations
@@ -32,8 +32,7 @@ from games.base import (
 )
 from games.betting import Betting, Bettor
 from games.cards import DECK_STYLES, Card, CardParseError, card, cards, codes, full_deck, shuffle
-from games.poker_hands import (
-    CATEGORIES,
+from games.poker.hands import (
     best_five,
     best_hand,
     best_orientation,
@@ -54,13 +53,6 @@ STREETS = {"holdem": ("preflop", "flop", "turn", "river"), "draw": ("predraw", "
 BETTING_STREETS = ("preflop", "flop", "turn", "river", "predraw", "postdraw")
 BOARD_CARDS = {"flop": 3, "turn": 1, "river": 1}
 BETTING_MOVES = ("check", "call", "bet", "raise", "fold", "allin")
-
-__all__ = [  # the contract (games/base.py), and the hand values of games/poker_hands.py
-    "CATEGORIES", "Options", "State", "apply", "best_hand", "buy_in_range", "category", "chips_on_table",
-    "default_action", "from_dict", "hand_value", "history", "is_over", "lasting_step", "legal_actions", "new",
-    "pending", "players", "refunds", "seat_range", "step_key", "to_dict", "view",
-]
-
 
 def category(cards_: Iterable[Card]) -> str:
     """The category of five cards (or of the best five of six or seven)."""

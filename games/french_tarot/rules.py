@@ -1223,23 +1223,6 @@ def _turn_actions(state: State, seat: int) -> list[Action]:
     return [{"type": "play", "card": c.code} for c in legal_cards(state, seat)]
 
 
-def default_action(state: State, player: int) -> Action:
-    """A timeout: pass in the bidding, no chelem, otherwise the computer player's move."""
-    if state.phase == "bidding":
-        return {"type": "bid", "contract": "pass"}
-    if state.phase == "chelem":
-        return {"type": "no_chelem"}
-    from games import tarot_ai
-
-    return tarot_ai.choose(state, player, announce=False)
-
-
-def computer_action(state: State, player: int) -> Action:
-    from games import tarot_ai
-
-    return tarot_ai.choose(state, player)
-
-
 # --- what players see ----------------------------------------------------------------------
 
 

@@ -22,9 +22,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from games import french_tarot as ft
 from games.base import Action, IllegalAction
 from games.cards import KING, KNIGHT, PAGE, QUEEN, Card, codes, full_deck
+from games.french_tarot import rules as ft
 
 # Hand strength needed per contract: the classic count's 40 for a prise. Measured over thousands
 # of deals between these players, a taker breaks even there with 3 or 4 players, and is already

@@ -8,8 +8,8 @@ the caller first answers a question per card of their melds in a column the oppo
 A hand whose stock runs out is dead. The player who scored deals the next hand. Each finished
 hand is kept, moves included, for `history` (/history).
 
-The melds, attributions and the exact searches live in games/rummy_melds.py; the computer
-opponent in games/rummy_ai.py (it plays from `view`, never from the state).
+The melds, attributions and the exact searches live in games/rummy/melds.py; the computer
+opponent in games/rummy/ai.py (it plays from `view`, never from the state).
 """
 
 from __future__ import annotations
@@ -21,8 +21,7 @@ from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from games import base, rummy_ai
-from games import rummy_melds as rm
+from games import base
 from games.base import HISTORY_HANDS, Action, Event, HandRecord, IllegalAction, SeatSpec, mention, require
 from games.cards import (
     DECK_STYLES,
@@ -36,6 +35,7 @@ from games.cards import (
     parse_cards,
     shuffle,
 )
+from games.rummy import melds as rm
 
 NAME = "rummy"
 MIN_SEATS = 2
@@ -770,24 +770,6 @@ def pending(state: State) -> list[int]:
     if state.phase in ("column", "identify") and state.ending:
         return [state.ending["opponent" if state.phase == "column" else "caller"]]
     return []
-
-
-def default_action(state: State, player: int) -> Action:
-    """What a timeout plays: the table's own melds and limit, a draw from the stock, the
-    discard that leaves the least unmelded (never a call), the widest column, no answer."""
-    if state.phase == "identify":
-        return {"type": "answer", "choice": ""}
-    move = computer_action(state, player)
-    if move["type"] == "call":
-        return {"type": "discard", "card": move["card"]}
-    if move["type"] == "draw":
-        return {"type": "draw", "from": "stock"}
-    return move
-
-
-def computer_action(state: State, player: int) -> Action:
-    """The computer's move, chosen from what it may see (`view`), never from the state."""
-    return rummy_ai.choose(view(state, player))
 
 
 def legal_actions(state: State, player: int) -> list[Action]:
