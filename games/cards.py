@@ -217,9 +217,17 @@ def card_name(c: Card, style: str = "rws", *, orientation: bool = True) -> str:
 
 
 # --- parsing -------------------------------------------------------------------------------
+#
+# A person's text is read word by word, left to right. At each word the parser tries the forms a
+# card name can take (longest first), each of which spans a few words at most, then an optional
+# orientation word. So the work is linear in the input, nothing recurses, and two cards are never
+# read as one: the only multi-word forms join a number or rank to words that are not cards
+# themselves (a suit, "of", "trump", a major's name that must agree with the number).
 
 _CODE_RE = re.compile(r"^(?:(10|[2-9]|[AJNQK])([WCSP])|(\d{1,2}))(r?)$", re.IGNORECASE)
+_SYMBOL_RE = re.compile(r"^(10|[2-9]|[AJQKN])([♣♥♠♦♡♢♤♧])(r?)$", re.IGNORECASE)
 _ROMAN_RE = re.compile(r"^[IVXL]+$", re.IGNORECASE)
+_SEPARATORS = re.compile(r"[,;\n]+")
 _SUIT_WORDS = {
     "wands": "W", "wand": "W", "clubs": "W", "club": "W", "batons": "W", "baton": "W",
     "staves": "W", "staff": "W", "♣": "W", "cups": "C", "cup": "C", "hearts": "C", "heart": "C",
@@ -234,16 +242,18 @@ _RANK_WORDS = {
     "princess": 11, "knight": 12, "cavalier": 12, "rider": 12, "prince": 12, "queen": 13,
     "dame": 13, "king": 14, "roi": 14,
 }
-_SHORT_SUIT = {"C": "W", "H": "C", "S": "S", "D": "P"}  # playing-card letters after a symbol rank
-_REVERSED_WORDS = ("(reversed)", "reversed", "reverse", "rev", "(r)", "inverted", "upside-down", "↓")
+_OF_WORDS = frozenset({"of", "de"})
+_TRUMP_WORDS = frozenset({"trump", "atout", "major", "arcanum"})
+_REVERSED_WORDS = frozenset({"(reversed)", "reversed", "reverse", "rev", "(r)", "inverted", "upside-down", "↓"})
 
 
+@lru_cache(maxsize=8)
 def _major_words(style: str) -> dict[str, int]:
+    """Every major's names (lower case, single spaces) → its number, in a table's style."""
     names: dict[str, int] = {}
     for number in MAJOR_NUMBERS:
         for variant_style in ("rws", "thoth"):
-            name = major_name(number, variant_style if variant_style == "rws" else "thoth")
-            names[_normal(name)] = number
+            names[_normal(major_name(number, variant_style))] = number
     names.update({"fool": 0, "the fool": 0, "excuse": 0, "the excuse": 0, "l'excuse": 0,
                   "le fou": 0, "le petit": 1, "petit": 1, "magus": 1, "the magus": 1,
                   "priestess": 2, "judgment": 20, "wheel": 10, "the wheel": 10, "fortune": 10,
@@ -251,7 +261,7 @@ def _major_words(style: str) -> dict[str, int]:
                   "hanged man": 12, "tower": 16, "star": 17, "moon": 18, "sun": 19,
                   "devil": 15, "chariot": 7, "lovers": 6, "hierophant": 5, "emperor": 4,
                   "empress": 3, "hermit": 9, "magician": 1, "high priestess": 2,
-                  "aeon": 20, "art": 14, "lust": 11, "adjustment": 8})
+                  "aeon": 20, "art": 14})
     # Strength and Justice follow the table's style (Marseille and Thoth swap 8 and 11).
     swapped = style in ("marseille", "thoth")
     names["strength"] = 11 if swapped else 8
@@ -259,6 +269,12 @@ def _major_words(style: str) -> dict[str, int]:
     names["fortitude"] = names["strength"]
     names["lust"], names["adjustment"] = 11, 8
     return names
+
+
+@lru_cache(maxsize=8)
+def _longest_name(style: str) -> int:
+    """Words in the longest major name, counting a `the` put before it."""
+    return 1 + max(len(name.split()) for name in _major_words(style))
 
 
 def _normal(text: str) -> str:
@@ -278,16 +294,9 @@ def _parse_code(token: str) -> Card | None:
     return Card(suit.upper(), rank, reversed_)
 
 
-def _strip_reversed(text: str) -> tuple[str, bool]:
-    for word in _REVERSED_WORDS:
-        if text.endswith(" " + word):
-            return text[: -len(word) - 1].strip(), True
-    return text, False
-
-
 def _parse_symbol(text: str) -> Card | None:
     """`Q♥`, `10♠`, `A♦r`: a playing-card rank followed by a suit symbol."""
-    match = re.match(r"^(10|[2-9]|[AJQKN])([♣♥♠♦♡♢♤♧])(r?)$", text, re.IGNORECASE)
+    match = _SYMBOL_RE.match(text)
     if not match:
         return None
     rank_text, symbol, rev = match.groups()
@@ -295,96 +304,126 @@ def _parse_symbol(text: str) -> Card | None:
     return Card(_SUIT_WORDS[symbol], rank, bool(rev))
 
 
-def _parse_roman(text: str) -> Card | None:
-    if not _ROMAN_RE.match(text):
-        return None
+def _roman_number(text: str) -> int | None:
     upper = text.upper()
-    if upper in ROMAN:
-        return Card(None, ROMAN.index(upper))
-    return None
+    return ROMAN.index(upper) if _ROMAN_RE.match(text) and upper in ROMAN else None
 
 
-def _parse_name(text: str, style: str) -> Card | None:
-    text = _normal(text)
-    text, reversed_ = _strip_reversed(text)
-    found = _parse_one_name(text, style)
-    if found is None:
+def _major_number(word: str) -> int | None:
+    """A major's number written alone: `16` or `XVI`."""
+    if word.isdigit() and len(word) <= 2:
+        return int(word) if int(word) <= 21 else None
+    return _roman_number(word)
+
+
+def _one_word(word: str) -> Card | None:
+    """A card written as one word: notation, `Q♥`, a Roman numeral."""
+    found = _parse_code(word) or _parse_symbol(word)
+    if found is not None:
+        return found
+    number = _roman_number(word)
+    return Card(None, number) if number is not None else None
+
+
+class _Reader:
+    """Reads one chunk of words (`words`: normalised, `raw`: as typed) left to right."""
+
+    def __init__(self, raw: list[str], style: str) -> None:
+        self.raw, self.style = raw, style
+        self.words = [_normal(word) for word in raw]
+        self.majors, self.longest = _major_words(style), _longest_name(style)
+
+    def read(self) -> list[Card]:
+        found: list[Card] = []
+        at = 0
+        while at < len(self.words):
+            card_, at = self._card_at(at)
+            if at < len(self.words) and self.words[at] in _REVERSED_WORDS:
+                card_, at = card_.oriented(True), at + 1
+            found.append(card_)
+        return found
+
+    def _card_at(self, at: int) -> tuple[Card, int]:
+        for form in (self._numbered_major, self._major_by_name, self._trump, self._minor_by_name):
+            read = form(at)
+            if read is not None:
+                return read
+        single = _one_word(self.words[at])
+        if single is None:
+            raise self._error(at)
+        return single, at + 1
+
+    def _name_at(self, at: int) -> tuple[int, int] | None:
+        """The longest major name starting at `at` (with or without `the`): (number, end)."""
+        for size in range(min(self.longest, len(self.words) - at), 0, -1):
+            phrase = " ".join(self.words[at:at + size])
+            bare = phrase[4:] if phrase.startswith("the ") else phrase
+            number = self.majors.get(phrase, self.majors.get(bare))
+            if number is not None:
+                return number, at + size
         return None
-    return found.oriented(True) if reversed_ else found
 
+    def _major_by_name(self, at: int) -> tuple[Card, int] | None:
+        named = self._name_at(at)
+        return (Card(None, named[0]), named[1]) if named else None
 
-def _parse_one_name(text: str, style: str) -> Card | None:
-    for parse in (_parse_code, _parse_symbol, _parse_roman):
-        found = parse(text)
-        if found is not None:
-            return found
-    majors = _major_words(style)
-    bare = text[4:] if text.startswith("the ") else text
-    if text in majors or bare in majors:
-        return Card(None, majors.get(text, majors.get(bare, 0)))
-    trump = re.match(r"^(?:trump|atout|major|arcanum)\s+(\d{1,2}|[ivxl]+)$", text)
-    if trump:
-        value = trump.group(1)
-        number = int(value) if value.isdigit() else (ROMAN.index(value.upper()) if value.upper() in ROMAN else 99)
-        return Card(None, number) if number <= 21 else None
-    minor = re.match(r"^(\w+)\s+(?:of\s+|de\s+)?(\S+)$", text)
-    if minor:
-        rank_text, suit_text = minor.groups()
-        rank = _RANK_WORDS.get(rank_text) or (int(rank_text) if rank_text.isdigit() else None)
-        if style == "thoth" and rank_text == "knight":
-            rank = KING  # the Thoth Knight is the highest court (rules/cards.md)
-        suit = _SUIT_WORDS.get(suit_text)
-        if rank is not None and 1 <= rank <= 14 and suit is not None:
-            return Card(suit, rank)
-    return _parse_numbered_major(text, style)
+    def _numbered_major(self, at: int) -> tuple[Card, int] | None:
+        """`XVI The Tower`, `8 strength`: a number and the name of the same major."""
+        number = _major_number(self.words[at])
+        named = self._name_at(at + 1) if number is not None else None
+        if named is None or named[0] != number:
+            return None
+        return Card(None, number), named[1]
 
+    def _trump(self, at: int) -> tuple[Card, int] | None:
+        """`trump 8`, `atout XXI`."""
+        if self.words[at] not in _TRUMP_WORDS or at + 1 >= len(self.words):
+            return None
+        number = _major_number(self.words[at + 1])
+        return (Card(None, number), at + 2) if number is not None else None
 
-def _parse_numbered_major(text: str, style: str) -> Card | None:
-    """`XVI The Tower`, `8 Strength`: a major's number followed by its name, as `card_name`
-    writes it. The two must agree (8 and 11 may disagree: the styles swap their names)."""
-    match = re.match(r"^(\d{1,2}|[ivxl]+)\s+(.+)$", text)
-    if not match:
-        return None
-    by_number = _parse_code(match.group(1)) or _parse_roman(match.group(1))
-    by_name = _parse_one_name(match.group(2), style)
-    if by_number is None or by_name is None or not (by_number.is_major and by_name.is_major):
-        return None
-    if by_number == by_name or {by_number.rank, by_name.rank} == {8, 11}:
-        return by_number
-    return None
+    def _rank(self, at: int) -> int | None:
+        word = self.words[at]
+        if self.style == "thoth" and word == "knight":
+            return KING  # the Thoth Knight is the highest court (rules/cards.md)
+        rank = _RANK_WORDS.get(word) or (int(word) if word.isdigit() and len(word) <= 2 else None)
+        return rank if rank is not None and 1 <= rank <= 14 else None
+
+    def _suit_word_at(self, at: int) -> int | None:
+        """Where the suit word of a rank at `at` stands (after an optional `of`)."""
+        after = at + 1
+        if after < len(self.words) and self.words[after] in _OF_WORDS:
+            after += 1
+        return after if after < len(self.words) else None
+
+    def _minor_by_name(self, at: int) -> tuple[Card, int] | None:
+        """`king of cups`, `dame ♥`, `cavalier de coins`, `3 of disks`."""
+        rank = self._rank(at)
+        where = self._suit_word_at(at) if rank is not None else None
+        suit = _SUIT_WORDS.get(self.words[where]) if where is not None else None
+        return (Card(suit, rank), where + 1) if suit is not None and rank is not None and where is not None else None
+
+    def _error(self, at: int) -> CardParseError:
+        """Name the word that could not be read: after a rank word, the word that should have
+        been its suit (`king of cupz` → `cupz`); otherwise the word itself."""
+        if self.words[at] in _RANK_WORDS:
+            where = self._suit_word_at(at)
+            if where is None:
+                return CardParseError(self.raw[at], "a rank needs a suit, e.g. king of cups")
+            return CardParseError(self.raw[where], "not a suit: wands, cups, swords, pentacles")
+        return CardParseError(self.raw[at])
 
 
 def parse_cards(text: str, style: str = "rws") -> list[Card]:
     """Cards from what a person typed: notation (`KC 16r`), names (`king of cups, the tower
     reversed`), Roman numerals, `Q♥`. Separators: commas, semicolons or spaces. Raises
-    CardParseError naming the first token it cannot read."""
+    CardParseError naming the first word it cannot read. Linear in the text."""
     result: list[Card] = []
-    for chunk in re.split(r"[,;\n]+", text):
-        chunk = chunk.strip()
-        if not chunk:
-            continue
-        whole = _parse_name(chunk, style)
-        if whole is not None:
-            result.append(whole)
-            continue
-        result.extend(_parse_words(chunk.split(), style))
+    for chunk in _SEPARATORS.split(text):
+        words = chunk.split()
+        if words:
+            result.extend(_Reader(words, style).read())
     return result
-
-
-def _parse_words(words: list[str], style: str) -> list[Card]:
-    """Greedy longest match over the words of a chunk that is not one name."""
-    found: list[Card] = []
-    start = 0
-    while start < len(words):
-        for end in range(len(words), start, -1):
-            candidate = _parse_name(" ".join(words[start:end]), style)
-            if candidate is not None:
-                found.append(candidate)
-                start = end
-                break
-        else:
-            raise CardParseError(words[start])
-    return found
 
 
 def parse_card(text: str, style: str = "rws") -> Card:

@@ -4,6 +4,7 @@ and poker ranks, parse errors, the deck and the shuffle that turns half of it.""
 from __future__ import annotations
 
 import random
+import time
 
 import pytest
 from hypothesis import given
@@ -302,3 +303,53 @@ def test_names_round_trip_in_every_style(style: str) -> None:
 def test_a_list_of_names_round_trips(pile: list[Card], style: str) -> None:
     text = ", ".join(card_name(c, style) for c in pile)
     assert parse_cards(text, style) == pile
+
+
+# --- reading is linear and never merges two cards ------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "codes"),
+    [("11 8 5", "11 8 5"), ("8 11", "8 11"), ("VIII 11", "8 11"), ("XVI the tower", "16"),
+     ("8 strength", "8"), ("VIII justice", "8 11"), ("trump 8 8", "8 8"), ("1 of cups 1", "AC 1"),
+     ("king of cups reversed 16", "KCr 16"), ("the tower the star", "16 17"), ("2 ♥ 2", "2C 2")],
+)
+def test_a_number_never_swallows_the_next_card(text: str, codes: str) -> None:
+    assert parse_cards(text) == cards(codes)
+
+
+@pytest.mark.parametrize(
+    ("text", "token"),
+    [("king of cupz", "cupz"), ("queen swrods", "swrods"), ("KC king", "king"), ("KC king of", "king"),
+     ("16 the towr", "the"), ("1 2 3 blah", "blah")],
+)
+def test_the_word_that_cannot_be_read_is_named(text: str, token: str) -> None:
+    with pytest.raises(CardParseError) as info:
+        parse_cards(text)
+    assert info.value.token == token
+
+
+def test_long_input_is_read_in_well_under_a_second() -> None:
+    text = ("1 2 " * 150)[:600]
+    started = time.perf_counter()
+    found = parse_cards(text)
+    assert time.perf_counter() - started < 1.0  # the old greedy match took minutes (and overflowed the stack)
+    assert found == cards(text)
+
+
+def test_a_long_unreadable_input_fails_fast_naming_the_word() -> None:
+    started = time.perf_counter()
+    with pytest.raises(CardParseError) as info:
+        parse_cards("1 2 " * 1000 + "nonsense")
+    assert info.value.token == "nonsense"
+    assert time.perf_counter() - started < 1.0
+
+
+@given(st.lists(st.sampled_from(ALL_156), max_size=30))
+def test_codes_joined_by_spaces_read_back_card_for_card(pile: list[Card]) -> None:
+    assert parse_cards(" ".join(c.code for c in pile)) == pile
+
+
+@given(st.lists(st.sampled_from(ALL_156), max_size=12), st.sampled_from(DECK_STYLES))
+def test_names_joined_by_spaces_read_back_card_for_card(pile: list[Card], style: str) -> None:
+    assert parse_cards(" ".join(card_name(c, style) for c in pile), style) == pile
