@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import logging
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 import discord
+from discord import app_commands
 from discord.ext import commands
 
 from bot.config import Config
@@ -21,6 +23,57 @@ def discord_clock() -> float:
     return discord.utils.utcnow().timestamp()
 
 
+FAILURE_TEXT = "Something went wrong — nothing was changed. Please try again."
+
+InteractionCheck = Callable[[discord.Interaction], Awaitable[bool]]
+
+
+async def answer_failure(interaction: discord.Interaction, error: BaseException) -> None:
+    """The one answer to an unexpected failure of a command, button, menu or form: logged, and
+    the member told privately. Never raises (it is the last line of defence)."""
+    log.error("interaction %s (%s) by %s failed", interaction.id, interaction.type, interaction.user.id,
+              exc_info=error)
+    try:
+        if interaction.type is discord.InteractionType.autocomplete:
+            if not interaction.response.is_done():
+                await interaction.response.autocomplete([])
+        elif interaction.response.is_done():
+            await interaction.followup.send(FAILURE_TEXT, ephemeral=True)
+        else:
+            await interaction.response.send_message(FAILURE_TEXT, ephemeral=True)
+    except discord.HTTPException:
+        log.warning("interaction %s: could not send the failure answer", interaction.id)
+
+
+class TarotTree(app_commands.CommandTree):
+    """The command tree: the checks cogs register run before any command or autocomplete does
+    its work (input length, for one), and every unexpected failure gets an answer."""
+
+    def __init__(self, client: discord.Client) -> None:
+        super().__init__(client)
+        self.checks: list[InteractionCheck] = []
+
+    async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
+        try:
+            for check in self.checks:
+                if not await check(interaction):
+                    return False
+        except Exception as error:  # a failing check must not leave the member unanswered
+            await answer_failure(interaction, error)
+            return False
+        return True
+
+    async def on_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError, /) -> None:
+        if isinstance(error, (app_commands.TransformerError, app_commands.CommandNotFound,
+                              app_commands.CommandSignatureMismatch)) and not interaction.response.is_done():
+            await interaction.response.send_message(
+                "I couldn't read that command's options (your Discord may show an outdated version of "
+                "it) — nothing was changed. Please try again.", ephemeral=True)
+            return
+        cause = error.original if isinstance(error, app_commands.CommandInvokeError) else error
+        await answer_failure(interaction, cause)
+
+
 class TarotBot(commands.AutoShardedBot):
     def __init__(self, config: Config, db_path: Path) -> None:
         intents = discord.Intents.default()
@@ -30,8 +83,10 @@ class TarotBot(commands.AutoShardedBot):
             intents=intents,
             shard_count=config.shard_count,
             help_command=None,
+            tree_cls=TarotTree,
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
         )
+        self.tree: TarotTree
         self.config = config
         self.db_path = db_path
         self.store: Store | None = None

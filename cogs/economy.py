@@ -39,7 +39,7 @@ def read_pile(text: str, limit: int) -> list[Card]:
         pile = parse_cards(text)
     except CardParseError as error:
         raise IllegalAction(
-            f"I can't read {error.token!r} as a card. Write cards like `KC 10S 16r 0` "
+            f"{error}. Write cards like `KC 10S 16r 0` "
             "or by name: `king of cups, the tower reversed, excuse`"
         ) from None
     if not pile:

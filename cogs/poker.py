@@ -20,13 +20,12 @@ from cogs.common import (
     create_table,
     find_table,
     play,
-    refuse,
     register_ui,
     table_choices,
 )
 from games import poker
 from games.base import Action, Event, IllegalAction
-from games.cards import CardParseError, card, card_name, parse_cards
+from games.cards import card, card_name
 from renders.hand import render_hand
 from renders.poker import render_poker
 
@@ -308,26 +307,12 @@ class Poker(commands.Cog):
     @group.command(name="turn", description="Turn one of your hole cards (manual orientation tables)")
     @app_commands.describe(card="The card to turn, e.g. KC or 'king of cups'")
     async def turn(self, interaction: discord.Interaction, card: str, table: str | None = None) -> None:
-        try:
-            found = parse_cards(card)
-        except CardParseError as error:
-            await refuse(interaction, str(error))
-            return
-        if len(found) != 1:
-            await refuse(interaction, "name exactly one card to turn")
-            return
-        await play(interaction, GAME, {"type": "turn", "card": found[0].code}, table)
+        await play(interaction, GAME, {"type": "turn", "card": card}, table)
 
     @group.command(name="discard", description="At the draw: the cards to replace ('none' to stand pat)")
     @app_commands.describe(cards="Cards to discard, e.g. '2W 7C 16', or 'none'")
     async def discard(self, interaction: discord.Interaction, cards: str, table: str | None = None) -> None:
-        text = cards.strip()
-        try:
-            found = [] if text.lower() in ("none", "nothing", "-", "") else parse_cards(text)
-        except CardParseError as error:
-            await refuse(interaction, str(error))
-            return
-        await play(interaction, GAME, {"type": "discard", "cards": [c.code for c in found]}, table)
+        await play(interaction, GAME, {"type": "discard", "cards": cards}, table)
 
     @turn.autocomplete("card")
     async def turn_autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:

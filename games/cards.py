@@ -54,7 +54,8 @@ class CardParseError(ValueError):
 
     def __init__(self, token: str, hint: str = "") -> None:
         self.token = token
-        message = f"I can't read {token!r} as a card"
+        shown = token if len(token) <= 40 else token[:40] + "…"
+        message = f"I can't read {shown!r} as a card"
         super().__init__(message + (f" ({hint})" if hint else ""))
 
 

@@ -1164,7 +1164,7 @@ def _parse(state: State, raw: Any) -> list[Card]:
     try:
         return parse_cards(text, state.options.style)
     except CardParseError as error:
-        raise IllegalAction(f"I can't read {error.token!r} as a card") from None
+        raise IllegalAction(str(error)) from None
 
 
 def _in_hand(state: State, seat: int, wanted: Card) -> Card:

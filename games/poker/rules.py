@@ -31,7 +31,7 @@ from games.base import (
     require,
 )
 from games.betting import Betting, Bettor
-from games.cards import DECK_STYLES, Card, CardParseError, card, cards, codes, full_deck, shuffle
+from games.cards import DECK_STYLES, Card, CardParseError, card, cards, codes, full_deck, parse_cards, shuffle
 from games.poker.hands import (
     best_five,
     best_hand,
@@ -501,15 +501,20 @@ def _bet_move(state: State, player: int, action: Action) -> list[Event]:
     return events
 
 
+STAND_PAT_WORDS = frozenset({"none", "nothing", "-", ""})
+
+
 def _parse_codes(raw: Any) -> list[Card]:
-    if isinstance(raw, str):
-        raw = raw.replace(",", " ").split()
-    require(isinstance(raw, list) and all(isinstance(x, str) for x in raw),
+    """The cards a player named: typed text (codes or names; `none` for none), or a list of
+    codes. Parsed only once the move is known to be allowed now."""
+    require(isinstance(raw, str) or (isinstance(raw, list) and all(isinstance(x, str) for x in raw)),
             "name the cards to discard, e.g. 3W 16")
     try:
+        if isinstance(raw, str):
+            return [] if raw.strip().lower() in STAND_PAT_WORDS else parse_cards(raw)
         return [card(code) for code in raw]
     except CardParseError as error:
-        raise IllegalAction(f"I can't read {error.token!r} as a card") from None
+        raise IllegalAction(str(error)) from None
 
 
 def _match(hole: list[Card], wanted: list[Card]) -> list[int]:
@@ -581,7 +586,9 @@ def _turn(state: State, player: int, action: Action) -> list[Event]:
         position = raw
     else:
         require(isinstance(raw, str), "name the card to turn, e.g. KC")
-        position = _match(hole, _parse_codes([raw]))[0]
+        named = _parse_codes(raw)
+        require(len(named) == 1, "name exactly one card to turn, e.g. KC")
+        position = _match(hole, named)[0]
     hole[position] = hole[position].turned()
     now = hole[position]
     return [Event("turned", {"player": player, "card": position, "now": now.code})]
