@@ -6,11 +6,14 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
+import secrets
+from collections.abc import Awaitable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.client import answer_failure
 from bot.tables import Table, TableService
 from games.base import Action, Event, IllegalAction
 
@@ -71,7 +74,7 @@ class GameUI:
     def action_for(self, code: str) -> Action | None:
         """The action a button code stands for; None when the button opens a form instead."""
         kind, _, amount = code.partition(".")
-        return {"type": kind, "amount": int(amount)} if amount.isdigit() else {"type": kind}
+        return {"type": kind, "amount": int(amount)} if is_whole_number(amount) else {"type": kind}
 
     def form_for(self, table: Table, code: str, step: str) -> discord.ui.Modal | None:
         return None
@@ -110,9 +113,90 @@ class Refused(Exception):
     """A refusal raised in a cog before the game sees anything."""
 
 
+MESSAGE_LIMIT = 2000  # characters in a Discord message
+DEFAULT_TEXT_LIMIT = 100  # characters in a text option not listed below
+TEXT_LIMITS = {"cards": 400, "card": 100, "king": 100, "table": 24}  # by option name
+COMMAND_TEXT_LIMITS = {("count", "cards"): 1500}  # (command, option): where one command needs more
+AMOUNT_DIGITS = 12
+
+
+def is_whole_number(text: str) -> bool:
+    """ASCII digits only (`²`.isdigit() is true, and int('²') fails)."""
+    return text.isascii() and text.isdigit()
+
+
+def text_limit(command: str, option: str) -> int:
+    return COMMAND_TEXT_LIMITS.get((command, option), TEXT_LIMITS.get(option, DEFAULT_TEXT_LIMIT))
+
+
+def _text_options(data: dict, path: tuple[str, ...]) -> list[tuple[str, str, str]]:
+    """(command, option, value) for every text option of a slash command's data, however deep
+    its groups and subcommands nest."""
+    found = []
+    for option in data.get("options") or []:
+        if option.get("type") in (1, 2):
+            found += _text_options(option, (*path, option["name"]))
+        elif option.get("type") == 3 and isinstance(option.get("value"), str):
+            found.append((" ".join(path), option["name"], option["value"]))
+    return found
+
+
+async def refuse_oversized_input(interaction: discord.Interaction) -> bool:
+    """A tree check: text over its option's limit is refused before any command or autocomplete
+    looks at it (nothing a member types can make a command slow)."""
+    data: dict = interaction.data or {}  # type: ignore[assignment]
+    if interaction.type not in (discord.InteractionType.application_command, discord.InteractionType.autocomplete):
+        return True
+    for command, option, value in _text_options(data, (str(data.get("name", "")),)):
+        limit = text_limit(command, option)
+        if len(value) <= limit:
+            continue
+        if interaction.type is discord.InteractionType.autocomplete:
+            await interaction.response.autocomplete([])
+        else:
+            await refuse(interaction, f"`{option}` takes at most {limit} characters; you typed {len(value)} — "
+                                      "nothing was done. Shorten it and try again.")
+        return False
+    return True
+
+
+async def answered(interaction: discord.Interaction, work: Awaitable[None]) -> None:
+    """Runs a button's, menu's or form's work; any unexpected failure gets the one failure
+    answer instead of silence."""
+    try:
+        await work
+    except Exception as error:
+        await answer_failure(interaction, error)
+
+
+async def refuse_unknown_control(interaction: discord.Interaction, routed: tuple[type, ...]) -> None:
+    """A button or menu whose custom_id none of our handlers reads (damaged, or from another
+    version of the bot) is refused privately instead of left unanswered."""
+    if interaction.type is not discord.InteractionType.component:
+        return
+    custom_id = str((interaction.data or {}).get("custom_id", ""))
+    patterns = [item.__discord_ui_compiled_template__ for item in routed]  # type: ignore[attr-defined]
+    if any(pattern.fullmatch(custom_id) for pattern in patterns):
+        return
+    await refuse(interaction, "I don't know that button — it may come from an older message. "
+                              "Use the buttons on the latest table message, or /hand.")
+
+
+def refuse_outsider(interaction: discord.Interaction, table: Table, *, seated: bool) -> str | None:
+    """Why this member may not use a control of `table` (None: they may). A control acts only
+    for its own table's server, and (`seated`) only for a member seated there."""
+    if interaction.guild_id is not None and interaction.guild_id != table.guild_id:
+        return "that button belongs to a table on another server"
+    if seated and not table.seated(interaction.user.id):
+        return "you are not seated at this table: /table join takes a seat"
+    if not seated and interaction.channel_id != table.channel_id:
+        return "join a table from its own channel: use the Join button there or /table join"
+    return None
+
+
 async def refuse(interaction: discord.Interaction, reason: str) -> None:
     """A refusal is always private and always says what was wrong."""
-    text = reason[:1].upper() + reason[1:]
+    text = (reason[:1].upper() + reason[1:])[:MESSAGE_LIMIT]
     if interaction.response.is_done():
         await interaction.followup.send(text, ephemeral=True)
     else:
@@ -187,10 +271,11 @@ class GameButton(discord.ui.DynamicItem[discord.ui.Button], template=r"tt:(?P<ta
         return cls(int(match["table"]), match["step"], ButtonSpec(item.label or "", match["code"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        bot = bot_of(interaction)
-        table = bot.tables.table_by_id(self.table_id)
+        await answered(interaction, self._press(interaction))
+
+    async def _press(self, interaction: discord.Interaction) -> None:
+        table = await table_for_control(interaction, self.table_id)
         if table is None:
-            await refuse(interaction, "that table has ended")
             return
         ui = UIS[table.game]
         action = ui.action_for(self.code)
@@ -203,6 +288,16 @@ class GameButton(discord.ui.DynamicItem[discord.ui.Button], template=r"tt:(?P<ta
                 await interaction.response.send_modal(form)
             return
         await perform(interaction, table, action, step=self.step)
+
+
+async def table_for_control(interaction: discord.Interaction, table_id: int) -> Table | None:
+    """The table a move button or menu belongs to, once this member may use it (else refused)."""
+    table = bot_of(interaction).tables.table_by_id(table_id)
+    reason = "that table has ended" if table is None else refuse_outsider(interaction, table, seated=True)
+    if reason is not None:
+        await refuse(interaction, reason)
+        return None
+    return table
 
 
 STALE = "that button was for an earlier turn — use the buttons on the latest table message"
@@ -227,9 +322,11 @@ class GameSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"ts:(?P<ta
         return cls(int(match["table"]), match["step"], code=match["code"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        table = bot_of(interaction).tables.table_by_id(self.table_id)
+        await answered(interaction, self._choose(interaction))
+
+    async def _choose(self, interaction: discord.Interaction) -> None:
+        table = await table_for_control(interaction, self.table_id)
         if table is None:
-            await refuse(interaction, "that table has ended")
             return
         values = list((interaction.data or {}).get("values", []))  # type: ignore[union-attr]
         await perform(interaction, table, UIS[table.game].select_action(self.code, values), step=self.step)
@@ -351,14 +448,38 @@ class AmountForm(discord.ui.Modal):
     amount: discord.ui.TextInput = discord.ui.TextInput(label="Chips", custom_id="amount", max_length=12)
 
     def __init__(self, title: str, table: Table, action: Action, step: str, low: int, high: int) -> None:
-        super().__init__(title=title, custom_id=f"tf:{table.id}:{step}")
+        super().__init__(title=title, custom_id=f"tf:{table.id}:{step}:{secrets.token_hex(4)}", timeout=900)
         self.amount.placeholder = f"{low} to {high}"
         self.amount.default = str(low)
         self.table, self.action, self.step = table, action, step
+        OPEN_FORMS[self.custom_id] = self
 
     async def on_submit(self, interaction: discord.Interaction) -> None:
         text = self.amount.value.strip()
-        if not text.isdigit():
-            await refuse(interaction, f"{text!r} is not a whole number of chips; type digits only, e.g. 50")
+        if len(text) > AMOUNT_DIGITS or not is_whole_number(text):
+            await refuse(interaction, f"{text[:AMOUNT_DIGITS]!r} is not a whole number of chips; type digits only, e.g. 50")
+            return
+        reason = refuse_outsider(interaction, self.table, seated=True)
+        if reason is not None:
+            await refuse(interaction, reason)
             return
         await perform(interaction, self.table, {**self.action, "amount": int(text)}, step=self.step)
+
+    async def on_error(self, interaction: discord.Interaction, error: Exception, /) -> None:
+        await answer_failure(interaction, error)
+
+
+    async def on_timeout(self) -> None:
+        OPEN_FORMS.pop(self.custom_id, None)
+
+
+OPEN_FORMS: dict[str, AmountForm] = {}  # until they time out: a submitted form is still known
+
+
+async def refuse_unknown_form(interaction: discord.Interaction) -> None:
+    """A form no longer open here (sent before a restart, or forged) is refused, not ignored."""
+    if interaction.type is not discord.InteractionType.modal_submit:
+        return
+    custom_id = str((interaction.data or {}).get("custom_id", ""))
+    if custom_id not in OPEN_FORMS:
+        await refuse(interaction, "that form has expired — press the button again to open a new one")

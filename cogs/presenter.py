@@ -46,13 +46,19 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=r"tl:(?P<t
         return cls(int(match["table"]), match["code"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        from cogs.common import bot_of, refuse
+        from cogs.common import answered
+
+        await answered(interaction, self._press(interaction))
+
+    async def _press(self, interaction: discord.Interaction) -> None:
+        from cogs.common import bot_of, refuse, refuse_outsider
         from games.base import IllegalAction
 
         bot = bot_of(interaction)
         table = bot.tables.table_by_id(self.table_id)
-        if table is None:
-            await refuse(interaction, "that table has ended")
+        reason = "that table has ended" if table is None else refuse_outsider(interaction, table, seated=False)
+        if reason is not None or table is None:
+            await refuse(interaction, reason or "that table has ended")
             return
         service = bot.tables
         try:

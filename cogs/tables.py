@@ -14,11 +14,15 @@ from cogs.common import (
     GAME_TITLES,
     GameButton,
     GameSelect,
+    answered,
     find_table,
     may_manage,
     names_for,
     png_file,
     refuse,
+    refuse_oversized_input,
+    refuse_unknown_control,
+    refuse_unknown_form,
     render,
     table_choices,
 )
@@ -27,6 +31,7 @@ from cogs.rules_text import RULES
 from games.base import HandRecord, IllegalAction
 
 MAX_BUY_IN = 1_000_000_000
+ROUTED_ITEMS = (GameButton, GameSelect, LobbyButton)
 HISTORY_SHOWN = 5  # hands in one /history answer: five full fields stay under an embed's 6,000 characters
 FIELD_LIMIT = 1024
 
@@ -41,11 +46,19 @@ class Tables(commands.Cog):
 
     async def cog_load(self) -> None:
         self.bot.tables.listeners.append(self.presenter.on_table_event)
-        self.bot.add_dynamic_items(GameButton, GameSelect, LobbyButton)
+        self.bot.add_dynamic_items(*ROUTED_ITEMS)
+        self.bot.tree.checks.append(refuse_oversized_input)
+
+    @commands.Cog.listener()
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """Controls and forms no handler takes get a private answer, never silence."""
+        await answered(interaction, refuse_unknown_control(interaction, ROUTED_ITEMS))
+        await answered(interaction, refuse_unknown_form(interaction))
 
     async def cog_unload(self) -> None:
         self.bot.tables.listeners.remove(self.presenter.on_table_event)
-        self.bot.remove_dynamic_items(GameButton, GameSelect, LobbyButton)
+        self.bot.remove_dynamic_items(*ROUTED_ITEMS)
+        self.bot.tree.checks.remove(refuse_oversized_input)
 
     @commands.Cog.listener()
     async def on_raw_member_remove(self, payload: discord.RawMemberRemoveEvent) -> None:

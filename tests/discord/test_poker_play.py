@@ -261,7 +261,7 @@ async def test_bad_input_is_refused_privately_and_changes_nothing(simcord_env):
     await refused(world, alice.slash(channel, "poker bet", amount=20), "already a bet of 50")
     await refused(world, alice.slash(channel, "poker turn", card="KC"), "orientation: best")
     await refused(world, alice.slash(channel, "poker discard", cards="2W"), "hold'em table")
-    await refused(world, alice.slash(channel, "poker discard", cards="zz"), "zz")
+    await refused(world, alice.slash(channel, "poker discard", cards="zz"), "hold'em table")  # the phase before the text
     await ledger_balances(world)
 
 
