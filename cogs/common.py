@@ -120,6 +120,24 @@ COMMAND_TEXT_LIMITS = {("count", "cards"): 1500}  # (command, option): where one
 AMOUNT_DIGITS = 12
 
 
+MAX_SPECTATORS = 50
+
+
+def spectator_pings(table: Table) -> str | None:
+    """The mentions that open a new table message: every watcher, within a message's limit
+    (MAX_SPECTATORS mentions always fit; older tables may hold more, and those past the limit
+    are left out rather than the message failing)."""
+    pings: list[str] = []
+    length = 0
+    for watcher in table.extra.get("spectators", []):
+        mention = f"<@{int(watcher)}>"
+        if length + len(mention) + 1 > MESSAGE_LIMIT:
+            break
+        pings.append(mention)
+        length += len(mention) + 1
+    return " ".join(pings) or None
+
+
 def is_whole_number(text: str) -> bool:
     """ASCII digits only (`²`.isdigit() is true, and int('²') fails)."""
     return text.isascii() and text.isdigit()

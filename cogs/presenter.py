@@ -21,6 +21,7 @@ from cogs.common import (
     png_file,
     remember_name,
     render,
+    spectator_pings,
 )
 from games.base import Event
 
@@ -170,9 +171,8 @@ class Presenter:
         if channel is None:
             return
         payload = await self._table_payload(table)
-        spectators = " ".join(f"<@{s}>" for s in table.extra.get("spectators", []))
         try:
-            message = await channel.send(content=spectators or None, embed=payload["embed"],
+            message = await channel.send(content=spectator_pings(table), embed=payload["embed"],
                                          files=payload["attachments"], view=payload["view"])
         except discord.HTTPException as error:
             log.warning("table %s: could not post the table: %s", table.id, error)

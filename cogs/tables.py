@@ -12,6 +12,7 @@ from bot.tables import Table
 from cogs.common import (
     COLOUR,
     GAME_TITLES,
+    MAX_SPECTATORS,
     GameButton,
     GameSelect,
     answered,
@@ -139,7 +140,7 @@ class Tables(commands.Cog):
             return
         await interaction.response.send_message(f"{member.display_name} is off the table.", ephemeral=True)
 
-    @table.command(name="spectate", description="Watch this table: you'll be pinged on each new hand")
+    @table.command(name="spectate", description="Watch this table (pinged on each new hand); again to stop watching")
     async def spectate(self, interaction: discord.Interaction) -> None:
         try:
             table = find_table(interaction, None)
@@ -147,11 +148,21 @@ class Tables(commands.Cog):
             await refuse(interaction, refusal.reason)
             return
         watchers = table.extra.setdefault("spectators", [])
-        if interaction.user.id not in watchers:
-            watchers.append(interaction.user.id)
+        if interaction.user.id in watchers:
+            watchers.remove(interaction.user.id)
             await self.bot.tables.save_extra(table)
+            await interaction.response.send_message(
+                "You've stopped watching this table: new hands won't ping you. /table spectate again to watch.",
+                ephemeral=True)
+            return
+        if len(watchers) >= MAX_SPECTATORS:
+            await refuse(interaction, f"this table already has {MAX_SPECTATORS} spectators, the most it pings; "
+                                      "you can still follow it in this channel")
+            return
+        watchers.append(interaction.user.id)
+        await self.bot.tables.save_extra(table)
         await interaction.response.send_message(
-            content="You're watching: each new hand's table message will ping you.",
+            content="You're watching: each new hand's table message will ping you. /table spectate again stops it.",
             **await self._public_snapshot(table), ephemeral=True)
 
     @app_commands.command(name="hand", description="Your private hand at this channel's table, with its controls")

@@ -118,7 +118,7 @@ class TarotUI(GameUI):
             lines.append(f"Partner: {who(names, view['partner'])} (played the called card).")
         if view.get("dog"):
             lines.append(f"Dog: {' '.join(view['dog'])}")
-        lines.append({"calling": f"{turn} to call a king.",
+        lines.append({"calling": f"{turn} is calling a king (privately, from their hand's controls).",
                       "discarding": f"{turn} takes the dog and discards {view['dog_size']} cards.",
                       "chelem": f"{turn} to announce a chelem or play on.",
                       "playing": self._trick_line(view, names, turn)}[phase])
@@ -144,13 +144,12 @@ class TarotUI(GameUI):
         return lines
 
     def buttons(self, table: Table, view: dict) -> list[Control]:
-        """On the table message: the bids (only the legal ones), the kings to call, the
-        chelem decision. Cards are played from the DM menu."""
+        """On the table message: the bids (only the legal ones) and the chelem decision. The
+        call is offered to the taker alone (DM, /hand): which courts may be called tells what the
+        taker holds (a queen only with all four kings). Cards are played from the DM menu."""
         phase = view["phase"]
         if phase == "bidding":
             return bid_buttons(table)
-        if phase == "calling" and table.active:
-            return call_buttons(table.state)
         if phase == "chelem":
             return chelem_buttons()
         return []

@@ -178,6 +178,9 @@ async def test_a_five_player_hand_with_a_called_king(simcord_env):
         await human_move(world, alice, {})
     dm = latest_dm(alice)
     assert all(b.startswith("Call King of") for b in (i.label for row in dm.components for i in row.children))
+    public = table_message(world)
+    assert not any(label.startswith("Call") for label in buttons(public)), "the callable courts tell the holding"
+    assert "is calling a king" in public.embeds[0].description
     await human_move(world, alice, {})
     called, partner = table.state.called, table.state.partner
     assert called is not None and called.rank == ft.KING and partner is not None
