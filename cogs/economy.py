@@ -104,7 +104,7 @@ class Economy(commands.Cog):
     @app_commands.describe(cards="Cards like `KC 10S 16r 0` or names, comma-separated",
                            group="Cards per group (1-4)", method="Counting method")
     @app_commands.choices(method=[app_commands.Choice(name=m, value=m) for m in ("all", *counting.METHODS)])
-    async def count(self, interaction: discord.Interaction, cards: app_commands.Range[str, 1, 1500],
+    async def count(self, interaction: discord.Interaction, cards: str,
                     group: app_commands.Range[int, 1, 4] = 2,
                     method: app_commands.Choice[str] | None = None) -> None:
         chosen = method.value if method else "all"
