@@ -36,7 +36,7 @@ def fraction_text(value: Fraction) -> str:
 
 def read_pile(text: str, limit: int) -> list[Card]:
     try:
-        pile = parse_cards(text)
+        pile = parse_cards(text, most=limit)
     except CardParseError as error:
         raise IllegalAction(
             f"{error}. Write cards like `KC 10S 16r 0` "
@@ -45,7 +45,7 @@ def read_pile(text: str, limit: int) -> list[Card]:
     if not pile:
         raise IllegalAction("name at least one card, e.g. `KC 21 0`")
     if len(pile) > limit:
-        raise IllegalAction(f"a pile holds at most {limit} cards; you named {len(pile)}")
+        raise IllegalAction(f"a pile holds at most {limit} cards; you named more")
     seen: set[Card] = set()
     for card in pile:
         if card.face in seen:
@@ -109,7 +109,7 @@ class Economy(commands.Cog):
                     method: app_commands.Choice[str] | None = None) -> None:
         chosen = method.value if method else "all"
         try:
-            pile = read_pile(cards, self.bot.config.max_count_cards)
+            pile = await asyncio.to_thread(read_pile, cards, self.bot.config.max_count_cards)  # up to 1,500 characters
         except IllegalAction as refusal:
             await refuse(interaction, refusal.reason)
             return

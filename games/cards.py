@@ -278,6 +278,12 @@ def _longest_name(style: str) -> int:
     return 1 + max(len(name.split()) for name in _major_words(style))
 
 
+@lru_cache(maxsize=8)
+def _first_words(style: str) -> frozenset[str]:
+    """The words a major's name can start with (a quick no for every other word)."""
+    return frozenset({"the", *(name.split()[0] for name in _major_words(style))})
+
+
 def _normal(text: str) -> str:
     return " ".join(text.lower().replace("’", "'").split())
 
@@ -332,12 +338,12 @@ class _Reader:
     def __init__(self, raw: list[str], style: str) -> None:
         self.raw, self.style = raw, style
         self.words = [_normal(word) for word in raw]
-        self.majors, self.longest = _major_words(style), _longest_name(style)
+        self.majors, self.longest, self.starts = _major_words(style), _longest_name(style), _first_words(style)
 
-    def read(self) -> list[Card]:
+    def read(self, most: int) -> list[Card]:
         found: list[Card] = []
         at = 0
-        while at < len(self.words):
+        while at < len(self.words) and len(found) <= most:
             card_, at = self._card_at(at)
             if at < len(self.words) and self.words[at] in _REVERSED_WORDS:
                 card_, at = card_.oriented(True), at + 1
@@ -356,6 +362,8 @@ class _Reader:
 
     def _name_at(self, at: int) -> tuple[int, int] | None:
         """The longest major name starting at `at` (with or without `the`): (number, end)."""
+        if at >= len(self.words) or self.words[at] not in self.starts:
+            return None
         for size in range(min(self.longest, len(self.words) - at), 0, -1):
             phrase = " ".join(self.words[at:at + size])
             bare = phrase[4:] if phrase.startswith("the ") else phrase
@@ -415,15 +423,17 @@ class _Reader:
         return CardParseError(self.raw[at])
 
 
-def parse_cards(text: str, style: str = "rws") -> list[Card]:
+def parse_cards(text: str, style: str = "rws", most: int | None = None) -> list[Card]:
     """Cards from what a person typed: notation (`KC 16r`), names (`king of cups, the tower
     reversed`), Roman numerals, `Q♥`. Separators: commas, semicolons or spaces. Raises
-    CardParseError naming the first word it cannot read. Linear in the text."""
+    CardParseError naming the first word it cannot read. Linear in the text; with `most`, it
+    stops once it has read more than `most` cards (the caller refuses that many)."""
     result: list[Card] = []
+    limit = len(text) if most is None else most
     for chunk in _SEPARATORS.split(text):
         words = chunk.split()
-        if words:
-            result.extend(_Reader(words, style).read())
+        if words and len(result) <= limit:
+            result.extend(_Reader(words, style).read(limit - len(result)))
     return result
 
 

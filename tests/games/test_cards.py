@@ -353,3 +353,8 @@ def test_codes_joined_by_spaces_read_back_card_for_card(pile: list[Card]) -> Non
 @given(st.lists(st.sampled_from(ALL_156), max_size=12), st.sampled_from(DECK_STYLES))
 def test_names_joined_by_spaces_read_back_card_for_card(pile: list[Card], style: str) -> None:
     assert parse_cards(" ".join(card_name(c, style) for c in pile), style) == pile
+
+
+def test_reading_can_stop_after_enough_cards() -> None:
+    assert parse_cards("1 2 3 4 5, 6 7", most=2) == cards("1 2 3")
+    assert parse_cards("1 2, 3", most=5) == cards("1 2 3")
