@@ -225,7 +225,7 @@ def card_name(c: Card, style: str = "rws", *, orientation: bool = True) -> str:
 # read as one: the only multi-word forms join a number or rank to words that are not cards
 # themselves (a suit, "of", "trump", a major's name that must agree with the number).
 
-_CODE_RE = re.compile(r"^(?:(10|[2-9]|[AJNQK])([WCSP])|(\d{1,2}))(r?)$", re.IGNORECASE)
+_CODE_RE = re.compile(r"^(?:(10|[2-9]|[AJNQK])([WCSP])|(\d{1,2}))(r?)$", re.IGNORECASE | re.ASCII)
 _SYMBOL_RE = re.compile(r"^(10|[2-9]|[AJQKN])([♣♥♠♦♡♢♤♧])(r?)$", re.IGNORECASE)
 _ROMAN_RE = re.compile(r"^[IVXL]+$", re.IGNORECASE)
 _SEPARATORS = re.compile(r"[,;\n]+")
@@ -318,9 +318,15 @@ def _roman_number(text: str) -> int | None:
 
 def _major_number(word: str) -> int | None:
     """A major's number written alone: `16` or `XVI`."""
-    if word.isdigit() and len(word) <= 2:
-        return int(word) if int(word) <= 21 else None
+    number = _small_number(word)
+    if number is not None:
+        return number if number <= 21 else None
     return _roman_number(word)
+
+
+def _small_number(word: str) -> int | None:
+    """A one- or two-digit number in ASCII digits (`²` and other digit signs are no numbers)."""
+    return int(word) if len(word) <= 2 and word.isascii() and word.isdigit() else None
 
 
 def _one_word(word: str) -> Card | None:
@@ -395,7 +401,7 @@ class _Reader:
         word = self.words[at]
         if self.style == "thoth" and word == "knight":
             return KING  # the Thoth Knight is the highest court (rules/cards.md)
-        rank = _RANK_WORDS.get(word) or (int(word) if word.isdigit() and len(word) <= 2 else None)
+        rank = _RANK_WORDS.get(word) or _small_number(word)
         return rank if rank is not None and 1 <= rank <= 14 else None
 
     def _suit_word_at(self, at: int) -> int | None:

@@ -210,3 +210,12 @@ async def test_spectate_again_stops_watching(simcord_env):
     assert "stopped watching" in result.response.content and carol.id not in table.extra["spectators"]
     table.extra["spectators"] = list(range(1, MAX_SPECTATORS + 1))
     await refused(world, carol.slash(world.channel, "table spectate"), f"{MAX_SPECTATORS} spectators")
+
+
+async def test_garbage_in_every_text_option_is_answered_privately_and_changes_nothing(simcord_env):
+    world = make_world(simcord_env)
+    alice, _ = world.members
+    await open_table(world, "poker", seed=3, timer=0, format="draw")
+    for garbage in ("zz", "king of cupz", "²", "<@everyone> ` ' \" |", "8 11 " * 20):
+        for name, option, others in TEXT_OPTIONS:
+            await refused(world, alice.slash(world.channel, name, **{**others, option: garbage}))

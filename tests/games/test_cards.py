@@ -321,7 +321,7 @@ def test_a_number_never_swallows_the_next_card(text: str, codes: str) -> None:
 @pytest.mark.parametrize(
     ("text", "token"),
     [("king of cupz", "cupz"), ("queen swrods", "swrods"), ("KC king", "king"), ("KC king of", "king"),
-     ("16 the towr", "the"), ("1 2 3 blah", "blah")],
+     ("16 the towr", "the"), ("1 2 3 blah", "blah"), ("²", "²"), ("KC ١٦", "١٦"), ("king of ²", "²")],
 )
 def test_the_word_that_cannot_be_read_is_named(text: str, token: str) -> None:
     with pytest.raises(CardParseError) as info:
