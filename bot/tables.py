@@ -23,6 +23,8 @@ log = logging.getLogger(__name__)
 Listener = Callable[["Table", list[Event], Any], Awaitable[None]]
 SIT_OUT_AFTER_TIMEOUTS = 2
 COMPUTER_PAUSE_SECONDS = 1.5
+MAX_PLAY_OUT_MOVES = 2_000  # a bound on the moves that finish a round when a table is ended
+CHANNEL_TAKEN = "this channel already has a table: join it, or open a thread for another"
 STALE_BUTTON = "that button was for an earlier turn — use the buttons on the latest table message"
 
 
@@ -155,6 +157,12 @@ def chosen_stack(module: ModuleType, options: Any, wallet: int, buy_in: int | No
     return stack
 
 
+def refunds_of(events: list[Event]) -> dict[int, int]:
+    """What each player took back, from the closing `ended` event."""
+    ended = next((e for e in events if e.kind == "ended"), None)
+    return {} if ended is None else {int(k): v for k, v in ended.data["refunds"].items()}
+
+
 def options_from_json(game: str, raw: str) -> Any:
     return GAMES[game].Options(**json.loads(raw))
 
@@ -181,6 +189,7 @@ class TableService:
         self._seated_at: dict[int, set[int]] = {}  # player -> ids of the open tables they sit at
         self._seats_of: dict[int, tuple[int, ...]] = {}  # table id -> the players indexed for it
         self.listeners: list[Listener] = []
+        self._creating: dict[int, int] = {}  # channel id -> server id of a table being created
         self.new_seed: Callable[[], int] = lambda: random.getrandbits(62)
         self.computer_pause = COMPUTER_PAUSE_SECONDS
         self._closed = False
@@ -252,16 +261,41 @@ class TableService:
     async def create(
         self, guild_id: int, channel_id: int, game: str, options: Any, host_id: int, buy_in: int | None
     ) -> Table:
-        if channel_id in self.by_channel:
-            raise IllegalAction("this channel already has a table: join it, or open a thread for another")
+        """Open a lobby. The channel and a slot of the server's limit are reserved before the
+        first await, so simultaneous creates cannot all pass the checks; the same checks run
+        again inside the write transaction against the store (another process's tables)."""
+        self._reserve(guild_id, channel_id)
+        try:
+            table = await self._insert_table(guild_id, channel_id, game, options, host_id, buy_in)
+        finally:
+            self._creating.pop(channel_id, None)
+        self._register(table)
+        await self._notify(table, [Event("created", {"host": host_id})], None)
+        return table
+
+    def _reserve(self, guild_id: int, channel_id: int) -> None:
+        if channel_id in self.by_channel or channel_id in self._creating:
+            raise IllegalAction(CHANNEL_TAKEN)
         open_here = sum(1 for t in self.by_channel.values() if t.guild_id == guild_id)
+        open_here += sum(1 for g in self._creating.values() if g == guild_id)
         if open_here >= self.config.max_tables_per_guild:
-            raise IllegalAction(
-                f"this server already has {open_here} open tables, the most it may have; end one first"
-            )
+            raise IllegalAction(self._limit_text(open_here))
+        self._creating[channel_id] = guild_id
+
+    def _limit_text(self, open_here: int) -> str:
+        return f"this server already has {open_here} open tables, the most it may have; end one first"
+
+    async def _insert_table(
+        self, guild_id: int, channel_id: int, game: str, options: Any, host_id: int, buy_in: int | None
+    ) -> Table:
         now = self.clock()
         computers = int(getattr(options, "bots", 0) or 0)
         async with self.store.transaction() as tx:
+            if await tx.fetchone("SELECT 1 FROM tables WHERE channel_id=? AND status != 'ended'", (channel_id,)):
+                raise IllegalAction(CHANNEL_TAKEN)
+            row = await tx.fetchone("SELECT COUNT(*) FROM tables WHERE guild_id=? AND status != 'ended'", (guild_id,))
+            if row[0] >= self.config.max_tables_per_guild:
+                raise IllegalAction(self._limit_text(row[0]))
             stack = await self._buy_in(tx, guild_id, host_id, GAMES[game], options, buy_in)
             seats = [{"player": host_id, "stack": stack}] + [{"player": -n, "stack": 0} for n in range(1, computers + 1)]
             cursor = await tx.execute(
@@ -271,11 +305,7 @@ class TableService:
                  dumps(seats), self.new_seed(), dumps({"computers": computers}), now),
             )
             row_id = cursor.lastrowid
-        row = await self.store.table_row(row_id)
-        table = Table(row)
-        self._register(table)
-        await self._notify(table, [Event("created", {"host": host_id})], None)
-        return table
+        return Table(await self.store.table_row(row_id))
 
     async def _buy_in(
         self, tx: Tx, guild_id: int, player: int, module: ModuleType, options: Any, buy_in: int | None
@@ -373,17 +403,104 @@ class TableService:
         self._schedule_computers(table)
 
     async def end(self, table: Table, by: int, may_manage: bool, origin: Any = None) -> dict[int, int]:
-        """End the table: every chip goes back to its player. Returns what each got back."""
+        """End the table at the host's or a manager's word: a round whose cards are out is played
+        out by the timers' defaults and settled first (no free way out of a losing hand), then
+        every chip goes back to its player. Returns what each got back."""
         async with table.lock:
             self._require_open(table)
             if by != table.host_id and not may_manage:
                 raise IllegalAction("only the host or a member with Manage Server can end the table")
-            refunds = self._refunds(table)
+            events = await self._settle_and_close(table)
+        await self._notify(table, events, origin)
+        return refunds_of(events)
+
+    async def end_by_bot(self, table: Table, why: str) -> dict[int, int]:
+        """The bot ends a table itself (its channel deleted, its server gone): as `end`."""
+        async with table.lock:
+            if table.status == "ended":
+                return {}
+            events = await self._settle_and_close(table, why)
+        log.info("table %s ended by the bot: %s", table.id, why)
+        await self._notify(table, events, "bot")
+        return refunds_of(events)
+
+    async def end_tables_in(self, channel_id: int, why: str) -> None:
+        """A deleted channel or thread: its table is ended by the bot."""
+        table = self.by_channel.get(channel_id)
+        if table is not None:
+            await self.end_by_bot(table, why)
+
+    async def end_tables_of_guild(self, guild_id: int, why: str) -> int:
+        """A server that removed the bot: each of its tables is ended by the bot."""
+        tables = [t for t in self.by_channel.values() if t.guild_id == guild_id]
+        for table in tables:
+            await self.end_by_bot(table, why)
+        return len(tables)
+
+    async def _settle_and_close(self, table: Table, why: str = "") -> list[Event]:
+        """In one transaction: the round in play (if any) played out move by move, each move
+        logged like any other, then the chips back and the table ended. On any failure nothing
+        is written and the table stays as committed. The caller holds the table's lock."""
+        committed_json, committed_extra = table.committed_json, copy.deepcopy(table.extra)
+        try:
             async with self.store.transaction() as tx:
+                played, version = await self._play_out(tx, table)
+                refunds = self._refunds(table)
+                if played:
+                    table.extra["players"] = list(table.module.players(table.state))
+                    await tx.execute("UPDATE tables SET state=?, version=?, extra=? WHERE id=?",
+                                     (table.state_json(), version, dumps(table.extra), table.id))
                 await self._close_in(tx, table, refunds)
-            self._retire(table)
-        await self._notify(table, [Event("ended", {"refunds": {str(k): v for k, v in refunds.items()}})], origin)
-        return refunds
+        except BaseException:
+            table.set_state(None, committed_json)
+            table.extra = committed_extra
+            raise
+        if played:
+            table.version = version
+            table.set_state(table.state, table.state_json())
+        self._retire(table)
+        ended = {"refunds": {str(k): v for k, v in refunds.items()}, "played_out": len(played)}
+        if why:
+            ended["why"] = why
+        return [*played, Event("ended", ended)]
+
+    async def _play_out(self, tx: Tx, table: Table) -> tuple[list[Event], int]:
+        """Within `tx`: the moves that finish the round whose cards are out — each pending
+        player's timeout default (a computer player's own move) — applied and logged one by one.
+        Returns their events and the table's version after them."""
+        module, version = table.module, table.version
+        to_settle = getattr(module, "round_to_settle", None)
+        if not table.active or to_settle is None:
+            return [], version
+        round_ = to_settle(table.state)
+        events: list[Event] = []
+        moves = 0
+        while round_ is not None and to_settle(table.state) == round_:
+            waiting = module.pending(table.state)
+            if not waiting or moves >= MAX_PLAY_OUT_MOVES:
+                log.error("table %s: round %s could not be played out (%d moves; waiting on %s): "
+                          "what is left of it is refunded", table.id, round_, moves, waiting)
+                break
+            player = waiting[0]
+            action = self._safe_move(table, player)
+            chips_before = table.chips_at_table()
+            try:
+                move_events = module.apply(table.state, player, action)
+            except IllegalAction as refusal:
+                log.error("table %s: the default move %s was refused while ending: %s",
+                          table.id, action, refusal.reason)
+                break
+            version += 1
+            await self._record_move(tx, table, version, player, action, move_events, chips_before)
+            events += move_events
+            moves += 1
+        return events, version
+
+    def _safe_move(self, table: Table, player: int) -> Action:
+        """The move the timer would play for `player` (a computer player plays its own)."""
+        if player < 0 and hasattr(table.module, "computer_action"):
+            return table.module.computer_action(table.state, player)
+        return table.module.default_action(table.state, player)
 
     async def _close_in(self, tx: Tx, table: Table, refunds: dict[int, int]) -> None:
         """Within the caller's transaction: chips back to their wallets, the table ended."""
@@ -460,10 +577,6 @@ class TableService:
     async def _commit(self, table: Table, player: int, action: Action, events: list[Event],
                       chips_expected: int) -> None:
         module = table.module
-        cashed = sum(e.data["amount"] for e in events if e.kind == "cashout")
-        house_delta = chips_expected - cashed - table.chips_at_table()
-        if house_delta and not getattr(module, "HOUSE", False):
-            raise RuntimeError(f"{table.game} lost or made {house_delta} chips in {action}")
         finished = bool(module.is_over(table.state))
         refunds = self._refunds(table) if finished else {}
         deadline = None if finished else self._next_deadline(table, new_round=any(e.kind == "round_open" for e in events))
@@ -471,17 +584,7 @@ class TableService:
         state_json = table.state_json()
         version = table.version + 1
         async with self.store.transaction() as tx:
-            if action.get("type") == "join" and action.get("stack"):
-                try:
-                    await tx.move_wallet(table.guild_id, player, -int(action["stack"]))
-                except InsufficientChips as short:
-                    raise IllegalAction(
-                        f"you have {short.have} chips in your wallet, the buy-in is {short.need} — try /daily"
-                    ) from None
-            for event in events:
-                await self._settle_event(tx, table, event)
-            await tx.move_house(table.guild_id, house_delta)
-            await tx.log_action(table.id, version, player, action, self.clock())
+            await self._record_move(tx, table, version, player, action, events, chips_expected)
             await tx.execute(
                 "UPDATE tables SET state=?, version=?, deadline=?, extra=? WHERE id=?",
                 (state_json, version, deadline, dumps(table.extra), table.id),
@@ -498,6 +601,26 @@ class TableService:
         self._seats_changed(table)
         self._arm(table)
         self._schedule_computers(table)
+
+    async def _record_move(self, tx: Tx, table: Table, version: int, player: int, action: Action,
+                           events: list[Event], chips_expected: int) -> None:
+        """Within `tx`, one applied move: the chips it moved (a buy-in, cash-outs, results, the
+        house's share) and its line in the action log."""
+        cashed = sum(e.data["amount"] for e in events if e.kind == "cashout")
+        house_delta = chips_expected - cashed - table.chips_at_table()
+        if house_delta and not getattr(table.module, "HOUSE", False):
+            raise RuntimeError(f"{table.game} lost or made {house_delta} chips in {action}")
+        if action.get("type") == "join" and action.get("stack"):
+            try:
+                await tx.move_wallet(table.guild_id, player, -int(action["stack"]))
+            except InsufficientChips as short:
+                raise IllegalAction(
+                    f"you have {short.have} chips in your wallet, the buy-in is {short.need} — try /daily"
+                ) from None
+        for event in events:
+            await self._settle_event(tx, table, event)
+        await tx.move_house(table.guild_id, house_delta)
+        await tx.log_action(table.id, version, player, action, self.clock())
 
     async def _settle_event(self, tx: Tx, table: Table, event: Event) -> None:
         if event.kind == "cashout" and event.data["amount"]:

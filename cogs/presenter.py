@@ -212,20 +212,29 @@ class Presenter:
         await self._edit_message(table, message_id, **payload)
 
     async def _show_ended(self, table: Table, events: list[Event]) -> None:
-        refunds = next((e.data["refunds"] for e in events if e.kind == "ended"), {})
+        ended = next(e.data for e in events if e.kind == "ended")
         names = names_for(self.bot, table)
-        lines = [f"{names.get(int(p), p)} takes {amount} chips back" for p, amount in refunds.items() if amount]
+        lines = []
+        if ended.get("why"):
+            lines.append(f"Ended by the bot: {ended['why']}.")
+        if ended.get("played_out"):
+            lines.append("The round in play was played out by the timers' defaults and settled.")
+        lines += [f"{names.get(int(p), p)} takes {amount} chips back"
+                  for p, amount in ended["refunds"].items() if amount]
         embed = discord.Embed(title=f"{GAME_TITLES[table.game]} — table ended", colour=COLOUR,
                               description="\n".join(lines) or "The table is closed.")
+        channel = await self._channel(table)
+        if channel is None:
+            return  # the channel is gone (the reason the bot ended the table): nothing to show
+        if ended.get("played_out") and table.extra.get("table_message"):
+            await self._close_round(table, settled=any(e.kind == "settled" for e in events))
         for key in ("table_message", "lobby_message"):
             if table.extra.get(key):
                 await self._edit_message(table, table.extra[key], view=None)
-        channel = await self._channel(table)
-        if channel is not None:
-            try:
-                await channel.send(embed=embed)
-            except discord.HTTPException as error:
-                log.warning("table %s: could not announce the end: %s", table.id, error)
+        try:
+            await channel.send(embed=embed)
+        except discord.HTTPException as error:
+            log.warning("table %s: could not announce the end: %s", table.id, error)
 
     async def _show_finished(self, table: Table, interaction: discord.Interaction | None) -> None:
         """The game played to its end: the table message keeps the final picture without
