@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import sys
+from pathlib import Path
 
 import discord
 
 from bot.client import create_bot
 from bot.config import load_config
+from bot.store import DatabaseRefused, Store
 
 NO_TOKEN = """No Discord bot token found.
 
@@ -26,6 +29,10 @@ def main() -> int:
     if not config.token:
         print(NO_TOKEN, file=sys.stderr)
         return 2
+    refusal = asyncio.run(database_refusal(config.db_path))
+    if refusal:
+        print(refusal, file=sys.stderr)
+        return 3
     discord.utils.setup_logging(level=getattr(logging, config.log_level, logging.INFO), root=True)
     bot = create_bot(config=config)
     try:
@@ -39,6 +46,17 @@ def main() -> int:
               "then start it again.", file=sys.stderr)
         return 2
     return 0
+
+
+async def database_refusal(path: Path) -> str | None:
+    """Why the database cannot be used (newer than this bot, not a database), before anything
+    connects to Discord; None when it opens (and is migrated to this version)."""
+    try:
+        store = await Store.open(path)
+    except DatabaseRefused as refused:
+        return f"The bot will not start: {refused}"
+    await store.close()
+    return None
 
 
 if __name__ == "__main__":

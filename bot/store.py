@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import sqlite3
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -45,12 +46,27 @@ MIGRATIONS: list[str] = [
     """
     CREATE INDEX tables_by_channel ON tables (channel_id, id);
     """,
+    # 3: a table the bot could not load at start-up is set aside as 'damaged' (its chips paid
+    # back): only lobbies and running tables hold a channel and a slot of the server's limit.
+    """
+    DROP INDEX one_open_table_per_channel;
+    CREATE UNIQUE INDEX one_open_table_per_channel ON tables (channel_id)
+        WHERE status IN ('lobby', 'active');
+    DROP INDEX open_tables_by_guild;
+    CREATE INDEX open_tables_by_guild ON tables (guild_id) WHERE status IN ('lobby', 'active');
+    """,
 ]
+OPEN = "status IN ('lobby', 'active')"  # a table that holds its channel: a lobby or a game on
 
 TABLE_COLUMNS = (
     "id, guild_id, channel_id, game, options, host_id, status, lobby, start_seats, state, "
     "version, seed, deadline, extra, created_at"
 )
+
+
+class DatabaseRefused(Exception):
+    """The database cannot be used: written by a newer version of the bot, or not a database
+    this bot can read. The message says which and what to do."""
 
 
 class InsufficientChips(Exception):
@@ -74,18 +90,45 @@ class Store:
 
     @classmethod
     async def open(cls, path: str | Path) -> Store:
+        """The store on `path`, migrated to our schema. Refuses (DatabaseRefused) a file that is
+        not an SQLite database, or one whose schema is newer than this bot's."""
         if str(path) != ":memory:":
             Path(path).parent.mkdir(parents=True, exist_ok=True)
         connecting = aiosqlite.connect(str(path), isolation_level=None)
         worker = getattr(connecting, "_thread", None)  # aiosqlite's worker thread, not started yet
         if worker is not None:
             worker.daemon = True  # a store left open (a test that failed mid-game) never blocks exit
-        conn = await connecting
+        try:
+            conn = await connecting
+        except sqlite3.DatabaseError as error:
+            raise DatabaseRefused(f"{path} cannot be opened ({error}): check the path in TAROT_DB "
+                                  "and that the bot may read and write it.") from None
         conn.row_factory = aiosqlite.Row
-        await conn.executescript("PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=ON;")
         store = cls(conn)
-        await store.migrate()
+        try:
+            await store._check_readable(path)
+            await conn.executescript("PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=ON;")
+            await store.migrate()
+        except BaseException:
+            await conn.close()
+            raise
         return store
+
+    async def _check_readable(self, path: str | Path) -> None:
+        try:
+            version = (await self.fetchone("PRAGMA user_version"))[0]
+            await self.fetchone("SELECT COUNT(*) FROM sqlite_master")
+        except sqlite3.DatabaseError as error:
+            raise DatabaseRefused(
+                f"{path} is not a database this bot can read ({error}). Point TAROT_DB at the bot's "
+                "database file, or move this file away to start with a new one."
+            ) from None
+        if version > len(MIGRATIONS):
+            raise DatabaseRefused(
+                f"{path} was written by a newer version of the bot (schema version {version}; this "
+                f"version knows up to {len(MIGRATIONS)}). Run the newer version, or restore a backup "
+                "made by this one; the file is left untouched."
+            )
 
     async def close(self) -> None:
         await self.conn.close()
@@ -124,15 +167,16 @@ class Store:
         return None if row is None else row[0]
 
     async def open_tables(self) -> list[aiosqlite.Row]:
-        return await self.fetchall(f"SELECT {TABLE_COLUMNS} FROM tables WHERE status != 'ended'")
+        return await self.fetchall(f"SELECT {TABLE_COLUMNS} FROM tables WHERE {OPEN}")
 
     async def table_row(self, table_id: int) -> aiosqlite.Row | None:
         return await self.fetchone(f"SELECT {TABLE_COLUMNS} FROM tables WHERE id=?", (table_id,))
 
     async def last_table_row(self, channel_id: int) -> aiosqlite.Row | None:
-        """The channel's newest table, open or ended."""
+        """The channel's newest table, open or ended (not one set aside as damaged)."""
         return await self.fetchone(
-            f"SELECT {TABLE_COLUMNS} FROM tables WHERE channel_id=? ORDER BY id DESC LIMIT 1", (channel_id,)
+            f"SELECT {TABLE_COLUMNS} FROM tables WHERE channel_id=? AND status != 'damaged' "
+            "ORDER BY id DESC LIMIT 1", (channel_id,)
         )
 
     async def action_log(self, table_id: int) -> list[tuple[int, int, dict]]:

@@ -4,6 +4,7 @@ its action log before anyone is told, turn timers stored and re-armed after a re
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import copy
 import dataclasses
 import json
@@ -14,7 +15,7 @@ from types import ModuleType
 from typing import Any
 
 from bot.config import Config
-from bot.store import InsufficientChips, Store, Tx, dumps
+from bot.store import OPEN, InsufficientChips, Store, Tx, dumps
 from games.base import Action, Event, IllegalAction, SeatSpec
 from games.registry import GAMES
 
@@ -163,6 +164,27 @@ def refunds_of(events: list[Event]) -> dict[int, int]:
     return {} if ended is None else {int(k): v for k, v in ended.data["refunds"].items()}
 
 
+def salvage_refunds(row: Any) -> tuple[dict[int, int], str]:
+    """What a table that cannot be loaded owes its players, and from what: the game's own
+    `refunds` of the last committed state when the game can still read it; a lobby's stacks;
+    else the buy-ins the game started with (exact unless players joined, left or won chips from
+    the house after the start — the log line says so); else nothing."""
+    module = GAMES.get(row["game"])
+    if module is not None and not module.CHIPS:
+        return {}, "nothing (a game without chips)"
+    with contextlib.suppress(Exception):
+        if row["status"] == "active" and module is not None:
+            return dict(module.refunds(module.from_dict(json.loads(row["state"])))), "the last committed state"
+    with contextlib.suppress(Exception):
+        source, raw = ("the lobby's stacks", row["lobby"]) if row["status"] == "lobby" else \
+            ("the buy-ins at the start (later joins, leaves and wins not counted)", row["start_seats"])
+        back: dict[int, int] = {}
+        for seat in json.loads(raw):
+            back[int(seat["player"])] = back.get(int(seat["player"]), 0) + int(seat.get("stack", 0))
+        return back, source
+    return {}, "nothing (no committed seats could be read)"
+
+
 def options_from_json(game: str, raw: str) -> Any:
     return GAMES[game].Options(**json.loads(raw))
 
@@ -198,16 +220,48 @@ class TableService:
 
     async def restore(self) -> int:
         """Load every open table; re-arm turn timers with their full time (time spent down
-        does not count against the player)."""
-        rows = await self.store.open_tables()
-        for row in rows:
-            table = Table(row)
+        does not count against the player). A row that cannot be loaded is set aside with its
+        chips paid back (`_set_aside`); every other table starts. Returns the tables loaded."""
+        loaded = 0
+        for row in await self.store.open_tables():
+            try:
+                table = self._load(row)
+            except Exception as error:  # anything a row can hold that this version cannot read
+                await self._set_aside(row, error)
+                continue
             self._register(table)
             if table.deadline is not None:
                 self._arm(table, restart=True)
             if table.active and table.extra.get("computers"):
                 self._schedule_computers(table)
-        return len(rows)
+            loaded += 1
+        return loaded
+
+    def _load(self, row: Any) -> Table:
+        """The table of a row, its state checked by parsing it once (then let go again, so idle
+        tables stay light)."""
+        table = Table(row)
+        if table.active:
+            if table.state is None:
+                raise ValueError("a running table without a state")
+            table.players()
+            table.set_state(None, table.committed_json)
+        return table
+
+    async def _set_aside(self, row: Any, error: Exception) -> None:
+        """A row this version cannot load (a game or an option that no longer exists, a broken
+        state): marked 'damaged', its channel freed, and its chips paid back from what it
+        committed (see `salvage_refunds`) in one transaction, with a log line."""
+        refunds, source = salvage_refunds(row)
+        async with self.store.transaction() as tx:
+            for player, amount in refunds.items():
+                if amount and player > 0:
+                    await tx.move_wallet(row["guild_id"], player, amount)
+            await tx.execute("UPDATE tables SET status='damaged', ended_at=?, deadline=NULL WHERE id=?",
+                             (self.clock(), row["id"]))
+        log.error("table %s (%s in channel %s) could not be loaded and is set aside: %s: %s; "
+                  "chips paid back from %s: %s", row["id"], row["game"], row["channel_id"],
+                  type(error).__name__, error, source, refunds)
 
     async def close(self) -> None:
         self._closed = True
@@ -291,9 +345,9 @@ class TableService:
         now = self.clock()
         computers = int(getattr(options, "bots", 0) or 0)
         async with self.store.transaction() as tx:
-            if await tx.fetchone("SELECT 1 FROM tables WHERE channel_id=? AND status != 'ended'", (channel_id,)):
+            if await tx.fetchone(f"SELECT 1 FROM tables WHERE channel_id=? AND {OPEN}", (channel_id,)):
                 raise IllegalAction(CHANNEL_TAKEN)
-            row = await tx.fetchone("SELECT COUNT(*) FROM tables WHERE guild_id=? AND status != 'ended'", (guild_id,))
+            row = await tx.fetchone(f"SELECT COUNT(*) FROM tables WHERE guild_id=? AND {OPEN}", (guild_id,))
             if row[0] >= self.config.max_tables_per_guild:
                 raise IllegalAction(self._limit_text(row[0]))
             stack = await self._buy_in(tx, guild_id, host_id, GAMES[game], options, buy_in)
