@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -75,10 +76,35 @@ def lobby_view(table: Table) -> discord.ui.View | None:
     return view
 
 
+@dataclass
+class MessageJob:
+    """A change to a table's message: `refresh` (show the state as it is then), `post` (a new
+    message), `new_round` (close the last round's message on `settled`, its picture as it was
+    settled, and post a new one), `final` (the game is over: no buttons), `ended`."""
+
+    kind: str
+    settled: dict | None = None
+
+
+@dataclass
+class MessageQueue:
+    jobs: list[MessageJob] = field(default_factory=list)
+    worker: asyncio.Task | None = None
+
+    def add(self, job: MessageJob) -> None:
+        if job.kind == "refresh" and self.jobs and self.jobs[-1].kind in ("refresh", "post", "new_round"):
+            return  # the job waiting already shows the state as it will be when it runs
+        if job.kind != "refresh":
+            while self.jobs and self.jobs[-1].kind == "refresh":
+                self.jobs.pop()  # superseded by a new message or a final picture
+        self.jobs.append(job)
+
+
 class Presenter:
     def __init__(self, bot: TarotBot) -> None:
         self.bot = bot
         self._locks: dict[int, asyncio.Lock] = {}
+        self._messages: dict[int, MessageQueue] = {}  # table id -> its table message's pending work
 
     def _lock(self, table: Table) -> asyncio.Lock:
         return self._locks.setdefault(table.id, asyncio.Lock())
@@ -97,7 +123,7 @@ class Presenter:
                 await self._show_finished(table, interaction)
             elif "started" in kinds:
                 await self._edit_lobby(table, interaction)
-                await self._post_table(table)
+                self._queue(table, MessageJob("post"))
                 await self._send_hands(table, events, interaction)
             elif not table.active:
                 await self._edit_lobby(table, interaction)
@@ -147,6 +173,7 @@ class Presenter:
 
     async def _table_payload(self, table: Table, view: dict | None = None, final: bool = False) -> dict[str, Any]:
         ui = UIS[table.game]
+        table = table.frozen()  # the committed state: picture, text and buttons agree however play goes on
         view = view if view is not None else table.view(None)
         names = names_for(self.bot, table)
         image = await render(ui, view, names, getattr(table.options, "style", "rws"))
@@ -178,37 +205,70 @@ class Presenter:
     async def _show_move(self, table: Table, events: list[Event], interaction: discord.Interaction | None) -> None:
         kinds = {e.kind for e in events}
         if "round_open" in kinds:
-            await self._close_round(table, settled="settled" in kinds)
-            await self._post_table(table)
-        elif not table.extra.get("table_message"):
-            await self._post_table(table)
+            settled = (table.view(None) or {}).get("last_round") if "settled" in kinds else None
+            self._queue(table, MessageJob("new_round", settled))
         else:
-            await self._update_table(table, interaction)
+            self._queue(table, MessageJob("refresh"))
         await self._send_hands(table, events, interaction)
 
-    async def _update_table(self, table: Table, interaction: discord.Interaction | None, final: bool = False) -> None:
-        payload = await self._table_payload(table, final=final)
-        message_id = table.extra.get("table_message")
-        if interaction is not None and interaction.message is not None and interaction.message.id == message_id \
-                and not interaction.response.is_done():
+    # --- the table message's edits: one at a time per table, the latest state wins -------------
+
+    def _queue(self, table: Table, job: MessageJob) -> None:
+        """Ask for a change to the table message without waiting for Discord: one worker per
+        table makes the changes in order, at most one request in flight. A refresh renders the
+        state as it is when its turn comes, so refreshes asked for meanwhile are one edit."""
+        queue = self._messages.setdefault(table.id, MessageQueue())
+        queue.add(job)
+        if queue.worker is None or queue.worker.done():
+            queue.worker = asyncio.get_running_loop().create_task(self._work(table, queue))
+
+    async def _work(self, table: Table, queue: MessageQueue) -> None:
+        while queue.jobs:
+            job = queue.jobs.pop(0)
             try:
-                await interaction.response.edit_message(**payload)
-                return
-            except discord.HTTPException as error:
-                log.warning("table %s: could not update the table: %s", table.id, error)
+                await self._do(table, job)
+            except Exception:
+                log.exception("table %s: could not %s the table message", table.id, job.kind)
+        if table.status == "ended":
+            self._messages.pop(table.id, None)
+
+    async def _do(self, table: Table, job: MessageJob) -> None:
+        open_ = table.status != "ended"
+        if job.kind == "refresh" and open_ and table.active:
+            await self._update_table(table)
+        elif job.kind == "post" and open_:
+            await self._post_table(table)
+        elif job.kind == "new_round":
+            await self._close_round(table, job.settled)
+            if open_:
+                await self._post_table(table)
+        elif job.kind == "final":
+            await self._update_table(table, final=True)
+        elif job.kind == "ended":
+            if job.settled is not None:
+                await self._close_round(table, job.settled)
+            elif table.extra.get("table_message"):
+                await self._edit_message(table, table.extra["table_message"], view=None)
+
+    async def _update_table(self, table: Table, final: bool = False) -> None:
+        message_id = table.extra.get("table_message")
+        if not message_id:
+            await self._post_table(table)
+            return
+        payload = await self._table_payload(table, final=final)
         if not await self._edit_message(table, message_id, **payload):
             await self._post_table(table)
 
-    async def _close_round(self, table: Table, settled: bool) -> None:
-        """The finished round's message keeps its final picture, without buttons."""
+    async def _close_round(self, table: Table, settled: dict | None) -> None:
+        """The finished round's message keeps its final picture (`settled`, the round's view as
+        it was settled), without buttons."""
         message_id = table.extra.get("table_message")
         if not message_id:
             return
-        view = (table.view(None) or {}).get("last_round") if settled else None
-        if view is None:
+        if settled is None:
             await self._edit_message(table, message_id, view=None)
             return
-        payload = await self._table_payload(table, view=view, final=True)
+        payload = await self._table_payload(table, view=settled, final=True)
         await self._edit_message(table, message_id, **payload)
 
     async def _show_ended(self, table: Table, events: list[Event]) -> None:
@@ -226,11 +286,10 @@ class Presenter:
         channel = await self._channel(table)
         if channel is None:
             return  # the channel is gone (the reason the bot ended the table): nothing to show
-        if ended.get("played_out") and table.extra.get("table_message"):
-            await self._close_round(table, settled=any(e.kind == "settled" for e in events))
-        for key in ("table_message", "lobby_message"):
-            if table.extra.get(key):
-                await self._edit_message(table, table.extra[key], view=None)
+        settled = (table.view(None) or {}).get("last_round") if any(e.kind == "settled" for e in events) else None
+        self._queue(table, MessageJob("ended", settled))
+        if table.extra.get("lobby_message"):
+            await self._edit_message(table, table.extra["lobby_message"], view=None)
         try:
             await channel.send(embed=embed)
         except discord.HTTPException as error:
@@ -239,7 +298,7 @@ class Presenter:
     async def _show_finished(self, table: Table, interaction: discord.Interaction | None) -> None:
         """The game played to its end: the table message keeps the final picture without
         buttons, and the channel is told it is free."""
-        await self._update_table(table, interaction, final=True)
+        self._queue(table, MessageJob("final"))
         await self._announce(table, [f"The {GAME_TITLES[table.game]} game is over and the table is closed. "
                                      f"`/history` shows your hands; `/{table.game} create` opens a new table."])
 
