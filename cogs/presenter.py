@@ -29,6 +29,10 @@ if TYPE_CHECKING:
     from bot.client import TarotBot
 
 log = logging.getLogger(__name__)
+# Discord lets a channel take about 5 messages or edits per 5 seconds: the table message is
+# changed at most once a second, so its budget is never spent and the edit showing the last move
+# never waits on a rate limit.
+EDIT_SPACING = 1.0
 
 
 class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=r"tl:(?P<table>\d+):(?P<code>join|leave|start)"):
@@ -90,6 +94,7 @@ class MessageJob:
 class MessageQueue:
     jobs: list[MessageJob] = field(default_factory=list)
     worker: asyncio.Task | None = None
+    last_started: float = float("-inf")  # loop time the last job began
 
     def add(self, job: MessageJob) -> None:
         if job.kind == "refresh" and self.jobs and self.jobs[-1].kind in ("refresh", "post", "new_round"):
@@ -223,8 +228,13 @@ class Presenter:
             queue.worker = asyncio.get_running_loop().create_task(self._work(table, queue))
 
     async def _work(self, table: Table, queue: MessageQueue) -> None:
+        loop = asyncio.get_running_loop()
         while queue.jobs:
+            wait = queue.last_started + EDIT_SPACING - loop.time()
+            if wait > 0:  # pace the edits within Discord's budget; moves meanwhile coalesce
+                await asyncio.sleep(wait)
             job = queue.jobs.pop(0)
+            queue.last_started = loop.time()
             try:
                 await self._do(table, job)
             except Exception:
