@@ -238,14 +238,12 @@ class TableService:
         return loaded
 
     def _load(self, row: Any) -> Table:
-        """The table of a row, its state checked by parsing it once (then let go again, so idle
-        tables stay light)."""
+        """The table of a row: its game, options, seats and notes read, its state checked to be
+        a JSON object (turned into the game's state only when first needed, so thousands of
+        idle tables restore quickly)."""
         table = Table(row)
-        if table.active:
-            if table.state is None:
-                raise ValueError("a running table without a state")
-            table.players()
-            table.set_state(None, table.committed_json)
+        if table.active and not isinstance(json.loads(table.committed_json or "null"), dict):
+            raise ValueError("a running table without a state")
         return table
 
     async def _set_aside(self, row: Any, error: Exception) -> None:

@@ -71,9 +71,9 @@ async def test_a_burst_of_moves_coalesces_its_edits_and_ends_on_the_final_state(
 
     assert table.version == version + MOVES
     edits = len(table_edits(simcord_env, message_id)) - before
-    # paced: the first move's edit, then one a second (the burst takes well under two seconds);
+    # paced: the first move's edit, then one a second while the burst lasts (well under 2 s idle);
     # unpaced, how many depends on how fast renders run beside the moves
-    assert 1 <= edits <= (3 if spacing else MOVES // 2), f"{edits} edits for {MOVES} moves"
+    assert 1 <= edits <= (5 if spacing else MOVES // 2), f"{edits} edits for {MOVES} moves"
     assert peak == 1, "never more than one edit of the table message in flight"
 
     message = table_message(world)
