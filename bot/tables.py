@@ -264,13 +264,12 @@ class TableService:
         async with self.store.transaction() as tx:
             stack = await self._buy_in(tx, guild_id, host_id, GAMES[game], options, buy_in)
             seats = [{"player": host_id, "stack": stack}] + [{"player": -n, "stack": 0} for n in range(1, computers + 1)]
-            cursor = await tx.execute(
+            row_id = await tx.insert(
                 "INSERT INTO tables (guild_id, channel_id, game, options, host_id, status, lobby, seed, "
                 "extra, created_at) VALUES (?, ?, ?, ?, ?, 'lobby', ?, ?, ?, ?)",
                 (guild_id, channel_id, game, dumps(dataclasses.asdict(options)), host_id,
                  dumps(seats), self.new_seed(), dumps({"computers": computers}), now),
             )
-            row_id = cursor.lastrowid
         row = await self.store.table_row(row_id)
         table = Table(row)
         self._register(table)
