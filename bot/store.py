@@ -178,6 +178,10 @@ class Store:
     def transaction(self) -> AbstractAsyncContextManager[Tx]:
         raise NotImplementedError
 
+    def savepoint(self, tx: Tx) -> AbstractAsyncContextManager[Tx]:
+        """A nested transaction within `tx` (stores that hold rows across an operation)."""
+        raise NotImplementedError
+
     async def schema_version(self) -> int:
         raise NotImplementedError
 

@@ -162,6 +162,12 @@ class PostgresStore(Store):
         async with self.pool.acquire() as conn, conn.transaction():
             yield PostgresTx(conn)
 
+    @asynccontextmanager
+    async def savepoint(self, tx: Tx) -> AsyncIterator[Tx]:
+        assert isinstance(tx, PostgresTx)
+        async with tx.conn.transaction():
+            yield tx
+
     async def listen(self, callback: Callable[[str], Any]) -> None:
         if self._listener is not None:
             return

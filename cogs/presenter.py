@@ -50,7 +50,7 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=r"tl:(?P<t
         from games.base import IllegalAction
 
         bot = bot_of(interaction)
-        table = bot.tables.table_by_id(self.table_id)
+        table = await bot.tables.table_for(self.table_id)
         if table is None:
             await refuse(interaction, "that table has ended")
             return
@@ -85,6 +85,12 @@ class Presenter:
 
     async def on_table_event(self, table: Table, events: list[Event], origin: Any) -> None:
         interaction = origin if isinstance(origin, discord.Interaction) else None
+        if not self.bot.tables.owns(table):
+            # another process serves the table's server and shows the move there; a DM press
+            # that reached this process (shard 0) is answered here
+            if interaction is not None and interaction.type == discord.InteractionType.component:
+                await self._answer_private(table, interaction)
+            return
         if interaction is not None and table.seated(interaction.user.id) and remember_name(table, interaction.user):
             await self.bot.tables.save_extra(table)
         async with self._lock(table):
