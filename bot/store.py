@@ -185,6 +185,10 @@ class Store:
     async def schema_version(self) -> int:
         raise NotImplementedError
 
+    def drop_connections(self) -> None:
+        """Cut every connection at once, as a crash of the process would (tests that simulate
+        a crash in-process use it; a file store has nothing to cut)."""
+
     async def listen(self, callback: Any) -> None:
         """Call `callback(payload)` for every table change another process announces
         (nothing to hear on a store only one process uses)."""

@@ -162,6 +162,12 @@ class PostgresStore(Store):
         async with self.pool.acquire() as conn, conn.transaction():
             yield PostgresTx(conn)
 
+    def drop_connections(self) -> None:
+        if self._listener is not None:
+            self._listener.terminate()
+            self._listener = None
+        self.pool.terminate()
+
     @asynccontextmanager
     async def savepoint(self, tx: Tx) -> AsyncIterator[Tx]:
         assert isinstance(tx, PostgresTx)

@@ -44,3 +44,22 @@ def db_path(request, tmp_path):
 @pytest.fixture
 def simcord_bot(db_path):
     return create_bot(db_path=db_path, shard_count=1)
+
+
+@pytest.fixture(autouse=True)
+def restarts_drop_database_connections(request, monkeypatch):
+    """SimCord's restart_bot is a crash in-process: the old bot's work is cancelled but its
+    objects live on. A real crash also cuts its database connections (so, on PostgreSQL, it
+    hears no more change notices); do that too."""
+    if "simcord_env" not in request.fixturenames:
+        return
+    env = request.getfixturevalue("simcord_env")
+    restart = env.restart_bot
+
+    async def restart_bot(bot=None):
+        store = getattr(env.bot, "store", None)
+        if store is not None:
+            store.drop_connections()
+        await restart(bot)
+
+    monkeypatch.setattr(env, "restart_bot", restart_bot)
