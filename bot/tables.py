@@ -272,8 +272,10 @@ class TableService:
             self._seats_of[table.id] = now
 
     async def save_extra(self, table: Table) -> None:
-        """Persist the runtime notes (message ids, who was told what) of a table."""
-        async with self._transaction(table) as tx:
+        """Persist the runtime notes (message ids, who was told what) of a table. Called from
+        outside its operations (by the presenter), so in a transaction of its own, which waits for
+        an operation that holds the row."""
+        async with self.store.transaction() as tx:
             await tx.execute("UPDATE tables SET extra=? WHERE id=?", (dumps(table.extra), table.id))
 
     # --- one table, several processes ----------------------------------------------------
