@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import copy
 import dataclasses
+import functools
 import json
 import logging
 import random
@@ -34,7 +35,7 @@ class Table:
     idle tables cost little memory and restore quickly."""
 
     __slots__ = (
-        "id", "guild_id", "channel_id", "game", "options", "host_id", "status", "lobby",
+        "id", "guild_id", "channel_id", "game", "options", "host_id", "status", "_lobby", "_lobby_json",
         "seed", "version", "deadline", "extra", "_state", "_state_json", "_lock", "_timer", "_computer",
         "_tx",
     )
@@ -55,7 +56,8 @@ class Table:
         self.options: Any = options_from_json(self.game, row["options"])
         self.host_id: int = row["host_id"]
         self.status: str = row["status"]
-        self.lobby: list[SeatSpec] = [SeatSpec(**seat) for seat in json.loads(row["lobby"])]
+        self._lobby_json: str = row["lobby"]
+        self._lobby: list[SeatSpec] | None = None
         self.seed: int = row["seed"]
         self.version: int = row["version"]
         self.deadline: float | None = row["deadline"]
@@ -66,6 +68,17 @@ class Table:
     @property
     def module(self) -> ModuleType:
         return GAMES[self.game]
+
+    @property
+    def lobby(self) -> list[SeatSpec]:
+        """The seats taken before the game started (parsed when first needed)."""
+        if self._lobby is None:
+            self._lobby = [SeatSpec(**seat) for seat in json.loads(self._lobby_json)]
+        return self._lobby
+
+    @lobby.setter
+    def lobby(self, seats: list[SeatSpec]) -> None:
+        self._lobby = seats
 
     @property
     def lock(self) -> asyncio.Lock:
@@ -164,7 +177,9 @@ def chosen_stack(module: ModuleType, options: Any, wallet: int, buy_in: int | No
     return stack
 
 
+@functools.lru_cache(maxsize=4096)
 def options_from_json(game: str, raw: str) -> Any:
+    """The options of a stored table (frozen, so tables with the same options share them)."""
     return GAMES[game].Options(**json.loads(raw))
 
 
@@ -193,6 +208,7 @@ class TableService:
         self.new_seed: Callable[[], int] = lambda: random.getrandbits(62)
         self.computer_pause = COMPUTER_PAUSE_SECONDS
         self._closed = False
+        self._restored_timers: list[asyncio.TimerHandle] = []
         self._visiting: dict[int, Table] = {}  # tables of other processes' servers, moved from here
         self.process_token = secrets.token_hex(8)  # tells this process's own change notices apart
 
@@ -213,17 +229,33 @@ class TableService:
         does not count against the player)."""
         rows = await self.store.open_tables(self.config.shard_count, self.config.shard_ids)
         await self.store.listen(self._heard)
+        now = self.clock()
+        timed: dict[int, list[Table]] = {}  # timer length -> the tables restarting that timer
         for row in rows:
             table = Table(row)
             self._register(table)
-            if table.deadline is not None:
-                self._arm(table, restart=True)
+            if table.deadline is not None and self.owns(table):
+                seconds = self._timer_seconds(table)
+                table.deadline = now + seconds
+                timed.setdefault(seconds, []).append(table)
             if table.active and table.extra.get("computers"):
                 self._schedule_computers(table)
+        loop = asyncio.get_running_loop()
+        for seconds, tables in timed.items():  # one timer for each length, not one per table
+            self._restored_timers.append(loop.call_later(seconds, self._fire_restored, tables, now + seconds))
         return len(rows)
+
+    def _fire_restored(self, tables: list[Table], deadline: float) -> None:
+        """The restarted timers of one length run out: the tables still waiting since the
+        restart time out (a table that moved since has a timer of its own)."""
+        for table in tables:
+            if table.deadline == deadline and table._timer is None:
+                self._fire_timer(table, deadline)
 
     async def close(self) -> None:
         self._closed = True
+        for handle in self._restored_timers:
+            handle.cancel()
         for table in self.by_channel.values():
             self._disarm(table)
 
@@ -700,14 +732,12 @@ class TableService:
             )
         self._arm(table)
 
-    def _arm(self, table: Table, restart: bool = False) -> None:
+    def _arm(self, table: Table) -> None:
         if table._timer is not None:
             table._timer.cancel()
             table._timer = None
         if table.deadline is None or self._closed or not self.owns(table):
             return  # timers fire in the owning process only
-        if restart:
-            table.deadline = self.clock() + self._timer_seconds(table)
         delay = max(0.0, table.deadline - self.clock())
         loop = asyncio.get_running_loop()
         table._timer = loop.call_later(delay, self._fire_timer, table, table.deadline)
