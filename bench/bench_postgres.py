@@ -200,8 +200,8 @@ def run_players(target: str, shard_sets: list[str | None], seconds: float, serve
     print(f"  {label:<28} {rate:8.0f} accepted moves/s  ({total} moves on "
           f"{sum(r['tables'] for r in results)} tables in {max(r['seconds'] for r in results):.1f} s)")
     for n, r in enumerate(results):
-        print(f"      bot process {n}: {r['tables']} tables, {r['accepted'] / r['seconds']:7.0f} moves/s, "
-              f"CPU {r['cpu'] / r['seconds'] * 100:5.1f}% of a core")
+        print(f"      bot process {n}: {r['tables']} tables, {r['accepted'] / r['seconds']:7.0f} moves/s "
+              f"({r['refused']} refused moves not counted), CPU {r['cpu'] / r['seconds'] * 100:5.1f}% of a core")
     if server_pid is not None and target.startswith("postgresql"):
         print(f"      PostgreSQL (all its processes): CPU {pg_used / wall * 100:5.1f}% of a core "
               f"(over the {wall:.1f} s the bot processes ran, start-up included)")

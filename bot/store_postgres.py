@@ -114,7 +114,7 @@ class PostgresStore(Store):
         self._listener: asyncpg.Connection | None = None
 
     @classmethod
-    async def connect(cls, url: str, pool_size: int = 8) -> PostgresStore:
+    async def connect(cls, url: str, pool_size: int = 16) -> PostgresStore:
         try:
             pool = await asyncpg.create_pool(url, min_size=1, max_size=pool_size, timeout=CONNECT_TIMEOUT)
         except Exception as error:

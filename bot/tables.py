@@ -324,9 +324,10 @@ class TableService:
                 return
             try:
                 async with self.store.transaction() as tx:
-                    row = await tx.fetchone(f"SELECT {TABLE_COLUMNS} FROM tables WHERE id=? FOR UPDATE", (table.id,))
+                    row = await tx.fetchone("SELECT version, status FROM tables WHERE id=? FOR UPDATE", (table.id,))
                     if row is not None and self._stale(table, row):
-                        self._reload(table, row)
+                        self._reload(table, await tx.fetchone(f"SELECT {TABLE_COLUMNS} FROM tables WHERE id=?",
+                                                              (table.id,)))
                     table._tx = tx
                     try:
                         yield
