@@ -9,7 +9,7 @@ from pathlib import Path
 
 from dotenv import load_dotenv
 
-from bot.store import database_target
+from bot.store import database_target, is_postgres_url
 from games.registry import GAMES
 
 DEFAULT_DB_PATH = Path("data") / "tarot.sqlite3"
@@ -90,9 +90,15 @@ def load_config(env_file: str | Path | None = None) -> Config:
     if shards and (not shards.isdigit() or int(shards) < 1):
         raise SystemExit(f"TAROT_SHARD_COUNT must be a whole number of at least 1, not {shards!r}")
     shard_count = int(shards) if shards else None
+    db_path = database_target(os.environ.get("TAROT_DB", "").strip() or DEFAULT_DB_PATH)
+    shard_ids = parse_shard_ids(os.environ.get("TAROT_SHARD_IDS", ""), shard_count)
+    if shard_ids is not None and not is_postgres_url(db_path):
+        raise SystemExit("TAROT_SHARD_IDS splits the bot over several processes, which must share a PostgreSQL "
+                         "database: set TAROT_DB to a postgresql:// URL (a SQLite file serves one process, "
+                         "which then takes every shard: leave TAROT_SHARD_IDS empty)")
     return Config(
         token=os.environ.get("DISCORD_TOKEN", "").strip(),
-        db_path=database_target(os.environ.get("TAROT_DB", "").strip() or DEFAULT_DB_PATH),
+        db_path=db_path,
         log_level=os.environ.get("TAROT_LOG_LEVEL", "INFO").strip().upper() or "INFO",
         starting_chips=_int_env("TAROT_STARTING_CHIPS", 1000),
         daily_chips=_int_env("TAROT_DAILY_CHIPS", 200),
@@ -100,5 +106,5 @@ def load_config(env_file: str | Path | None = None) -> Config:
         dev_guild_id=int(dev_guild) if dev_guild.isdigit() else None,
         sync_commands=os.environ.get("TAROT_SYNC_COMMANDS", "1").strip() != "0",
         shard_count=shard_count,
-        shard_ids=parse_shard_ids(os.environ.get("TAROT_SHARD_IDS", ""), shard_count),
+        shard_ids=shard_ids,
     )

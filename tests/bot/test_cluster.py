@@ -162,3 +162,36 @@ async def test_a_process_killed_at_random_moments_restarts_with_its_tables_exact
     finally:
         first.stop()
         second.stop()
+
+
+async def test_a_process_restores_and_times_its_own_shards_tables_and_visits_the_others(postgres_url):
+    from bot.config import Config
+    from bot.tables import TableService, build_options
+    from tests.bot.helpers import Clock
+
+    clock = Clock()
+    store = await Store.open(postgres_url)
+    everything = TableService(store, Config(), clock)
+    await everything.restore()
+    ids = {}
+    for shard, guild in GUILD_ON.items():
+        options = build_options("blackjack", {"timer": 30})
+        table = await everything.create(guild, 100 + shard, "blackjack", options, guild + 1, 200)
+        await everything.join(table, guild + 2, 200)
+        await everything.start(table, guild + 1)
+        ids[shard] = table.id
+    await everything.close()
+
+    mine = TableService(store, Config(shard_count=SHARDS, shard_ids=frozenset({0})), clock)
+    assert await mine.restore() == 1
+    own, other = mine.table_by_id(ids[0]), await mine.table_for(ids[1])
+    assert own is not None and own.deadline is not None and len(mine._restored_timers) == 1  # its timer runs
+    assert mine.table_by_id(ids[1]) is None and other is not None and other.id == ids[1]
+    assert other._timer is None and mine.tables_of(GUILD_ON[1] + 1) == []
+    assert mine.tables_of(GUILD_ON[0] + 1) == [own]
+    await mine.act(other, GUILD_ON[1] + 1, {"type": "bet", "amount": 10})  # a DM press on shard 0
+    assert other._timer is None and other._computer is None, "timers run in the owner only"
+    stored = await store.table_row(ids[1])
+    assert stored["version"] == other.version == 1
+    await mine.close()
+    await store.close()

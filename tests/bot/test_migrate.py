@@ -145,6 +145,15 @@ def test_a_database_url_naming_no_database_stops_the_bot(postgres):
     ("5-2", "8", "runs backwards"),
 ])
 def test_shard_ids_outside_the_count_are_refused_at_start_up(ids, count, message):
-    refused = run_bot(DISCORD_TOKEN="x" * 59, TAROT_SHARD_IDS=ids, TAROT_SHARD_COUNT=count)
+    refused = run_bot(DISCORD_TOKEN="x" * 59, TAROT_SHARD_IDS=ids, TAROT_SHARD_COUNT=count,
+                      TAROT_DB="postgresql://tarot@127.0.0.1:1/tarot")
     assert refused.returncode != 0
     assert message in refused.stderr
+
+
+def test_shard_ids_on_a_sqlite_file_are_refused(tmp_path):
+    refused = run_bot(DISCORD_TOKEN="x" * 59, TAROT_SHARD_IDS="0-1", TAROT_SHARD_COUNT="4",
+                      TAROT_DB=str(tmp_path / "tarot.sqlite3"))
+    assert refused.returncode != 0
+    assert "must share a PostgreSQL database" in refused.stderr
+    assert not (tmp_path / "tarot.sqlite3").exists()
