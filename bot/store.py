@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable, Mapping, Sequence
 from contextlib import AbstractAsyncContextManager
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -60,6 +61,22 @@ def database_target(raw: str | Path) -> str | Path:
 def shard_of(guild_id: int, shard_count: int) -> int:
     """Discord's rule for which gateway shard serves a server."""
     return (guild_id >> 22) % shard_count
+
+
+@dataclass(frozen=True)
+class MoveRecord:
+    """One accepted move as stored: its log row, the table's new state row, and the change
+    notice for the other processes (None on a store only one process uses)."""
+
+    table_id: int
+    version: int
+    player: int
+    action: dict
+    at: float
+    state_json: str | None
+    deadline: float | None
+    extra_json: str
+    notice: str | None
 
 
 class Tx:
@@ -139,6 +156,16 @@ class Tx:
             "net = results.net + excluded.net",
             (guild_id, user_id, game, net),
         )
+
+    async def record_move(self, move: MoveRecord) -> None:
+        """The move's log row, the table's new state, and the notice, in this transaction."""
+        await self.log_action(move.table_id, move.version, move.player, move.action, move.at)
+        await self.execute(
+            "UPDATE tables SET state=?, version=?, deadline=?, extra=? WHERE id=?",
+            (move.state_json, move.version, move.deadline, move.extra_json, move.table_id),
+        )
+        if move.notice is not None:
+            await self.announce(move.table_id, move.notice)
 
     async def log_action(self, table_id: int, version: int, player: int, action: dict, now: float) -> None:
         await self.execute(

@@ -14,7 +14,7 @@ from urllib.parse import urlsplit, urlunsplit
 
 import asyncpg
 
-from bot.store import Store, StoreUnavailable, Tx
+from bot.store import MoveRecord, Store, StoreUnavailable, Tx, dumps
 
 log = logging.getLogger(__name__)
 
@@ -61,6 +61,13 @@ MIGRATIONS: list[str] = [
 
 IDENTITY_COLUMNS = {"grants": "id", "tables": "id"}
 
+RECORD_MOVE = """
+WITH logged AS (
+    INSERT INTO actions (table_id, version, player, action, at) VALUES ($1, $2, $3, $4, $5)),
+told AS (SELECT pg_notify($9, $10))
+UPDATE tables SET state = $6, version = $2, deadline = $7, extra = $8 FROM told WHERE id = $1
+"""
+
 _PLACEHOLDER = re.compile(r"\?")
 _translated: dict[str, str] = {}
 
@@ -101,6 +108,14 @@ class PostgresTx(Tx):
 
     async def announce(self, table_id: int, payload: str) -> None:
         await self.conn.execute("SELECT pg_notify($1, $2)", CHANNEL, payload)
+
+    async def record_move(self, move: MoveRecord) -> None:
+        """One round trip instead of three: the log row, the state row and the notice."""
+        if move.notice is None:
+            await super().record_move(move)
+            return
+        await self.conn.execute(RECORD_MOVE, move.table_id, move.version, move.player, dumps(move.action), move.at,
+                                move.state_json, move.deadline, move.extra_json, CHANNEL, move.notice)
 
 
 class PostgresStore(Store):

@@ -17,7 +17,7 @@ from types import ModuleType
 from typing import Any
 
 from bot.config import Config
-from bot.store import TABLE_COLUMNS, InsufficientChips, Store, Tx, dumps, shard_of
+from bot.store import TABLE_COLUMNS, InsufficientChips, MoveRecord, Store, Tx, dumps, shard_of
 from games.base import Action, Event, IllegalAction, SeatSpec
 from games.registry import GAMES
 
@@ -654,17 +654,15 @@ class TableService:
             for event in events:
                 await self._settle_event(tx, table, event)
             await tx.move_house(table.guild_id, house_delta)
-            await tx.log_action(table.id, version, player, action, self.clock())
-            await tx.execute(
-                "UPDATE tables SET state=?, version=?, deadline=?, extra=? WHERE id=?",
-                (state_json, version, deadline, dumps(table.extra), table.id),
-            )
-            if finished:
-                await self._close_in(tx, table, refunds)
+            notice = None
             if self.store.shared:
                 told = [*events, Event("finished", {"refunds": {str(k): v for k, v in refunds.items()}})] \
                     if finished else events
-                await tx.announce(table.id, self._change_notice(table, version, told, "ended" if finished else "active"))
+                notice = self._change_notice(table, version, told, "ended" if finished else "active")
+            await tx.record_move(MoveRecord(table.id, version, player, action, self.clock(), state_json, deadline,
+                                            dumps(table.extra), notice))
+            if finished:
+                await self._close_in(tx, table, refunds)
         table.version = version
         table.set_state(table.state, state_json)
         table.deadline = deadline

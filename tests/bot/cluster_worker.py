@@ -5,6 +5,7 @@ Usage: python -m tests.bot.cluster_worker DATABASE_URL SHARD_COUNT SHARD_IDS
 Commands: {"cmd": "open", "guild", "channel", "game", "players", "timer"} -> {"table": id}
           {"cmd": "play", "tables", "moves", "seed"} -> {"accepted": n}
           {"cmd": "idle", "seconds"} -> {}
+          {"cmd": "quiesce"} -> {} once timers and computer players have stopped
           {"cmd": "report"} -> what this process committed and heard
           {"cmd": "tables"} -> this process's tables as it holds them
 """
@@ -91,6 +92,10 @@ async def main(url: str, shard_count: int, shard_ids: str) -> None:
             answer = await worker.play(command["tables"], command["moves"], command["seed"])
         elif name == "idle":
             await asyncio.sleep(command["seconds"])
+            answer = {}
+        elif name == "quiesce":  # no more timers or computer moves; what is under way finishes
+            await service.close()
+            await asyncio.sleep(0.5)
             answer = {}
         elif name == "report":
             answer = {"accepted": worker.accepted, "timeouts": worker.timeouts, "heard": worker.heard}

@@ -118,6 +118,7 @@ async def test_two_processes_move_on_the_same_tables_and_lose_nothing(postgres_u
         first.send("idle", seconds=6)  # the turn timers run out, in their owners only
         second.send("idle", seconds=6)
         first.read(), second.read()
+        first.ask("quiesce"), second.ask("quiesce")  # the timers would go on moving the tables
         reports = {first: first.ask("report"), second: second.ask("report")}
         rows = await check_store(postgres_url, owners)
 

@@ -98,7 +98,7 @@ def commits_fail(service):
         class Wrapper:
             async def __aenter__(self):
                 tx = await context.__aenter__()
-                tx.log_action = broken_log
+                tx.log_action = tx.record_move = broken_log
                 return tx
 
             async def __aexit__(self, *exc):
