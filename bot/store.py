@@ -80,8 +80,9 @@ class MoveRecord:
 
 
 class Tx:
-    """Statements inside one open transaction. Backends supply `execute`, `fetchone`, `insert`,
-    `lock_table` and `announce`; the chip and log bookkeeping below is shared."""
+    """Statements inside one open transaction. Backends supply `execute`, `fetchone`, `insert`
+    and `announce` (and may do `record_move` in fewer round trips); the table, chip and log
+    bookkeeping below is shared."""
 
     FOR_UPDATE = ""  # row locks in the dialects that have them
 
@@ -95,11 +96,13 @@ class Tx:
         """An INSERT of one row; returns its new `id`."""
         raise NotImplementedError
 
-    async def lock_table(self, table_id: int) -> int | None:
-        """The table's committed version, its row locked until this transaction ends (None:
-        no such table)."""
-        row = await self.fetchone(f"SELECT version FROM tables WHERE id=?{self.FOR_UPDATE}", (table_id,))
-        return None if row is None else row[0]
+    async def lock_table(self, table_id: int) -> Any:
+        """The table's committed version and status, its row locked until this transaction
+        ends (None: no such table)."""
+        return await self.fetchone(f"SELECT version, status FROM tables WHERE id=?{self.FOR_UPDATE}", (table_id,))
+
+    async def table_row(self, table_id: int) -> Any:
+        return await self.fetchone(f"SELECT {TABLE_COLUMNS} FROM tables WHERE id=?", (table_id,))
 
     async def announce(self, table_id: int, payload: str) -> None:
         """Tell the other processes, once this transaction commits, that the table changed."""

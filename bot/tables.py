@@ -17,7 +17,7 @@ from types import ModuleType
 from typing import Any
 
 from bot.config import Config
-from bot.store import TABLE_COLUMNS, InsufficientChips, MoveRecord, Store, Tx, dumps, shard_of
+from bot.store import InsufficientChips, MoveRecord, Store, Tx, dumps, shard_of
 from games.base import Action, Event, IllegalAction, SeatSpec
 from games.registry import GAMES
 
@@ -324,10 +324,9 @@ class TableService:
                 return
             try:
                 async with self.store.transaction() as tx:
-                    row = await tx.fetchone("SELECT version, status FROM tables WHERE id=? FOR UPDATE", (table.id,))
+                    row = await tx.lock_table(table.id)
                     if row is not None and self._stale(table, row):
-                        self._reload(table, await tx.fetchone(f"SELECT {TABLE_COLUMNS} FROM tables WHERE id=?",
-                                                              (table.id,)))
+                        self._reload(table, await tx.table_row(table.id))
                     table._tx = tx
                     try:
                         yield
