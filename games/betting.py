@@ -116,7 +116,8 @@ class Betting:
         return None
 
     def pots(self) -> list[pots.Pot]:
-        return pots.build_pots(self.contributions(), self.folded(), self.order())
+        all_in = {b.player for b in self.bettors if b.all_in}
+        return pots.build_pots(self.contributions(), self.folded(), self.order(), all_in)
 
     def contributions(self) -> dict[int, int]:
         return {b.player: b.put_in for b in self.bettors}

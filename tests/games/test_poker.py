@@ -242,6 +242,23 @@ def test_a_short_all_in_reraise_lets_the_players_who_have_not_acted_raise() -> N
 # --- pots ----------------------------------------------------------------------------------
 
 
+def test_ordinary_betting_with_nobody_all_in_shows_one_pot() -> None:
+    state = table(1000, 1000, 1000)  # order: 2 (SB), 3 (BB), 1 (button)
+    act(state, 1, "raise", 100)  # 2 and 3 have not called yet: still one pot
+    assert poker.view(state)["pots"] == [{"amount": 115, "eligible": [2, 3, 1]}]
+    act(state, 2, "call")
+    assert [p["amount"] for p in poker.view(state)["pots"]] == [210]
+
+
+def test_a_side_pot_appears_once_someone_is_all_in() -> None:
+    state = table(1000, 1000, 60)  # order: 2 (SB), 3 (BB, short), 1 (button)
+    act(state, 1, "raise", 200)
+    act(state, 2, "call")
+    act(state, 3, "allin")  # 60: the main pot is capped at 60 a player
+    pots = poker.view(state)["pots"]
+    assert [(p["amount"], p["eligible"]) for p in pots] == [(180, [2, 3, 1]), (280, [2, 1])]
+
+
 def test_three_all_ins_of_different_sizes_make_side_pots() -> None:
     state = table(1000, 100, 250, 400)  # order: 2 (SB), 3 (BB), 4, 1
     rig(state, {2: "21r 11r", 3: "20r 10r", 4: "19r 9r", 1: "18 8W"}, board="2W 3C 5S KP NCr")
