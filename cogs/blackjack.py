@@ -75,7 +75,8 @@ class BlackjackUI(GameUI):
         for hand in seat["hands"]:
             word = RESULT_WORDS.get(hand["result"] or "", hand["status"])
             net = f" ({hand['payout'] - hand['bet']:+})" if hand.get("payout") is not None else ""
-            parts.append(f"{hand_text(hand)} {word}{net}")
+            why = f" — {hand['reason']}" if hand.get("reason") else ""
+            parts.append(f"{hand_text(hand)} {word}{net}{why}")
         return f"{names.get(seat['player'], '?')}: " + "; ".join(parts)
 
     def buttons(self, table: Table, view: dict) -> list[ButtonSpec]:

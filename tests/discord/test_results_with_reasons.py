@@ -1,0 +1,85 @@
+"""Issue 11, results with their reasons, as members read them in the channel: net chips, and
+the rule that decided a coup, a blackjack hand or a showdown."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games import baccarat, blackjack
+from games.base import SeatSpec
+from tests.discord.helpers import make_world, open_table, table_message
+
+
+def _description(message: Any) -> str:
+    return message.embeds[0].description or ""
+
+
+def _coup(seed: int) -> baccarat.State:
+    state = baccarat.new(baccarat.Options(timer=0), [SeatSpec(1, 1000)], seed)
+    baccarat.apply(state, 1, {"type": "bet", "on": "banker", "amount": 100})
+    return state
+
+
+def _seed_where(check: Any, play: Any) -> int:
+    return next(seed for seed in range(1, 5000) if check(play(seed).last_round))
+
+
+async def test_a_baccarat_coup_shows_the_net_gain_and_why_the_banker_won(simcord_env):
+    def banker_by_major(last: dict) -> bool:
+        return last["winner"] == "banker" and last["reason"].startswith("Banker wins: it holds a major")
+
+    seed = _seed_where(banker_by_major, _coup)
+    world = make_world(simcord_env, names=("alice",))
+    (alice,) = world.members
+    await open_table(world, "baccarat", seed=seed, timer=0)
+    first = table_message(world)
+    await alice.slash(world.channel, "baccarat bet", on="banker", amount=100)
+    text = _description(await_fresh(world, first.id))
+    assert "Banker wins: it holds a major and the other hand does not" in text
+    assert "100 on banker → +95 chips" in text, text
+    assert "+195" not in text
+
+
+def await_fresh(world: Any, message_id: int) -> Any:
+    return next(m for m in world.channel.history() if m.id == message_id)
+
+
+async def test_a_baccarat_coup_decided_by_reversals_says_so(simcord_env):
+    def by_reversals(last: dict) -> bool:
+        return last["player_count"] == last["banker_count"] and last["winner"] != "tie"
+
+    seed = _seed_where(by_reversals, _coup)
+    world = make_world(simcord_env, names=("alice",))
+    (alice,) = world.members
+    table = await open_table(world, "baccarat", seed=seed, timer=0)
+    first = table_message(world)
+    await alice.slash(world.channel, "baccarat bet", on="banker", amount=100)
+    text = _description(await_fresh(world, first.id))
+    assert "more reversed cards" in text, text
+    net = "+95 chips" if table.state.last_round["winner"] == "banker" else "-100 chips"
+    assert f"100 on banker → {net}" in text, text
+
+
+def _blackjack_round(seed: int) -> blackjack.State:
+    state = blackjack.new(blackjack.Options(timer=0), [SeatSpec(1, 1000)], seed)
+    blackjack.apply(state, 1, {"type": "bet", "amount": 20})
+    if state.phase == "playing":
+        blackjack.apply(state, 1, {"type": "stand"})
+    return state
+
+
+async def test_a_blackjack_result_says_when_a_major_decided_it(simcord_env):
+    def by_major(last: dict) -> bool:
+        return "holds a major" in (last["seats"][0]["hands"][0]["reason"] or "")
+
+    seed = _seed_where(by_major, _blackjack_round)
+    expected = _blackjack_round(seed).last_round["seats"][0]["hands"][0]["reason"]
+    world = make_world(simcord_env, names=("alice",))
+    (alice,) = world.members
+    table = await open_table(world, "blackjack", seed=seed, timer=0)
+    first = table_message(world)
+    await alice.slash(world.channel, "blackjack bet", amount=20)
+    if table.state.phase == "playing":
+        await alice.slash(world.channel, "blackjack stand")
+    text = _description(await_fresh(world, first.id))
+    assert f"— {expected}" in text, text
