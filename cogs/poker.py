@@ -76,7 +76,8 @@ class PokerUI(GameUI):
         for i, pot in enumerate(view["pots"]):
             name = "Pot" if len(view["pots"]) == 1 else ("Main pot" if i == 0 else f"Side pot {i}")
             who = " and ".join(names.get(p, f"<@{p}>") for p in pot["winners"])
-            lines.append(f"{name} of {pot['amount']} to **{who}**")
+            why = f" — {pot['reason']}" if pot.get("reason") else ""
+            lines.append(f"{name} of {pot['amount']} to **{who}**{why}")
         for hand in view.get("hands", []):
             lines.append(f"{names.get(hand['player'], hand['player'])}: {_cards_text(hand['cards'])} — "
                          f"{hand['category']}" + (f" (wins {hand['won']})" if hand["won"] else ""))

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games import baccarat, blackjack
+from games import baccarat, blackjack, poker
 from games.base import SeatSpec
 from tests.discord.helpers import make_world, open_table, table_message
 
@@ -83,3 +83,20 @@ async def test_a_blackjack_result_says_when_a_major_decided_it(simcord_env):
         await alice.slash(world.channel, "blackjack stand")
     text = _description(await_fresh(world, first.id))
     assert f"— {expected}" in text, text
+
+
+async def test_a_poker_showdown_names_the_deciding_cards_in_the_channel(simcord_env):
+    world = make_world(simcord_env)
+    alice, bob = world.members
+    table = await open_table(world, "poker", seed=5, timer=0)
+    by_member = {m.id: m for m in world.members}
+    first = table_message(world)
+    while table.state.hand_no == 1:
+        player = poker.pending(table.state)[0]
+        legal = {a["type"] for a in poker.legal_actions(table.state, player)}
+        await by_member[player].slash(world.channel, "poker check" if "check" in legal else "poker call")
+    pot = table.state.last_round["pots"][0]
+    assert pot["reason"], "a pot contested at the showdown says why it was won"
+    text = _description(await_fresh(world, first.id))
+    assert f"— {pot['reason']}" in text, text
+    assert " beat" in pot["reason"] or pot["reason"].startswith("a tie")
