@@ -3,11 +3,12 @@ the rule that decided a coup, a blackjack hand or a showdown."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
-from games import baccarat, blackjack, poker
+from games import baccarat, blackjack, loc, poker
 from games.base import SeatSpec
-from tests.discord.helpers import make_world, open_table, table_message
+from tests.discord.helpers import latest_with_buttons, make_world, open_table, table_message
 
 
 def _description(message: Any) -> str:
@@ -100,3 +101,31 @@ async def test_a_poker_showdown_names_the_deciding_cards_in_the_channel(simcord_
     text = _description(await_fresh(world, first.id))
     assert f"— {pot['reason']}" in text, text
     assert " beat" in pot["reason"] or pot["reason"].startswith("a tie")
+
+
+async def test_loc_reveals_every_card_and_gives_its_few_players_advice_once_at_creation(simcord_env):
+    world = make_world(simcord_env, names=("alice", "bob", "carol"))
+    alice, bob, carol = world.members
+    world.bot.tables.new_seed = lambda: 8
+    created = await alice.slash(world.channel, "loc create", timer=0)
+    advice = [m.content for m in [created.response, *created.followups] if m is not None]
+    assert any("4 or more players" in text for text in advice), advice
+    assert all("source" not in text for text in advice)
+    lobby = latest_with_buttons(world.channel, "Join", "Start")
+    for guest in (bob, carol):
+        await guest.click(lobby, label="Join")
+    await alice.click(lobby, label="Start")
+    table = world.table()
+    first = table_message(world)
+    by_member = {m.id: m for m in world.members}
+    while table.state.hand == 1 and not table.state.reveals:
+        for player in loc.pending(table.state):
+            await by_member[player].slash(world.channel, f"loc {table.state.phase}",
+                                          card=loc.default_action(table.state, player)["card"])
+    text = _description(await_fresh(world, first.id))
+    reveal = table.state.reveals[0] if table.state.hand == 1 else table.state.last_round["reveals"][0]
+    for shown in reveal["cards"]:
+        code = shown["card"].removesuffix("r")
+        assert re.search(rf"<@{shown['player']}> {re.escape(code)}r?[ ,]", text), (shown, text)
+    every_message = [_description(m) for m in world.channel.history() if m.embeds]
+    assert not any("4 or more" in t or "fewer than" in t for t in every_message), "no advice on updates"
