@@ -66,6 +66,9 @@ class RummyUI(GameUI):
         last = view["history"][-1] if view["history"] else None
         if last and view["phase"] != "over":
             lines.append(f"Last hand: {self._history_line(last, names)}")
+        ending = (view.get("last_round") or {}).get("ending")
+        if view["phase"] == "over" and ending:
+            lines += rummy.hand_summary(ending, lambda p: who(p, names))
         return lines
 
     def _situation(self, view: dict, names: dict[int, str]) -> str:

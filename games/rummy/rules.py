@@ -22,7 +22,17 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from games import base
-from games.base import HISTORY_HANDS, Action, Event, HandRecord, IllegalAction, SeatSpec, mention, require
+from games.base import (
+    HISTORY_HANDS,
+    Action,
+    Event,
+    HandRecord,
+    IllegalAction,
+    SeatSpec,
+    mention,
+    plural,
+    require,
+)
 from games.cards import (
     DECK_STYLES,
     Card,
@@ -618,6 +628,35 @@ def _answer(state: State, player: int, action: Action) -> list[Event]:
 DRAWN_FROM = {"stock": "the stock", "take": "the discard pile"}
 CALLED = {"all melded": "called with everything melded", "caller wins": "called and won",
           "zero": "called: a tie, nobody scores"}
+
+
+def hand_summary(ending: dict[str, Any], name: Callable[[int], str]) -> list[str]:
+    """A finished hand in words for everyone (the public ending: no face-down call card): how
+    it ended, each side's melds, layoffs and unmelded cards, and who scored."""
+    head = f"Hand {ending['hand']}: "
+    if ending["outcome"] == "dead":
+        return [head + "dead, the stock ran out; nobody scores."]
+    caller, opponent = ending["caller"], ending["opponent"]
+    if ending["outcome"] == "unidentified":
+        return [head + f"{name(caller)} missed the identification of {ending['missed']}: not scored."]
+    sides = ending["players"]
+    said = (f"{name(opponent)} undercut the call of {name(caller)}" if ending["outcome"] == "undercut"
+            else f"{name(caller)} {CALLED[ending['outcome']]}")
+    lines = [head + f"{said}, {sides[str(caller)]['value']} unmelded against {sides[str(opponent)]['value']}."]
+    for player in (caller, opponent):
+        lines.append(f"{name(player)}: {_side_words(sides[str(player)])}")
+    scorer = ending["scorer"]
+    lines.append("Nobody scores." if scorer is None
+                 else f"{name(scorer)} scores {plural(ending['points'], 'point')}.")
+    return lines
+
+
+def _side_words(side: dict[str, Any]) -> str:
+    melds = " · ".join(f"{m['kind'].title()} {' '.join(m['cards'])}" for m in side["melds"]) or "no melds"
+    laid = [c for cs in side["layoffs"].values() for c in cs]
+    parts = [melds] + ([f"laid off {' '.join(laid)}"] if laid else [])
+    parts.append(f"unmelded {' '.join(side['unmelded'])} ({side['value']})" if side["unmelded"] else "nothing unmelded")
+    return "; ".join(parts)
 
 
 def _upcard(state: State) -> str | None:
