@@ -51,6 +51,16 @@ def trick_text(entries: list[dict[str, Any]], names: dict[int, str]) -> str:
     return ", ".join(f"{entry['card']} ({who(names, entry['player'])})" for entry in entries)
 
 
+LAST_TRICK = "Last trick ({number})"
+
+
+def taken_text(trick: dict[str, Any], names: dict[int, str], title: str = "Trick {number}") -> str:
+    """A finished trick with its cards: "Trick 3: 7C (alice), KC (bob), 2C (Computer 1) — taken by bob."."""
+    plays = trick.get("plays") or trick.get("cards") or []
+    heading = title.format(number=trick["number"])
+    return f"{heading}: {trick_text(plays, names)} — taken by {who(names, trick['winner'])}."
+
+
 def sheet_text(sheet: dict[str, Any], names: dict[int, str]) -> list[str]:
     """The score sheet as text: both piles counted group by group, the numbers, the shares."""
     lines = [f"**Hand {sheet['round']}: {verdict(sheet, names)}** (×{sheet['multiplier']})"]
@@ -129,11 +139,11 @@ class TarotUI(GameUI):
         return lines
 
     def _trick_line(self, view: dict, names: dict[int, str], turn: str) -> str:
-        if view["trick"]:
-            return f"Trick {view['trick_number']}: {trick_text(view['trick'], names)}. {turn} to play."
         last = view.get("last_trick")
-        taken = f"Trick {last['number']} taken by {who(names, last['winner'])}. " if last else ""
-        return f"{taken}{turn} to lead."
+        if view["trick"]:
+            current = f"Trick {view['trick_number']}: {trick_text(view['trick'], names)}. {turn} to play."
+            return current + (f"\n{taken_text(last, names, LAST_TRICK)}" if last else "")
+        return (f"{taken_text(last, names)} " if last else "") + f"{turn} to lead."
 
     def _final_lines(self, view: dict, names: dict[int, str]) -> list[str]:
         lines = [f"**Game over after {view['deals']} hands.** Final ranking:"]
@@ -217,7 +227,7 @@ def _describe(event: Event, names: dict[int, str]) -> str:
     if event.kind == "played":
         return f"{who(names, data['player'])} played {data['card']}."
     if event.kind == "trick":
-        return f"Trick {data['number']} taken by {who(names, data['winner'])}."
+        return taken_text(data, names)
     if event.kind == "discarded":
         shown = f" (trumps shown: {' '.join(data['trumps'])})" if data["trumps"] else ""
         return f"Discarded {data['count']} cards{shown}."
@@ -247,7 +257,7 @@ def _prompt(state: ft.State, seat: int, view: dict, names: dict[int, str]) -> li
         lines = [f"Waiting for {who(names, turn)}." if turn is not None else ""]
         if view["trick"]:
             lines.append(f"On the table: {trick_text(view['trick'], names)}.")
-        return lines
+        return lines + _last_trick_lines(view, names)
     phase = state.phase
     if phase == "bidding":
         return ["**Your turn to bid.**"]
@@ -262,8 +272,15 @@ def _prompt(state: ft.State, seat: int, view: dict, names: dict[int, str]) -> li
     if phase == "chelem":
         return ["**Announce a chelem** (all the tricks: +400 made, −200 failed) or play on."]
     if view["trick"]:
-        return [f"**Your turn to play.** On the table: {trick_text(view['trick'], names)}."]
-    return ["**Your lead.**"]
+        return [f"**Your turn to play.** On the table: {trick_text(view['trick'], names)}.",
+                *_last_trick_lines(view, names)]
+    return ["**Your lead.**", *_last_trick_lines(view, names)]
+
+
+def _last_trick_lines(view: dict, names: dict[int, str]) -> list[str]:
+    """The last trick taken, as a player at a real table may still look at it."""
+    last = view.get("last_trick") if view.get("phase") == "playing" else None
+    return [taken_text(last, names, LAST_TRICK)] if last else []
 
 
 def _hand_image(state: ft.State, seat: int, view: dict) -> bytes:

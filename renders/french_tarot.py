@@ -52,6 +52,8 @@ def _table(view: dict[str, Any], names: dict[int, str], style: str) -> L.Block:
     width = L.MAX_WIDTH - 2 * L.MARGIN
     plates = L.flow([_plate(seat, view, names) for seat in view["seats"]], width, gap=10, row_gap=10)
     centre = [_trick(view, names, style)] if view["phase"] == "playing" else []
+    if view["phase"] == "playing" and view["trick"] and view.get("last_trick"):
+        centre.append(_last_trick(view["last_trick"], names, style))
     centre.append(_dog(view, names, style))
     parts = [plates, L.row(centre, gap=18, align="middle")]
     extras = _annulled(view, names, style) + _poignees(view, names, style) + _discard_trumps(view, style)
@@ -97,6 +99,16 @@ def _trick(view: dict[str, Any], names: dict[int, str], style: str) -> L.Block:
         slots = [L.fan([], L.TABLE_CARD, style, markers=False)]
     body = L.column([L.label(heading.upper(), 16, L.GOLD, bold=True), L.row(slots, gap=TRICK_GAP)], gap=8)
     return L.panel(body, pad=12, min_width=3 * (L.TABLE_CARD + TRICK_GAP))
+
+
+def _last_trick(last: dict[str, Any], names: dict[int, str], style: str) -> L.Block:
+    """The trick taken before this one, small, as a player may still look at it."""
+    cards = L.fan(L.parse([e["card"] for e in last["cards"]]), SMALL_CARD, style,
+                  offset=round(SMALL_CARD * 0.56), markers=False, codes=True)
+    heading = f"Last trick ({last['number']})"
+    taker = f"taken by {L.player_name(names, last['winner'])}"
+    return L.panel(L.column([L.label(heading.upper(), 15, L.GOLD, bold=True), cards,
+                             L.label(taker, 14, L.TEXT, max_width=260)], gap=6), pad=10)
 
 
 def _played(entry: dict[str, Any], names: dict[int, str], style: str, won: bool) -> L.Block:

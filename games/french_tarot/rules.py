@@ -794,7 +794,8 @@ def _finish_trick(state: State) -> list[Event]:
     state.tricks.append(Trick(leader, cards, winner, excused))
     state.trick, state.leader = [], winner
     events = [Event("trick", {"number": len(state.tricks), "winner": state.players[winner],
-                              "cards": codes(cards), "leader": state.players[leader]})]
+                              "cards": codes(cards), "leader": state.players[leader],
+                              "plays": _trick_view(state, leader, cards)})]
     return events + (_score_hand(state) if last else [])
 
 
