@@ -86,10 +86,25 @@ def _seat_details(seat: dict[str, Any], view: dict[str, Any]) -> list[tuple[str,
     if seat.get("passed"):
         return [(stack, L.MUTED), ("Sits this round out", L.MUTED)]
     if seat.get("bet") is not None:
-        return [(f"{stack} · bet {L.chips(seat['bet'])}", L.MUTED)]
+        return [(f"{stack} · {bet_text(seat)}", L.MUTED)]
     if view["phase"] == "betting":
         return [(stack, L.MUTED), ("Placing a bet...", L.GOLD)]
     return [(stack, L.MUTED)]
+
+
+def hand_bet_text(hand: dict[str, Any], seat: dict[str, Any]) -> str:
+    """A hand's bet, saying when it was doubled (a doubled hand carries twice the seat's bet)."""
+    doubled = seat.get("bet") is not None and hand["bet"] > seat["bet"]
+    return f"{L.chips(hand['bet'])}" + (" (doubled)" if doubled else "")
+
+
+def bet_text(seat: dict[str, Any]) -> str:
+    """What the seat has riding: "bet 20", "bet 40 (doubled)", "bets 20 + 40 (doubled)"."""
+    hands = seat.get("hands") or []
+    if not hands:
+        return f"bet {L.chips(seat['bet'])}"
+    word = "bets" if len(hands) > 1 else "bet"
+    return f"{word} " + " + ".join(hand_bet_text(hand, seat) for hand in hands)
 
 
 def _hand(hand: dict[str, Any], active: bool, show_bet: bool, style: str, width: int) -> L.Block:
