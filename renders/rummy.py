@@ -14,6 +14,8 @@ KIND_LABELS = {"serpent": "Serpent", "sword": "Sword", "sphere": "Sphere", "path
 OUTCOMES = {"all melded": "all melded", "caller wins": "caller wins", "undercut": "undercut",
             "zero": "no score", "dead": "dead hand", "unidentified": "not identified"}
 DISCARDS_SHOWN = 6
+MELD_CARD = 90  # laid-out cards, side by side
+MELD_GAP = 6
 
 
 def render_rummy(view: dict[str, Any], names: dict[int, str], style: str = "rws") -> bytes:
@@ -118,7 +120,7 @@ def _ended(view: dict[str, Any], names: dict[int, str], style: str) -> L.Block:
 
 def _laid_out(player: int, side: dict[str, Any], names: dict[int, str], style: str, badge: str,
               caller_melds: list[dict[str, Any]] | None) -> L.Block:
-    width = 104
+    width = MELD_CARD
     groups = []
     for meld in side["melds"]:
         groups.append(_group(KIND_LABELS.get(meld["kind"], meld["kind"]), meld["cards"], width, style))
@@ -135,7 +137,9 @@ def _laid_out(player: int, side: dict[str, Any], names: dict[int, str], style: s
 
 
 def _group(title: str, cards: list[str], width: int, style: str, colour: L.Colour = L.MUTED) -> L.Block:
-    return L.section(title, L.fan(L.parse(cards), width, style, offset=round(width * 0.5)), size=14, fill=colour)
+    """A meld (or layoff, or the unmelded cards) side by side: an overlap would hide a trump's
+    number, which is what a meld is read by."""
+    return L.section(title, L.fan(L.parse(cards), width, style, offset=width + MELD_GAP), size=14, fill=colour)
 
 
 def _score_line(ending: dict[str, Any], names: dict[int, str]) -> str:
