@@ -64,7 +64,7 @@ class BaccaratUI(GameUI):
     def describe(self, events: list[Event], names: dict[int, str]) -> str:
         for event in events:
             if event.kind == "settled":
-                return "The coup is dealt — see the table."
+                return "The round is dealt — see the table."
         return "Your bet is down."
 
 
@@ -94,7 +94,7 @@ class Baccarat(commands.Cog):
                    "commission": commission.value if commission else 5}
         await create_table(interaction, GAME, options, buy_in)
 
-    @group.command(name="bet", description="Bet on Player, Banker or Tie for the next coup")
+    @group.command(name="bet", description="Bet on Player, Banker or Tie for the next round")
     @app_commands.choices(on=[app_commands.Choice(name=s.title(), value=s) for s in SPOTS])
     async def bet(self, interaction: discord.Interaction, on: app_commands.Choice[str],
                   amount: app_commands.Range[int, 1, MAX_CHIPS], table: str | None = None) -> None:

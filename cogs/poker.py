@@ -124,7 +124,7 @@ class PokerUI(GameUI):
             return None
         if code == "betform":
             return AmountForm("Your bet", table, {"type": "bet"}, step, turn["min_bet"], turn["max_to"])
-        return AmountForm("Raise to (your total this round)", table, {"type": "raise"}, step,
+        return AmountForm("Raise to (your total this betting round)", table, {"type": "raise"}, step,
                           turn["min_raise_to"], turn["max_to"])
 
     def select_action(self, code: str, values: list[str]) -> Action:
@@ -286,14 +286,14 @@ class Poker(commands.Cog):
     async def call(self, interaction: discord.Interaction, table: str | None = None) -> None:
         await play(interaction, GAME, {"type": "call"}, table)
 
-    @group.command(name="bet", description="Make the first bet of this round")
+    @group.command(name="bet", description="Make the first bet of this betting round")
     @app_commands.describe(amount="Chips to bet")
     async def bet(self, interaction: discord.Interaction, amount: app_commands.Range[int, 1, MAX_CHIPS],
                   table: str | None = None) -> None:
         await play(interaction, GAME, {"type": "bet", "amount": amount}, table)
 
-    @group.command(name="raise", description="Raise to a total for this round")
-    @app_commands.describe(to="Your total bet this round after the raise")
+    @group.command(name="raise", description="Raise to a total for this betting round")
+    @app_commands.describe(to="Your total bet this betting round after the raise")
     async def raise_(self, interaction: discord.Interaction, to: app_commands.Range[int, 1, MAX_CHIPS],
                      table: str | None = None) -> None:
         await play(interaction, GAME, {"type": "raise", "amount": to}, table)

@@ -24,7 +24,7 @@ from cogs.common import (
     table_choices,
 )
 from games import french_tarot as ft
-from games.base import Action, Event, IllegalAction
+from games.base import Action, Event, IllegalAction, plural
 from games.cards import card
 from games.french_tarot import ai as tarot_ai
 from renders.french_tarot import CONTRACTS, contract_text, render_tarot, verdict
@@ -43,8 +43,9 @@ def who(names: dict[int, str], player: int | None) -> str:
     return f"<@{player}>" if player >= 0 else names.get(player, f"Computer {-player}")
 
 
-def card_label(code: str) -> str:
-    return f"{code} · {ft.tarot_name(card(code))}"
+def card_label(code: str, style: str = "rws") -> str:
+    """A card for a menu: its code and its name in the table's deck style."""
+    return f"{code} · {ft.tarot_name(card(code), style)}"
 
 
 def trick_text(entries: list[dict[str, Any]], names: dict[int, str]) -> str:
@@ -129,7 +130,7 @@ class TarotUI(GameUI):
         if view.get("dog"):
             lines.append(f"Dog: {' '.join(view['dog'])}")
         lines.append({"calling": f"{turn} to call a king.",
-                      "discarding": f"{turn} takes the dog and discards {view['dog_size']} cards.",
+                      "discarding": f"{turn} takes the dog and discards {plural(view['dog_size'], 'card')}.",
                       "chelem": f"{turn} to announce a chelem or play on.",
                       "playing": self._trick_line(view, names, turn)}[phase])
         if view.get("chelem"):
@@ -146,7 +147,7 @@ class TarotUI(GameUI):
         return (f"{taken_text(last, names)} " if last else "") + f"{turn} to lead."
 
     def _final_lines(self, view: dict, names: dict[int, str]) -> list[str]:
-        lines = [f"**Game over after {view['deals']} hands.** Final ranking:"]
+        lines = [f"**Game over after {plural(view['deals'], 'hand')}.** Final ranking:"]
         lines += [f"{e['rank']}. {who(names, e['player'])} {e['total']:+d}" for e in view.get("ranking") or []]
         last = view.get("last_round")
         if last and last.get("sheet"):
@@ -230,7 +231,7 @@ def _describe(event: Event, names: dict[int, str]) -> str:
         return taken_text(data, names)
     if event.kind == "discarded":
         shown = f" (trumps shown: {' '.join(data['trumps'])})" if data["trumps"] else ""
-        return f"Discarded {data['count']} cards{shown}."
+        return f"Discarded {plural(data['count'], 'card')}{shown}."
     if event.kind in ("chelem", "poignee", "called"):
         return {"chelem": "Chelem announced.", "poignee": f"Poignée {data.get('level')} shown.",
                 "called": f"Called {data.get('card')}."}[event.kind]
@@ -302,7 +303,7 @@ def bid_buttons(table: Table) -> list[Control]:
 def call_buttons(state: ft.State) -> list[Control]:
     if state.taker is None:
         return []
-    return [ButtonSpec(f"Call {ft.tarot_name(c)}", f"call.{c.code}", discord.ButtonStyle.primary)
+    return [ButtonSpec(f"Call {ft.tarot_name(c, state.options.style)}", f"call.{c.code}", discord.ButtonStyle.primary)
             for c in ft.callable_cards(state.hands[state.taker])]
 
 
@@ -333,7 +334,7 @@ def _turn_controls(state: ft.State, seat: int) -> list[Control]:
     if phase == "discarding":
         return _discard_controls(state, seat)
     legal = ft.legal_cards(state, seat)
-    options = tuple((card_label(c.code), c.code) for c in ft.sort_hand(legal))
+    options = tuple((card_label(c.code, state.options.style), c.code) for c in ft.sort_hand(legal))
     return [SelectSpec("Play a card", "play", options[:MAX_OPTIONS])]
 
 
@@ -341,7 +342,7 @@ def _discard_controls(state: ft.State, seat: int) -> list[Control]:
     count = len(state.dog)
     plain, trumps, _ = ft.discard_options(state.hands[seat], count)
     choices = ft.sort_hand(plain + trumps)[:MAX_OPTIONS]
-    options = tuple((card_label(c.code), c.code) for c in choices)
+    options = tuple((card_label(c.code, state.options.style), c.code) for c in choices)
     suggested = tarot_ai.choose_discard(state.hands[seat], count)
     return [SelectSpec(f"Choose the {count} cards to discard", "discard", options, count, count),
             ButtonSpec("Suggested: " + " ".join(c.code for c in suggested), "discard." + ".".join(c.code for c in suggested))]
@@ -361,10 +362,10 @@ def _my_seat(interaction: discord.Interaction) -> tuple[ft.State, int] | None:
     return state, state.players.index(interaction.user.id)
 
 
-def _choices(codes: list[str], current: str) -> list[app_commands.Choice[str]]:
+def _choices(codes: list[str], current: str, style: str) -> list[app_commands.Choice[str]]:
     wanted = current.strip().lower()
-    found = [c for c in codes if wanted in card_label(c).lower()]
-    return [app_commands.Choice(name=card_label(c)[:100], value=c) for c in found][:MAX_OPTIONS]
+    found = [c for c in codes if wanted in card_label(c, style).lower()]
+    return [app_commands.Choice(name=card_label(c, style)[:100], value=c) for c in found][:MAX_OPTIONS]
 
 
 CONTRACT_CHOICES = [app_commands.Choice(name=name, value=key) for key, name in CONTRACTS.items()]
@@ -381,7 +382,7 @@ class Tarot(commands.Cog):
 
     @group.command(name="create", description="Open a French Tarot table in this channel")
     @app_commands.describe(players="Players at the table (3, 4 or 5)", bots="Seats the bot's computer players fill",
-                           hands="Deals in the game (0: one round, as many as players)",
+                           hands="Hands in the game (0: one dealt by each player)",
                            count_method="How the score sheet counts the piles",
                            excuse_settlement="How the score sheet settles the Excuse",
                            timer="Seconds per turn (0 = no timer)", style="Deck style of the images")
@@ -437,13 +438,13 @@ class Tarot(commands.Cog):
             return []
         state, seat = mine
         cards = ft.legal_cards(state, seat) or ft.sort_hand(state.hands[seat])
-        return _choices([c.code for c in cards], current)
+        return _choices([c.code for c in cards], current, state.options.style)
 
     @call.autocomplete("king")
     async def king_autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         mine = _my_seat(interaction)
         hand = mine[0].hands[mine[1]] if mine else []
-        return _choices([c.code for c in ft.callable_cards(hand)], current)
+        return _choices([c.code for c in ft.callable_cards(hand)], current, mine[0].options.style if mine else "rws")
 
     @discard.autocomplete("cards")
     async def discard_autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:

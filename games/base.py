@@ -90,10 +90,12 @@ def mention(player: int) -> str:
     return f"Computer {-player}" if player < 0 else f"<@{player}>"
 
 
-def plural(count: int, word: str, many: str | None = None) -> str:
+def plural(count: int, word: str, many: str | None = None, signed: bool = False) -> str:
     """"1 card", "2 cards", "0 cards": the count and the word, in the form the count takes
-    (`many` for words whose plural is not word + "s": plural(2, "match", "matches"))."""
-    return f"{count} {word if count == 1 else many or word + 's'}"
+    (`many` for words whose plural is not word + "s"); `signed` writes a gain or loss, "+1 chip",
+    "-20 chips"."""
+    number = f"{count:+}" if signed else str(count)
+    return f"{number} {word if abs(count) == 1 else many or word + 's'}"
 
 
 def cashout(player: int, amount: int) -> Event:

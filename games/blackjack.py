@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from games import base, house
-from games.base import Action, Event, HandRecord, IllegalAction, SeatSpec, mention, require
+from games.base import Action, Event, HandRecord, IllegalAction, SeatSpec, mention, plural, require
 from games.cards import Card, cards, codes
 
 NAME = "blackjack"
@@ -419,7 +419,7 @@ def _stand(state: State, player: int, action: Action) -> list[Event]:
 
 def _verify_double(state: State, seat: Seat, hand: Hand) -> None:
     require(len(hand.cards) == 2, "you can only double on a two-card hand")
-    require(seat.stack >= hand.bet, f"you have {seat.stack} chips, doubling needs {hand.bet} more")
+    require(seat.stack >= hand.bet, f"you have {plural(seat.stack, 'chip')}, doubling needs {hand.bet} more")
     require(_can_draw(state), "the shoe is empty")
 
 
@@ -444,7 +444,7 @@ def _verify_split(seat: Seat, hand: Hand) -> None:
     require(split_value(first) == split_value(second), "you can only split two cards of the same value")
     require(not (hand.split_aces and is_minor_ace(first)), "aces cannot be split again")
     require(len(seat.hands) < MAX_HANDS, f"you cannot play more than {MAX_HANDS} hands")
-    require(seat.stack >= hand.bet, f"you have {seat.stack} chips, splitting needs {hand.bet} more")
+    require(seat.stack >= hand.bet, f"you have {plural(seat.stack, 'chip')}, splitting needs {hand.bet} more")
 
 
 def _split(state: State, player: int, action: Action) -> list[Event]:

@@ -29,6 +29,7 @@ from games.base import (
     SeatSpec,
     cashout,
     mention,
+    plural,
     require,
 )
 from games.cards import (
@@ -736,7 +737,7 @@ def _hand_record(entry: dict[str, Any], player: int, deck: str) -> HandRecord:
     others = [_shown_cards_line(s, deck) for s in entry["seats"] if s["player"] != player]
     net = mine["net"]
     return {"hand": entry["hand"], "seed": entry["seed"], "cards": [_own_cards_line(mine, deck), *others],
-            "actions": _action_lines(entry, deck), "result": f"{net:+d} chips" if net else "0 chips (even)"}
+            "actions": _action_lines(entry, deck), "result": plural(net, "chip", signed=True) if net else "0 chips (even)"}
 
 
 def _written(codes_: list[str], deck: str) -> str:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from games.base import plural
 from renders import layout as L
 
 CONTRACTS = {"prise": "Prise", "garde": "Garde", "garde_sans": "Garde sans le chien",
@@ -70,7 +71,7 @@ def _plate(seat: dict[str, Any], view: dict[str, Any], names: dict[int, str]) ->
         details.append(_bid_line(seat, turn))
     else:
         tricks = seat["tricks"]
-        details.append((f"{seat['cards']} cards · {tricks} trick{'s' if tricks != 1 else ''}", L.MUTED))
+        details.append((f"{plural(seat['cards'], 'card')} · {plural(tricks, 'trick')}", L.MUTED))
     details.append((f"Score {seat['total']:+d}" + (" · dealer" if seat["dealer"] else ""), L.TEXT))
     if seat.get("poignee"):
         details.append((f"Poignee {seat['poignee']['level']}", L.GOLD))
@@ -139,7 +140,7 @@ def _unseen_dog_heading(view: dict[str, Any]) -> str:
         return "Dog, unseen: counts for the taker"
     if contract == "garde_contre":
         return "Dog, unseen: counts for the defence"
-    return f"Dog · {view['dog_size']} cards"
+    return f"Dog · {plural(view['dog_size'], 'card')}"
 
 
 def _small_panel(heading: str, codes: list[str], style: str) -> L.Block:
@@ -231,7 +232,7 @@ def _scores(sheet: dict[str, Any], view: dict[str, Any], names: dict[int, str]) 
 
 def _pile(pile: dict[str, Any], sheet: dict[str, Any], names: dict[int, str], style: str) -> L.Block:
     who = "Taker's side" if pile["side"] == "taker" else "Defence"
-    heading = L.row([L.label(f"{who} · {pile['cards']} cards · ".upper(), 16, L.GOLD, bold=True),
+    heading = L.row([L.label(f"{who} · {plural(pile['cards'], 'card')} · ".upper(), 16, L.GOLD, bold=True),
                      L.value_label(f"{pile['points']} points", 17, L.GOLD)], gap=0, align="middle")
     groups = [_group(codes, value, style) for codes, value in pile["groups"]]
     if pile.get("excuse_alone"):
@@ -260,5 +261,5 @@ def _render_final(view: dict[str, Any], names: dict[int, str], style: str) -> by
     last = view.get("last_round")
     if last and last.get("sheet"):
         parts.append(_sheet(last, names, style))
-    title = f"French Tarot · game over after {view['deals']} hands"
+    title = f"French Tarot · game over after {plural(view['deals'], 'hand')}"
     return L.to_png(L.compose(title, "final scores", L.column(parts, gap=16)))

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from games.base import plural
 from renders import layout as L
 from renders.hand import render_hand
 
@@ -76,7 +77,7 @@ def _seat(view: dict[str, Any], seat: dict[str, Any], names: dict[int, str], sty
     doing = "chooses" if view["phase"] == "choosing" else "to play"
     badge = (doing, L.GOLD) if is_turn else (("dealer", L.MUTED) if seat["dealer"] else None)
     dealer_note = " · dealer" if seat["dealer"] and is_turn else ""
-    details = [(f"Score {seat['score']} of {view['target']}", L.TEXT), (f"{seat['cards']} cards{dealer_note}", L.MUTED)]
+    details = [(f"Score {seat['score']} of {view['target']}", L.TEXT), (f"{plural(seat['cards'], 'card')}{dealer_note}", L.MUTED)]
     plate = L.plate(_name(names, seat["player"]), details, 300, turn=is_turn, badge=badge)
     backs = L.fan([None] * seat["cards"], 90, style, offset=20, markers=False) if seat["cards"] else L.spacer()
     return L.panel(L.column([plate, backs], gap=10), pad=8, outline=L.GOLD if is_turn else None, outline_width=3)

@@ -19,6 +19,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterable, Sequence
 
+from games.base import plural
 from games.cards import Card
 
 CATEGORIES = ("high card", "one pair", "two pair", "three of a kind", "straight", "flush",
@@ -409,7 +410,7 @@ def explain(winner: int, loser: int) -> str:
             continue
         if (mine >> 3) == (theirs >> 3):  # same rank and orientation: majors in the group decide
             kind = _kind(mine, size > 1)
-            return (f"both {won}: {kind} with {mine & 7} major{'s' if mine & 7 != 1 else ''} "
+            return (f"both {won}: {kind} with {plural(mine & 7, 'major')} "
                     f"beat{'' if size > 1 else 's'} {kind} with {theirs & 7}")
         if index == 0 or size > 1:
             return f"{won} {_beat(won)} {lost}"

@@ -28,6 +28,7 @@ from games.base import (
     cashout,
     mention,
     parse_amount,
+    plural,
     require,
 )
 from games.betting import Betting, Bettor
@@ -869,4 +870,4 @@ def _record_for(entry: dict[str, Any], player: int) -> HandRecord:
     if entry["board"]:
         lines.append(f"Board: {' '.join(entry['board'])}")
     return HandRecord(hand=entry["hand"], seed=entry["seed"], cards=lines, actions=entry["log"][1:],
-                      result=f"{mine['net']:+} chips")
+                      result=plural(mine["net"], "chip", signed=True))

@@ -749,7 +749,7 @@ def _move_words(verb: str, details: list[str], own: bool) -> str:
 def _record_result(record: dict[str, Any], seat: int) -> str:
     ending, player = record["ending"], record["players"][seat]
     won = ending["points"] if ending["scorer"] == player else 0
-    return f"{_ending_words(ending, player)}: {won:+} points (your score {record['scores'][seat]})"
+    return f"{_ending_words(ending, player)}: {plural(won, 'point', signed=True)} (your score {record['scores'][seat]})"
 
 
 def _ending_words(ending: dict[str, Any], player: int) -> str:
