@@ -117,7 +117,7 @@ def _outcome(seat: dict[str, Any], on: str, view: dict[str, Any]) -> tuple[str, 
         return ("", L.TEXT)
     net = (seat.get("payout") or 0) - seat["bet"]["amount"]
     if winner == on:
-        return (f"Win · {net:+}", L.WIN)
+        return (f"Win {net:+}", L.WIN)
     if winner == "tie":
         return ("Tie: bet returned", L.PUSH)
-    return (f"Loss · {net:+}", L.LOSS)
+    return (f"Loss {net:+}", L.LOSS)

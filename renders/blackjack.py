@@ -119,7 +119,7 @@ def _hand(hand: dict[str, Any], active: bool, show_bet: bool, style: str, width:
         word, colour = RESULT.get(result, (str(result), L.TEXT))
         payout = hand.get("payout")
         net = payout - hand["bet"] if payout is not None else 0
-        rows.append((word + (f" · {net:+}" if net else ""), colour))
+        rows.append((word + (f" {net:+}" if net else ""), colour))
     block = L.column([cards, L.lines(rows, 16, bold_first=True, max_width=max(cards.width, 170))],
                      gap=2)
     if active:
