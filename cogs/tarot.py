@@ -214,7 +214,7 @@ class TarotUI(GameUI):
         if view["phase"] == "over":
             return "\n".join(self._final_lines(view, names)), None, []
         seat = state.players.index(player)
-        text = [f"**French Tarot** — hand {view['round']} of {view['deals']}. " + _your_role(view, player)]
+        text = [(f"**French Tarot** — hand {view['round']} of {view['deals']}. " + _your_role(view, player)).rstrip()]
         text += _prompt(state, seat, view, names)
         controls = private_controls(state, seat)
         image = _hand_image(state, seat, view)

@@ -102,8 +102,8 @@ def reason(player_cards: Sequence[Card], dealer_cards: Sequence[Card]) -> str:
     if theirs > 21:
         return f"the dealer busts with {theirs}"
     if has_major(player_cards) != has_major(dealer_cards):
-        return "yours holds a major, the dealer's none" if has_major(player_cards) \
-            else "the dealer's holds a major, yours none"
+        return "your hand holds a major, the dealer's does not" if has_major(player_cards) \
+            else "the dealer's hand holds a major, yours does not"
     if mine != theirs:
         return f"{mine} v {theirs}"
     flips = reversed_count(player_cards), reversed_count(dealer_cards)
