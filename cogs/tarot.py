@@ -27,6 +27,7 @@ from games import french_tarot as ft
 from games.base import Action, Event, IllegalAction, plural
 from games.cards import card
 from games.french_tarot import ai as tarot_ai
+from renders.cards import numbered_trumps
 from renders.french_tarot import CONTRACTS, contract_text, render_tarot, verdict
 from renders.hand import render_hand
 
@@ -289,8 +290,8 @@ def _hand_image(state: ft.State, seat: int, view: dict) -> bytes:
     style = state.options.style
     caption = f"Your hand · hand {view['round']}"
     if state.phase == "playing" and ft.turn_seat(state) == seat and len(view["legal"]) < len(hand):
-        return render_hand(hand, style, caption, groups=[view["legal"]], labels=["Playable now"])
-    return render_hand(hand, style, caption)
+        return render_hand(hand, numbered_trumps(style), caption, groups=[view["legal"]], labels=["Playable now"])
+    return render_hand(hand, numbered_trumps(style), caption)
 
 
 def bid_buttons(table: Table) -> list[Control]:

@@ -55,26 +55,43 @@ PIPS: dict[int, list[tuple[int, float]]] = {
 }
 
 
+# A style's variant for games whose majors are trumps that go by number (French Tarot): the
+# corners carry the trump's number, not the printed deck's A-10 label and major suit.
+NUMBERED = "+numbered"
+
+
+def numbered_trumps(style: str) -> str:
+    return style if style.endswith(NUMBERED) else style + NUMBERED
+
+
+def _variant(style: str) -> tuple[str, bool]:
+    """(the deck style, whether majors show their number); the French style always does."""
+    base = style.removesuffix(NUMBERED)
+    return base, base != style or base == "french"
+
+
 def card_height(width: int) -> int:
     return round(width * RATIO)
 
 
 def rank_label(c: Card, style: str = "rws") -> str:
-    """The corner index: A, 2-10, the style's court letters; a major's lesser label (in the
-    French style, where majors are trumps that go by number, the trump's number)."""
+    """The corner index: A, 2-10, the style's court letters; a major's lesser label (its trump
+    number in the French style and in numbered-trump variants)."""
+    style, numbered = _variant(style)
     if c.is_major:
-        return str(c.rank) if style == "french" else c.lesser_label
+        return str(c.rank) if numbered else c.lesser_label
     if c.rank == 1:
         return "A"
-    return COURT_LETTERS[style].get(c.rank, str(c.rank))
+    return COURT_LETTERS.get(style, COURT_LETTERS["rws"]).get(c.rank, str(c.rank))
 
 
 @functools.lru_cache(maxsize=1024)
 def card_image(c: Card | None, width: int, style: str = "rws") -> Image.Image:
     """The sprite of `c` (None: the back) `width` pixels wide, 5:8, RGBA. Shared: do not
     draw on it. An unknown style draws as the default one."""
-    if style not in CARD_STYLES:
-        return card_image(c, width, "rws")
+    base, numbered = _variant(style)
+    if base not in CARD_STYLES:
+        return card_image(c, width, numbered_trumps("rws") if numbered else "rws")
     if c is not None and c.reversed:
         return card_image(c.face, width, style).transpose(Image.Transpose.ROTATE_180)
     w, h = width * SCALE, card_height(width) * SCALE
@@ -83,9 +100,9 @@ def card_image(c: Card | None, width: int, style: str = "rws") -> Image.Image:
     if c is None:
         _draw_back(d, w, h)
     elif c.is_major:
-        _draw_major(d, c, w, h, style)
+        _draw_major(d, c, w, h, base, numbered)
     else:
-        _draw_minor(d, c, w, h, style)
+        _draw_minor(d, c, w, h, base)
     return image.reduce(SCALE)
 
 
@@ -168,7 +185,7 @@ def _draw_court(d: ImageDraw.ImageDraw, c: Card, w: int, h: int, style: str, let
     text.draw(d, (w / 2, h * 0.905), name, size, dark, anchor="mm")
 
 
-def _draw_major(d: ImageDraw.ImageDraw, c: Card, w: int, h: int, style: str) -> None:
+def _draw_major(d: ImageDraw.ImageDraw, c: Card, w: int, h: int, style: str, numbered: bool) -> None:
     _outline(d, w, h, VIOLET)
     line = max(2, round(w * 0.012))
     inset = round(w * 0.035)
@@ -181,8 +198,8 @@ def _draw_major(d: ImageDraw.ImageDraw, c: Card, w: int, h: int, style: str) -> 
         _emblem(d, w / 2, h * 0.48, w * 0.3, "")
         _major_name(d, major_name(c.rank, style), w, h)
         return
-    label = rank_label(c, style)
-    major_suit = "" if style == "french" else c.major_suit or ""  # trumps have no major suits
+    label = rank_label(c, numbered_trumps(style) if numbered else style)
+    major_suit = "" if numbered else c.major_suit or ""  # trumps that go by number have no major suit
     top = h * 0.07
     for cx in (w * 0.19, w * 0.81):
         size = round(w * (0.14 if len(label) < 2 else 0.125))

@@ -8,6 +8,7 @@ from typing import Any
 
 from games.base import plural
 from renders import layout as L
+from renders.cards import numbered_trumps
 
 CONTRACTS = {"prise": "Prise", "garde": "Garde", "garde_sans": "Garde sans le chien",
              "garde_contre": "Garde contre le chien", "pass": "Pass"}
@@ -21,7 +22,9 @@ TRICK_GAP = 12
 
 def render_tarot(view: dict[str, Any], names: dict[int, str], style: str = "rws") -> bytes:
     """The image for a view of games.french_tarot (the table, a scored hand's sheet, or the
-    end of the game) as PNG bytes; `names` maps player ids to display names."""
+    end of the game) as PNG bytes; `names` maps player ids to display names. Trumps go by
+    number in French Tarot, so they carry it in their corners whatever the deck style."""
+    style = numbered_trumps(style)
     if view["phase"] == "scored":
         return render_sheet(view, names, style)
     if view["phase"] == "over":
@@ -169,6 +172,7 @@ def _discard_trumps(view: dict[str, Any], style: str) -> list[L.Block]:
 
 def render_sheet(view: dict[str, Any], names: dict[int, str], style: str = "rws") -> bytes:
     """A scored hand: the verdict, the numbers, the running totals and both piles counted."""
+    style = numbered_trumps(style)
     sheet = view["sheet"]
     title = f"French Tarot · hand {sheet['round']} · score sheet"
     return L.to_png(L.compose(title, _sheet_info(sheet), _sheet(view, names, style)))

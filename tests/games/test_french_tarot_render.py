@@ -106,3 +106,23 @@ def _into_trick_three(seed: int) -> ft.State | None:
         player = ft.pending(state)[0]
         ft.apply(state, player, ft.computer_action(state, player))
     return state
+
+
+def test_trumps_carry_their_number_in_every_deck_style(monkeypatch: pytest.MonkeyPatch) -> None:
+    """French Tarot's trumps go by number: a fanned trump shows it in its corner (not the
+    printed deck's A-10 label and major suit letter), in the hand by DM and on the table."""
+    from cogs.tarot import _hand_image
+    from renders.cards import card_image
+
+    state = next(s for s in map(_into_trick_three, range(1, 50)) if s is not None)
+    seat = next(i for i, hand in enumerate(state.hands) if any(c.is_major and c.rank > 10 for c in hand))
+    trumps = [c for c in state.hands[seat] if c.is_major]
+    said: list[str] = []
+    real = text.draw
+    monkeypatch.setattr(text, "draw", lambda d, xy, value, *a, **k: (said.append(value), real(d, xy, value, *a, **k)))
+    card_image.cache_clear()
+    _hand_image(state, seat, ft.view(state, state.players[seat]))
+    card_image.cache_clear()
+    for trump in trumps:
+        assert said.count(str(trump.rank)) >= 3, (trump, said)  # both corners and the code under it
+    assert not {"T", "S", "F"} & set(said), "no major-suit letters on French Tarot trumps"

@@ -169,3 +169,14 @@ def test_french_style_trumps_show_their_trump_number(monkeypatch: pytest.MonkeyP
     assert said.count(label) >= 2, said  # both corners
     assert not {"T", "S", "F"} & set(said), "no major suit letters on French trumps"
     assert rank_label(card("12"), "rws") == "2"  # the other styles keep the lesser label
+
+
+def test_a_numbered_trumps_variant_keeps_the_deck_style_but_numbers_the_majors() -> None:
+    from renders.cards import numbered_trumps
+
+    for style in DECK_STYLES:
+        numbered = numbered_trumps(style)
+        assert rank_label(card("12"), numbered) == "12" and rank_label(card("0"), numbered) == "0"
+        assert rank_label(card("NW"), numbered) == rank_label(card("NW"), style)  # courts as the style draws them
+        assert _differs(card_image(card("KC"), 120, numbered), card_image(card("KC"), 120, style)) == 0
+    assert _differs(card_image(card("12"), 120, numbered_trumps("rws")), card_image(card("12"), 120, "rws")) > 0
