@@ -28,7 +28,13 @@ GAME_TITLES = {
     "loc": "Loc",
     "arcanoid": "Arcanoid",
 }
+# One word per game for one deal of the cards: the house games play rounds, the others hands.
+DEAL_WORDS = {"blackjack": "round", "baccarat": "round"}
 COLOUR = discord.Colour.from_rgb(74, 35, 120)
+
+
+def deal_word(game: str) -> str:
+    return DEAL_WORDS.get(game, "hand")
 
 
 @dataclass(frozen=True)

@@ -17,6 +17,7 @@ from cogs.common import (
     UIS,
     ButtonSpec,
     action_view,
+    deal_word,
     names_for,
     png_file,
     remember_name,
@@ -156,7 +157,8 @@ class Presenter:
         view = view if view is not None else table.view(None)
         names = names_for(self.bot, table)
         image = await render(ui, view, names, getattr(table.options, "style", "rws"))
-        embed = discord.Embed(title=f"{GAME_TITLES[table.game]} — round {view.get('round', 1)}", colour=COLOUR)
+        embed = discord.Embed(title=f"{GAME_TITLES[table.game]} — {deal_word(table.game)} {view.get('round', 1)}",
+                              colour=COLOUR)
         lines = ui.status_lines(table, view, names)
         if table.deadline and not final:
             lines.append(f"⏱️ time runs out <t:{int(table.deadline)}:R>")
