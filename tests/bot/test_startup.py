@@ -14,7 +14,8 @@ from pathlib import Path
 import aiosqlite
 import pytest
 
-from bot.store import MIGRATIONS, DatabaseRefused, Store
+from bot.store import DatabaseRefused, Store
+from bot.store_sqlite import MIGRATIONS
 from bot.tables import build_options
 from tests.bot.helpers import GUILD, chips_everywhere, close_service, open_service, open_table
 
@@ -29,9 +30,9 @@ async def tamper(path: Path, sql: str, params: tuple = ()) -> None:
         await conn.commit()
 
 
-async def four_tables(db_path: Path) -> dict[str, int]:
+async def four_tables(sqlite_path: Path) -> dict[str, int]:
     """A running blackjack (10), a poker lobby (11), a running poker (12) and a baccarat (13)."""
-    service, _ = await open_service(db_path)
+    service, _ = await open_service(sqlite_path)
     ids = {"blackjack": (await open_table(service, "blackjack", [ALICE, BOB], channel=10)).id}
     lobby = await service.create(GUILD, 11, "poker", build_options("poker", {}), CAROL, 300)
     ids["lobby"] = lobby.id
@@ -45,19 +46,19 @@ async def four_tables(db_path: Path) -> dict[str, int]:
     return ids
 
 
-@pytest.mark.parametrize("damage", ["unknown game", "unknown option", "broken state", "broken lobby"])
-async def test_a_damaged_row_is_set_aside_and_every_other_table_starts(db_path, damage, caplog):
-    ids = await four_tables(db_path)
+@pytest.mark.parametrize("damage", ["unknown game", "unknown option", "broken state", "broken notes"])
+async def test_a_damaged_row_is_set_aside_and_every_other_table_starts(sqlite_path, damage, caplog):
+    ids = await four_tables(sqlite_path)
     if damage == "unknown game":
-        await tamper(db_path, "UPDATE tables SET game='whist' WHERE id=?", (ids["poker"],))
+        await tamper(sqlite_path, "UPDATE tables SET game='whist' WHERE id=?", (ids["poker"],))
     elif damage == "unknown option":
-        await tamper(db_path, "UPDATE tables SET options=json_set(options, '$.jokers', 2) WHERE id=?", (ids["poker"],))
+        await tamper(sqlite_path, "UPDATE tables SET options=json_set(options, '$.jokers', 2) WHERE id=?", (ids["poker"],))
     elif damage == "broken state":
-        await tamper(db_path, "UPDATE tables SET state=substr(state, 1, 40) WHERE id=?", (ids["poker"],))
+        await tamper(sqlite_path, "UPDATE tables SET state=substr(state, 1, 40) WHERE id=?", (ids["poker"],))
     else:
-        await tamper(db_path, "UPDATE tables SET lobby='[{\"player\": 7' WHERE id=?", (ids["poker"],))
+        await tamper(sqlite_path, "UPDATE tables SET extra='{\"players\": [7' WHERE id=?", (ids["poker"],))
     with caplog.at_level(logging.ERROR, logger="bot.tables"):
-        service, economy = await open_service(db_path)
+        service, economy = await open_service(sqlite_path)
     assert sorted(t.id for t in service.by_id.values()) == sorted([ids["blackjack"], ids["lobby"], ids["baccarat"]])
     assert service.table_in(12) is None, "the damaged table's channel is free"
     row = await service.store.table_row(ids["poker"])
@@ -73,15 +74,15 @@ async def test_a_damaged_row_is_set_aside_and_every_other_table_starts(db_path, 
             await service.act(table, player, table.module.default_action(table.state, player))
     await close_service(service)
 
-    service, _ = await open_service(db_path)  # set aside once: the next start-up is clean
+    service, _ = await open_service(sqlite_path)  # set aside once: the next start-up is clean
     assert len(service.by_id) == 3
     await close_service(service)
 
 
-async def test_a_damaged_lobby_pays_back_its_stacks(db_path):
-    ids = await four_tables(db_path)
-    await tamper(db_path, "UPDATE tables SET options='{\"speed\": \"fast\"}' WHERE id=?", (ids["lobby"],))
-    service, economy = await open_service(db_path)
+async def test_a_damaged_lobby_pays_back_its_stacks(sqlite_path):
+    ids = await four_tables(sqlite_path)
+    await tamper(sqlite_path, "UPDATE tables SET options='{\"speed\": \"fast\"}' WHERE id=?", (ids["lobby"],))
+    service, economy = await open_service(sqlite_path)
     assert service.table_in(11) is None
     assert await economy.wallet(GUILD, CAROL) == 1000
     created = await service.create(GUILD, 11, "blackjack", build_options("blackjack", {}), CAROL, 100)
@@ -89,25 +90,25 @@ async def test_a_damaged_lobby_pays_back_its_stacks(db_path):
     await close_service(service)
 
 
-async def test_a_damaged_running_house_table_pays_back_its_last_state(db_path):
-    ids = await four_tables(db_path)
-    store = await Store.open(db_path)
+async def test_a_damaged_running_house_table_pays_back_its_last_state(sqlite_path):
+    ids = await four_tables(sqlite_path)
+    store = await Store.open(sqlite_path)
     stack = json.loads((await store.table_row(ids["baccarat"]))["state"])["seats"][0]["stack"]
     await store.close()
-    await tamper(db_path, "UPDATE tables SET extra='{' WHERE id=?", (ids["baccarat"],))
-    service, economy = await open_service(db_path)
+    await tamper(sqlite_path, "UPDATE tables SET extra='{' WHERE id=?", (ids["baccarat"],))
+    service, economy = await open_service(sqlite_path)
     assert await economy.wallet(GUILD, 106) == 800 + stack, "the stack of the last committed state"
     total, granted = await chips_everywhere(service, economy)
     assert total == granted
     await close_service(service)
 
 
-async def test_a_database_from_a_newer_version_is_refused(db_path):
-    store = await Store.open(db_path)
+async def test_a_database_from_a_newer_version_is_refused(sqlite_path):
+    store = await Store.open(sqlite_path)
     await store.close()
-    await tamper(db_path, f"PRAGMA user_version = {len(MIGRATIONS) + 1}")
+    await tamper(sqlite_path, f"PRAGMA user_version = {len(MIGRATIONS) + 1}")
     with pytest.raises(DatabaseRefused, match="newer version"):
-        await Store.open(db_path)
+        await Store.open(sqlite_path)
 
 
 async def test_a_file_that_is_not_a_database_is_refused(tmp_path):
@@ -124,11 +125,11 @@ def run_bot(tmp_path: Path, db: Path) -> subprocess.CompletedProcess:
                           text=True, timeout=60)
 
 
-async def test_python_m_bot_refuses_a_newer_or_unreadable_database(tmp_path, db_path):
-    store = await Store.open(db_path)
+async def test_python_m_bot_refuses_a_newer_or_unreadable_database(tmp_path, sqlite_path):
+    store = await Store.open(sqlite_path)
     await store.close()
-    await tamper(db_path, f"PRAGMA user_version = {len(MIGRATIONS) + 5}")
-    done = run_bot(tmp_path, db_path)
+    await tamper(sqlite_path, f"PRAGMA user_version = {len(MIGRATIONS) + 5}")
+    done = run_bot(tmp_path, sqlite_path)
     assert done.returncode != 0 and "newer version of the bot" in done.stderr
     junk = tmp_path / "junk.db"
     junk.write_text(json.dumps({"not": "sqlite"}) * 200)
