@@ -285,11 +285,13 @@ class TableService:
 
     def _load(self, row: Any) -> Table:
         """The table of a row: its game, options, seats and notes read, its state checked to be
-        a JSON object (turned into the game's state only when first needed, so thousands of
-        idle tables restore quickly)."""
+        whole (a JSON object from brace to brace: a cut-off write fails here). The state is
+        parsed only when first needed, so thousands of idle tables restore quickly; a state
+        broken inside fails at its first move instead."""
         table = Table(row)
-        if table.active and not isinstance(json.loads(table.committed_json or "null"), dict):
-            raise ValueError("a running table without a state")
+        saved = (table.committed_json or "").strip()
+        if table.active and not (saved.startswith("{") and saved.endswith("}")):
+            raise ValueError("a running table whose saved state is cut off or missing")
         return table
 
     async def _set_aside(self, row: Any, error: Exception) -> None:
