@@ -4,17 +4,21 @@ its action log before anyone is told, turn timers stored and re-armed after a re
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import copy
 import dataclasses
+import functools
 import json
 import logging
 import random
-from collections.abc import Awaitable, Callable
+import secrets
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
 from types import ModuleType
 from typing import Any
 
 from bot.config import Config
-from bot.store import InsufficientChips, Store, Tx, dumps
+from bot.store import OPEN, InsufficientChips, MoveRecord, Store, Tx, dumps, shard_of
 from games.base import Action, Event, IllegalAction, SeatSpec
 from games.registry import GAMES
 
@@ -23,7 +27,10 @@ log = logging.getLogger(__name__)
 Listener = Callable[["Table", list[Event], Any], Awaitable[None]]
 SIT_OUT_AFTER_TIMEOUTS = 2
 COMPUTER_PAUSE_SECONDS = 1.5
+MAX_PLAY_OUT_MOVES = 2_000  # a bound on the moves that finish a round when a table is ended
+CHANNEL_TAKEN = "this channel already has a table: join it, or open a thread for another"
 STALE_BUTTON = "that button was for an earlier turn — use the buttons on the latest table message"
+NOTICE_LIMIT = 7_000  # bytes of events a change notice carries (PostgreSQL allows 8,000)
 
 
 class Table:
@@ -31,32 +38,50 @@ class Table:
     idle tables cost little memory and restore quickly."""
 
     __slots__ = (
-        "id", "guild_id", "channel_id", "game", "options", "host_id", "status", "lobby",
+        "id", "guild_id", "channel_id", "game", "options", "host_id", "status", "_lobby", "_lobby_json",
         "seed", "version", "deadline", "extra", "_state", "_state_json", "_lock", "_timer", "_computer",
+        "_tx",
     )
 
     def __init__(self, row: Any) -> None:
-        self.id: int = row["id"]
+        self._lock: asyncio.Lock | None = None
+        self._timer: asyncio.TimerHandle | None = None
+        self._computer: asyncio.TimerHandle | None = None  # the computer player's next move
+        self._tx: Tx | None = None  # the transaction holding the table's row (shared stores)
+        self.load(row)
+
+    def load(self, row: Any) -> None:
+        """Take every stored field from the row; the game state is parsed again when needed."""
+        self.id = row["id"]
         self.guild_id: int = row["guild_id"]
         self.channel_id: int = row["channel_id"]
         self.game: str = row["game"]
         self.options: Any = options_from_json(self.game, row["options"])
         self.host_id: int = row["host_id"]
         self.status: str = row["status"]
-        self.lobby: list[SeatSpec] = [SeatSpec(**seat) for seat in json.loads(row["lobby"])]
+        self._lobby_json: str = row["lobby"]
+        self._lobby: list[SeatSpec] | None = None
         self.seed: int = row["seed"]
         self.version: int = row["version"]
         self.deadline: float | None = row["deadline"]
         self.extra: dict[str, Any] = json.loads(row["extra"])
         self._state_json: str | None = row["state"]
         self._state: Any = None
-        self._lock: asyncio.Lock | None = None
-        self._timer: asyncio.TimerHandle | None = None
-        self._computer: asyncio.TimerHandle | None = None  # the computer player's next move
 
     @property
     def module(self) -> ModuleType:
         return GAMES[self.game]
+
+    @property
+    def lobby(self) -> list[SeatSpec]:
+        """The seats taken before the game started (parsed when first needed)."""
+        if self._lobby is None:
+            self._lobby = [SeatSpec(**seat) for seat in json.loads(self._lobby_json)]
+        return self._lobby
+
+    @lobby.setter
+    def lobby(self, seats: list[SeatSpec]) -> None:
+        self._lobby = seats
 
     @property
     def lock(self) -> asyncio.Lock:
@@ -79,7 +104,7 @@ class Table:
         on (the live state may be mid-move on the event loop)."""
         twin = copy.copy(self)
         twin._state, twin.extra, twin.lobby = None, copy.deepcopy(self.extra), list(self.lobby)
-        twin._lock = twin._timer = twin._computer = None
+        twin._lock = twin._timer = twin._computer = twin._tx = None
         return twin
 
     @property
@@ -155,7 +180,36 @@ def chosen_stack(module: ModuleType, options: Any, wallet: int, buy_in: int | No
     return stack
 
 
+def refunds_of(events: list[Event]) -> dict[int, int]:
+    """What each player took back, from the closing `ended` event."""
+    ended = next((e for e in events if e.kind == "ended"), None)
+    return {} if ended is None else {int(k): v for k, v in ended.data["refunds"].items()}
+
+
+def salvage_refunds(row: Any) -> tuple[dict[int, int], str]:
+    """What a table that cannot be loaded owes its players, and from what: the game's own
+    `refunds` of the last committed state when the game can still read it; a lobby's stacks;
+    else the buy-ins the game started with (exact unless players joined, left or won chips from
+    the house after the start — the log line says so); else nothing."""
+    module = GAMES.get(row["game"])
+    if module is not None and not module.CHIPS:
+        return {}, "nothing (a game without chips)"
+    with contextlib.suppress(Exception):
+        if row["status"] == "active" and module is not None:
+            return dict(module.refunds(module.from_dict(json.loads(row["state"])))), "the last committed state"
+    with contextlib.suppress(Exception):
+        source, raw = ("the lobby's stacks", row["lobby"]) if row["status"] == "lobby" else \
+            ("the buy-ins at the start (later joins, leaves and wins not counted)", row["start_seats"])
+        back: dict[int, int] = {}
+        for seat in json.loads(raw):
+            back[int(seat["player"])] = back.get(int(seat["player"]), 0) + int(seat.get("stack", 0))
+        return back, source
+    return {}, "nothing (no committed seats could be read)"
+
+
+@functools.lru_cache(maxsize=4096)
 def options_from_json(game: str, raw: str) -> Any:
+    """The options of a stored table (frozen, so tables with the same options share them)."""
     return GAMES[game].Options(**json.loads(raw))
 
 
@@ -181,27 +235,91 @@ class TableService:
         self._seated_at: dict[int, set[int]] = {}  # player -> ids of the open tables they sit at
         self._seats_of: dict[int, tuple[int, ...]] = {}  # table id -> the players indexed for it
         self.listeners: list[Listener] = []
+        self._creating: dict[int, int] = {}  # channel id -> server id of a table being created
         self.new_seed: Callable[[], int] = lambda: random.getrandbits(62)
         self.computer_pause = COMPUTER_PAUSE_SECONDS
         self._closed = False
+        self._restored_timers: list[asyncio.TimerHandle] = []
+        self._visiting: dict[int, Table] = {}  # tables of other processes' servers, moved from here
+        self.process_token = secrets.token_hex(8)  # tells this process's own change notices apart
+
+    # --- which tables this process owns -------------------------------------------------
+
+    def owns_guild(self, guild_id: int) -> bool:
+        """Whether this process serves the server's shard (it times and posts for its tables)."""
+        count, mine = self.config.shard_count, self.config.shard_ids
+        return mine is None or count is None or shard_of(guild_id, count) in mine
+
+    def owns(self, table: Table) -> bool:
+        return self.owns_guild(table.guild_id)
 
     # --- start-up and shut-down ---------------------------------------------------------
 
     async def restore(self) -> int:
         """Load every open table; re-arm turn timers with their full time (time spent down
-        does not count against the player)."""
-        rows = await self.store.open_tables()
+        does not count against the player). A row that cannot be loaded is set aside with its
+        chips paid back (`_set_aside`); every other table starts. Returns the tables loaded."""
+        rows = await self.store.open_tables(self.config.shard_count, self.config.shard_ids)
+        await self.store.listen(self._heard)
+        now = self.clock()
+        timed: dict[int, list[Table]] = {}  # timer length -> the tables restarting that timer
+        loaded = 0
         for row in rows:
-            table = Table(row)
+            try:
+                table = self._load(row)
+            except Exception as error:  # anything a row can hold that this version cannot read
+                await self._set_aside(row, error)
+                continue
             self._register(table)
-            if table.deadline is not None:
-                self._arm(table, restart=True)
+            if table.deadline is not None and self.owns(table):
+                seconds = self._timer_seconds(table)
+                table.deadline = now + seconds
+                timed.setdefault(seconds, []).append(table)
             if table.active and table.extra.get("computers"):
                 self._schedule_computers(table)
-        return len(rows)
+            loaded += 1
+        loop = asyncio.get_running_loop()
+        for seconds, tables in timed.items():  # one timer for each length, not one per table
+            self._restored_timers.append(loop.call_later(seconds, self._fire_restored, tables, now + seconds))
+        return loaded
+
+    def _load(self, row: Any) -> Table:
+        """The table of a row: its game, options, seats and notes read, its state checked to be
+        whole (a JSON object from brace to brace: a cut-off write fails here). The state is
+        parsed only when first needed, so thousands of idle tables restore quickly; a state
+        broken inside fails at its first move instead."""
+        table = Table(row)
+        saved = (table.committed_json or "").strip()
+        if table.active and not (saved.startswith("{") and saved.endswith("}")):
+            raise ValueError("a running table whose saved state is cut off or missing")
+        return table
+
+    async def _set_aside(self, row: Any, error: Exception) -> None:
+        """A row this version cannot load (a game or an option that no longer exists, a broken
+        state): marked 'damaged', its channel freed, and its chips paid back from what it
+        committed (see `salvage_refunds`) in one transaction, with a log line."""
+        refunds, source = salvage_refunds(row)
+        async with self.store.transaction() as tx:
+            for player, amount in refunds.items():
+                if amount and player > 0:
+                    await tx.move_wallet(row["guild_id"], player, amount)
+            await tx.execute("UPDATE tables SET status='damaged', ended_at=?, deadline=NULL WHERE id=?",
+                             (self.clock(), row["id"]))
+        log.error("table %s (%s in channel %s) could not be loaded and is set aside: %s: %s; "
+                  "chips paid back from %s: %s", row["id"], row["game"], row["channel_id"],
+                  type(error).__name__, error, source, refunds)
+
+    def _fire_restored(self, tables: list[Table], deadline: float) -> None:
+        """The restarted timers of one length run out: the tables still waiting since the
+        restart time out (a table that moved since has a timer of its own)."""
+        for table in tables:
+            if table.deadline == deadline and table._timer is None:
+                self._fire_timer(table, deadline)
 
     async def close(self) -> None:
         self._closed = True
+        for handle in self._restored_timers:
+            handle.cancel()
         for table in self.by_channel.values():
             self._disarm(table)
 
@@ -211,6 +329,23 @@ class TableService:
     def table_by_id(self, table_id: int) -> Table | None:
         return self.by_id.get(table_id)
 
+    async def table_for(self, table_id: int) -> Table | None:
+        """The open table a button names: this process's own, or on a shared store one that
+        another process owns (a DM button reaches shard 0 whichever server the table is in)."""
+        table = self.by_id.get(table_id)
+        if table is not None or not self.store.shared:
+            return table
+        row = await self.store.table_row(table_id)
+        if row is None or row["status"] == "ended" or self.owns_guild(row["guild_id"]):
+            self._visiting.pop(table_id, None)
+            return None
+        visiting = self._visiting.get(table_id)
+        if visiting is None:
+            visiting = self._visiting[table_id] = Table(row)
+        elif not visiting.lock.locked():
+            visiting.load(row)  # what the player sees now (moves re-check it under the row lock)
+        return visiting
+
     def _register(self, table: Table) -> None:
         self.by_channel[table.channel_id] = table
         self.by_id[table.id] = table
@@ -218,6 +353,8 @@ class TableService:
 
     def _seats_changed(self, table: Table) -> None:
         """Keep the player -> tables index right after anything that may seat or unseat someone."""
+        if not self.owns(table):
+            return
         before = self._seats_of.pop(table.id, ())
         now = tuple(table.players()) if table.status != "ended" else ()
         for player in set(before) - set(now):
@@ -231,9 +368,109 @@ class TableService:
             self._seats_of[table.id] = now
 
     async def save_extra(self, table: Table) -> None:
-        """Persist the runtime notes (message ids, who was told what) of a table."""
+        """Persist the runtime notes (message ids, who was told what) of a table. Called from
+        outside its operations (by the presenter), so in a transaction of its own, which waits for
+        an operation that holds the row."""
         async with self.store.transaction() as tx:
             await tx.execute("UPDATE tables SET extra=? WHERE id=?", (dumps(table.extra), table.id))
+
+    # --- one table, several processes ----------------------------------------------------
+
+    @asynccontextmanager
+    async def _hold(self, table: Table) -> AsyncIterator[None]:
+        """The table's lock for one operation. On a shared store also its row, locked in a
+        transaction that the operation's writes join (committed when the operation ends), with
+        this process's copy first brought up to the stored state — so a move is always applied
+        to the latest state, whichever process made the last one."""
+        async with table.lock:
+            if not self.store.shared:
+                yield
+                return
+            try:
+                async with self.store.transaction() as tx:
+                    row = await tx.lock_table(table.id)
+                    if row is not None and self._stale(table, row):
+                        self._reload(table, await tx.table_row(table.id))
+                    table._tx = tx
+                    try:
+                        yield
+                    finally:
+                        table._tx = None
+            except IllegalAction:
+                raise
+            except BaseException:
+                await self._reload_quietly(table)  # the copy may be ahead of what was committed
+                raise
+
+    def _transaction(self, table: Table) -> Any:
+        """A transaction for the table's writes: within its held row's transaction when there
+        is one (a savepoint, so a failed step undoes only itself)."""
+        if table._tx is not None:
+            return self.store.savepoint(table._tx)
+        return self.store.transaction()
+
+    def _stale(self, table: Table, row: Any) -> bool:
+        """Whether the copy may differ from the row. A process is the only one to change its
+        own tables' lobby and notes, so its copy is stale only when someone else moved; a
+        visiting copy is always taken afresh."""
+        if not self.owns(table):
+            return True
+        return row["version"] != table.version or row["status"] != table.status
+
+    def _reload(self, table: Table, row: Any) -> None:
+        """The copy becomes the row; the owner re-arms its timers for it."""
+        table.load(row)
+        if not self.owns(table):
+            if table.status == "ended":
+                self._visiting.pop(table.id, None)
+            return
+        if table.status == "ended":
+            self._retire(table)
+            return
+        self._register(table)  # again, if a failed commit had retired it
+        self._arm(table)
+        self._schedule_computers(table)
+
+    async def _reload_quietly(self, table: Table) -> None:
+        try:
+            row = await self.store.table_row(table.id)
+        except Exception:
+            log.exception("table %s: could not read it back after a failed commit", table.id)
+            return
+        if row is not None:
+            self._reload(table, row)
+
+    def _heard(self, payload: str) -> None:
+        """A change notice from another process: the owner catches up with its table."""
+        try:
+            notice = json.loads(payload)
+        except ValueError:
+            return
+        if notice.get("by") == self.process_token or self._closed:
+            return
+        table = self.by_id.get(notice.get("table"))
+        if table is not None:
+            asyncio.get_running_loop().create_task(self._catch_up(table, notice))
+
+    async def _catch_up(self, table: Table, notice: dict[str, Any]) -> None:
+        async with table.lock:
+            if table.version >= notice["version"] and table.status != "ended" and notice.get("status") != "ended":
+                return  # already seen (a later notice was handled first)
+            row = await self.store.table_row(table.id)
+            if row is None:
+                return
+            self._reload(table, row)
+        events = [Event(e["kind"], e["data"]) for e in notice.get("events", [])] or [Event("refreshed", {})]
+        await self._notify(table, events, "remote")
+
+    def _change_notice(self, table: Table, version: int, events: list[Event], status: str) -> str:
+        events_json = [dataclasses.asdict(e) for e in events]
+        notice = {"by": self.process_token, "table": table.id, "version": version, "status": status,
+                  "events": events_json}
+        text = dumps(notice)
+        if len(text.encode()) > NOTICE_LIMIT:
+            text = dumps({**notice, "events": []})  # the owner redraws from the stored state
+        return text
 
     async def last_table_in(self, channel_id: int) -> Table | None:
         """The channel's open table, else the last one that ended there (for /history)."""
@@ -252,30 +489,50 @@ class TableService:
     async def create(
         self, guild_id: int, channel_id: int, game: str, options: Any, host_id: int, buy_in: int | None
     ) -> Table:
-        if channel_id in self.by_channel:
-            raise IllegalAction("this channel already has a table: join it, or open a thread for another")
+        """Open a lobby. The channel and a slot of the server's limit are reserved before the
+        first await, so simultaneous creates cannot all pass the checks; the same checks run
+        again inside the write transaction against the store (another process's tables)."""
+        self._reserve(guild_id, channel_id)
+        try:
+            table = await self._insert_table(guild_id, channel_id, game, options, host_id, buy_in)
+        finally:
+            self._creating.pop(channel_id, None)
+        self._register(table)
+        await self._notify(table, [Event("created", {"host": host_id})], None)
+        return table
+
+    def _reserve(self, guild_id: int, channel_id: int) -> None:
+        if channel_id in self.by_channel or channel_id in self._creating:
+            raise IllegalAction(CHANNEL_TAKEN)
         open_here = sum(1 for t in self.by_channel.values() if t.guild_id == guild_id)
+        open_here += sum(1 for g in self._creating.values() if g == guild_id)
         if open_here >= self.config.max_tables_per_guild:
-            raise IllegalAction(
-                f"this server already has {open_here} open tables, the most it may have; end one first"
-            )
+            raise IllegalAction(self._limit_text(open_here))
+        self._creating[channel_id] = guild_id
+
+    def _limit_text(self, open_here: int) -> str:
+        return f"this server already has {open_here} open tables, the most it may have; end one first"
+
+    async def _insert_table(
+        self, guild_id: int, channel_id: int, game: str, options: Any, host_id: int, buy_in: int | None
+    ) -> Table:
         now = self.clock()
         computers = int(getattr(options, "bots", 0) or 0)
         async with self.store.transaction() as tx:
+            if await tx.fetchone(f"SELECT 1 FROM tables WHERE channel_id=? AND {OPEN}", (channel_id,)):
+                raise IllegalAction(CHANNEL_TAKEN)
+            row = await tx.fetchone(f"SELECT COUNT(*) FROM tables WHERE guild_id=? AND {OPEN}", (guild_id,))
+            if row[0] >= self.config.max_tables_per_guild:
+                raise IllegalAction(self._limit_text(row[0]))
             stack = await self._buy_in(tx, guild_id, host_id, GAMES[game], options, buy_in)
             seats = [{"player": host_id, "stack": stack}] + [{"player": -n, "stack": 0} for n in range(1, computers + 1)]
-            cursor = await tx.execute(
+            row_id = await tx.insert(
                 "INSERT INTO tables (guild_id, channel_id, game, options, host_id, status, lobby, seed, "
                 "extra, created_at) VALUES (?, ?, ?, ?, ?, 'lobby', ?, ?, ?, ?)",
                 (guild_id, channel_id, game, dumps(dataclasses.asdict(options)), host_id,
                  dumps(seats), self.new_seed(), dumps({"computers": computers}), now),
             )
-            row_id = cursor.lastrowid
-        row = await self.store.table_row(row_id)
-        table = Table(row)
-        self._register(table)
-        await self._notify(table, [Event("created", {"host": host_id})], None)
-        return table
+        return Table(await self.store.table_row(row_id))
 
     async def _buy_in(
         self, tx: Tx, guild_id: int, player: int, module: ModuleType, options: Any, buy_in: int | None
@@ -291,7 +548,7 @@ class TableService:
         return stack
 
     async def join(self, table: Table, player: int, buy_in: int | None, origin: Any = None) -> None:
-        async with table.lock:
+        async with self._hold(table):
             self._require_open(table)
             if table.seated(player):
                 raise IllegalAction("you are already seated at this table")
@@ -304,7 +561,7 @@ class TableService:
     async def _join_lobby(self, table: Table, player: int, buy_in: int | None) -> list[Event]:
         if len(table.lobby) >= seat_range(table)[1]:
             raise IllegalAction(f"the table is full ({seat_range(table)[1]} seats)")
-        async with self.store.transaction() as tx:
+        async with self._transaction(table) as tx:
             stack = await self._buy_in(tx, table.guild_id, player, table.module, table.options, buy_in)
             lobby = [*table.lobby, SeatSpec(player, stack)]
             await self._write_lobby(tx, table, lobby)
@@ -318,13 +575,13 @@ class TableService:
             raise IllegalAction("this game has started; seats open again at the next game")
         stack = 0
         if module.CHIPS:
-            async with self.store.transaction() as tx:
+            async with self._transaction(table) as tx:
                 wallet = await tx.ensure_wallet(table.guild_id, player, self.config.starting_chips, self.clock())
             stack = chosen_stack(module, table.options, wallet, buy_in)
         return await self._apply(table, player, {"type": "join", "stack": stack}, buy_in=stack)
 
     async def leave(self, table: Table, player: int, origin: Any = None) -> None:
-        async with table.lock:
+        async with self._hold(table):
             self._require_open(table)
             if not table.seated(player):
                 raise IllegalAction("you are not seated at this table")
@@ -337,7 +594,7 @@ class TableService:
     async def _leave_lobby(self, table: Table, player: int) -> list[Event]:
         seat = next(s for s in table.lobby if s.player == player)
         lobby = [s for s in table.lobby if s.player != player]
-        async with self.store.transaction() as tx:
+        async with self._transaction(table) as tx:
             if seat.stack:
                 await tx.move_wallet(table.guild_id, player, seat.stack)
             await self._write_lobby(tx, table, lobby)
@@ -346,7 +603,7 @@ class TableService:
         return [Event("left", {"player": player, "stack": seat.stack})]
 
     async def start(self, table: Table, by: int, origin: Any = None) -> None:
-        async with table.lock:
+        async with self._hold(table):
             self._require_open(table)
             if table.active:
                 raise IllegalAction("the game has already started")
@@ -358,7 +615,7 @@ class TableService:
                 raise IllegalAction(f"{table.game} needs at least {low} seated players; {len(table.lobby)} seated so far")
             state = module.new(table.options, list(table.lobby), table.seed)
             state_json = dumps(module.to_dict(state))
-            async with self.store.transaction() as tx:
+            async with self._transaction(table) as tx:
                 await tx.execute(
                     "UPDATE tables SET status='active', start_seats=?, state=?, version=0 WHERE id=?",
                     (dumps([dataclasses.asdict(s) for s in table.lobby]), state_json, table.id),
@@ -373,17 +630,105 @@ class TableService:
         self._schedule_computers(table)
 
     async def end(self, table: Table, by: int, may_manage: bool, origin: Any = None) -> dict[int, int]:
-        """End the table: every chip goes back to its player. Returns what each got back."""
-        async with table.lock:
+        """End the table at the host's or a manager's word: a round whose cards are out is played
+        out by the timers' defaults and settled first (no free way out of a losing hand), then
+        every chip goes back to its player. Returns what each got back."""
+        async with self._hold(table):
             self._require_open(table)
             if by != table.host_id and not may_manage:
                 raise IllegalAction("only the host or a member with Manage Server can end the table")
-            refunds = self._refunds(table)
-            async with self.store.transaction() as tx:
+            events = await self._settle_and_close(table)
+        await self._notify(table, events, origin)
+        return refunds_of(events)
+
+    async def end_by_bot(self, table: Table, why: str) -> dict[int, int]:
+        """The bot ends a table itself (its channel deleted, its server gone): as `end`."""
+        async with self._hold(table):
+            if table.status == "ended":
+                return {}
+            events = await self._settle_and_close(table, why)
+        log.info("table %s ended by the bot: %s", table.id, why)
+        await self._notify(table, events, "bot")
+        return refunds_of(events)
+
+    async def end_tables_in(self, channel_id: int, why: str) -> None:
+        """A deleted channel or thread: its table is ended by the bot."""
+        table = self.by_channel.get(channel_id)
+        if table is not None:
+            await self.end_by_bot(table, why)
+
+    async def end_tables_of_guild(self, guild_id: int, why: str) -> int:
+        """A server that removed the bot: each of its tables is ended by the bot."""
+        tables = [t for t in self.by_channel.values() if t.guild_id == guild_id]
+        for table in tables:
+            await self.end_by_bot(table, why)
+        return len(tables)
+
+    async def _settle_and_close(self, table: Table, why: str = "") -> list[Event]:
+        """In one transaction: the round in play (if any) played out move by move, each move
+        logged like any other, then the chips back and the table ended. On any failure nothing
+        is written and the table stays as committed. The caller holds the table's lock."""
+        committed_json, committed_extra = table.committed_json, copy.deepcopy(table.extra)
+        try:
+            async with self._transaction(table) as tx:
+                played, version = await self._play_out(tx, table)
+                refunds = self._refunds(table)
+                if played:
+                    table.extra["players"] = list(table.module.players(table.state))
+                    await tx.execute("UPDATE tables SET state=?, version=?, extra=? WHERE id=?",
+                                     (table.state_json(), version, dumps(table.extra), table.id))
                 await self._close_in(tx, table, refunds)
-            self._retire(table)
-        await self._notify(table, [Event("ended", {"refunds": {str(k): v for k, v in refunds.items()}})], origin)
-        return refunds
+        except BaseException:
+            table.set_state(None, committed_json)
+            table.extra = committed_extra
+            raise
+        if played:
+            table.version = version
+            table.set_state(table.state, table.state_json())
+        self._retire(table)
+        ended = {"refunds": {str(k): v for k, v in refunds.items()}, "played_out": len(played)}
+        if why:
+            ended["why"] = why
+        return [*played, Event("ended", ended)]
+
+    async def _play_out(self, tx: Tx, table: Table) -> tuple[list[Event], int]:
+        """Within `tx`: the moves that finish the round whose cards are out — each pending
+        player's timeout default (a computer player's own move) — applied and logged one by one.
+        Returns their events and the table's version after them."""
+        module, version = table.module, table.version
+        to_settle = getattr(module, "round_to_settle", None)
+        if not table.active or to_settle is None:
+            return [], version
+        round_ = to_settle(table.state)
+        events: list[Event] = []
+        moves = 0
+        while round_ is not None and to_settle(table.state) == round_:
+            waiting = module.pending(table.state)
+            if not waiting or moves >= MAX_PLAY_OUT_MOVES:
+                log.error("table %s: round %s could not be played out (%d moves; waiting on %s): "
+                          "what is left of it is refunded", table.id, round_, moves, waiting)
+                break
+            player = waiting[0]
+            action = self._safe_move(table, player)
+            chips_before = table.chips_at_table()
+            try:
+                move_events = module.apply(table.state, player, action)
+            except IllegalAction as refusal:
+                log.error("table %s: the default move %s was refused while ending: %s",
+                          table.id, action, refusal.reason)
+                break
+            version += 1
+            await self._move_chips(tx, table, player, action, move_events, chips_before)
+            await tx.log_action(table.id, version, player, action, self.clock())
+            events += move_events
+            moves += 1
+        return events, version
+
+    def _safe_move(self, table: Table, player: int) -> Action:
+        """The move the timer would play for `player` (a computer player plays its own)."""
+        if player < 0 and hasattr(table.module, "computer_action"):
+            return table.module.computer_action(table.state, player)
+        return table.module.default_action(table.state, player)
 
     async def _close_in(self, tx: Tx, table: Table, refunds: dict[int, int]) -> None:
         """Within the caller's transaction: chips back to their wallets, the table ended."""
@@ -430,7 +775,7 @@ class TableService:
 
     async def act(self, table: Table, player: int, action: Action, step: str | None = None,
                   origin: Any = None) -> list[Event]:
-        async with table.lock:
+        async with self._hold(table):
             self._require_open(table)
             if not table.active:
                 raise IllegalAction("the game has not started yet: the host starts it with /table start")
@@ -460,32 +805,21 @@ class TableService:
     async def _commit(self, table: Table, player: int, action: Action, events: list[Event],
                       chips_expected: int) -> None:
         module = table.module
-        cashed = sum(e.data["amount"] for e in events if e.kind == "cashout")
-        house_delta = chips_expected - cashed - table.chips_at_table()
-        if house_delta and not getattr(module, "HOUSE", False):
-            raise RuntimeError(f"{table.game} lost or made {house_delta} chips in {action}")
         finished = bool(module.is_over(table.state))
         refunds = self._refunds(table) if finished else {}
         deadline = None if finished else self._next_deadline(table, new_round=any(e.kind == "round_open" for e in events))
         table.extra["players"] = list(module.players(table.state))
         state_json = table.state_json()
         version = table.version + 1
-        async with self.store.transaction() as tx:
-            if action.get("type") == "join" and action.get("stack"):
-                try:
-                    await tx.move_wallet(table.guild_id, player, -int(action["stack"]))
-                except InsufficientChips as short:
-                    raise IllegalAction(
-                        f"you have {short.have} chips in your wallet, the buy-in is {short.need} — try /daily"
-                    ) from None
-            for event in events:
-                await self._settle_event(tx, table, event)
-            await tx.move_house(table.guild_id, house_delta)
-            await tx.log_action(table.id, version, player, action, self.clock())
-            await tx.execute(
-                "UPDATE tables SET state=?, version=?, deadline=?, extra=? WHERE id=?",
-                (state_json, version, deadline, dumps(table.extra), table.id),
-            )
+        async with self._transaction(table) as tx:
+            await self._move_chips(tx, table, player, action, events, chips_expected)
+            notice = None
+            if self.store.shared:
+                told = [*events, Event("finished", {"refunds": {str(k): v for k, v in refunds.items()}})] \
+                    if finished else events
+                notice = self._change_notice(table, version, told, "ended" if finished else "active")
+            await tx.record_move(MoveRecord(table.id, version, player, action, self.clock(), state_json, deadline,
+                                            dumps(table.extra), notice))
             if finished:
                 await self._close_in(tx, table, refunds)
         table.version = version
@@ -498,6 +832,25 @@ class TableService:
         self._seats_changed(table)
         self._arm(table)
         self._schedule_computers(table)
+
+    async def _move_chips(self, tx: Tx, table: Table, player: int, action: Action,
+                          events: list[Event], chips_expected: int) -> None:
+        """Within `tx`, the chips one applied move moved: a buy-in, cash-outs, results, the
+        house's share."""
+        cashed = sum(e.data["amount"] for e in events if e.kind == "cashout")
+        house_delta = chips_expected - cashed - table.chips_at_table()
+        if house_delta and not getattr(table.module, "HOUSE", False):
+            raise RuntimeError(f"{table.game} lost or made {house_delta} chips in {action}")
+        if action.get("type") == "join" and action.get("stack"):
+            try:
+                await tx.move_wallet(table.guild_id, player, -int(action["stack"]))
+            except InsufficientChips as short:
+                raise IllegalAction(
+                    f"you have {short.have} chips in your wallet, the buy-in is {short.need} — try /daily"
+                ) from None
+        for event in events:
+            await self._settle_event(tx, table, event)
+        await tx.move_house(table.guild_id, house_delta)
 
     async def _settle_event(self, tx: Tx, table: Table, event: Event) -> None:
         if event.kind == "cashout" and event.data["amount"]:
@@ -550,20 +903,18 @@ class TableService:
 
     async def _write_deadline(self, table: Table) -> None:
         table.deadline = self._next_deadline(table)
-        async with self.store.transaction() as tx:
+        async with self._transaction(table) as tx:
             await tx.execute(
                 "UPDATE tables SET deadline=?, extra=? WHERE id=?", (table.deadline, dumps(table.extra), table.id)
             )
         self._arm(table)
 
-    def _arm(self, table: Table, restart: bool = False) -> None:
+    def _arm(self, table: Table) -> None:
         if table._timer is not None:
             table._timer.cancel()
             table._timer = None
-        if table.deadline is None or self._closed:
-            return
-        if restart:
-            table.deadline = self.clock() + self._timer_seconds(table)
+        if table.deadline is None or self._closed or not self.owns(table):
+            return  # timers fire in the owning process only
         delay = max(0.0, table.deadline - self.clock())
         loop = asyncio.get_running_loop()
         table._timer = loop.call_later(delay, self._fire_timer, table, table.deadline)
@@ -580,7 +931,7 @@ class TableService:
 
     async def _on_timeout(self, table: Table, deadline: float) -> None:
         events: list[Event] = []
-        async with table.lock:
+        async with self._hold(table):
             if table.deadline != deadline or not table.active or self._closed:
                 return
             for player in list(table.module.pending(table.state)):
@@ -609,7 +960,7 @@ class TableService:
 
     def _schedule_computers(self, table: Table) -> None:
         """Computer players move after a short pause, so people can follow the table."""
-        if self._closed or not self._computers_to_move(table):
+        if self._closed or not self.owns(table) or not self._computers_to_move(table):
             return
         loop = asyncio.get_running_loop()
         version = table.version
@@ -617,7 +968,7 @@ class TableService:
                                           lambda: loop.create_task(self._computer_moves(table, version)))
 
     async def _computer_moves(self, table: Table, version: int) -> None:
-        async with table.lock:
+        async with self._hold(table):
             if table.version != version or self._closed or table.status != "active":
                 return  # something else moved first; that move scheduled its own follow-up
             player = self._computers_to_move(table)[0]

@@ -31,7 +31,13 @@ GAME_TITLES = {
     "loc": "Loc",
     "arcanoid": "Arcanoid",
 }
+# One word per game for one deal of the cards: the house games play rounds, the others hands.
+DEAL_WORDS = {"blackjack": "round", "baccarat": "round"}
 COLOUR = discord.Colour.from_rgb(74, 35, 120)
+
+
+def deal_word(game: str) -> str:
+    return DEAL_WORDS.get(game, "hand")
 
 
 @dataclass(frozen=True)
@@ -310,7 +316,7 @@ class GameButton(discord.ui.DynamicItem[discord.ui.Button], template=r"tt:(?P<ta
 
 async def table_for_control(interaction: discord.Interaction, table_id: int) -> Table | None:
     """The table a move button or menu belongs to, once this member may use it (else refused)."""
-    table = bot_of(interaction).tables.table_by_id(table_id)
+    table = await bot_of(interaction).tables.table_for(table_id)
     reason = "that table has ended" if table is None else refuse_outsider(interaction, table, seated=True)
     if reason is not None:
         await refuse(interaction, reason)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -17,6 +18,7 @@ from cogs.common import (
     UIS,
     ButtonSpec,
     action_view,
+    deal_word,
     names_for,
     png_file,
     remember_name,
@@ -29,6 +31,10 @@ if TYPE_CHECKING:
     from bot.client import TarotBot
 
 log = logging.getLogger(__name__)
+# Discord lets a channel take about 5 messages or edits per 5 seconds: the table message is
+# changed at most once a second, so its budget is never spent and the edit showing the last move
+# never waits on a rate limit.
+EDIT_SPACING = 1.0
 
 
 class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=r"tl:(?P<table>\d+):(?P<code>join|leave|start)"):
@@ -56,7 +62,7 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=r"tl:(?P<t
         from games.base import IllegalAction
 
         bot = bot_of(interaction)
-        table = bot.tables.table_by_id(self.table_id)
+        table = await bot.tables.table_for(self.table_id)
         reason = "that table has ended" if table is None else refuse_outsider(interaction, table, seated=False)
         if reason is not None or table is None:
             await refuse(interaction, reason or "that table has ended")
@@ -82,16 +88,48 @@ def lobby_view(table: Table) -> discord.ui.View | None:
     return view
 
 
+@dataclass
+class MessageJob:
+    """A change to a table's message: `refresh` (show the state as it is then), `post` (a new
+    message), `new_round` (close the last round's message on `settled`, its picture as it was
+    settled, and post a new one), `final` (the game is over: no buttons), `ended`."""
+
+    kind: str
+    settled: dict | None = None
+
+
+@dataclass
+class MessageQueue:
+    jobs: list[MessageJob] = field(default_factory=list)
+    worker: asyncio.Task | None = None
+    last_started: float = float("-inf")  # loop time the last job began
+
+    def add(self, job: MessageJob) -> None:
+        if job.kind == "refresh" and self.jobs and self.jobs[-1].kind in ("refresh", "post", "new_round"):
+            return  # the job waiting already shows the state as it will be when it runs
+        if job.kind != "refresh":
+            while self.jobs and self.jobs[-1].kind == "refresh":
+                self.jobs.pop()  # superseded by a new message or a final picture
+        self.jobs.append(job)
+
+
 class Presenter:
     def __init__(self, bot: TarotBot) -> None:
         self.bot = bot
         self._locks: dict[int, asyncio.Lock] = {}
+        self._messages: dict[int, MessageQueue] = {}  # table id -> its table message's pending work
 
     def _lock(self, table: Table) -> asyncio.Lock:
         return self._locks.setdefault(table.id, asyncio.Lock())
 
     async def on_table_event(self, table: Table, events: list[Event], origin: Any) -> None:
         interaction = origin if isinstance(origin, discord.Interaction) else None
+        if not self.bot.tables.owns(table):
+            # another process serves the table's server and shows the move there; a DM press
+            # that reached this process (shard 0) is answered here
+            if interaction is not None and interaction.type == discord.InteractionType.component:
+                await self._answer_private(table, interaction)
+            return
         if interaction is not None and table.seated(interaction.user.id) and remember_name(table, interaction.user):
             await self.bot.tables.save_extra(table)
         async with self._lock(table):
@@ -104,7 +142,7 @@ class Presenter:
                 await self._show_finished(table, interaction)
             elif "started" in kinds:
                 await self._edit_lobby(table, interaction)
-                await self._post_table(table)
+                self._queue(table, MessageJob("post"))
                 await self._send_hands(table, events, interaction)
             elif not table.active:
                 await self._edit_lobby(table, interaction)
@@ -154,10 +192,12 @@ class Presenter:
 
     async def _table_payload(self, table: Table, view: dict | None = None, final: bool = False) -> dict[str, Any]:
         ui = UIS[table.game]
+        table = table.frozen()  # the committed state: picture, text and buttons agree however play goes on
         view = view if view is not None else table.view(None)
         names = names_for(self.bot, table)
         image = await render(ui, view, names, getattr(table.options, "style", "rws"))
-        embed = discord.Embed(title=f"{GAME_TITLES[table.game]} — round {view.get('round', 1)}", colour=COLOUR)
+        embed = discord.Embed(title=f"{GAME_TITLES[table.game]} — {deal_word(table.game)} {view.get('round', 1)}",
+                              colour=COLOUR)
         lines = ui.status_lines(table, view, names)
         if table.deadline and not final:
             lines.append(f"⏱️ time runs out <t:{int(table.deadline)}:R>")
@@ -184,59 +224,105 @@ class Presenter:
     async def _show_move(self, table: Table, events: list[Event], interaction: discord.Interaction | None) -> None:
         kinds = {e.kind for e in events}
         if "round_open" in kinds:
-            await self._close_round(table, settled="settled" in kinds)
-            await self._post_table(table)
-        elif not table.extra.get("table_message"):
-            await self._post_table(table)
+            settled = (table.view(None) or {}).get("last_round") if "settled" in kinds else None
+            self._queue(table, MessageJob("new_round", settled))
         else:
-            await self._update_table(table, interaction)
+            self._queue(table, MessageJob("refresh"))
         await self._send_hands(table, events, interaction)
 
-    async def _update_table(self, table: Table, interaction: discord.Interaction | None, final: bool = False) -> None:
-        payload = await self._table_payload(table, final=final)
-        message_id = table.extra.get("table_message")
-        if interaction is not None and interaction.message is not None and interaction.message.id == message_id \
-                and not interaction.response.is_done():
+    # --- the table message's edits: one at a time per table, the latest state wins -------------
+
+    def _queue(self, table: Table, job: MessageJob) -> None:
+        """Ask for a change to the table message without waiting for Discord: one worker per
+        table makes the changes in order, at most one request in flight. A refresh renders the
+        state as it is when its turn comes, so refreshes asked for meanwhile are one edit."""
+        queue = self._messages.setdefault(table.id, MessageQueue())
+        queue.add(job)
+        if queue.worker is None or queue.worker.done():
+            queue.worker = asyncio.get_running_loop().create_task(self._work(table, queue))
+
+    async def _work(self, table: Table, queue: MessageQueue) -> None:
+        loop = asyncio.get_running_loop()
+        while queue.jobs:
+            wait = queue.last_started + EDIT_SPACING - loop.time()
+            if wait > 0:  # pace the edits within Discord's budget; moves meanwhile coalesce
+                await asyncio.sleep(wait)
+            job = queue.jobs.pop(0)
+            queue.last_started = loop.time()
             try:
-                await interaction.response.edit_message(**payload)
-                return
-            except discord.HTTPException as error:
-                log.warning("table %s: could not update the table: %s", table.id, error)
+                await self._do(table, job)
+            except Exception:
+                log.exception("table %s: could not %s the table message", table.id, job.kind)
+        if table.status == "ended":
+            self._messages.pop(table.id, None)
+
+    async def _do(self, table: Table, job: MessageJob) -> None:
+        open_ = table.status != "ended"
+        if job.kind == "refresh" and open_ and table.active:
+            await self._update_table(table)
+        elif job.kind == "post" and open_:
+            await self._post_table(table)
+        elif job.kind == "new_round":
+            await self._close_round(table, job.settled)
+            if open_:
+                await self._post_table(table)
+        elif job.kind == "final":
+            await self._update_table(table, final=True)
+        elif job.kind == "ended":
+            if job.settled is not None:
+                await self._close_round(table, job.settled)
+            elif table.extra.get("table_message"):
+                await self._edit_message(table, table.extra["table_message"], view=None)
+
+    async def _update_table(self, table: Table, final: bool = False) -> None:
+        message_id = table.extra.get("table_message")
+        if not message_id:
+            await self._post_table(table)
+            return
+        payload = await self._table_payload(table, final=final)
         if not await self._edit_message(table, message_id, **payload):
             await self._post_table(table)
 
-    async def _close_round(self, table: Table, settled: bool) -> None:
-        """The finished round's message keeps its final picture, without buttons."""
+    async def _close_round(self, table: Table, settled: dict | None) -> None:
+        """The finished round's message keeps its final picture (`settled`, the round's view as
+        it was settled), without buttons."""
         message_id = table.extra.get("table_message")
         if not message_id:
             return
-        view = (table.view(None) or {}).get("last_round") if settled else None
-        if view is None:
+        if settled is None:
             await self._edit_message(table, message_id, view=None)
             return
-        payload = await self._table_payload(table, view=view, final=True)
+        payload = await self._table_payload(table, view=settled, final=True)
         await self._edit_message(table, message_id, **payload)
 
     async def _show_ended(self, table: Table, events: list[Event]) -> None:
-        refunds = next((e.data["refunds"] for e in events if e.kind == "ended"), {})
+        ended = next(e.data for e in events if e.kind == "ended")
         names = names_for(self.bot, table)
-        lines = [f"{names.get(int(p), p)} takes {amount} chips back" for p, amount in refunds.items() if amount]
+        lines = []
+        if ended.get("why"):
+            lines.append(f"Ended by the bot: {ended['why']}.")
+        if ended.get("played_out"):
+            lines.append("The round in play was played out by the timers' defaults and settled.")
+        lines += [f"{names.get(int(p), p)} takes {amount} chips back"
+                  for p, amount in ended["refunds"].items() if amount]
         embed = discord.Embed(title=f"{GAME_TITLES[table.game]} — table ended", colour=COLOUR,
                               description="\n".join(lines) or "The table is closed.")
-        for key in ("table_message", "lobby_message"):
-            if table.extra.get(key):
-                await self._edit_message(table, table.extra[key], view=None)
         channel = await self._channel(table)
-        if channel is not None:
-            try:
-                await channel.send(embed=embed)
-            except discord.HTTPException as error:
-                log.warning("table %s: could not announce the end: %s", table.id, error)
+        if channel is None:
+            return  # the channel is gone (the reason the bot ended the table): nothing to show
+        settled = (table.view(None) or {}).get("last_round") if any(e.kind == "settled" for e in events) else None
+        self._queue(table, MessageJob("ended", settled))
+        if table.extra.get("lobby_message"):
+            await self._edit_message(table, table.extra["lobby_message"], view=None)
+        try:
+            await channel.send(embed=embed)
+        except discord.HTTPException as error:
+            log.warning("table %s: could not announce the end: %s", table.id, error)
 
     async def _show_finished(self, table: Table, interaction: discord.Interaction | None) -> None:
         """The game played to its end: the table message keeps the final picture without
         buttons, and the channel is told it is free."""
-        await self._update_table(table, interaction, final=True)
+        self._queue(table, MessageJob("final"))
         await self._announce(table, [f"The {GAME_TITLES[table.game]} game is over and the table is closed. "
                                      f"`/history` shows your hands; `/{table.game} create` opens a new table."])
 

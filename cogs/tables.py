@@ -3,6 +3,8 @@ move buttons that outlive restarts, and the presenter that shows every committed
 
 from __future__ import annotations
 
+import logging
+
 import discord
 from discord import app_commands
 from discord.ext import commands
@@ -16,6 +18,7 @@ from cogs.common import (
     GameButton,
     GameSelect,
     answered,
+    deal_word,
     find_table,
     may_manage,
     names_for,
@@ -31,6 +34,7 @@ from cogs.presenter import LobbyButton, Presenter
 from cogs.rules_text import RULES
 from games.base import HandRecord, IllegalAction
 
+log = logging.getLogger(__name__)
 MAX_BUY_IN = 1_000_000_000
 ROUTED_ITEMS = (GameButton, GameSelect, LobbyButton)
 HISTORY_SHOWN = 5  # hands in one /history answer: five full fields stay under an embed's 6,000 characters
@@ -65,6 +69,20 @@ class Tables(commands.Cog):
     async def on_raw_member_remove(self, payload: discord.RawMemberRemoveEvent) -> None:
         await self.bot.tables.member_left_server(payload.guild_id, payload.user.id)
 
+    @commands.Cog.listener()
+    async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
+        await self.bot.tables.end_tables_in(channel.id, "its channel was deleted")
+
+    @commands.Cog.listener()
+    async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
+        await self.bot.tables.end_tables_in(payload.thread_id, "its thread was deleted")
+
+    @commands.Cog.listener()
+    async def on_guild_remove(self, guild: discord.Guild) -> None:
+        ended = await self.bot.tables.end_tables_of_guild(guild.id, "the server removed the bot")
+        if ended:
+            log.info("server %s removed the bot: %d tables ended", guild.id, ended)
+
     @table.command(name="join", description="Take a seat at this channel's table")
     @app_commands.describe(buy_in="Chips to bring from your wallet (betting games)")
     async def join(self, interaction: discord.Interaction, buy_in: app_commands.Range[int, 1, MAX_BUY_IN] | None = None) -> None:
@@ -76,7 +94,7 @@ class Tables(commands.Cog):
             return
         await interaction.response.send_message(f"You're seated at the {GAME_TITLES[table.game]} table.", ephemeral=True)
 
-    @table.command(name="leave", description="Leave this channel's table; your chips go back to your wallet")
+    @table.command(name="leave", description="Leave this channel's table (your chips, if any, go back to your wallet)")
     async def leave(self, interaction: discord.Interaction) -> None:
         try:
             table = find_table(interaction, None)
@@ -84,9 +102,11 @@ class Tables(commands.Cog):
         except IllegalAction as refusal:
             await refuse(interaction, refusal.reason)
             return
-        still = table.seated(interaction.user.id)
-        text = ("You'll leave at the end of this hand; your chips follow you then."
-                if still else "You've left the table; your chips are back in your wallet.")
+        still, chips = table.seated(interaction.user.id), table.module.CHIPS
+        if still:
+            text = f"You'll leave at the end of this {deal_word(table.game)}" + ("; your chips follow you then." if chips else ".")
+        else:
+            text = "You've left the table" + ("; your chips are back in your wallet." if chips else ".")
         await interaction.response.send_message(text, ephemeral=True)
 
     @table.command(name="start", description="Host: start play")
@@ -120,15 +140,15 @@ class Tables(commands.Cog):
         embed.set_image(url="attachment://table.png")
         return {"embed": embed, "file": png_file(image)}
 
-    @table.command(name="end", description="Host or Manage Server: end the table; all chips go back")
+    @table.command(name="end", description="Host or Manage Server: end the table (a dealt round is played out first)")
     async def end(self, interaction: discord.Interaction) -> None:
         try:
             table = find_table(interaction, None)
-            await self.bot.tables.end(table, interaction.user.id, may_manage(interaction), origin=interaction)
+            refunds = await self.bot.tables.end(table, interaction.user.id, may_manage(interaction), origin=interaction)
         except IllegalAction as refusal:
             await refuse(interaction, refusal.reason)
             return
-        await interaction.response.send_message("The table is ended; every chip went back.", ephemeral=True)
+        await interaction.response.send_message(ended_text(refunds.get(interaction.user.id)), ephemeral=True)
 
     @table.command(name="kick", description="Host or Manage Server: remove a player from the table")
     async def kick(self, interaction: discord.Interaction, member: discord.Member) -> None:
@@ -197,10 +217,11 @@ class Tables(commands.Cog):
         except IllegalAction as refusal:
             await refuse(interaction, refusal.reason)
             return
-        title = f"{GAME_TITLES[found.game]} — your last hands"
+        word = deal_word(found.game)
+        title = f"{GAME_TITLES[found.game]} — your last {word}s"
         embed = discord.Embed(title=title, colour=COLOUR)
         for record in reversed(records[-HISTORY_SHOWN:]):
-            embed.add_field(name=f"Hand {record['hand']} · seed {record['seed']}", value=record_text(record),
+            embed.add_field(name=f"{word.title()} {record['hand']} · seed {record['seed']}", value=record_text(record),
                             inline=False)
         ended = " (ended)" if found.status == "ended" else ""
         embed.set_footer(text=f"Table {found.id}{ended} · the seed reproduces the deal")
@@ -226,6 +247,12 @@ class Tables(commands.Cog):
         if not records:
             raise IllegalAction("you have not finished a hand at this table yet")
         return records
+
+
+def ended_text(yours: int | None) -> str:
+    text = ("The table is ended: a round already dealt was played out by the timers' defaults and "
+            "settled, and every chip at the table went back to its owner's wallet.")
+    return text + (f" You took {yours} chips back." if yours else "")
 
 
 def record_text(record: HandRecord) -> str:

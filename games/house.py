@@ -29,6 +29,7 @@ from games.base import (
     cashout,
     mention,
     parse_amount,
+    plural,
     require,
 )
 from games.cards import Card, cards, codes, full_deck, shuffle
@@ -249,9 +250,17 @@ def buy_in_range(options: Any) -> tuple[int, int]:
     return options.min_bet, 100 * options.max_bet
 
 
+def round_to_settle(state: Table) -> int | None:
+    """The round whose cards are out (a blackjack round being played): ending the table plays
+    it out. Bets in a betting window have seen no card; a baccarat coup is dealt and settled in
+    one move, so it never has a round to settle."""
+    return state.round if state.phase == "playing" else None
+
+
 def refunds(state: Table) -> dict[int, int]:
-    """When the table ends: a round in progress is void, every seat gets its stack and its bets
-    back (the sum is `chips_on_table`; the house neither wins nor loses)."""
+    """When the table ends (no round left to settle): every seat gets its stack and the bets it
+    placed in the open window back (the sum is `chips_on_table`; the house neither wins nor
+    loses on bets no card was dealt to)."""
     return {s.player: s.stack + s.in_play() for s in state.seats}
 
 
@@ -299,7 +308,7 @@ def verify_amount(state: Table, seat: Seat, raw: Any) -> int:
     amount = parse_amount(raw, "bet")
     require(amount >= state.options.min_bet, f"the minimum bet is {state.options.min_bet}")
     require(amount <= state.options.max_bet, f"the maximum bet is {state.options.max_bet}")
-    require(amount <= seat.stack, f"you have {seat.stack} chips, the bet is {amount}")
+    require(amount <= seat.stack, f"you have {plural(seat.stack, 'chip')}, the bet is {amount}")
     return amount
 
 
@@ -417,4 +426,4 @@ def hand_records(state: Table, player: int,
 
 
 def chips_text(net: int) -> str:
-    return f"{net:+} chips"
+    return plural(net, "chip", signed=True)
