@@ -41,6 +41,9 @@ class BaccaratUI(GameUI):
                              f"{seat['bet']['on']} → {'+' + str(paid) if paid else 'lost'}")
         return lines
 
+    def turn_in_dm(self, table: Table) -> bool:
+        return False  # bets are placed on the table message
+
     def buttons(self, table: Table, view: dict) -> list[ButtonSpec]:
         if view["phase"] != "betting":
             return []

@@ -90,8 +90,14 @@ class GameUI:
         return []
 
     def hand_players(self, table: Table, events: list[Event]) -> list[int]:
-        """Players to send their private hand to after these events."""
+        """Players to send their private hand to after these events (a deal, new cards); whoever
+        the table now waits on is sent theirs anyway when they move from their DM."""
         return []
+
+    def turn_in_dm(self, table: Table) -> bool:
+        """Whether the players the table waits on now move from their DM (which then tells them
+        it is their turn); otherwise the table message is their control and mentions them."""
+        return True
 
     def hand_view(self, table: Table, player: int, names: dict[int, str]) -> tuple[str, bytes | None, list[Control]]:
         """(text, image, buttons) of a player's private view of the table."""

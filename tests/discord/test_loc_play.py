@@ -10,6 +10,7 @@ import re
 from typing import Any
 
 import discord
+import pytest
 
 from bot import create_bot
 from games import loc
@@ -291,7 +292,8 @@ async def test_bad_plays_are_refused_privately_and_change_nothing(simcord_env):
     await alice.slash(world.channel, "loc play", card=pick)
     other = next(c for c in loc.view(table.state, alice.id)["me"]["cards"] if card(c).face != card(pick).face)
     await refused(world, alice.slash(world.channel, "loc play", card=other), "already chosen")
-    await refused(world, alice.user.select(dm_menu(alice, table.id), [other]), "already chosen")
+    with pytest.raises(AssertionError, match="no card menu"):
+        dm_menu(alice, table.id)  # her DM no longer offers a card once she played by command
     await play_step(world, table, [bob, carol, dan], by_dm=set())
     await refused(world, alice.slash(world.channel, "loc play", card=pick), "already played")
     await refused(world, alice.slash(world.channel, "loc discard", card=other), "discard is over")
@@ -338,7 +340,8 @@ async def test_a_member_joins_mid_hand_and_is_dealt_the_next_one(simcord_env):
     await refused(world, dan.slash(world.channel, "loc discard", card="2W"), "next one")
     while table.state.hand == 1:
         await play_step(world, table, with_dan, by_dm=set())
-    assert loc.seated(table.state, dan.id).in_hand and dm_menu(dan, table.id)
+    assert loc.seated(table.state, dan.id).in_hand
+    assert any("hand 2" in m.content for m in dan.user.dm_channel.history()), "dan is dealt in by DM"
     assert "rewarding" not in message_text(table_message(world))
     await ledger_balances(world)
 
