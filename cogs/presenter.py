@@ -14,6 +14,7 @@ from bot.tables import Table, seat_range
 from cogs.common import (
     COLOUR,
     GAME_TITLES,
+    SIT_IN,
     UIS,
     ButtonSpec,
     Control,
@@ -106,7 +107,7 @@ class Presenter:
                 await self._edit_lobby(table, interaction)
             else:
                 await self._show_move(table, events, interaction)
-            await self._announce(table, UIS[table.game].announcements(events))
+            await self._announce(table, UIS[table.game].announcements(events) + host_lines(events))
         if interaction is not None and interaction.type == discord.InteractionType.component:
             await self._answer_private(table, interaction)
 
@@ -155,11 +156,15 @@ class Presenter:
         image = await render(ui, view, names, getattr(table.options, "style", "rws"))
         embed = discord.Embed(title=f"{GAME_TITLES[table.game]} — round {view.get('round', 1)}", colour=COLOUR)
         lines = ui.status_lines(table, view, names)
+        away = [] if final else sitting_out(table)
+        if away:
+            lines.append(f"Sitting out: {', '.join(names.get(p, str(p)) for p in away)} — press **Sit in** "
+                         "(or `/table join`) to be dealt in again.")
         if table.deadline and not final:
             lines.append(f"⏱️ time runs out <t:{int(table.deadline)}:R>")
         embed.description = "\n".join(lines)[:4000]
         embed.set_image(url="attachment://table.png")
-        buttons = [] if final else ui.buttons(table, view)
+        buttons = [] if final else ui.buttons(table, view) + ([SIT_IN] if away else [])
         return {"embed": embed, "attachments": [png_file(image)], "view": action_view(table, buttons)}
 
     async def _post_table(self, table: Table) -> None:
@@ -217,6 +222,8 @@ class Presenter:
         refunds = next((e.data["refunds"] for e in events if e.kind == "ended"), {})
         names = names_for(self.bot, table)
         lines = [f"{names.get(int(p), p)} takes {amount} chips back" for p, amount in refunds.items() if amount]
+        if any(e.data.get("empty") for e in events if e.kind == "ended"):
+            lines.append("Everyone left the lobby, so the table is closed.")
         embed = discord.Embed(title=f"{GAME_TITLES[table.game]} — table ended", colour=COLOUR,
                               description="\n".join(lines) or "The table is closed.")
         for key in ("table_message", "lobby_message"):
@@ -265,6 +272,9 @@ class Presenter:
         ui = UIS[table.game]
         frozen = table.frozen()  # drawn in a worker thread: the controls carry the step it shows
         text, image, buttons = await asyncio.to_thread(ui.hand_view, frozen, player, names_for(self.bot, table))
+        if player in sitting_out(table):
+            text = "You are sitting out: press **Sit in** (or `/table join`) to be dealt in again.\n" + text
+            buttons = [*buttons, SIT_IN]
         payload: dict[str, Any] = {"content": text[:2000], "view": action_view(frozen, buttons)}
         payload["attachments"] = [png_file(image, "hand.png")] if image else []
         return payload, buttons
@@ -333,6 +343,19 @@ class Presenter:
         except discord.HTTPException as error:
             log.warning("table %s: could not edit message %s: %s", table.id, message_id, error)
             return False
+
+
+def host_lines(events: list[Event]) -> list[str]:
+    return [f"<@{e.data['was']}> left, so <@{e.data['player']}> is the host now: press Start when everyone "
+            "is in, or `/table end` to close the table." for e in events if e.kind == "host"]
+
+
+def sitting_out(table: Table) -> list[int]:
+    """The people seated but sitting out (the timer sat them out), who may sit back in."""
+    if not table.active:
+        return []
+    return [p for p in table.players() if p > 0
+            and {"type": "sitin"} in table.module.legal_actions(table.state, p)]
 
 
 def table_message_pings(table: Table) -> str | None:

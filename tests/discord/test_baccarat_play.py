@@ -19,8 +19,8 @@ BOB_BET = {"on": "banker", "amount": 30}
 
 
 def simulate(players: list[int], seed: int) -> baccarat.State:
-    # alice brings her whole wallet; bob brings what his blackjack buy-in left him
-    state = baccarat.new(baccarat.Options(timer=0), [SeatSpec(players[0], 1000), SeatSpec(players[1], 800)], seed)
+    # both bring the table's default buy-in: 20 minimum bets
+    state = baccarat.new(baccarat.Options(timer=0), [SeatSpec(players[0], 200), SeatSpec(players[1], 200)], seed)
     for _ in range(COUPS):
         baccarat.apply(state, players[0], {"type": "bet", **ALICE_BET})
         baccarat.apply(state, players[1], {"type": "bet", **BOB_BET})
