@@ -49,7 +49,7 @@ async def test_two_members_play_baccarat_beside_a_blackjack_table(simcord_env):
     stacks = {s.player: s.stack for s in expected.seats}
     for member in (alice, bob):
         await member.slash(world.channel, "table leave")
-    assert await wallet(world, alice) == stacks[alice.id]
-    assert await wallet(world, bob) == stacks[bob.id]  # his other 200 chips sit at blackjack
+    assert await wallet(world, alice) == 800 + stacks[alice.id]
+    assert await wallet(world, bob) == 600 + stacks[bob.id]  # his other 200 chips sit at blackjack
     await ledger_balances(world)
     assert blackjack_world.table().active
