@@ -24,6 +24,7 @@ from cogs.common import (
     remember_name,
     render,
 )
+from cogs.option_words import option_words
 from cogs.private_hands import PrivateHands
 from games.base import Event
 
@@ -121,7 +122,7 @@ class Presenter:
                  for s in table.lobby] or ["nobody yet"]
         embed.add_field(name=f"Seated ({len(table.lobby)}/{seat_range(table)[1]})", value="\n".join(seats), inline=False)
         embed.add_field(name="Host", value=f"<@{table.host_id}>")
-        embed.add_field(name="Options", value=options_text(table.options))
+        embed.add_field(name="Options", value=option_words(table.game, table.options))
         if table.status == "lobby":
             embed.set_footer(text="Join to take a seat; the host presses Start. /rules explains the game.")
         return embed
@@ -384,12 +385,6 @@ def game_over_text(table: Table) -> str:
 def table_ended_text(table: Table) -> str:
     chips = " Your chips are back in your wallet." if table.module.CHIPS else ""
     return f"This {GAME_TITLES[table.game]} table was ended before the game was over.{chips}"
-
-
-def options_text(options: Any) -> str:
-    from dataclasses import asdict
-
-    return "\n".join(f"{k.replace('_', ' ')}: {v}" for k, v in asdict(options).items())[:1024]
 
 
 __all__ = ["ButtonSpec", "LobbyButton", "Presenter", "lobby_view"]

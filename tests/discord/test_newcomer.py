@@ -218,3 +218,16 @@ async def test_a_lobby_everyone_leaves_closes(simcord_env):
     assert world.bot.tables.table_in(world.channel.id) is None
     assert await wallet(world, alice) == 1000
     assert any("Everyone left the lobby" in text_of(m) for m in world.channel.history())
+
+
+async def test_the_lobby_shows_its_options_in_words(simcord_env):
+    world = make_world(simcord_env)
+    alice = world.members[0]
+    await alice.slash(world.channel, "rummy create", attributions="gd", timer=0)
+    shown = text_of(latest_with_buttons(world.channel, "Join", "Start"))
+    assert "Golden Dawn attributions" in shown and "Rider–Waite–Smith" in shown
+    assert "gd" not in shown.split() and "dealer choice" not in shown and "False" not in shown
+    other = world.guild.create_text_channel("poker")
+    await world.members[1].slash(other, "poker create", timer=30)
+    shown = text_of(latest_with_buttons(other, "Join", "Start"))
+    assert "Texas hold'em, blinds 5/10" in shown and "30 seconds per turn" in shown
