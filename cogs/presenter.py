@@ -262,8 +262,10 @@ class Presenter:
     async def _send_hands(self, table: Table, events: list[Event], interaction: discord.Interaction | None) -> None:
         answered = answered_in_dm(interaction)
         fresh = [p for p in UIS[table.game].hand_players(table, events) if p != answered]
+        before = repr(table.extra.get("dms"))
         await self.hands.after_move(table, fresh, answered)
-        await self.bot.tables.save_extra(table)
+        if repr(table.extra.get("dms")) != before:
+            await self.bot.tables.save_extra(table)
 
     async def hand_message(self, table: Table, player: int) -> dict[str, Any]:
         return (await self._hand(table, player))[0]

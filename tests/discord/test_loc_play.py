@@ -13,6 +13,7 @@ import discord
 import pytest
 
 from bot import create_bot
+from bot.tables import default_buy_in
 from games import loc
 from games.base import SeatSpec
 from games.cards import card
@@ -45,7 +46,7 @@ def choice(state: loc.State, player: int) -> dict[str, Any]:
 
 def simulate(players: list[int], seed: int, hands: int = 1, **options: Any) -> loc.State:
     """The same hands played with the rules alone."""
-    state = loc.new(loc.Options(**options), [SeatSpec(p, 1000) for p in players], seed)
+    state = loc.new(loc.Options(**options), [SeatSpec(p, default_buy_in(loc, loc.Options(**options))) for p in players], seed)
     while state.hand <= hands:
         for player in loc.pending(state):
             loc.apply(state, player, choice(state, player))
@@ -143,9 +144,10 @@ async def test_four_members_play_a_whole_hand_by_dm_and_commands(simcord_env):
     for member in world.members:
         await member.slash(world.channel, "table leave")
     assert world.bot.tables.table_in(world.channel.id).state.seats == []
+    kept = 1000 - default_buy_in(loc, loc.Options())  # what the default buy-in left in each wallet
     for member in (alice, bob, carol):
-        assert await wallet(world, member) == stacks[member.id]
-    assert await wallet(world, dan) == stacks[dan.id] + 4 * 10  # the pot: four antes
+        assert await wallet(world, member) == kept + stacks[member.id]
+    assert await wallet(world, dan) == kept + stacks[dan.id] + 4 * 10  # the pot: four antes
     await ledger_balances(world)
 
 
@@ -304,7 +306,7 @@ async def test_a_bet_the_host_cannot_cover_ten_times_is_refused_at_creation(simc
     alice = world.members[0]
     assert await wallet(world, alice) == 1000
     await refused(world, alice.slash(world.channel, "loc create", bet=200),
-                         "the buy-in at this table is 2000 to 20000 chips, not 1000")
+                         "you have 1000 chips in your wallet", "at least 2000", "/daily")
     assert world.bot.tables.table_in(world.channel.id) is None
     await refused(world, alice.slash(world.channel, "loc create", bet=20, buy_in=150),
                          "the buy-in at this table is 200 to 2000 chips, not 150")

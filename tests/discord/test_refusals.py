@@ -153,8 +153,10 @@ async def test_starting_is_the_hosts_and_needs_a_seated_player(simcord_env):
     await bob.slash(world.channel, "table join")
     await refused(world, bob.slash(world.channel, "table start"), "only the host")
     await bob.slash(world.channel, "table leave")
-    await alice.slash(world.channel, "table leave")
-    await refused(world, alice.slash(world.channel, "table start"), "needs at least 1")
+    await alice.slash(world.channel, "table leave")  # the last one out: the lobby closes
+    await refused(world, alice.slash(world.channel, "table start"), "no table in this channel")
+    await alice.slash(world.channel, "tarot create", players=4, timer=0)
+    await refused(world, alice.slash(world.channel, "table start"), "needs at least 4")
 
 
 async def test_an_unknown_card_in_count_is_named(simcord_env):
