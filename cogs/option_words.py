@@ -36,7 +36,7 @@ def _baccarat(o: Any) -> list[str]:
 def _loc(o: Any) -> list[str]:
     deck = "the tarot deck" if o.deck == "tarot" else "a standard deck with a Joker"
     trumps = "any trump takes the pot" if o.pot_trumps == "all" else "only the trumps 15–21 and the Fool take the pot"
-    return [f"bet {o.bet} chips a play", f"played with {deck}", trumps]
+    return [f"bets of {o.bet} chips", f"played with {deck}", trumps]
 
 
 def _tarot(o: Any) -> list[str]:
@@ -44,7 +44,7 @@ def _tarot(o: Any) -> list[str]:
     computers = f", {o.bots} of them computer players" if o.bots else ""
     fool = {"exchange": "the Excuse is exchanged for a low card", "adjust": "the Excuse's half point is adjusted",
             "fool_alone": "the Excuse is counted alone"}.get(o.excuse_settlement, o.excuse_settlement)
-    return [f"{o.players} players{computers}", deals, f"card points counted the {o.count_method} way", fool,
+    return [f"{o.players} players{computers}", deals, f"card points counted by the {o.count_method} method", fool,
             STYLES.get(o.style, o.style)]
 
 
