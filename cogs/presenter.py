@@ -25,7 +25,7 @@ from cogs.common import (
     render,
 )
 from cogs.option_words import option_words
-from cogs.private_hands import PrivateHands
+from cogs.private_hands import PrivateHands, sits_out
 from games.base import Event
 
 if TYPE_CHECKING:
@@ -355,10 +355,7 @@ def host_lines(events: list[Event]) -> list[str]:
 
 def sitting_out(table: Table) -> list[int]:
     """The people seated but sitting out (the timer sat them out), who may sit back in."""
-    if not table.active:
-        return []
-    return [p for p in table.players() if p > 0
-            and {"type": "sitin"} in table.module.legal_actions(table.state, p)]
+    return [p for p in table.players() if p > 0 and sits_out(table, p)]
 
 
 def table_message_pings(table: Table) -> str | None:

@@ -5,8 +5,9 @@ edited in place; a game that is over leaves every DM saying so, without controls
 
 What the latest DM shows is noted in the table's `extra["dms"]` (player → note), so the notes
 outlive a restart: `m`/`c` the message and its DM channel, `live` whether its controls follow
-the table's step (`"step"`), only its lasting step (`"lasting"`) or nothing (`""`), `step` the
-key those controls carry, `turn` whether it was drawn as the player's turn."""
+the table's step (`"step"`), only its lasting step (`"lasting"`), offer only Sit in (`"sitout"`)
+or nothing (`""`), `step` the key those controls carry, `turn` whether it was drawn as the
+player's turn, `out` whether the player was sitting out."""
 
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.tables import Table
-from cogs.common import UIS, Control, SelectSpec
+from cogs.common import SIT_IN, UIS, Control, SelectSpec
 
 if TYPE_CHECKING:
     from bot.client import TarotBot
@@ -29,10 +30,14 @@ HandMaker = Callable[[Table, int], Awaitable[tuple[dict[str, Any], list[Control]
 
 
 def controls_note(table: Table, controls: list[Control]) -> tuple[str, str]:
-    """(live, step) of a message offering these controls (see the module's docstring)."""
-    if any(isinstance(c, SelectSpec) or not c.lasting for c in controls):
+    """(live, step) of a message offering these controls (see the module's docstring). A Sit in
+    button works at any step: it goes stale only once the player is back in (`"sitout"`)."""
+    moves = [c for c in controls if c != SIT_IN]
+    if not moves and controls:
+        return "sitout", ""
+    if any(isinstance(c, SelectSpec) or not c.lasting for c in moves):
         return "step", table.step_key()
-    if controls:
+    if moves:
         return "lasting", table.lasting_step()
     return "", ""
 
@@ -44,9 +49,14 @@ def turns_in_dm(table: Table) -> set[int]:
     return {p for p in table.module.pending(table.state) if p > 0}
 
 
-def is_stale(table: Table, note: Note, on_turn: bool) -> bool:
+def sits_out(table: Table, player: int) -> bool:
+    """Whether the player is sitting out and may sit back in (the DM then offers Sit in)."""
+    return table.active and {"type": "sitin"} in table.module.legal_actions(table.state, player)
+
+
+def is_stale(table: Table, note: Note, player: int, on_turn: bool) -> bool:
     """Whether a DM that offers moves (or says it is the player's turn) no longer tells the truth."""
-    if note["turn"] != on_turn:
+    if note["turn"] != on_turn or note.get("out", False) != sits_out(table, player):
         return True
     if note["live"] == "step":
         return note["step"] != table.step_key()
@@ -77,7 +87,7 @@ class PrivateHands:
                 continue
             if player in fresh or (player in on_turn and not (note and note["turn"])):
                 await self.send(table, player)
-            elif note and (note["live"] or note["turn"]) and is_stale(table, note, player in on_turn):
+            elif note and (note["live"] or note["turn"]) and is_stale(table, note, player, player in on_turn):
                 await self.refresh(table, player, note)
         for key in [k for k in notes if int(k) not in seated]:
             note = notes.pop(key)
@@ -114,7 +124,7 @@ class PrivateHands:
     def remember(self, table: Table, player: int, message_id: int, channel_id: int, controls: list[Control]) -> None:
         live, step = controls_note(table, controls)
         self.notes(table)[str(player)] = {"m": message_id, "c": channel_id, "live": live, "step": step,
-                                          "turn": player in turns_in_dm(table)}
+                                          "turn": player in turns_in_dm(table), "out": sits_out(table, player)}
 
     async def answered(self, table: Table, player: int, message_id: int, channel_id: int,
                        controls: list[Control]) -> None:

@@ -129,9 +129,12 @@ async def test_a_player_sat_out_by_the_timer_sits_back_in_with_table_join(simcor
     dan = await sit_dan_out(world, table, simcord_env)
     shown = text_of(table_message(world))
     assert "Sitting out: dan" in shown and "Sit in" in buttons(table_message(world))
+    dm = dan.user.dm_channel.history()[-1]
+    assert "sitting out" in dm.content and "Sit in" in buttons(dm), "his DM offers the way back"
     answer = private_text(await dan.slash(world.channel, "table join"))
     assert "back in" in answer and "already seated" not in answer
     assert not loc.seated(table.state, dan.id).sitting_out
+    assert "Sit in" not in buttons(reread(dan.user.dm_channel, dm)), "no dead Sit in left in his DM"
     await refused(world, dan.slash(world.channel, "table join"), "already seated")
     await ledger_balances(world)
 
