@@ -19,6 +19,7 @@ from cogs.common import (
     ButtonSpec,
     Control,
     action_view,
+    deal_word,
     names_for,
     png_file,
     remember_name,
@@ -54,7 +55,7 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=r"tl:(?P<t
         from games.base import IllegalAction
 
         bot = bot_of(interaction)
-        table = bot.tables.table_by_id(self.table_id)
+        table = await bot.tables.table_for(self.table_id)
         if table is None:
             await refuse(interaction, "that table has ended")
             return
@@ -90,6 +91,12 @@ class Presenter:
 
     async def on_table_event(self, table: Table, events: list[Event], origin: Any) -> None:
         interaction = origin if isinstance(origin, discord.Interaction) else None
+        if not self.bot.tables.owns(table):
+            # another process serves the table's server and shows the move there; a DM press
+            # that reached this process (shard 0) is answered here
+            if interaction is not None and interaction.type == discord.InteractionType.component:
+                await self._answer_private(table, interaction)
+            return
         if interaction is not None and table.seated(interaction.user.id) and remember_name(table, interaction.user):
             await self.bot.tables.save_extra(table)
         async with self._lock(table):
@@ -155,7 +162,8 @@ class Presenter:
         view = view if view is not None else table.view(None)
         names = names_for(self.bot, table)
         image = await render(ui, view, names, getattr(table.options, "style", "rws"))
-        embed = discord.Embed(title=f"{GAME_TITLES[table.game]} — round {view.get('round', 1)}", colour=COLOUR)
+        embed = discord.Embed(title=f"{GAME_TITLES[table.game]} — {deal_word(table.game)} {view.get('round', 1)}",
+                              colour=COLOUR)
         lines = ui.status_lines(table, view, names)
         away = [] if final else sitting_out(table)
         if away:
