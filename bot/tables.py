@@ -170,14 +170,34 @@ def seat_range(table: Table) -> tuple[int, int]:
     return module.MIN_SEATS, module.MAX_SEATS
 
 
-def chosen_stack(module: ModuleType, options: Any, wallet: int, buy_in: int | None) -> int:
-    """The chips a player brings: what they asked for, or by default their whole wallet up to
-    the table's maximum buy-in; refused outside the table's range."""
+USUAL_STACK_IN_BIG_BLINDS = 100  # poker: a full cash-game stack
+USUAL_STACK_IN_BETS = 20  # Loc and the house games: twenty of the table's (minimum) bets
+
+
+def default_buy_in(module: ModuleType, options: Any) -> int:
+    """What a player brings when they name no amount (the Join button): a usual stack for the
+    game — 100 big blinds at poker, 20 bets at Loc, 20 minimum bets at blackjack and baccarat —
+    within the table's buy-in range."""
     low, high = module.buy_in_range(options)
-    stack = buy_in if buy_in is not None else min(wallet, high)
-    if not low <= stack <= high:
-        raise IllegalAction(f"the buy-in at this table is {low} to {high} chips, not {stack}")
-    return stack
+    if hasattr(options, "big_blind"):
+        usual = USUAL_STACK_IN_BIG_BLINDS * options.big_blind
+    else:
+        usual = USUAL_STACK_IN_BETS * int(getattr(options, "bet", 0) or getattr(options, "min_bet", 0))
+    return max(low, min(high, usual))
+
+
+def chosen_stack(module: ModuleType, options: Any, wallet: int, buy_in: int | None) -> int:
+    """The chips a player brings: what they asked for, or by default the table's usual stack
+    (all of a smaller wallet that still covers the minimum); refused outside the table's range."""
+    low, high = module.buy_in_range(options)
+    if buy_in is None:
+        if wallet < low:
+            raise IllegalAction(f"you have {wallet} chips in your wallet and this table's buy-in is at least "
+                                f"{low} — `/daily` gives you more chips once a day")
+        return min(wallet, default_buy_in(module, options))
+    if not low <= buy_in <= high:
+        raise IllegalAction(f"the buy-in at this table is {low} to {high} chips, not {buy_in}")
+    return buy_in
 
 
 def refunds_of(events: list[Event]) -> dict[int, int]:
@@ -547,16 +567,21 @@ class TableService:
         await tx.move_wallet(guild_id, player, -stack)
         return stack
 
-    async def join(self, table: Table, player: int, buy_in: int | None, origin: Any = None) -> None:
+    async def join(self, table: Table, player: int, buy_in: int | None, origin: Any = None) -> list[Event]:
+        """Take a seat; a player seated but sitting out (the timer sat them out) sits back in."""
         async with self._hold(table):
             self._require_open(table)
-            if table.seated(player):
+            if table.seated(player) and table.active and self._can(table, player, "sitin"):
+                self._reset_timeouts(table, player)
+                events = await self._apply(table, player, {"type": "sitin"})
+            elif table.seated(player):
                 raise IllegalAction("you are already seated at this table")
-            if table.active:
+            elif table.active:
                 events = await self._join_running(table, player, buy_in)
             else:
                 events = await self._join_lobby(table, player, buy_in)
         await self._notify(table, events, origin)
+        return events
 
     async def _join_lobby(self, table: Table, player: int, buy_in: int | None) -> list[Event]:
         if len(table.lobby) >= seat_range(table)[1]:
@@ -592,15 +617,30 @@ class TableService:
         await self._notify(table, events, origin)
 
     async def _leave_lobby(self, table: Table, player: int) -> list[Event]:
+        """The seat's chips go back; a host who leaves hands the table to the next seated
+        person, and a lobby nobody is left in closes."""
         seat = next(s for s in table.lobby if s.player == player)
         lobby = [s for s in table.lobby if s.player != player]
+        people = [s.player for s in lobby if s.player > 0]
+        events = [Event("left", {"player": player, "stack": seat.stack})]
         async with self._transaction(table) as tx:
             if seat.stack:
                 await tx.move_wallet(table.guild_id, player, seat.stack)
             await self._write_lobby(tx, table, lobby)
+            if player == table.host_id and people:
+                await tx.execute("UPDATE tables SET host_id=? WHERE id=?", (people[0], table.id))
+                events.append(Event("host", {"player": people[0], "was": player}))
+            elif not people:
+                await self._close_in(tx, table, {s.player: s.stack for s in lobby})
+                events.append(Event("ended", {"refunds": {}, "empty": True}))
         table.lobby = lobby
-        self._seats_changed(table)
-        return [Event("left", {"player": player, "stack": seat.stack})]
+        if people and player == table.host_id:
+            table.host_id = people[0]
+        if not people:
+            self._retire(table)
+        else:
+            self._seats_changed(table)
+        return events
 
     async def start(self, table: Table, by: int, origin: Any = None) -> None:
         async with self._hold(table):

@@ -99,8 +99,14 @@ class GameUI:
         return []
 
     def hand_players(self, table: Table, events: list[Event]) -> list[int]:
-        """Players to send their private hand to after these events."""
+        """Players to send their private hand to after these events (a deal, new cards); whoever
+        the table now waits on is sent theirs anyway when they move from their DM."""
         return []
+
+    def turn_in_dm(self, table: Table) -> bool:
+        """Whether the players the table waits on now move from their DM (which then tells them
+        it is their turn); otherwise the table message is their control and mentions them."""
+        return True
 
     def hand_view(self, table: Table, player: int, names: dict[int, str]) -> tuple[str, bytes | None, list[Control]]:
         """(text, image, buttons) of a player's private view of the table."""
@@ -129,7 +135,7 @@ AMOUNT_DIGITS = 12
 MAX_SPECTATORS = 50
 
 
-def spectator_pings(table: Table) -> str | None:
+def spectator_pings(table: Table, budget: int = MESSAGE_LIMIT) -> str | None:
     """The mentions that open a new table message: every watcher, within a message's limit
     (MAX_SPECTATORS mentions always fit; older tables may hold more, and those past the limit
     are left out rather than the message failing)."""
@@ -137,7 +143,7 @@ def spectator_pings(table: Table) -> str | None:
     length = 0
     for watcher in table.extra.get("spectators", []):
         mention = f"<@{int(watcher)}>"
-        if length + len(mention) + 1 > MESSAGE_LIMIT:
+        if length + len(mention) + 1 > budget:
             break
         pings.append(mention)
         length += len(mention) + 1
@@ -238,7 +244,8 @@ def png_file(data: bytes, name: str = "table.png") -> discord.File:
 def names_for(bot: discord.Client, table: Table) -> dict[int, str]:
     guild = bot.get_guild(table.guild_id)
     names: dict[int, str] = {}
-    for player in {*table.players(), table.host_id}:
+    remembered = (int(p) for p in table.extra.get("names", {}))  # seats keep their names after leaving
+    for player in {*table.players(), table.host_id, *remembered}:
         if player < 0:
             names[player] = f"Computer {-player}"
             continue
@@ -301,6 +308,9 @@ class GameButton(discord.ui.DynamicItem[discord.ui.Button], template=r"tt:(?P<ta
         table = await table_for_control(interaction, self.table_id)
         if table is None:
             return
+        if self.code == SIT_IN.code:
+            await sit_in(interaction, table)
+            return
         ui = UIS[table.game]
         action = ui.action_for(self.code)
         if action is None:
@@ -322,6 +332,23 @@ async def table_for_control(interaction: discord.Interaction, table_id: int) -> 
         await refuse(interaction, reason)
         return None
     return table
+
+
+SIT_IN = ButtonSpec("Sit in", "sitin", discord.ButtonStyle.success)
+SAT_IN = "You're back in: you'll be dealt in at the next hand."
+
+
+async def sit_in(interaction: discord.Interaction, table: Table) -> None:
+    """The Sit in button does what `/table join` does for a player sitting out."""
+    try:
+        await bot_of(interaction).tables.join(table, interaction.user.id, None, origin=interaction)
+    except IllegalAction as refusal:
+        await refuse(interaction, refusal.reason)
+        return
+    if interaction.response.is_done():
+        await interaction.followup.send(SAT_IN, ephemeral=True)
+    else:
+        await interaction.response.send_message(SAT_IN, ephemeral=True)
 
 
 STALE = "that button was for an earlier turn — use the buttons on the latest table message"

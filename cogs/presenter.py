@@ -15,8 +15,11 @@ from bot.tables import Table, seat_range
 from cogs.common import (
     COLOUR,
     GAME_TITLES,
+    MESSAGE_LIMIT,
+    SIT_IN,
     UIS,
     ButtonSpec,
+    Control,
     action_view,
     deal_word,
     names_for,
@@ -25,6 +28,8 @@ from cogs.common import (
     render,
     spectator_pings,
 )
+from cogs.option_words import option_words
+from cogs.private_hands import PrivateHands, sits_out
 from games.base import Event
 
 if TYPE_CHECKING:
@@ -118,6 +123,7 @@ class Presenter:
         self.bot = bot
         self._locks: dict[int, asyncio.Lock] = {}
         self._messages: dict[int, MessageQueue] = {}  # table id -> its table message's pending work
+        self.hands = PrivateHands(bot, self._hand, self._tell_dms_closed)
 
     def _lock(self, table: Table) -> asyncio.Lock:
         return self._locks.setdefault(table.id, asyncio.Lock())
@@ -148,7 +154,7 @@ class Presenter:
                 await self._edit_lobby(table, interaction)
             else:
                 await self._show_move(table, events, interaction)
-            await self._announce(table, UIS[table.game].announcements(events))
+            await self._announce(table, UIS[table.game].announcements(events) + host_lines(events))
         if interaction is not None and interaction.type == discord.InteractionType.component:
             await self._answer_private(table, interaction)
 
@@ -162,7 +168,7 @@ class Presenter:
                  for s in table.lobby] or ["nobody yet"]
         embed.add_field(name=f"Seated ({len(table.lobby)}/{seat_range(table)[1]})", value="\n".join(seats), inline=False)
         embed.add_field(name="Host", value=f"<@{table.host_id}>")
-        embed.add_field(name="Options", value=options_text(table.options))
+        embed.add_field(name="Options", value=option_words(table.game, table.options))
         if table.status == "lobby":
             embed.set_footer(text="Join to take a seat; the host presses Start. /rules explains the game.")
         return embed
@@ -199,11 +205,15 @@ class Presenter:
         embed = discord.Embed(title=f"{GAME_TITLES[table.game]} — {deal_word(table.game)} {view.get('round', 1)}",
                               colour=COLOUR)
         lines = ui.status_lines(table, view, names)
+        away = [] if final else sitting_out(table)
+        if away:
+            lines.append(f"Sitting out: {', '.join(names.get(p, str(p)) for p in away)} — press **Sit in** "
+                         "(or `/table join`) to be dealt in again.")
         if table.deadline and not final:
             lines.append(f"⏱️ time runs out <t:{int(table.deadline)}:R>")
         embed.description = "\n".join(lines)[:4000]
         embed.set_image(url="attachment://table.png")
-        buttons = [] if final else ui.buttons(table, view)
+        buttons = [] if final else ui.buttons(table, view) + ([SIT_IN] if away else [])
         return {"embed": embed, "attachments": [png_file(image)], "view": action_view(table, buttons)}
 
     async def _post_table(self, table: Table) -> None:
@@ -212,7 +222,7 @@ class Presenter:
             return
         payload = await self._table_payload(table)
         try:
-            message = await channel.send(content=spectator_pings(table), embed=payload["embed"],
+            message = await channel.send(content=table_message_pings(table), embed=payload["embed"],
                                          files=payload["attachments"], view=payload["view"])
         except discord.HTTPException as error:
             log.warning("table %s: could not post the table: %s", table.id, error)
@@ -305,8 +315,11 @@ class Presenter:
             lines.append("The round in play was played out by the timers' defaults and settled.")
         lines += [f"{names.get(int(p), p)} takes {amount} chips back"
                   for p, amount in ended["refunds"].items() if amount]
+        if ended.get("empty"):
+            lines.append("Everyone left the lobby, so the table is closed.")
         embed = discord.Embed(title=f"{GAME_TITLES[table.game]} — table ended", colour=COLOUR,
                               description="\n".join(lines) or "The table is closed.")
+        await self.hands.close_all(table, table_ended_text(table))
         channel = await self._channel(table)
         if channel is None:
             return  # the channel is gone (the reason the bot ended the table): nothing to show
@@ -323,6 +336,7 @@ class Presenter:
         """The game played to its end: the table message keeps the final picture without
         buttons, and the channel is told it is free."""
         self._queue(table, MessageJob("final"))
+        await self.hands.close_all(table, game_over_text(table), answered=answered_in_dm(interaction))
         await self._announce(table, [f"The {GAME_TITLES[table.game]} game is over and the table is closed. "
                                      f"`/history` shows your hands; `/{table.game} create` opens a new table."])
 
@@ -340,46 +354,27 @@ class Presenter:
     # --- private hands --------------------------------------------------------------------
 
     async def _send_hands(self, table: Table, events: list[Event], interaction: discord.Interaction | None) -> None:
-        ui = UIS[table.game]
-        for player in ui.hand_players(table, events):
-            if interaction is not None and interaction.user.id == player and interaction.guild is None:
-                continue  # they are looking at their hand in DM already: that message is answered
-            await self.send_hand(table, player)
+        answered = answered_in_dm(interaction)
+        fresh = [p for p in UIS[table.game].hand_players(table, events) if p != answered]
+        before = repr(table.extra.get("dms"))
+        await self.hands.after_move(table, fresh, answered)
+        if repr(table.extra.get("dms")) != before:
+            await self.bot.tables.save_extra(table)
 
     async def hand_message(self, table: Table, player: int) -> dict[str, Any]:
+        return (await self._hand(table, player))[0]
+
+    async def _hand(self, table: Table, player: int) -> tuple[dict[str, Any], list[Control]]:
+        """A player's private view as a message payload, and the controls it offers."""
         ui = UIS[table.game]
         frozen = table.frozen()  # drawn in a worker thread: the controls carry the step it shows
         text, image, buttons = await asyncio.to_thread(ui.hand_view, frozen, player, names_for(self.bot, table))
+        if player in sitting_out(table):
+            text = "You are sitting out: press **Sit in** (or `/table join`) to be dealt in again.\n" + text
+            buttons = [*buttons, SIT_IN]
         payload: dict[str, Any] = {"content": text[:2000], "view": action_view(frozen, buttons)}
         payload["attachments"] = [png_file(image, "hand.png")] if image else []
-        return payload
-
-    async def send_hand(self, table: Table, player: int) -> None:
-        user = await self._user(player)
-        if user is None:
-            return
-        payload = await self.hand_message(table, player)
-        files = payload.pop("attachments")
-        try:
-            await user.send(files=files, **payload)
-        except discord.Forbidden:
-            await self._tell_dms_closed(table, player)
-        except discord.HTTPException as error:
-            log.warning("table %s: could not DM %s: %s", table.id, player, error)
-
-    async def _user(self, player: int) -> discord.User | None:
-        """The person to DM: from the cache, else from Discord (after a restart the cache does
-        not know everyone seated)."""
-        if player < 0:
-            return None
-        user = self.bot.get_user(player)
-        if user is not None:
-            return user
-        try:
-            return await self.bot.fetch_user(player)
-        except discord.HTTPException as error:
-            log.warning("could not find user %s to DM: %s", player, error)
-            return None
+        return payload, buttons
 
     async def _tell_dms_closed(self, table: Table, player: int) -> None:
         told = table.extra.setdefault("dm_told", [])
@@ -403,18 +398,23 @@ class Presenter:
             return
         message = interaction.message
         private = interaction.guild is None or (message is not None and message.flags.ephemeral)
+        controls: list[Control] = []
         if private and table.status == "ended":
-            payload: dict[str, Any] = {"content": "The game is over: the final scores are on the table. "
-                                                  "`/history` shows your hands.", "view": None, "attachments": []}
+            payload: dict[str, Any] = {"content": game_over_text(table), "view": None, "attachments": []}
         elif not table.active or not private:
             await interaction.response.defer()
             return
         else:
-            payload = await self.hand_message(table, interaction.user.id)
+            payload, controls = await self._hand(table, interaction.user.id)
         try:
             await interaction.response.edit_message(**payload)
         except discord.HTTPException as error:
             log.warning("table %s: could not refresh a hand: %s", table.id, error)
+            return
+        if answered_in_dm(interaction) and table.active and message is not None:
+            async with self._lock(table):
+                await self.hands.answered(table, interaction.user.id, message.id, message.channel.id, controls)
+                await self.bot.tables.save_extra(table)
 
     # --- Discord plumbing -----------------------------------------------------------------
 
@@ -442,10 +442,42 @@ class Presenter:
             return False
 
 
-def options_text(options: Any) -> str:
-    from dataclasses import asdict
+def host_lines(events: list[Event]) -> list[str]:
+    return [f"<@{e.data['was']}> left, so <@{e.data['player']}> is the host now: press Start when everyone "
+            "is in, or `/table end` to close the table." for e in events if e.kind == "host"]
 
-    return "\n".join(f"{k.replace('_', ' ')}: {v}" for k, v in asdict(options).items())[:1024]
+
+def sitting_out(table: Table) -> list[int]:
+    """The people seated but sitting out (the timer sat them out), who may sit back in."""
+    return [p for p in table.players() if p > 0 and sits_out(table, p)]
+
+
+def table_message_pings(table: Table) -> str | None:
+    """A new table message pings its spectators, and the players whose move it waits for when
+    they make it there (a betting window) rather than from their DM."""
+    up: list[int] = []
+    if table.active and not UIS[table.game].turn_in_dm(table):
+        up = [p for p in table.module.pending(table.state) if p > 0]
+    players = (" ".join(f"<@{p}>" for p in up) + " — your move on this table.") if up else ""
+    spectators = spectator_pings(table, MESSAGE_LIMIT - len(players) - 1) or ""
+    return "\n".join(line for line in (players, spectators) if line) or None
+
+
+def answered_in_dm(interaction: discord.Interaction | None) -> int | None:
+    """The player whose DM this interaction (a click on it) is answered in, if any."""
+    if interaction is None or interaction.guild is not None or interaction.message is None:
+        return None
+    return interaction.user.id if interaction.type == discord.InteractionType.component else None
+
+
+def game_over_text(table: Table) -> str:
+    return (f"The game is over: the final result of this {GAME_TITLES[table.game]} game is on the table "
+            "message. `/history` shows your hands.")
+
+
+def table_ended_text(table: Table) -> str:
+    chips = " Your chips are back in your wallet." if table.module.CHIPS else ""
+    return f"This {GAME_TITLES[table.game]} table was ended before the game was over.{chips}"
 
 
 __all__ = ["ButtonSpec", "LobbyButton", "Presenter", "lobby_view"]

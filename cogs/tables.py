@@ -15,6 +15,7 @@ from cogs.common import (
     COLOUR,
     GAME_TITLES,
     MAX_SPECTATORS,
+    SAT_IN,
     GameButton,
     GameSelect,
     answered,
@@ -88,11 +89,13 @@ class Tables(commands.Cog):
     async def join(self, interaction: discord.Interaction, buy_in: app_commands.Range[int, 1, MAX_BUY_IN] | None = None) -> None:
         try:
             table = find_table(interaction, None)
-            await self.bot.tables.join(table, interaction.user.id, buy_in, origin=interaction)
+            events = await self.bot.tables.join(table, interaction.user.id, buy_in, origin=interaction)
         except IllegalAction as refusal:
             await refuse(interaction, refusal.reason)
             return
-        await interaction.response.send_message(f"You're seated at the {GAME_TITLES[table.game]} table.", ephemeral=True)
+        back = any(e.kind == "sitin" for e in events)
+        await interaction.response.send_message(
+            SAT_IN if back else f"You're seated at the {GAME_TITLES[table.game]} table.", ephemeral=True)
 
     @table.command(name="leave", description="Leave this channel's table (your chips, if any, go back to your wallet)")
     async def leave(self, interaction: discord.Interaction) -> None:

@@ -72,8 +72,9 @@ async def test_a_burst_of_moves_coalesces_its_edits_and_ends_on_the_final_state(
     assert table.version == version + MOVES
     edits = len(table_edits(simcord_env, message_id)) - before
     # paced: the first move's edit, then one a second while the burst lasts (well under 2 s idle);
-    # unpaced, how many depends on how fast renders run beside the moves
-    assert 1 <= edits <= (5 if spacing else MOVES // 2), f"{edits} edits for {MOVES} moves"
+    # unpaced, how many depends on how fast renders run beside the moves (on a loaded machine,
+    # or PostgreSQL's slower commits, nearly every move may find no edit in flight)
+    assert 1 <= edits <= (5 if spacing else MOVES), f"{edits} edits for {MOVES} moves"
     assert peak == 1, "never more than one edit of the table message in flight"
 
     message = table_message(world)
@@ -82,8 +83,10 @@ async def test_a_burst_of_moves_coalesces_its_edits_and_ends_on_the_final_state(
     names = names_for(world.bot, table)
     ui = UIS["blackjack"]
     expected = "\n".join(ui.status_lines(table, view, names))
-    assert message.embeds[0].description == expected
+    description = message.embeds[0].description
+    assert description.startswith(expected + "\n"), "the text is the final state's"
     assert "Waiting for: carol" in expected, "alice sits out, bob has bet: only carol is waited on"
+    assert description.endswith("Sitting out: alice — press **Sit in** (or `/table join`) to be dealt in again.")
     shown = await message.attachments[0].read()
     drawn = ui.render(view, names, getattr(table.options, "style", "rws"))
     assert Image.open(io.BytesIO(shown)).tobytes() == Image.open(io.BytesIO(drawn)).tobytes(), \

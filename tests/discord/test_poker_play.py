@@ -17,6 +17,9 @@ from tests.discord.helpers import (
     make_world,
     private_text,
     refused,
+    reread,
+    stale_step_refused,
+    steps_on,
     table_message,
     wallet,
 )
@@ -226,7 +229,9 @@ async def test_a_manual_player_turns_a_hole_card_in_dm_and_shows_it_so(simcord_e
     assert hole[1].reversed
     await carol.slash(world.channel, "poker check")
     assert table.state.hand.street == "flop"
-    await refused(world, alice.user.click(refreshed, label=second), "earlier turn")
+    flop_dm = reread(alice.user.dm_channel, refreshed)
+    assert "Board:" in flop_dm.content and steps_on(flop_dm) == {table.lasting_step()}, "the DM follows the flop"
+    await stale_step_refused(world, alice, next(iter(steps_on(refreshed))), {"type": "turn", "card": 1})
     while table.state.hand_no == 1:
         player = poker.pending(table.state)[0]
         legal = {a["type"] for a in poker.legal_actions(table.state, player)}
@@ -264,7 +269,8 @@ async def test_bad_input_is_refused_privately_and_changes_nothing(simcord_env):
     await bob.slash(channel, "poker call")
     await carol.slash(channel, "poker check")
     assert world.table().state.hand.street == "flop"
-    await refused(world, alice.user.click(old_dm, label="Call 10"), "earlier turn")
+    assert "Call 10" not in buttons(reread(alice.user.dm_channel, old_dm)), "her DM no longer offers the call she made"
+    await stale_step_refused(world, alice, next(iter(steps_on(old_dm))), {"type": "call"})
     await bob.slash(channel, "poker bet", amount=50)
     await carol.slash(channel, "poker fold")
     await refused(world, carol.slash(channel, "poker call"), "you have folded")
