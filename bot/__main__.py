@@ -1,8 +1,11 @@
-"""`python -m bot`: read `.env`, set up logging, start the bot."""
+"""`python -m bot`: read `.env`, set up logging, start the bot; `python -m bot --sandbox`: the
+same bot on a simulated Discord in the browser (bot/sandbox.py)."""
 
 from __future__ import annotations
 
+import argparse
 import logging
+import os
 import sys
 
 import discord
@@ -18,15 +21,34 @@ Put it in a file named .env beside pyproject.toml (copy .env.example):
 
 The token comes from https://discord.com/developers/applications -> your application -> Bot ->
 Reset Token. The README walks through creating the application and inviting the bot.
+
+No token yet? Play in your browser first, on a simulated Discord: python -m bot --sandbox
 """
 
 
-def main() -> int:
+def parse_args(argv: list[str]) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog="python -m bot", description="Run the Tarot Table bot.")
+    parser.add_argument("--sandbox", action="store_true",
+                        help="play in the browser against a simulated Discord on this machine (no token needed)")
+    parser.add_argument("--port", type=int, default=0, help="sandbox: the loopback port of its page (default: any free one)")
+    parser.add_argument("--open", action="store_true", help="sandbox: open the page in your browser")
+    return parser.parse_args(argv)
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse_args(sys.argv[1:] if argv is None else argv)
     config = load_config()
+    level = getattr(logging, config.log_level, logging.INFO)
+    if args.sandbox:
+        from bot import sandbox
+
+        quiet = logging.WARNING if "TAROT_LOG_LEVEL" not in os.environ else level
+        discord.utils.setup_logging(level=quiet, root=True)
+        return sandbox.main(config, port=args.port, open_browser=args.open)
     if not config.token:
         print(NO_TOKEN, file=sys.stderr)
         return 2
-    discord.utils.setup_logging(level=getattr(logging, config.log_level, logging.INFO), root=True)
+    discord.utils.setup_logging(level=level, root=True)
     bot = create_bot(config=config)
     try:
         bot.run(config.token, log_handler=None)
