@@ -32,6 +32,8 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
                         help="play in the browser against a simulated Discord on this machine (no token needed)")
     parser.add_argument("--port", type=int, default=0, help="sandbox: the loopback port of its page (default: any free one)")
     parser.add_argument("--open", action="store_true", help="sandbox: open the page in your browser")
+    parser.add_argument("--computer-pause", type=float, default=None, metavar="SECONDS",
+                        help="sandbox: how long computer players wait before each move (default 1.5)")
     return parser.parse_args(argv)
 
 
@@ -44,7 +46,7 @@ def main(argv: list[str] | None = None) -> int:
 
         quiet = logging.WARNING if "TAROT_LOG_LEVEL" not in os.environ else level
         discord.utils.setup_logging(level=quiet, root=True)
-        return sandbox.main(config, port=args.port, open_browser=args.open)
+        return sandbox.main(config, port=args.port, open_browser=args.open, computer_pause=args.computer_pause)
     if not config.token:
         print(NO_TOKEN, file=sys.stderr)
         return 2

@@ -140,7 +140,7 @@ async def _retry(make: Any, attempts: int = 50) -> Any:
     return make()
 
 
-async def start_sandbox(config: Config) -> Sandbox:
+async def start_sandbox(config: Config, computer_pause: float | None = None) -> Sandbox:
     """The bot connected to a fresh simulated Discord, the open tables shown again, the preview
     on the first game's channel."""
     from simcord.env import Env
@@ -150,6 +150,8 @@ async def start_sandbox(config: Config) -> Sandbox:
     world = build_world(env)
     env.backend.clock.advance(max(0.0, time.time() - env.now().timestamp()))
     await env.start()
+    if computer_pause is not None:
+        bot.tables.computer_pause = computer_pause
     sandbox = Sandbox(bot, env, world)
     for table in list(bot.tables.by_channel.values()):
         if table.guild_id == world.guild.id:
@@ -205,12 +207,13 @@ async def serve_home(sandbox: Sandbox, port: int) -> tuple[Any, str]:
     return runner, f"http://127.0.0.1:{bound}/"
 
 
-async def run(config: Config, port: int = 0, open_browser: bool = False) -> int:
+async def run(config: Config, port: int = 0, open_browser: bool = False,
+              computer_pause: float | None = None) -> int:
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for signum in (signal.SIGINT, signal.SIGTERM):
         loop.add_signal_handler(signum, stop.set)
-    sandbox = await start_sandbox(config)
+    sandbox = await start_sandbox(config, computer_pause)
     runner = None
     try:
         runner, address = await serve_home(sandbox, port)
@@ -226,11 +229,11 @@ async def run(config: Config, port: int = 0, open_browser: bool = False) -> int:
     return 0
 
 
-def main(config: Config, port: int = 0, open_browser: bool = False) -> int:
+def main(config: Config, port: int = 0, open_browser: bool = False, computer_pause: float | None = None) -> int:
     try:
         import aiohttp  # noqa: F401
         import simcord.preview  # noqa: F401
     except ImportError:
         print(MISSING_EXTRA)
         return 2
-    return asyncio.run(run(sandbox_config(config), port, open_browser))
+    return asyncio.run(run(sandbox_config(config), port, open_browser, computer_pause))
