@@ -96,8 +96,13 @@ async def run_command(page: Any, command: str, **options: str) -> None:
     await page.get_by_text(f"/{command}", exact=True).last.wait_for()
     await page.keyboard.press("Enter")
     for name, value in options.items():
-        await page.locator(".command-popup").get_by_text(name, exact=True).click()
-        await page.keyboard.type(value)
+        field = page.locator(f'.command-option-input[data-option="{name}"]')
+        if not await field.count():  # an optional option: pick it from the list first
+            ghost = page.locator(".command-ghost")  # "+N more": the list again
+            if await ghost.count():
+                await ghost.click()
+            await page.locator(".command-popup").get_by_text(name, exact=True).click()
+        await field.fill(value)
     await page.locator("#send-message").click()
     await page.wait_for_load_state("networkidle")
 
