@@ -22,14 +22,14 @@ from games.cards import Card, card, full_deck
 from games.poker.hands import best_hand
 
 Action = dict[str, Any]
-EVALUATIONS = 400  # hands valued per decision, spread over the samples: bounds the time a decision takes
-MIN_SAMPLES = 40
+EVALUATIONS = 240  # hands valued per decision, spread over the samples: bounds the time a decision takes
+MIN_SAMPLES = 24
 BLUFF_RATE = 0.05  # how often a weak hand bets when checked to
 CALL_MARGIN = 0.03  # equity wanted above the pot odds to call
 VALUE_SHARE = 1.6  # equity over a fair share (1 / players in the hand) that bets for value
 STRONG_SHARE = 2.4  # ... that raises big, all-in when the stack is short
 BOARD_SIZE = 5
-DRAW_HAND = 5
+DECK = tuple(full_deck())
 
 
 def choose(view: dict[str, Any], player: int) -> Action:
@@ -57,7 +57,7 @@ def equity(hole: list[Card], board: list[Card], opponents: int, format_: str, rn
     if opponents == 0:
         return 1.0
     seen = {c.face for c in hole + board}
-    unseen = [c for c in full_deck() if c not in seen]
+    unseen = [c for c in DECK if c not in seen]
     missing = (BOARD_SIZE - len(board)) if format_ == "holdem" else 0
     samples = max(MIN_SAMPLES, EVALUATIONS // (opponents + 1))
     won = 0.0
