@@ -34,6 +34,7 @@ log = logging.getLogger(__name__)
 SANDBOX_DB = Path("data") / "sandbox.sqlite3"
 SANDBOX_CHIPS = 10_000  # a person trying every game at once needs more than one buy-in
 GUILD_NAME = "Tarot Table sandbox"
+BOT_NAME = "Tarot Table"
 PERSON = "you"
 MISSING_EXTRA = ("The sandbox needs its optional extra (SimCord's simulated Discord and browser preview):\n\n"
                  "    pip install -e '.[sandbox]'\n")
@@ -147,6 +148,7 @@ async def start_sandbox(config: Config, computer_pause: float | None = None) -> 
 
     bot = create_bot(config=config)
     env = Env(bot, check_errors=False)
+    env.backend.bot_user.name = BOT_NAME  # SimCord calls its bot "TestBot"
     world = build_world(env)
     env.backend.clock.advance(max(0.0, time.time() - env.now().timestamp()))
     await env.start()
