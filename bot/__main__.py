@@ -44,8 +44,10 @@ def main(argv: list[str] | None = None) -> int:
     if args.sandbox:
         from bot import sandbox
 
-        quiet = logging.WARNING if "TAROT_LOG_LEVEL" not in os.environ else level
-        discord.utils.setup_logging(level=quiet, root=True)
+        discord.utils.setup_logging(level=level, root=True)
+        if "TAROT_LOG_LEVEL" not in os.environ:  # the terminal shows the address, not the simulated gateway
+            logging.getLogger().setLevel(logging.WARNING)
+            logging.getLogger("discord").setLevel(logging.ERROR)
         return sandbox.main(config, port=args.port, open_browser=args.open, computer_pause=args.computer_pause)
     if not config.token:
         print(NO_TOKEN, file=sys.stderr)

@@ -203,9 +203,8 @@ async def serve_home(sandbox: Sandbox, port: int) -> tuple[Any, str]:
     app.router.add_get("/channel/{name}", channel)
     runner = web.AppRunner(app, access_log=None)
     await runner.setup()
-    site = web.TCPSite(runner, "127.0.0.1", port)
-    await site.start()
-    bound = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
+    await web.TCPSite(runner, "127.0.0.1", port).start()
+    bound = runner.addresses[0][1]
     return runner, f"http://127.0.0.1:{bound}/"
 
 
