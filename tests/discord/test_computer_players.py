@@ -94,3 +94,15 @@ async def test_one_member_plays_a_loc_hand_against_three_computers(simcord_env):
     shown = [c["player"] for reveal in table.state.last_round["reveals"] for c in reveal["cards"]]
     assert shown.count(-1) == shown.count(alice.id) == loc.PLAYS
     await ledger_balances(world)
+
+
+async def test_more_computers_than_the_table_seats_are_refused_privately(simcord_env):
+    world = make_world(simcord_env, names=("alice",))
+    alice = world.members[0]
+    for game, options, allowed in (("poker", {"format": "draw", "bots": 8}, "0 to 7"),
+                                   ("loc", {"deck": "standard", "bots": 8}, "0 to 7")):
+        answer = await alice.slash(world.channel, f"{game} create", **options)
+        text = private_text(answer)
+        assert "bots" in text.lower() and allowed in text, text
+        assert world.bot.tables.table_in(world.channel.id) is None
+    await ledger_balances(world)
