@@ -57,9 +57,10 @@ def table_message(page: Any, title: str) -> Any:
 
 
 async def test_blackjack_opened_from_the_composer_bets_by_button_and_survives_a_restart(tmp_path):
-    sandbox = Sandbox(tmp_path)
+    sandbox = again = None
     try:
         async with browser_page() as page:
+            sandbox = Sandbox(tmp_path)
             await open_channel(page, sandbox, "blackjack")
             await run_command(page, "blackjack create")
             await page.get_by_role("button", name="Start", exact=True).click()
@@ -73,26 +74,23 @@ async def test_blackjack_opened_from_the_composer_bets_by_button_and_survives_a_
             await page.screenshot(path=screenshot_path(tmp_path, "sandbox-blackjack.png"))
             text = await table.inner_text()
             assert "Major Blackjack — round 1" in text and "Dealer:" in text and "to play" in text
-        assert sandbox.interrupt() == 0, "".join(sandbox.output)
-        assert (tmp_path / "data" / "sandbox.sqlite3").exists()
+            assert sandbox.interrupt() == 0, "".join(sandbox.output)
+            assert (tmp_path / "data" / "sandbox.sqlite3").exists()
 
-        again = Sandbox(tmp_path)
-        try:
-            async with browser_page() as page:
-                await page.goto(again.address)
-                assert "#blackjack: blackjack — playing" in await page.inner_text("body")
-                await open_channel(page, again, "blackjack")
-                table = table_message(page, "Major Blackjack — round 1")
-                await table.get_by_role("button", name="Stand", exact=True).wait_for()
-                await table.get_by_role("button", name="Stand", exact=True).click()
-                await messages(page).filter(has_text="Major Blackjack — round 2").last.wait_for()
-                await images_loaded(page)
+            again = Sandbox(tmp_path)
+            await page.goto(again.address)
+            assert "#blackjack: blackjack — playing" in await page.inner_text("body")
+            await open_channel(page, again, "blackjack")
+            table = table_message(page, "Major Blackjack — round 1")
+            await table.get_by_role("button", name="Stand", exact=True).click()
+            await messages(page).filter(has_text="Major Blackjack — round 2").last.wait_for()
+            await images_loaded(page)
             await page.screenshot(path=screenshot_path(tmp_path, "sandbox-blackjack-resumed.png"))
-            assert again.interrupt() == 0
-        finally:
-            again.kill()
+            assert again.interrupt() == 0, "".join(again.output)
     finally:
-        sandbox.kill()
+        for run in (sandbox, again):
+            if run is not None:
+                run.kill()
 
 
 async def play_my_turn(page: Any) -> bool:
