@@ -13,6 +13,9 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
+from playwright.async_api import TimeoutError as PlaywrightTimeout
+from playwright.async_api import async_playwright
+
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -69,7 +72,6 @@ class Sandbox:
 
 @asynccontextmanager
 async def browser_page() -> Any:
-    from playwright.async_api import async_playwright
 
     assert Path(CHROMIUM).exists(), "Debian's chromium is needed: apt-get install -y chromium (.ci/run does it)"
     async with async_playwright() as playwright:
@@ -82,9 +84,11 @@ async def browser_page() -> Any:
 
 
 async def open_channel(page: Any, sandbox: Sandbox, name: str) -> None:
-    """From the sandbox's home page, follow the channel's link to its page."""
+    """From the sandbox's home page, follow the channel's link (`dm`: the DMs with the bot) to
+    its page."""
     await page.goto(sandbox.address)
-    await page.get_by_role("link", name=f"#{name}").click()
+    link = "Direct messages with the bot" if name == "dm" else f"#{name}"
+    await page.get_by_role("link", name=link).click()
     await page.locator("#channel-composer-input").wait_for()
 
 
@@ -103,8 +107,21 @@ async def run_command(page: Any, command: str, **options: str) -> None:
                 await ghost.click()
             await page.locator(".command-popup").get_by_text(name, exact=True).click()
         await field.fill(value)
-    await page.locator("#send-message").click()
-    await page.wait_for_load_state("networkidle")
+    await send(page)
+
+
+async def send(page: Any, tries: int = 3) -> None:
+    """Send the composed command; the message box comes back once it has gone. On a loaded
+    machine the page may still be busy with the last action and keep the command: send again."""
+    box = page.locator("#channel-composer-input")
+    for _ in range(tries):
+        await page.locator("#send-message").click()
+        try:
+            await box.wait_for(state="visible", timeout=10_000)
+            return
+        except PlaywrightTimeout:
+            continue
+    raise AssertionError("the page kept the command instead of sending it")
 
 
 async def refresh(page: Any) -> None:

@@ -1,7 +1,8 @@
 """The sandbox page in a real browser (Debian's chromium, headless): a blackjack table opened
 from the composer, started, a bet placed with a button and the table image redrawn, the table
 still there after Ctrl+C and a second start; and a French Tarot hand played from the page
-against three computer players until the score sheet appears."""
+against three computer players until the score sheet appears, the person's hand also arriving
+on the page of their DMs with the bot."""
 
 from __future__ import annotations
 
@@ -126,6 +127,11 @@ async def test_a_french_tarot_hand_against_three_computers_is_played_to_its_scor
             await run_command(page, "tarot create", bots="3", hands="1")
             await page.get_by_role("button", name="Start", exact=True).click()
             await table_message(page, "French Tarot — round").wait_for()
+            await open_channel(page, sandbox, "dm")  # the private hand, by DM
+            dealt = messages(page).filter(has_text="French Tarot").last
+            await dealt.locator("img").first.wait_for()
+            assert "hand 1 of 1" in await dealt.inner_text()
+            await open_channel(page, sandbox, "tarot")
             moves = 0
             for _ in range(MOST_TURNS):
                 await refresh(page)
