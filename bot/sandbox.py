@@ -76,8 +76,11 @@ def build_world(env: Any) -> World:
     every start (SimCord derives them from its clock, which starts at the same instant)."""
     user = env.create_user(PERSON, global_name="You")
     guild = env.create_guild(name=GUILD_NAME, owner=user)
+    # The channels' ids follow their order: the known games first, always in the same order, and
+    # a game added later after them, so the tables of an earlier run keep their channels.
+    names = [*CHANNELS, *(game for game in GAMES if game not in CHANNELS)]
     channels = {game: guild.create_text_channel(game, topic=CHANNELS.get(game, f"/{game} create"))
-                for game in GAMES}
+                for game in names if game in GAMES}
     member = guild.add_member(user)
     return World(guild, user, member, channels, user.dm_channel)
 

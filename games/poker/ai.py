@@ -22,8 +22,8 @@ from games.cards import Card, card, full_deck
 from games.poker.hands import best_hand
 
 Action = dict[str, Any]
-EVALUATIONS = 240  # hands valued per decision, spread over the samples: bounds the time a decision takes
-MIN_SAMPLES = 24
+EVALUATIONS = 160  # hands valued per decision, spread over the samples: bounds the time a decision takes
+MIN_SAMPLES = 16
 BLUFF_RATE = 0.05  # how often a weak hand bets when checked to
 CALL_MARGIN = 0.03  # equity wanted above the pot odds to call
 VALUE_SHARE = 1.6  # equity over a fair share (1 / players in the hand) that bets for value
