@@ -1,17 +1,21 @@
-"""`python -m bot`: read `.env`, set up logging, start the bot; `python -m bot --sandbox`: the
-same bot on a simulated Discord in the browser (bot/sandbox.py)."""
+"""`python -m bot`: read `.env`, set up logging, check the database, start the bot.
+`python -m bot migrate --to postgresql://…`: copy the SQLite database into PostgreSQL.
+`python -m bot --sandbox`: the same bot on a simulated Discord in the browser (bot/sandbox.py)."""
 
 from __future__ import annotations
 
 import argparse
+import asyncio
 import logging
 import os
 import sys
+from pathlib import Path
 
 import discord
 
 from bot.client import create_bot
-from bot.config import load_config
+from bot.config import Config, load_config
+from bot.store import Store, StoreUnavailable, is_postgres_url
 
 NO_TOKEN = """No Discord bot token found.
 
@@ -26,33 +30,76 @@ No token yet? Play in your browser first, on a simulated Discord: python -m bot 
 """
 
 
-def parse_args(argv: list[str]) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(prog="python -m bot", description="Run the Tarot Table bot.")
-    parser.add_argument("--sandbox", action="store_true",
-                        help="play in the browser against a simulated Discord on this machine (no token needed)")
-    parser.add_argument("--port", type=int, default=0, help="sandbox: the loopback port of its page (default: any free one)")
-    parser.add_argument("--open", action="store_true", help="sandbox: open the page in your browser")
+async def check_store(config: Config) -> None:
+    """Open (and migrate) the database before connecting to Discord, so a wrong TAROT_DB is
+    reported at once."""
+    store = await Store.open(config.db_path)
+    await store.close()
+
+
+def run_migrate(argv: list[str], config: Config) -> int:
+    from bot.migrate import MigrationRefused, migrate
+
+    parser = argparse.ArgumentParser(prog="python -m bot migrate",
+                                     description="Copy a SQLite database into an empty PostgreSQL database.")
+    parser.add_argument("--to", required=True, help="the postgresql:// URL of the empty database")
+    parser.add_argument("--from", dest="source", default=None,
+                        help="the SQLite file (default: TAROT_DB, else data/tarot.sqlite3)")
+    args = parser.parse_args(argv)
+    source = Path(args.source) if args.source else config.db_path
+    if is_postgres_url(source):
+        print("--from must name the SQLite file to copy (TAROT_DB is already a PostgreSQL URL)", file=sys.stderr)
+        return 2
+    try:
+        report = asyncio.run(migrate(Path(source), args.to))
+    except (MigrationRefused, StoreUnavailable) as refusal:
+        print(f"migration refused: {refusal}", file=sys.stderr)
+        return 2
+    print(report)
+    return 0
+
+
+def run_sandbox(argv: list[str], config: Config) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bot --sandbox",
+                                     description="Play in the browser against a simulated Discord on this "
+                                                 "machine (no token needed).")
+    parser.add_argument("--sandbox", action="store_true")
+    parser.add_argument("--port", type=int, default=0, help="the loopback port of its page (default: any free one)")
+    parser.add_argument("--open", action="store_true", help="open the page in your browser")
     parser.add_argument("--computer-pause", type=float, default=None, metavar="SECONDS",
-                        help="sandbox: how long computer players wait before each move (default 1.5)")
-    return parser.parse_args(argv)
+                        help="how long computer players wait before each move (default 1.5)")
+    args = parser.parse_args(argv)
+    from bot import sandbox
+
+    discord.utils.setup_logging(level=getattr(logging, config.log_level, logging.INFO), root=True)
+    if "TAROT_LOG_LEVEL" not in os.environ:  # the terminal shows the address, not the simulated gateway
+        logging.getLogger().setLevel(logging.WARNING)
+        logging.getLogger("discord").setLevel(logging.ERROR)
+    return sandbox.main(config, port=args.port, open_browser=args.open, computer_pause=args.computer_pause)
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = parse_args(sys.argv[1:] if argv is None else argv)
+    argv = sys.argv[1:] if argv is None else argv
     config = load_config()
-    level = getattr(logging, config.log_level, logging.INFO)
-    if args.sandbox:
-        from bot import sandbox
-
-        discord.utils.setup_logging(level=level, root=True)
-        if "TAROT_LOG_LEVEL" not in os.environ:  # the terminal shows the address, not the simulated gateway
-            logging.getLogger().setLevel(logging.WARNING)
-            logging.getLogger("discord").setLevel(logging.ERROR)
-        return sandbox.main(config, port=args.port, open_browser=args.open, computer_pause=args.computer_pause)
+    if argv[:1] == ["migrate"]:
+        return run_migrate(argv[1:], config)
+    if "--sandbox" in argv:
+        return run_sandbox(argv, config)
+    if argv:
+        print(f"unknown command {argv[0]!r}: run `python -m bot` to start the bot, "
+              "`python -m bot --sandbox` to play in your browser without Discord, or "
+              "`python -m bot migrate --to postgresql://…` to move the database", file=sys.stderr)
+        return 2
     if not config.token:
         print(NO_TOKEN, file=sys.stderr)
         return 2
-    discord.utils.setup_logging(level=level, root=True)
+    try:
+        asyncio.run(check_store(config))
+    except StoreUnavailable as error:
+        print(f"{error}\n\nTAROT_DB is either a SQLite file path (the default, data/tarot.sqlite3) or a "
+              "URL like postgresql://user:password@host:5432/database; see the README.", file=sys.stderr)
+        return 2
+    discord.utils.setup_logging(level=getattr(logging, config.log_level, logging.INFO), root=True)
     bot = create_bot(config=config)
     try:
         bot.run(config.token, log_handler=None)
