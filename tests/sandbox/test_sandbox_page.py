@@ -7,6 +7,7 @@ on the page of their DMs with the bot."""
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 from typing import Any
 
@@ -57,6 +58,10 @@ def table_message(page: Any, title: str) -> Any:
     return messages(page).filter(has_text=title).last
 
 
+def tarot_table(page: Any) -> Any:
+    return messages(page).filter(has_text=re.compile(r"French Tarot — (hand|round) \d")).last
+
+
 async def test_blackjack_opened_from_the_composer_bets_by_button_and_survives_a_restart(tmp_path):
     sandbox = again = None
     try:
@@ -99,7 +104,7 @@ async def play_my_turn(page: Any) -> bool:
     garde sans le chien when still allowed, so the hand is played, with no dog to discard),
     else the first card the menu of `/hand` offers, played with `/tarot play`. False when it
     is not their turn."""
-    table = table_message(page, "French Tarot — round")
+    table = tarot_table(page)
     for label in ("Garde sans le chien", "Pass", "Play on"):
         button = table.get_by_role("button", name=label, exact=True)
         if await button.count() and await button.get_attribute("aria-disabled") != "true":
@@ -126,7 +131,7 @@ async def test_a_french_tarot_hand_against_three_computers_is_played_to_its_scor
             await open_channel(page, sandbox, "tarot")
             await run_command(page, "tarot create", bots="3", hands="1")
             await page.get_by_role("button", name="Start", exact=True).click()
-            await table_message(page, "French Tarot — round").wait_for()
+            await tarot_table(page).wait_for()
             await open_channel(page, sandbox, "dm")  # the private hand, by DM
             dealt = messages(page).filter(has_text="French Tarot").last
             await dealt.locator("img").first.wait_for()
