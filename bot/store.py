@@ -36,6 +36,24 @@ class StoreUnavailable(Exception):
     """The database named in TAROT_DB cannot be opened; the message says which and why."""
 
 
+class DatabaseRefused(StoreUnavailable):
+    """The database was written by a newer version of the bot, or is not a database this bot
+    can read: refused before anything is changed in it."""
+
+
+def check_schema(version: int, known: int, where: str) -> None:
+    """Refuse a schema newer than the migrations this version knows."""
+    if version > known:
+        raise DatabaseRefused(
+            f"{where} was written by a newer version of the bot (schema version {version}; this "
+            f"version knows up to {known}). Run the newer version, or restore a backup made by this "
+            "one; the database is left untouched."
+        )
+
+
+OPEN = "status IN ('lobby', 'active')"  # a table that holds its channel: a lobby or a game on
+
+
 class StaleTable(Exception):
     """Another process committed a move on the table since this copy was read."""
 
@@ -233,7 +251,7 @@ class Store:
 
     async def open_tables(self, shard_count: int | None = None, shard_ids: Iterable[int] | None = None) -> list[Any]:
         """The open tables — of the servers on the given shards only, when shards are given."""
-        sql = f"SELECT {TABLE_COLUMNS} FROM tables WHERE status != 'ended'"
+        sql = f"SELECT {TABLE_COLUMNS} FROM tables WHERE {OPEN}"
         if shard_count is None or shard_ids is None:
             return await self.fetchall(sql)
         shards = sorted(set(shard_ids))
@@ -244,9 +262,10 @@ class Store:
         return await self.fetchone(f"SELECT {TABLE_COLUMNS} FROM tables WHERE id=?", (table_id,))
 
     async def last_table_row(self, channel_id: int) -> Any:
-        """The channel's newest table, open or ended."""
+        """The channel's newest table, open or ended (not one set aside as damaged)."""
         return await self.fetchone(
-            f"SELECT {TABLE_COLUMNS} FROM tables WHERE channel_id=? ORDER BY id DESC LIMIT 1", (channel_id,)
+            f"SELECT {TABLE_COLUMNS} FROM tables WHERE channel_id=? AND status != 'damaged' "
+            "ORDER BY id DESC LIMIT 1", (channel_id,)
         )
 
     async def action_log(self, table_id: int) -> list[tuple[int, int, dict]]:

@@ -14,7 +14,7 @@ from urllib.parse import urlsplit, urlunsplit
 
 import asyncpg
 
-from bot.store import MoveRecord, Store, StoreUnavailable, Tx, dumps
+from bot.store import MoveRecord, Store, StoreUnavailable, Tx, check_schema, dumps
 
 log = logging.getLogger(__name__)
 
@@ -56,6 +56,15 @@ MIGRATIONS: list[str] = [
     # 2: a channel's tables, newest first, for /history after a table ended.
     """
     CREATE INDEX tables_by_channel ON tables (channel_id, id);
+    """,
+    # 3: a table the bot could not load at start-up is set aside as 'damaged' (its chips paid
+    # back): only lobbies and running tables hold a channel and a slot of the server's limit.
+    """
+    DROP INDEX one_open_table_per_channel;
+    CREATE UNIQUE INDEX one_open_table_per_channel ON tables (channel_id)
+        WHERE status IN ('lobby', 'active');
+    DROP INDEX open_tables_by_guild;
+    CREATE INDEX open_tables_by_guild ON tables (guild_id) WHERE status IN ('lobby', 'active');
     """,
 ]
 
@@ -162,6 +171,7 @@ class PostgresStore(Store):
             await conn.execute("SELECT pg_advisory_xact_lock($1)", MIGRATION_LOCK)
             await conn.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
             version = int(await conn.fetchval("SELECT COALESCE(MAX(version), 0) FROM schema_version"))
+            check_schema(version, len(MIGRATIONS), "the PostgreSQL database")
             for number, script in enumerate(MIGRATIONS[version:], start=version + 1):
                 await conn.execute(script)
                 await conn.execute("INSERT INTO schema_version (version) VALUES ($1)", number)

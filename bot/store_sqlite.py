@@ -4,13 +4,14 @@ one connection whose writes are serialised by a lock."""
 from __future__ import annotations
 
 import asyncio
+import sqlite3
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
 
 import aiosqlite
 
-from bot.store import Store, StoreUnavailable, Tx
+from bot.store import DatabaseRefused, Store, StoreUnavailable, Tx, check_schema
 
 MIGRATIONS: list[str] = [
     # 1: wallets, the house, grants, tables and their action log, results.
@@ -44,6 +45,15 @@ MIGRATIONS: list[str] = [
     # 2: a channel's tables, newest first, for /history after a table ended.
     """
     CREATE INDEX tables_by_channel ON tables (channel_id, id);
+    """,
+    # 3: a table the bot could not load at start-up is set aside as 'damaged' (its chips paid
+    # back): only lobbies and running tables hold a channel and a slot of the server's limit.
+    """
+    DROP INDEX one_open_table_per_channel;
+    CREATE UNIQUE INDEX one_open_table_per_channel ON tables (channel_id)
+        WHERE status IN ('lobby', 'active');
+    DROP INDEX open_tables_by_guild;
+    CREATE INDEX open_tables_by_guild ON tables (guild_id) WHERE status IN ('lobby', 'active');
     """,
 ]
 
@@ -89,10 +99,27 @@ class SqliteStore(Store):
         except (OSError, aiosqlite.Error) as error:
             raise StoreUnavailable(f"cannot open the SQLite database {path}: {error}") from error
         conn.row_factory = aiosqlite.Row
-        await conn.executescript("PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=ON;")
         store = cls(conn, path)
-        await store.migrate()
+        try:
+            await store._check_readable()
+            await conn.executescript("PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=ON;")
+            await store.migrate()
+        except BaseException:
+            await conn.close()
+            raise
         return store
+
+    async def _check_readable(self) -> None:
+        """Refuse a file that is not an SQLite database, or one from a newer version."""
+        try:
+            version = await self.schema_version()
+            await self.fetchone("SELECT COUNT(*) FROM sqlite_master")
+        except sqlite3.DatabaseError as error:
+            raise DatabaseRefused(
+                f"{self.path} is not a database this bot can read ({error}). Point TAROT_DB at the "
+                "bot's database file, or move this file away to start with a new one."
+            ) from None
+        check_schema(version, len(MIGRATIONS), str(self.path))
 
     async def close(self) -> None:
         await self.conn.close()

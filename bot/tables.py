@@ -4,6 +4,7 @@ its action log before anyone is told, turn timers stored and re-armed after a re
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import copy
 import dataclasses
 import functools
@@ -17,7 +18,7 @@ from types import ModuleType
 from typing import Any
 
 from bot.config import Config
-from bot.store import InsufficientChips, MoveRecord, Store, Tx, dumps, shard_of
+from bot.store import OPEN, InsufficientChips, MoveRecord, Store, Tx, dumps, shard_of
 from games.base import Action, Event, IllegalAction, SeatSpec
 from games.registry import GAMES
 
@@ -26,6 +27,8 @@ log = logging.getLogger(__name__)
 Listener = Callable[["Table", list[Event], Any], Awaitable[None]]
 SIT_OUT_AFTER_TIMEOUTS = 2
 COMPUTER_PAUSE_SECONDS = 1.5
+MAX_PLAY_OUT_MOVES = 2_000  # a bound on the moves that finish a round when a table is ended
+CHANNEL_TAKEN = "this channel already has a table: join it, or open a thread for another"
 STALE_BUTTON = "that button was for an earlier turn — use the buttons on the latest table message"
 NOTICE_LIMIT = 7_000  # bytes of events a change notice carries (PostgreSQL allows 8,000)
 
@@ -167,14 +170,61 @@ def seat_range(table: Table) -> tuple[int, int]:
     return module.MIN_SEATS, module.MAX_SEATS
 
 
-def chosen_stack(module: ModuleType, options: Any, wallet: int, buy_in: int | None) -> int:
-    """The chips a player brings: what they asked for, or by default their whole wallet up to
-    the table's maximum buy-in; refused outside the table's range."""
+USUAL_STACK_IN_BIG_BLINDS = 100  # poker: a full cash-game stack
+USUAL_STACK_IN_BETS = 20  # Loc and the house games: twenty of the table's (minimum) bets
+
+
+def default_buy_in(module: ModuleType, options: Any) -> int:
+    """What a player brings when they name no amount (the Join button): a usual stack for the
+    game — 100 big blinds at poker, 20 bets at Loc, 20 minimum bets at blackjack and baccarat —
+    within the table's buy-in range."""
     low, high = module.buy_in_range(options)
-    stack = buy_in if buy_in is not None else min(wallet, high)
-    if not low <= stack <= high:
-        raise IllegalAction(f"the buy-in at this table is {low} to {high} chips, not {stack}")
-    return stack
+    if hasattr(options, "big_blind"):
+        usual = USUAL_STACK_IN_BIG_BLINDS * options.big_blind
+    else:
+        usual = USUAL_STACK_IN_BETS * int(getattr(options, "bet", 0) or getattr(options, "min_bet", 0))
+    return max(low, min(high, usual))
+
+
+def chosen_stack(module: ModuleType, options: Any, wallet: int, buy_in: int | None) -> int:
+    """The chips a player brings: what they asked for, or by default the table's usual stack
+    (all of a smaller wallet that still covers the minimum); refused outside the table's range."""
+    low, high = module.buy_in_range(options)
+    if buy_in is None:
+        if wallet < low:
+            raise IllegalAction(f"you have {wallet} chips in your wallet and this table's buy-in is at least "
+                                f"{low} — `/daily` gives you more chips once a day")
+        return min(wallet, default_buy_in(module, options))
+    if not low <= buy_in <= high:
+        raise IllegalAction(f"the buy-in at this table is {low} to {high} chips, not {buy_in}")
+    return buy_in
+
+
+def refunds_of(events: list[Event]) -> dict[int, int]:
+    """What each player took back, from the closing `ended` event."""
+    ended = next((e for e in events if e.kind == "ended"), None)
+    return {} if ended is None else {int(k): v for k, v in ended.data["refunds"].items()}
+
+
+def salvage_refunds(row: Any) -> tuple[dict[int, int], str]:
+    """What a table that cannot be loaded owes its players, and from what: the game's own
+    `refunds` of the last committed state when the game can still read it; a lobby's stacks;
+    else the buy-ins the game started with (exact unless players joined, left or won chips from
+    the house after the start — the log line says so); else nothing."""
+    module = GAMES.get(row["game"])
+    if module is not None and not module.CHIPS:
+        return {}, "nothing (a game without chips)"
+    with contextlib.suppress(Exception):
+        if row["status"] == "active" and module is not None:
+            return dict(module.refunds(module.from_dict(json.loads(row["state"])))), "the last committed state"
+    with contextlib.suppress(Exception):
+        source, raw = ("the lobby's stacks", row["lobby"]) if row["status"] == "lobby" else \
+            ("the buy-ins at the start (later joins, leaves and wins not counted)", row["start_seats"])
+        back: dict[int, int] = {}
+        for seat in json.loads(raw):
+            back[int(seat["player"])] = back.get(int(seat["player"]), 0) + int(seat.get("stack", 0))
+        return back, source
+    return {}, "nothing (no committed seats could be read)"
 
 
 @functools.lru_cache(maxsize=4096)
@@ -205,6 +255,7 @@ class TableService:
         self._seated_at: dict[int, set[int]] = {}  # player -> ids of the open tables they sit at
         self._seats_of: dict[int, tuple[int, ...]] = {}  # table id -> the players indexed for it
         self.listeners: list[Listener] = []
+        self._creating: dict[int, int] = {}  # channel id -> server id of a table being created
         self.new_seed: Callable[[], int] = lambda: random.getrandbits(62)
         self.computer_pause = COMPUTER_PAUSE_SECONDS
         self._closed = False
@@ -226,13 +277,19 @@ class TableService:
 
     async def restore(self) -> int:
         """Load every open table; re-arm turn timers with their full time (time spent down
-        does not count against the player)."""
+        does not count against the player). A row that cannot be loaded is set aside with its
+        chips paid back (`_set_aside`); every other table starts. Returns the tables loaded."""
         rows = await self.store.open_tables(self.config.shard_count, self.config.shard_ids)
         await self.store.listen(self._heard)
         now = self.clock()
         timed: dict[int, list[Table]] = {}  # timer length -> the tables restarting that timer
+        loaded = 0
         for row in rows:
-            table = Table(row)
+            try:
+                table = self._load(row)
+            except Exception as error:  # anything a row can hold that this version cannot read
+                await self._set_aside(row, error)
+                continue
             self._register(table)
             if table.deadline is not None and self.owns(table):
                 seconds = self._timer_seconds(table)
@@ -240,10 +297,37 @@ class TableService:
                 timed.setdefault(seconds, []).append(table)
             if table.active and table.extra.get("computers"):
                 self._schedule_computers(table)
+            loaded += 1
         loop = asyncio.get_running_loop()
         for seconds, tables in timed.items():  # one timer for each length, not one per table
             self._restored_timers.append(loop.call_later(seconds, self._fire_restored, tables, now + seconds))
-        return len(rows)
+        return loaded
+
+    def _load(self, row: Any) -> Table:
+        """The table of a row: its game, options, seats and notes read, its state checked to be
+        whole (a JSON object from brace to brace: a cut-off write fails here). The state is
+        parsed only when first needed, so thousands of idle tables restore quickly; a state
+        broken inside fails at its first move instead."""
+        table = Table(row)
+        saved = (table.committed_json or "").strip()
+        if table.active and not (saved.startswith("{") and saved.endswith("}")):
+            raise ValueError("a running table whose saved state is cut off or missing")
+        return table
+
+    async def _set_aside(self, row: Any, error: Exception) -> None:
+        """A row this version cannot load (a game or an option that no longer exists, a broken
+        state): marked 'damaged', its channel freed, and its chips paid back from what it
+        committed (see `salvage_refunds`) in one transaction, with a log line."""
+        refunds, source = salvage_refunds(row)
+        async with self.store.transaction() as tx:
+            for player, amount in refunds.items():
+                if amount and player > 0:
+                    await tx.move_wallet(row["guild_id"], player, amount)
+            await tx.execute("UPDATE tables SET status='damaged', ended_at=?, deadline=NULL WHERE id=?",
+                             (self.clock(), row["id"]))
+        log.error("table %s (%s in channel %s) could not be loaded and is set aside: %s: %s; "
+                  "chips paid back from %s: %s", row["id"], row["game"], row["channel_id"],
+                  type(error).__name__, error, source, refunds)
 
     def _fire_restored(self, tables: list[Table], deadline: float) -> None:
         """The restarted timers of one length run out: the tables still waiting since the
@@ -430,16 +514,41 @@ class TableService:
     async def create(
         self, guild_id: int, channel_id: int, game: str, options: Any, host_id: int, buy_in: int | None
     ) -> Table:
-        if channel_id in self.by_channel:
-            raise IllegalAction("this channel already has a table: join it, or open a thread for another")
+        """Open a lobby. The channel and a slot of the server's limit are reserved before the
+        first await, so simultaneous creates cannot all pass the checks; the same checks run
+        again inside the write transaction against the store (another process's tables)."""
+        self._reserve(guild_id, channel_id)
+        try:
+            table = await self._insert_table(guild_id, channel_id, game, options, host_id, buy_in)
+        finally:
+            self._creating.pop(channel_id, None)
+        self._register(table)
+        await self._notify(table, [Event("created", {"host": host_id})], None)
+        return table
+
+    def _reserve(self, guild_id: int, channel_id: int) -> None:
+        if channel_id in self.by_channel or channel_id in self._creating:
+            raise IllegalAction(CHANNEL_TAKEN)
         open_here = sum(1 for t in self.by_channel.values() if t.guild_id == guild_id)
+        open_here += sum(1 for g in self._creating.values() if g == guild_id)
         if open_here >= self.config.max_tables_per_guild:
-            raise IllegalAction(
-                f"this server already has {open_here} open tables, the most it may have; end one first"
-            )
+            raise IllegalAction(self._limit_text(open_here))
+        self._creating[channel_id] = guild_id
+
+    def _limit_text(self, open_here: int) -> str:
+        return f"this server already has {open_here} open tables, the most it may have; end one first"
+
+    async def _insert_table(
+        self, guild_id: int, channel_id: int, game: str, options: Any, host_id: int, buy_in: int | None
+    ) -> Table:
         now = self.clock()
         computers = int(getattr(options, "bots", 0) or 0)
         async with self.store.transaction() as tx:
+            if await tx.fetchone(f"SELECT 1 FROM tables WHERE channel_id=? AND {OPEN}", (channel_id,)):
+                raise IllegalAction(CHANNEL_TAKEN)
+            row = await tx.fetchone(f"SELECT COUNT(*) FROM tables WHERE guild_id=? AND {OPEN}", (guild_id,))
+            if row[0] >= self.config.max_tables_per_guild:
+                raise IllegalAction(self._limit_text(row[0]))
             stack = await self._buy_in(tx, guild_id, host_id, GAMES[game], options, buy_in)
             seats = [{"player": host_id, "stack": stack}]
             seats += await self._seat_computers(tx, guild_id, GAMES[game], options, computers, stack)
@@ -449,11 +558,7 @@ class TableService:
                 (guild_id, channel_id, game, dumps(dataclasses.asdict(options)), host_id,
                  dumps(seats), self.new_seed(), dumps({"computers": computers}), now),
             )
-        row = await self.store.table_row(row_id)
-        table = Table(row)
-        self._register(table)
-        await self._notify(table, [Event("created", {"host": host_id})], None)
-        return table
+        return Table(await self.store.table_row(row_id))
 
     async def _seat_computers(
         self, tx: Tx, guild_id: int, module: ModuleType, options: Any, count: int, host_stack: int
@@ -490,16 +595,21 @@ class TableService:
         await tx.move_wallet(guild_id, player, -stack)
         return stack
 
-    async def join(self, table: Table, player: int, buy_in: int | None, origin: Any = None) -> None:
+    async def join(self, table: Table, player: int, buy_in: int | None, origin: Any = None) -> list[Event]:
+        """Take a seat; a player seated but sitting out (the timer sat them out) sits back in."""
         async with self._hold(table):
             self._require_open(table)
-            if table.seated(player):
+            if table.seated(player) and table.active and self._can(table, player, "sitin"):
+                self._reset_timeouts(table, player)
+                events = await self._apply(table, player, {"type": "sitin"})
+            elif table.seated(player):
                 raise IllegalAction("you are already seated at this table")
-            if table.active:
+            elif table.active:
                 events = await self._join_running(table, player, buy_in)
             else:
                 events = await self._join_lobby(table, player, buy_in)
         await self._notify(table, events, origin)
+        return events
 
     async def _join_lobby(self, table: Table, player: int, buy_in: int | None) -> list[Event]:
         if len(table.lobby) >= seat_range(table)[1]:
@@ -535,15 +645,30 @@ class TableService:
         await self._notify(table, events, origin)
 
     async def _leave_lobby(self, table: Table, player: int) -> list[Event]:
+        """The seat's chips go back; a host who leaves hands the table to the next seated
+        person, and a lobby nobody is left in closes."""
         seat = next(s for s in table.lobby if s.player == player)
         lobby = [s for s in table.lobby if s.player != player]
+        people = [s.player for s in lobby if s.player > 0]
+        events = [Event("left", {"player": player, "stack": seat.stack})]
         async with self._transaction(table) as tx:
             if seat.stack:
                 await tx.move_wallet(table.guild_id, player, seat.stack)
             await self._write_lobby(tx, table, lobby)
+            if player == table.host_id and people:
+                await tx.execute("UPDATE tables SET host_id=? WHERE id=?", (people[0], table.id))
+                events.append(Event("host", {"player": people[0], "was": player}))
+            elif not people:
+                await self._close_in(tx, table, {s.player: s.stack for s in lobby})
+                events.append(Event("ended", {"refunds": {}, "empty": True}))
         table.lobby = lobby
-        self._seats_changed(table)
-        return [Event("left", {"player": player, "stack": seat.stack})]
+        if people and player == table.host_id:
+            table.host_id = people[0]
+        if not people:
+            self._retire(table)
+        else:
+            self._seats_changed(table)
+        return events
 
     async def start(self, table: Table, by: int, origin: Any = None) -> None:
         async with self._hold(table):
@@ -573,17 +698,105 @@ class TableService:
         self._schedule_computers(table)
 
     async def end(self, table: Table, by: int, may_manage: bool, origin: Any = None) -> dict[int, int]:
-        """End the table: every chip goes back to its player. Returns what each got back."""
+        """End the table at the host's or a manager's word: a round whose cards are out is played
+        out by the timers' defaults and settled first (no free way out of a losing hand), then
+        every chip goes back to its player. Returns what each got back."""
         async with self._hold(table):
             self._require_open(table)
             if by != table.host_id and not may_manage:
                 raise IllegalAction("only the host or a member with Manage Server can end the table")
-            refunds = self._refunds(table)
+            events = await self._settle_and_close(table)
+        await self._notify(table, events, origin)
+        return refunds_of(events)
+
+    async def end_by_bot(self, table: Table, why: str) -> dict[int, int]:
+        """The bot ends a table itself (its channel deleted, its server gone): as `end`."""
+        async with self._hold(table):
+            if table.status == "ended":
+                return {}
+            events = await self._settle_and_close(table, why)
+        log.info("table %s ended by the bot: %s", table.id, why)
+        await self._notify(table, events, "bot")
+        return refunds_of(events)
+
+    async def end_tables_in(self, channel_id: int, why: str) -> None:
+        """A deleted channel or thread: its table is ended by the bot."""
+        table = self.by_channel.get(channel_id)
+        if table is not None:
+            await self.end_by_bot(table, why)
+
+    async def end_tables_of_guild(self, guild_id: int, why: str) -> int:
+        """A server that removed the bot: each of its tables is ended by the bot."""
+        tables = [t for t in self.by_channel.values() if t.guild_id == guild_id]
+        for table in tables:
+            await self.end_by_bot(table, why)
+        return len(tables)
+
+    async def _settle_and_close(self, table: Table, why: str = "") -> list[Event]:
+        """In one transaction: the round in play (if any) played out move by move, each move
+        logged like any other, then the chips back and the table ended. On any failure nothing
+        is written and the table stays as committed. The caller holds the table's lock."""
+        committed_json, committed_extra = table.committed_json, copy.deepcopy(table.extra)
+        try:
             async with self._transaction(table) as tx:
+                played, version = await self._play_out(tx, table)
+                refunds = self._refunds(table)
+                if played:
+                    table.extra["players"] = list(table.module.players(table.state))
+                    await tx.execute("UPDATE tables SET state=?, version=?, extra=? WHERE id=?",
+                                     (table.state_json(), version, dumps(table.extra), table.id))
                 await self._close_in(tx, table, refunds)
-            self._retire(table)
-        await self._notify(table, [Event("ended", {"refunds": {str(k): v for k, v in refunds.items()}})], origin)
-        return refunds
+        except BaseException:
+            table.set_state(None, committed_json)
+            table.extra = committed_extra
+            raise
+        if played:
+            table.version = version
+            table.set_state(table.state, table.state_json())
+        self._retire(table)
+        ended = {"refunds": {str(k): v for k, v in refunds.items()}, "played_out": len(played)}
+        if why:
+            ended["why"] = why
+        return [*played, Event("ended", ended)]
+
+    async def _play_out(self, tx: Tx, table: Table) -> tuple[list[Event], int]:
+        """Within `tx`: the moves that finish the round whose cards are out — each pending
+        player's timeout default (a computer player's own move) — applied and logged one by one.
+        Returns their events and the table's version after them."""
+        module, version = table.module, table.version
+        to_settle = getattr(module, "round_to_settle", None)
+        if not table.active or to_settle is None:
+            return [], version
+        round_ = to_settle(table.state)
+        events: list[Event] = []
+        moves = 0
+        while round_ is not None and to_settle(table.state) == round_:
+            waiting = module.pending(table.state)
+            if not waiting or moves >= MAX_PLAY_OUT_MOVES:
+                log.error("table %s: round %s could not be played out (%d moves; waiting on %s): "
+                          "what is left of it is refunded", table.id, round_, moves, waiting)
+                break
+            player = waiting[0]
+            action = self._safe_move(table, player)
+            chips_before = table.chips_at_table()
+            try:
+                move_events = module.apply(table.state, player, action)
+            except IllegalAction as refusal:
+                log.error("table %s: the default move %s was refused while ending: %s",
+                          table.id, action, refusal.reason)
+                break
+            version += 1
+            await self._move_chips(tx, table, player, action, move_events, chips_before)
+            await tx.log_action(table.id, version, player, action, self.clock())
+            events += move_events
+            moves += 1
+        return events, version
+
+    def _safe_move(self, table: Table, player: int) -> Action:
+        """The move the timer would play for `player` (a computer player plays its own)."""
+        if player < 0 and hasattr(table.module, "computer_action"):
+            return table.module.computer_action(table.state, player)
+        return table.module.default_action(table.state, player)
 
     async def _close_in(self, tx: Tx, table: Table, refunds: dict[int, int]) -> None:
         """Within the caller's transaction: chips back to their wallets, the table ended."""
@@ -660,10 +873,6 @@ class TableService:
     async def _commit(self, table: Table, player: int, action: Action, events: list[Event],
                       chips_expected: int) -> None:
         module = table.module
-        cashed = sum(e.data["amount"] for e in events if e.kind == "cashout")
-        house_delta = chips_expected - cashed - table.chips_at_table()
-        if house_delta and not getattr(module, "HOUSE", False):
-            raise RuntimeError(f"{table.game} lost or made {house_delta} chips in {action}")
         finished = bool(module.is_over(table.state))
         refunds = self._refunds(table) if finished else {}
         deadline = None if finished else self._next_deadline(table, new_round=any(e.kind == "round_open" for e in events))
@@ -671,16 +880,7 @@ class TableService:
         state_json = table.state_json()
         version = table.version + 1
         async with self._transaction(table) as tx:
-            if action.get("type") == "join" and action.get("stack"):
-                try:
-                    await tx.move_wallet(table.guild_id, player, -int(action["stack"]))
-                except InsufficientChips as short:
-                    raise IllegalAction(
-                        f"you have {short.have} chips in your wallet, the buy-in is {short.need} — try /daily"
-                    ) from None
-            for event in events:
-                await self._settle_event(tx, table, event)
-            await tx.move_house(table.guild_id, house_delta)
+            await self._move_chips(tx, table, player, action, events, chips_expected)
             notice = None
             if self.store.shared:
                 told = [*events, Event("finished", {"refunds": {str(k): v for k, v in refunds.items()}})] \
@@ -700,6 +900,25 @@ class TableService:
         self._seats_changed(table)
         self._arm(table)
         self._schedule_computers(table)
+
+    async def _move_chips(self, tx: Tx, table: Table, player: int, action: Action,
+                          events: list[Event], chips_expected: int) -> None:
+        """Within `tx`, the chips one applied move moved: a buy-in, cash-outs, results, the
+        house's share."""
+        cashed = sum(e.data["amount"] for e in events if e.kind == "cashout")
+        house_delta = chips_expected - cashed - table.chips_at_table()
+        if house_delta and not getattr(table.module, "HOUSE", False):
+            raise RuntimeError(f"{table.game} lost or made {house_delta} chips in {action}")
+        if action.get("type") == "join" and action.get("stack"):
+            try:
+                await tx.move_wallet(table.guild_id, player, -int(action["stack"]))
+            except InsufficientChips as short:
+                raise IllegalAction(
+                    f"you have {short.have} chips in your wallet, the buy-in is {short.need} — try /daily"
+                ) from None
+        for event in events:
+            await self._settle_event(tx, table, event)
+        await tx.move_house(table.guild_id, house_delta)
 
     async def _settle_event(self, tx: Tx, table: Table, event: Event) -> None:
         if event.kind == "cashout" and event.data["amount"]:

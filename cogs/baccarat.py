@@ -42,6 +42,9 @@ class BaccaratUI(GameUI):
                              f"{chips_text(net) if net else 'a push, the bet comes back'}")
         return lines
 
+    def turn_in_dm(self, table: Table) -> bool:
+        return False  # bets are placed on the table message
+
     def buttons(self, table: Table, view: dict) -> list[ButtonSpec]:
         if view["phase"] != "betting":
             return []

@@ -111,17 +111,8 @@ class BlackjackUI(GameUI):
             lines.append("The round is settled — the results are on the table.")
         return " ".join(lines)
 
-    def hand_players(self, table: Table, events: list[Event]) -> list[int]:
-        view = table.view(None) or {}
-        turn = view.get("turn")
-        if view.get("phase") != "playing" or not turn:
-            table.extra.pop("dm_turn", None)
-            return []
-        key = [turn["player"], turn["hand"]]
-        if table.extra.get("dm_turn") == key:
-            return []
-        table.extra["dm_turn"] = key
-        return [turn["player"]]
+    def turn_in_dm(self, table: Table) -> bool:
+        return table.state.phase == "playing"  # bets are placed on the table message
 
     def hand_view(self, table: Table, player: int, names: dict[int, str]) -> tuple[str, bytes | None, list[ButtonSpec]]:
         view = table.view(player) or {}

@@ -96,8 +96,14 @@ class GameUI:
         return []
 
     def hand_players(self, table: Table, events: list[Event]) -> list[int]:
-        """Players to send their private hand to after these events."""
+        """Players to send their private hand to after these events (a deal, new cards); whoever
+        the table now waits on is sent theirs anyway when they move from their DM."""
         return []
+
+    def turn_in_dm(self, table: Table) -> bool:
+        """Whether the players the table waits on now move from their DM (which then tells them
+        it is their turn); otherwise the table message is their control and mentions them."""
+        return True
 
     def hand_view(self, table: Table, player: int, names: dict[int, str]) -> tuple[str, bytes | None, list[Control]]:
         """(text, image, buttons) of a player's private view of the table."""
@@ -136,7 +142,8 @@ def png_file(data: bytes, name: str = "table.png") -> discord.File:
 def names_for(bot: discord.Client, table: Table) -> dict[int, str]:
     guild = bot.get_guild(table.guild_id)
     names: dict[int, str] = {}
-    for player in {*table.players(), table.host_id}:
+    remembered = (int(p) for p in table.extra.get("names", {}))  # seats keep their names after leaving
+    for player in {*table.players(), table.host_id, *remembered}:
         if player < 0:
             names[player] = f"Computer {-player}"
             continue
@@ -198,6 +205,9 @@ class GameButton(discord.ui.DynamicItem[discord.ui.Button], template=r"tt:(?P<ta
         if table is None:
             await refuse(interaction, "that table has ended")
             return
+        if self.code == SIT_IN.code:
+            await sit_in(interaction, table)
+            return
         ui = UIS[table.game]
         action = ui.action_for(self.code)
         if action is None:
@@ -209,6 +219,23 @@ class GameButton(discord.ui.DynamicItem[discord.ui.Button], template=r"tt:(?P<ta
                 await interaction.response.send_modal(form)
             return
         await perform(interaction, table, action, step=self.step)
+
+
+SIT_IN = ButtonSpec("Sit in", "sitin", discord.ButtonStyle.success)
+SAT_IN = "You're back in: you'll be dealt in at the next hand."
+
+
+async def sit_in(interaction: discord.Interaction, table: Table) -> None:
+    """The Sit in button does what `/table join` does for a player sitting out."""
+    try:
+        await bot_of(interaction).tables.join(table, interaction.user.id, None, origin=interaction)
+    except IllegalAction as refusal:
+        await refuse(interaction, refusal.reason)
+        return
+    if interaction.response.is_done():
+        await interaction.followup.send(SAT_IN, ephemeral=True)
+    else:
+        await interaction.response.send_message(SAT_IN, ephemeral=True)
 
 
 STALE = "that button was for an earlier turn — use the buttons on the latest table message"

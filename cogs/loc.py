@@ -91,13 +91,9 @@ class LocUI(GameUI):
         return ""
 
     def hand_players(self, table: Table, events: list[Event]) -> list[int]:
-        """The new hand to everyone dealt in; the next step's menu to everyone still in."""
-        kinds = {e.kind for e in events}
-        state = table.state
-        if kinds & {"started", "dealt"}:
-            return [s.player for s in state.seats if s.in_hand]
-        if kinds & {"plays_open", "revealed"} and state.phase == "play":
-            return [s.player for s in loc.active_seats(state)]
+        """The new hand to everyone dealt in (each play's menu comes as their turn)."""
+        if {e.kind for e in events} & {"started", "dealt"}:
+            return [s.player for s in table.state.seats if s.in_hand]
         return []
 
     def hand_view(self, table: Table, player: int, names: dict[int, str]) -> tuple[str, bytes | None, list[Control]]:

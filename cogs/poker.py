@@ -164,12 +164,6 @@ class PokerUI(GameUI):
         if kinds & {"dealt", "started"}:
             players += [s["player"] for s in view.get("seats", []) if s["in_hand"]]
         players += [e.data["player"] for e in events if e.kind == "draw" and e.data["count"]]
-        turn = view.get("turn")
-        if turn and turn["action"] == "draw":
-            key = [view["round"], turn["player"]]
-            if table.extra.get("dm_draw") != key:
-                table.extra["dm_draw"] = key
-                players.append(turn["player"])
         unique: list[int] = []
         for player in players:
             if player > 0 and player not in unique:

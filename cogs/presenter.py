@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -14,8 +15,10 @@ from bot.tables import Table, seat_range
 from cogs.common import (
     COLOUR,
     GAME_TITLES,
+    SIT_IN,
     UIS,
     ButtonSpec,
+    Control,
     action_view,
     deal_word,
     names_for,
@@ -23,12 +26,18 @@ from cogs.common import (
     remember_name,
     render,
 )
+from cogs.option_words import option_words
+from cogs.private_hands import PrivateHands, sits_out
 from games.base import Event
 
 if TYPE_CHECKING:
     from bot.client import TarotBot
 
 log = logging.getLogger(__name__)
+# Discord lets a channel take about 5 messages or edits per 5 seconds: the table message is
+# changed at most once a second, so its budget is never spent and the edit showing the last move
+# never waits on a rate limit.
+EDIT_SPACING = 1.0
 
 
 class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=r"tl:(?P<table>\d+):(?P<code>join|leave|start)"):
@@ -76,10 +85,37 @@ def lobby_view(table: Table) -> discord.ui.View | None:
     return view
 
 
+@dataclass
+class MessageJob:
+    """A change to a table's message: `refresh` (show the state as it is then), `post` (a new
+    message), `new_round` (close the last round's message on `settled`, its picture as it was
+    settled, and post a new one), `final` (the game is over: no buttons), `ended`."""
+
+    kind: str
+    settled: dict | None = None
+
+
+@dataclass
+class MessageQueue:
+    jobs: list[MessageJob] = field(default_factory=list)
+    worker: asyncio.Task | None = None
+    last_started: float = float("-inf")  # loop time the last job began
+
+    def add(self, job: MessageJob) -> None:
+        if job.kind == "refresh" and self.jobs and self.jobs[-1].kind in ("refresh", "post", "new_round"):
+            return  # the job waiting already shows the state as it will be when it runs
+        if job.kind != "refresh":
+            while self.jobs and self.jobs[-1].kind == "refresh":
+                self.jobs.pop()  # superseded by a new message or a final picture
+        self.jobs.append(job)
+
+
 class Presenter:
     def __init__(self, bot: TarotBot) -> None:
         self.bot = bot
         self._locks: dict[int, asyncio.Lock] = {}
+        self._messages: dict[int, MessageQueue] = {}  # table id -> its table message's pending work
+        self.hands = PrivateHands(bot, self._hand, self._tell_dms_closed)
 
     def _lock(self, table: Table) -> asyncio.Lock:
         return self._locks.setdefault(table.id, asyncio.Lock())
@@ -106,13 +142,13 @@ class Presenter:
                 await self._show_finished(table, interaction)
             elif "started" in kinds:
                 await self._edit_lobby(table, interaction)
-                await self._post_table(table)
+                self._queue(table, MessageJob("post"))
                 await self._send_hands(table, events, interaction)
             elif not table.active:
                 await self._edit_lobby(table, interaction)
             else:
                 await self._show_move(table, events, interaction)
-            await self._announce(table, UIS[table.game].announcements(events))
+            await self._announce(table, UIS[table.game].announcements(events) + host_lines(events))
         if interaction is not None and interaction.type == discord.InteractionType.component:
             await self._answer_private(table, interaction)
 
@@ -126,7 +162,7 @@ class Presenter:
                  for s in table.lobby] or ["nobody yet"]
         embed.add_field(name=f"Seated ({len(table.lobby)}/{seat_range(table)[1]})", value="\n".join(seats), inline=False)
         embed.add_field(name="Host", value=f"<@{table.host_id}>")
-        embed.add_field(name="Options", value=options_text(table.options))
+        embed.add_field(name="Options", value=option_words(table.game, table.options))
         if table.status == "lobby":
             embed.set_footer(text="Join to take a seat; the host presses Start. /rules explains the game.")
         return embed
@@ -156,17 +192,22 @@ class Presenter:
 
     async def _table_payload(self, table: Table, view: dict | None = None, final: bool = False) -> dict[str, Any]:
         ui = UIS[table.game]
+        table = table.frozen()  # the committed state: picture, text and buttons agree however play goes on
         view = view if view is not None else table.view(None)
         names = names_for(self.bot, table)
         image = await render(ui, view, names, getattr(table.options, "style", "rws"))
         embed = discord.Embed(title=f"{GAME_TITLES[table.game]} — {deal_word(table.game)} {view.get('round', 1)}",
                               colour=COLOUR)
         lines = ui.status_lines(table, view, names)
+        away = [] if final else sitting_out(table)
+        if away:
+            lines.append(f"Sitting out: {', '.join(names.get(p, str(p)) for p in away)} — press **Sit in** "
+                         "(or `/table join`) to be dealt in again.")
         if table.deadline and not final:
             lines.append(f"⏱️ time runs out <t:{int(table.deadline)}:R>")
         embed.description = "\n".join(lines)[:4000]
         embed.set_image(url="attachment://table.png")
-        buttons = [] if final else ui.buttons(table, view)
+        buttons = [] if final else ui.buttons(table, view) + ([SIT_IN] if away else [])
         return {"embed": embed, "attachments": [png_file(image)], "view": action_view(table, buttons)}
 
     async def _post_table(self, table: Table) -> None:
@@ -174,9 +215,8 @@ class Presenter:
         if channel is None:
             return
         payload = await self._table_payload(table)
-        spectators = " ".join(f"<@{s}>" for s in table.extra.get("spectators", []))
         try:
-            message = await channel.send(content=spectators or None, embed=payload["embed"],
+            message = await channel.send(content=table_message_pings(table), embed=payload["embed"],
                                          files=payload["attachments"], view=payload["view"])
         except discord.HTTPException as error:
             log.warning("table %s: could not post the table: %s", table.id, error)
@@ -188,59 +228,109 @@ class Presenter:
     async def _show_move(self, table: Table, events: list[Event], interaction: discord.Interaction | None) -> None:
         kinds = {e.kind for e in events}
         if "round_open" in kinds:
-            await self._close_round(table, settled="settled" in kinds)
-            await self._post_table(table)
-        elif not table.extra.get("table_message"):
-            await self._post_table(table)
+            settled = (table.view(None) or {}).get("last_round") if "settled" in kinds else None
+            self._queue(table, MessageJob("new_round", settled))
         else:
-            await self._update_table(table, interaction)
+            self._queue(table, MessageJob("refresh"))
         await self._send_hands(table, events, interaction)
 
-    async def _update_table(self, table: Table, interaction: discord.Interaction | None, final: bool = False) -> None:
-        payload = await self._table_payload(table, final=final)
-        message_id = table.extra.get("table_message")
-        if interaction is not None and interaction.message is not None and interaction.message.id == message_id \
-                and not interaction.response.is_done():
+    # --- the table message's edits: one at a time per table, the latest state wins -------------
+
+    def _queue(self, table: Table, job: MessageJob) -> None:
+        """Ask for a change to the table message without waiting for Discord: one worker per
+        table makes the changes in order, at most one request in flight. A refresh renders the
+        state as it is when its turn comes, so refreshes asked for meanwhile are one edit."""
+        queue = self._messages.setdefault(table.id, MessageQueue())
+        queue.add(job)
+        if queue.worker is None or queue.worker.done():
+            queue.worker = asyncio.get_running_loop().create_task(self._work(table, queue))
+
+    async def _work(self, table: Table, queue: MessageQueue) -> None:
+        loop = asyncio.get_running_loop()
+        while queue.jobs:
+            wait = queue.last_started + EDIT_SPACING - loop.time()
+            if wait > 0:  # pace the edits within Discord's budget; moves meanwhile coalesce
+                await asyncio.sleep(wait)
+            job = queue.jobs.pop(0)
+            queue.last_started = loop.time()
             try:
-                await interaction.response.edit_message(**payload)
-                return
-            except discord.HTTPException as error:
-                log.warning("table %s: could not update the table: %s", table.id, error)
+                await self._do(table, job)
+            except Exception:
+                log.exception("table %s: could not %s the table message", table.id, job.kind)
+        if table.status == "ended":
+            self._messages.pop(table.id, None)
+
+    async def _do(self, table: Table, job: MessageJob) -> None:
+        open_ = table.status != "ended"
+        if job.kind == "refresh" and open_ and table.active:
+            await self._update_table(table)
+        elif job.kind == "post" and open_:
+            await self._post_table(table)
+        elif job.kind == "new_round":
+            await self._close_round(table, job.settled)
+            if open_:
+                await self._post_table(table)
+        elif job.kind == "final":
+            await self._update_table(table, final=True)
+        elif job.kind == "ended":
+            if job.settled is not None:
+                await self._close_round(table, job.settled)
+            elif table.extra.get("table_message"):
+                await self._edit_message(table, table.extra["table_message"], view=None)
+
+    async def _update_table(self, table: Table, final: bool = False) -> None:
+        message_id = table.extra.get("table_message")
+        if not message_id:
+            await self._post_table(table)
+            return
+        payload = await self._table_payload(table, final=final)
         if not await self._edit_message(table, message_id, **payload):
             await self._post_table(table)
 
-    async def _close_round(self, table: Table, settled: bool) -> None:
-        """The finished round's message keeps its final picture, without buttons."""
+    async def _close_round(self, table: Table, settled: dict | None) -> None:
+        """The finished round's message keeps its final picture (`settled`, the round's view as
+        it was settled), without buttons."""
         message_id = table.extra.get("table_message")
         if not message_id:
             return
-        view = (table.view(None) or {}).get("last_round") if settled else None
-        if view is None:
+        if settled is None:
             await self._edit_message(table, message_id, view=None)
             return
-        payload = await self._table_payload(table, view=view, final=True)
+        payload = await self._table_payload(table, view=settled, final=True)
         await self._edit_message(table, message_id, **payload)
 
     async def _show_ended(self, table: Table, events: list[Event]) -> None:
-        refunds = next((e.data["refunds"] for e in events if e.kind == "ended"), {})
+        ended = next(e.data for e in events if e.kind == "ended")
         names = names_for(self.bot, table)
-        lines = [f"{names.get(int(p), p)} takes {amount} chips back" for p, amount in refunds.items() if amount]
+        lines = []
+        if ended.get("why"):
+            lines.append(f"Ended by the bot: {ended['why']}.")
+        if ended.get("played_out"):
+            lines.append("The round in play was played out by the timers' defaults and settled.")
+        lines += [f"{names.get(int(p), p)} takes {amount} chips back"
+                  for p, amount in ended["refunds"].items() if amount]
+        if ended.get("empty"):
+            lines.append("Everyone left the lobby, so the table is closed.")
         embed = discord.Embed(title=f"{GAME_TITLES[table.game]} — table ended", colour=COLOUR,
                               description="\n".join(lines) or "The table is closed.")
-        for key in ("table_message", "lobby_message"):
-            if table.extra.get(key):
-                await self._edit_message(table, table.extra[key], view=None)
+        await self.hands.close_all(table, table_ended_text(table))
         channel = await self._channel(table)
-        if channel is not None:
-            try:
-                await channel.send(embed=embed)
-            except discord.HTTPException as error:
-                log.warning("table %s: could not announce the end: %s", table.id, error)
+        if channel is None:
+            return  # the channel is gone (the reason the bot ended the table): nothing to show
+        settled = (table.view(None) or {}).get("last_round") if any(e.kind == "settled" for e in events) else None
+        self._queue(table, MessageJob("ended", settled))
+        if table.extra.get("lobby_message"):
+            await self._edit_message(table, table.extra["lobby_message"], view=None)
+        try:
+            await channel.send(embed=embed)
+        except discord.HTTPException as error:
+            log.warning("table %s: could not announce the end: %s", table.id, error)
 
     async def _show_finished(self, table: Table, interaction: discord.Interaction | None) -> None:
         """The game played to its end: the table message keeps the final picture without
         buttons, and the channel is told it is free."""
-        await self._update_table(table, interaction, final=True)
+        self._queue(table, MessageJob("final"))
+        await self.hands.close_all(table, game_over_text(table), answered=answered_in_dm(interaction))
         await self._announce(table, [f"The {GAME_TITLES[table.game]} game is over and the table is closed. "
                                      f"`/history` shows your hands; `/{table.game} create` opens a new table."])
 
@@ -258,46 +348,27 @@ class Presenter:
     # --- private hands --------------------------------------------------------------------
 
     async def _send_hands(self, table: Table, events: list[Event], interaction: discord.Interaction | None) -> None:
-        ui = UIS[table.game]
-        for player in ui.hand_players(table, events):
-            if interaction is not None and interaction.user.id == player and interaction.guild is None:
-                continue  # they are looking at their hand in DM already: that message is answered
-            await self.send_hand(table, player)
+        answered = answered_in_dm(interaction)
+        fresh = [p for p in UIS[table.game].hand_players(table, events) if p != answered]
+        before = repr(table.extra.get("dms"))
+        await self.hands.after_move(table, fresh, answered)
+        if repr(table.extra.get("dms")) != before:
+            await self.bot.tables.save_extra(table)
 
     async def hand_message(self, table: Table, player: int) -> dict[str, Any]:
+        return (await self._hand(table, player))[0]
+
+    async def _hand(self, table: Table, player: int) -> tuple[dict[str, Any], list[Control]]:
+        """A player's private view as a message payload, and the controls it offers."""
         ui = UIS[table.game]
         frozen = table.frozen()  # drawn in a worker thread: the controls carry the step it shows
         text, image, buttons = await asyncio.to_thread(ui.hand_view, frozen, player, names_for(self.bot, table))
+        if player in sitting_out(table):
+            text = "You are sitting out: press **Sit in** (or `/table join`) to be dealt in again.\n" + text
+            buttons = [*buttons, SIT_IN]
         payload: dict[str, Any] = {"content": text[:2000], "view": action_view(frozen, buttons)}
         payload["attachments"] = [png_file(image, "hand.png")] if image else []
-        return payload
-
-    async def send_hand(self, table: Table, player: int) -> None:
-        user = await self._user(player)
-        if user is None:
-            return
-        payload = await self.hand_message(table, player)
-        files = payload.pop("attachments")
-        try:
-            await user.send(files=files, **payload)
-        except discord.Forbidden:
-            await self._tell_dms_closed(table, player)
-        except discord.HTTPException as error:
-            log.warning("table %s: could not DM %s: %s", table.id, player, error)
-
-    async def _user(self, player: int) -> discord.User | None:
-        """The person to DM: from the cache, else from Discord (after a restart the cache does
-        not know everyone seated)."""
-        if player < 0:
-            return None
-        user = self.bot.get_user(player)
-        if user is not None:
-            return user
-        try:
-            return await self.bot.fetch_user(player)
-        except discord.HTTPException as error:
-            log.warning("could not find user %s to DM: %s", player, error)
-            return None
+        return payload, buttons
 
     async def _tell_dms_closed(self, table: Table, player: int) -> None:
         told = table.extra.setdefault("dm_told", [])
@@ -321,18 +392,23 @@ class Presenter:
             return
         message = interaction.message
         private = interaction.guild is None or (message is not None and message.flags.ephemeral)
+        controls: list[Control] = []
         if private and table.status == "ended":
-            payload: dict[str, Any] = {"content": "The game is over: the final scores are on the table. "
-                                                  "`/history` shows your hands.", "view": None, "attachments": []}
+            payload: dict[str, Any] = {"content": game_over_text(table), "view": None, "attachments": []}
         elif not table.active or not private:
             await interaction.response.defer()
             return
         else:
-            payload = await self.hand_message(table, interaction.user.id)
+            payload, controls = await self._hand(table, interaction.user.id)
         try:
             await interaction.response.edit_message(**payload)
         except discord.HTTPException as error:
             log.warning("table %s: could not refresh a hand: %s", table.id, error)
+            return
+        if answered_in_dm(interaction) and table.active and message is not None:
+            async with self._lock(table):
+                await self.hands.answered(table, interaction.user.id, message.id, message.channel.id, controls)
+                await self.bot.tables.save_extra(table)
 
     # --- Discord plumbing -----------------------------------------------------------------
 
@@ -360,10 +436,42 @@ class Presenter:
             return False
 
 
-def options_text(options: Any) -> str:
-    from dataclasses import asdict
+def host_lines(events: list[Event]) -> list[str]:
+    return [f"<@{e.data['was']}> left, so <@{e.data['player']}> is the host now: press Start when everyone "
+            "is in, or `/table end` to close the table." for e in events if e.kind == "host"]
 
-    return "\n".join(f"{k.replace('_', ' ')}: {v}" for k, v in asdict(options).items())[:1024]
+
+def sitting_out(table: Table) -> list[int]:
+    """The people seated but sitting out (the timer sat them out), who may sit back in."""
+    return [p for p in table.players() if p > 0 and sits_out(table, p)]
+
+
+def table_message_pings(table: Table) -> str | None:
+    """A new table message pings its spectators, and the players whose move it waits for when
+    they make it there (a betting window) rather than from their DM."""
+    spectators = " ".join(f"<@{s}>" for s in table.extra.get("spectators", []))
+    up: list[int] = []
+    if table.active and not UIS[table.game].turn_in_dm(table):
+        up = [p for p in table.module.pending(table.state) if p > 0]
+    players = (" ".join(f"<@{p}>" for p in up) + " — your move on this table.") if up else ""
+    return "\n".join(line for line in (players, spectators) if line) or None
+
+
+def answered_in_dm(interaction: discord.Interaction | None) -> int | None:
+    """The player whose DM this interaction (a click on it) is answered in, if any."""
+    if interaction is None or interaction.guild is not None or interaction.message is None:
+        return None
+    return interaction.user.id if interaction.type == discord.InteractionType.component else None
+
+
+def game_over_text(table: Table) -> str:
+    return (f"The game is over: the final result of this {GAME_TITLES[table.game]} game is on the table "
+            "message. `/history` shows your hands.")
+
+
+def table_ended_text(table: Table) -> str:
+    chips = " Your chips are back in your wallet." if table.module.CHIPS else ""
+    return f"This {GAME_TITLES[table.game]} table was ended before the game was over.{chips}"
 
 
 __all__ = ["ButtonSpec", "LobbyButton", "Presenter", "lobby_view"]

@@ -179,21 +179,13 @@ class RummyUI(GameUI):
     # --- the private hand ------------------------------------------------------------------
 
     def hand_players(self, table: Table, events: list[Event]) -> list[int]:
-        """Both players when cards are dealt; otherwise whoever must act now (once per step),
-        and a player who arranged their melds."""
+        """Both players when cards are dealt, and a player who arranged their melds (whoever
+        must act is sent their turn by the presenter)."""
         view = table.view(None) or {}
         kinds = {e.kind for e in events}
-        people = [p for p in table.players() if p >= 0]
-        sent: dict[str, str] = table.extra.setdefault("rummy_dm", {})
-        step = table.step_key()
         if "dealt" in kinds or ("started" in kinds and view.get("phase") in rummy.IN_HAND):
-            targets = people
-        else:
-            targets = [p for p in view.get("pending", []) if p >= 0 and sent.get(str(p)) != step]
-            targets += [e.data["player"] for e in events if e.kind == "melds" and e.data["player"] not in targets]
-        for player in targets:
-            sent[str(player)] = step
-        return targets
+            return [p for p in table.players() if p >= 0]
+        return [e.data["player"] for e in events if e.kind == "melds"]
 
     def hand_view(self, table: Table, player: int, names: dict[int, str]) -> tuple[str, bytes | None, list[Control]]:
         view = table.view(player) or {}

@@ -3,6 +3,8 @@ move buttons that outlive restarts, and the presenter that shows every committed
 
 from __future__ import annotations
 
+import logging
+
 import discord
 from discord import app_commands
 from discord.ext import commands
@@ -12,6 +14,7 @@ from bot.tables import Table
 from cogs.common import (
     COLOUR,
     GAME_TITLES,
+    SAT_IN,
     GameButton,
     GameSelect,
     deal_word,
@@ -27,6 +30,7 @@ from cogs.presenter import LobbyButton, Presenter
 from cogs.rules_text import RULES
 from games.base import HandRecord, IllegalAction
 
+log = logging.getLogger(__name__)
 MAX_BUY_IN = 1_000_000_000
 HISTORY_SHOWN = 5  # hands in one /history answer: five full fields stay under an embed's 6,000 characters
 FIELD_LIMIT = 1024
@@ -52,16 +56,32 @@ class Tables(commands.Cog):
     async def on_raw_member_remove(self, payload: discord.RawMemberRemoveEvent) -> None:
         await self.bot.tables.member_left_server(payload.guild_id, payload.user.id)
 
+    @commands.Cog.listener()
+    async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
+        await self.bot.tables.end_tables_in(channel.id, "its channel was deleted")
+
+    @commands.Cog.listener()
+    async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
+        await self.bot.tables.end_tables_in(payload.thread_id, "its thread was deleted")
+
+    @commands.Cog.listener()
+    async def on_guild_remove(self, guild: discord.Guild) -> None:
+        ended = await self.bot.tables.end_tables_of_guild(guild.id, "the server removed the bot")
+        if ended:
+            log.info("server %s removed the bot: %d tables ended", guild.id, ended)
+
     @table.command(name="join", description="Take a seat at this channel's table")
     @app_commands.describe(buy_in="Chips to bring from your wallet (betting games)")
     async def join(self, interaction: discord.Interaction, buy_in: app_commands.Range[int, 1, MAX_BUY_IN] | None = None) -> None:
         try:
             table = find_table(interaction, None)
-            await self.bot.tables.join(table, interaction.user.id, buy_in, origin=interaction)
+            events = await self.bot.tables.join(table, interaction.user.id, buy_in, origin=interaction)
         except IllegalAction as refusal:
             await refuse(interaction, refusal.reason)
             return
-        await interaction.response.send_message(f"You're seated at the {GAME_TITLES[table.game]} table.", ephemeral=True)
+        back = any(e.kind == "sitin" for e in events)
+        await interaction.response.send_message(
+            SAT_IN if back else f"You're seated at the {GAME_TITLES[table.game]} table.", ephemeral=True)
 
     @table.command(name="leave", description="Leave this channel's table (your chips, if any, go back to your wallet)")
     async def leave(self, interaction: discord.Interaction) -> None:
@@ -109,15 +129,15 @@ class Tables(commands.Cog):
         embed.set_image(url="attachment://table.png")
         return {"embed": embed, "file": png_file(image)}
 
-    @table.command(name="end", description="Host or Manage Server: end the table (any chips go back to their wallets)")
+    @table.command(name="end", description="Host or Manage Server: end the table (a dealt round is played out first)")
     async def end(self, interaction: discord.Interaction) -> None:
         try:
             table = find_table(interaction, None)
-            await self.bot.tables.end(table, interaction.user.id, may_manage(interaction), origin=interaction)
+            refunds = await self.bot.tables.end(table, interaction.user.id, may_manage(interaction), origin=interaction)
         except IllegalAction as refusal:
             await refuse(interaction, refusal.reason)
             return
-        await interaction.response.send_message("The table is ended; every chip went back.", ephemeral=True)
+        await interaction.response.send_message(ended_text(refunds.get(interaction.user.id)), ephemeral=True)
 
     @table.command(name="kick", description="Host or Manage Server: remove a player from the table")
     async def kick(self, interaction: discord.Interaction, member: discord.Member) -> None:
@@ -206,6 +226,12 @@ class Tables(commands.Cog):
         if not records:
             raise IllegalAction("you have not finished a hand at this table yet")
         return records
+
+
+def ended_text(yours: int | None) -> str:
+    text = ("The table is ended: a round already dealt was played out by the timers' defaults and "
+            "settled, and every chip at the table went back to its owner's wallet.")
+    return text + (f" You took {yours} chips back." if yours else "")
 
 
 def record_text(record: HandRecord) -> str:

@@ -194,18 +194,10 @@ class TarotUI(GameUI):
     # --- private hands ----------------------------------------------------------------------
 
     def hand_players(self, table: Table, events: list[Event]) -> list[int]:
-        """Everyone at a new deal; otherwise the person whose turn it now is, once per step."""
-        kinds = {e.kind for e in events}
-        humans = [p for p in table.players() if p >= 0]
-        if kinds & {"started", "round_open"}:
-            table.extra["dm_step"] = None
-            return humans
-        pending = [p for p in ft.pending(table.state) if p >= 0] if table.active else []
-        key = [pending, ft.step_key(table.state)] if pending else None
-        if not pending or table.extra.get("dm_step") == key:
-            return []
-        table.extra["dm_step"] = key
-        return pending
+        """Everyone at a new deal (whoever must move is sent their turn by the presenter)."""
+        if {e.kind for e in events} & {"started", "round_open"}:
+            return [p for p in table.players() if p >= 0]
+        return []
 
     def hand_view(self, table: Table, player: int, names: dict[int, str]) -> tuple[str, bytes | None, list[Control]]:
         if not table.active or player not in table.players():

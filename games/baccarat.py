@@ -174,8 +174,9 @@ def _seats(state: State) -> list[Seat]:
 
 
 # The contract's table-wide answers are the same for every house game (games/house.py).
-is_over, chips_on_table, refunds, players, buy_in_range = (
-    house.is_over, house.chips_on_table, house.refunds, house.players, house.buy_in_range)
+is_over, chips_on_table, refunds, players, buy_in_range, round_to_settle = (
+    house.is_over, house.chips_on_table, house.refunds, house.players, house.buy_in_range,
+    house.round_to_settle)
 
 
 def pending(state: State) -> list[int]:

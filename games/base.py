@@ -14,6 +14,12 @@ A game module (e.g. `games.blackjack`) defines:
 - `default_action(state, player) -> Action`: the safe move a timeout plays;
 - `is_over(state) -> bool`: the game is played to its end; the runtime then closes the table (chips
   back, as `/table end`) in the same transaction as the last move;
+- `round_to_settle(state) -> int | None`: the number of the round that ending the table now must
+  play out rather than void — its cards have been dealt (someone has seen them) and it is not
+  settled yet; None when nothing anyone has seen is at stake (a betting window before the deal,
+  a table waiting for players, a game without chips). To end, the runtime plays the pending
+  players' `default_action` (a computer player's `computer_action`) until this no longer
+  answers that number, then pays out `refunds`;
 - `chips_on_table(state) -> int` (chip games): every chip the table holds, stacks and bets;
 - `view(state, player | None) -> dict`: what that player (or a spectator) may see, JSON-able;
 - `to_dict(state) -> dict` / `from_dict(data) -> State`, exact round trips.
@@ -21,7 +27,8 @@ A game module (e.g. `games.blackjack`) defines:
 Optional, where a game needs them:
 - `players(state) -> list[int]`: the seated players in seat order (required once started);
 - chip games: `refunds(state) -> dict[int, int]` (what each player gets back if the table is
-  ended now: stacks plus bets in play) and `buy_in_range(options) -> (low, high)`;
+  ended now, once no round is left to settle: stacks plus bets not yet dealt to) and
+  `buy_in_range(options) -> (low, high)`;
 - `step_key(state) -> str`: what a button must match to be current (by default the state
   version); players acting at the same time (a betting window, Loc's simultaneous plays) share
   one step so they do not stale each other's buttons; only [A-Za-z0-9_.-] characters;

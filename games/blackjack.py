@@ -197,8 +197,9 @@ def from_dict(data: dict[str, Any]) -> State:
 
 
 # The contract's table-wide answers are the same for every house game (games/house.py).
-is_over, chips_on_table, refunds, players, buy_in_range = (
-    house.is_over, house.chips_on_table, house.refunds, house.players, house.buy_in_range)
+is_over, chips_on_table, refunds, players, buy_in_range, round_to_settle = (
+    house.is_over, house.chips_on_table, house.refunds, house.players, house.buy_in_range,
+    house.round_to_settle)
 
 
 # --- whose turn ----------------------------------------------------------------------------

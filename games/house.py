@@ -250,9 +250,17 @@ def buy_in_range(options: Any) -> tuple[int, int]:
     return options.min_bet, 100 * options.max_bet
 
 
+def round_to_settle(state: Table) -> int | None:
+    """The round whose cards are out (a blackjack round being played): ending the table plays
+    it out. Bets in a betting window have seen no card; a baccarat coup is dealt and settled in
+    one move, so it never has a round to settle."""
+    return state.round if state.phase == "playing" else None
+
+
 def refunds(state: Table) -> dict[int, int]:
-    """When the table ends: a round in progress is void, every seat gets its stack and its bets
-    back (the sum is `chips_on_table`; the house neither wins nor loses)."""
+    """When the table ends (no round left to settle): every seat gets its stack and the bets it
+    placed in the open window back (the sum is `chips_on_table`; the house neither wins nor
+    loses on bets no card was dealt to)."""
     return {s.player: s.stack + s.in_play() for s in state.seats}
 
 

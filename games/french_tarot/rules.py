@@ -278,6 +278,12 @@ def is_over(state: State) -> bool:
     return state.phase == "over"
 
 
+def round_to_settle(state: State) -> int | None:
+    """No chips are at stake: ending the table stops the game where it is, with no score
+    recorded for the unfinished deal."""
+    return None
+
+
 def players(state: State) -> list[int]:
     return list(state.players)
 

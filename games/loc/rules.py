@@ -318,8 +318,14 @@ def chips_on_table(state: State) -> int:
     return sum(s.stack + s.in_pot for s in state.seats)
 
 
+def round_to_settle(state: State) -> int | None:
+    """The hand being discarded or played: ending the table plays it out (lowest cards)."""
+    return state.hand if state.phase in ("discard", "play") else None
+
+
 def refunds(state: State) -> dict[int, int]:
-    """Ending the table mid-hand voids the pot: each gets back what they put in it."""
+    """Once no hand is left to settle: each gets back what they put in the pot not yet taken
+    (a pot carried over, or the ante of a hand dealt within the closing transaction)."""
     return {s.player: s.stack + s.in_pot for s in state.seats}
 
 

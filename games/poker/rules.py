@@ -203,9 +203,16 @@ def chips_on_table(state: State) -> int:
     return sum(s.stack for s in state.seats) + in_hand
 
 
+def round_to_settle(state: State) -> int | None:
+    """The hand being played: its hole cards are out from the deal on, so ending the table
+    plays it to its end (check or fold, as the timer does)."""
+    return state.hand_no if state.hand is not None else None
+
+
 def refunds(state: State) -> dict[int, int]:
-    """The table ends now: the hand is void, everyone gets their stack and what they put in
-    (a player who left mid-hand gets back what they had put in)."""
+    """The table ends now: a hand still open (only one dealt within the closing transaction,
+    which nobody has seen) is void; everyone gets their stack and what they put in (a player
+    who left mid-hand gets back what they had put in)."""
     back = {s.player: s.stack for s in state.seats}
     if state.hand:
         for b in state.hand.betting.bettors:

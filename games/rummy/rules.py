@@ -187,6 +187,12 @@ def is_over(state: State) -> bool:
     return state.phase == "over"
 
 
+def round_to_settle(state: State) -> int | None:
+    """No chips are at stake: ending the table stops the game where it is, with no score
+    recorded for the unfinished deal."""
+    return None
+
+
 def step_key(state: State) -> str:
     """Changes with every accepted action: buttons from before any move are stale."""
     return f"h{state.hand_no}.s{state.steps}"

@@ -114,3 +114,33 @@ async def refused(world: World, action: Any, *fragments: str) -> str:
     assert snapshot(world) == before
     assert await world.bot.economy.ledger(world.guild.id) == ledger
     return text
+
+
+def reread(channel: Any, message: discord.Message) -> discord.Message:
+    """The message as it is now (edited since it was read), from its channel's history."""
+    return next(m for m in channel.history() if m.id == message.id)
+
+
+def steps_on(message: discord.Message) -> set[str]:
+    """The table steps the controls of a message carry (tt:<table>:<step>:<code>)."""
+    steps = set()
+    for row in message.components:
+        for item in getattr(row, "children", []):
+            parts = str(getattr(item, "custom_id", "")).split(":")
+            if len(parts) == 4 and parts[0] in ("tt", "ts"):
+                steps.add(parts[2])
+    return steps
+
+
+async def stale_step_refused(world: World, member: Any, step: str, action: dict) -> None:
+    """A click that raced an edit (its button from an earlier step) is refused, changing nothing."""
+    from games.base import IllegalAction
+
+    before = snapshot(world)
+    try:
+        await world.bot.tables.act(world.table(), member.id, action, step=step)
+    except IllegalAction as refusal:
+        assert "earlier turn" in refusal.reason
+    else:
+        raise AssertionError("a move from an earlier step was accepted")
+    assert snapshot(world) == before

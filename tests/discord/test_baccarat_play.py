@@ -19,8 +19,8 @@ BOB_BET = {"on": "banker", "amount": 30}
 
 
 def simulate(players: list[int], seed: int) -> baccarat.State:
-    # alice brings her whole wallet; bob brings what his blackjack buy-in left him
-    state = baccarat.new(baccarat.Options(timer=0), [SeatSpec(players[0], 1000), SeatSpec(players[1], 800)], seed)
+    # both bring the table's default buy-in: 20 minimum bets
+    state = baccarat.new(baccarat.Options(timer=0), [SeatSpec(players[0], 200), SeatSpec(players[1], 200)], seed)
     for _ in range(COUPS):
         baccarat.apply(state, players[0], {"type": "bet", **ALICE_BET})
         baccarat.apply(state, players[1], {"type": "bet", **BOB_BET})
@@ -49,7 +49,7 @@ async def test_two_members_play_baccarat_beside_a_blackjack_table(simcord_env):
     stacks = {s.player: s.stack for s in expected.seats}
     for member in (alice, bob):
         await member.slash(world.channel, "table leave")
-    assert await wallet(world, alice) == stacks[alice.id]
-    assert await wallet(world, bob) == stacks[bob.id]  # his other 200 chips sit at blackjack
+    assert await wallet(world, alice) == 800 + stacks[alice.id]
+    assert await wallet(world, bob) == 600 + stacks[bob.id]  # his other 200 chips sit at blackjack
     await ledger_balances(world)
     assert blackjack_world.table().active

@@ -82,7 +82,10 @@ async def test_two_members_play_several_rounds_and_the_wallets_end_right(simcord
     seed = seed_with(players, rounds, {"split", "double"})
     expected, _ = simulate(players, seed, rounds)
 
-    await open_table(world, "blackjack", seed=seed, timer=0)
+    world.bot.tables.new_seed = lambda: seed
+    await alice.slash(world.channel, "blackjack create", timer=0, buy_in=1000)  # the whole wallet, said so
+    await bob.slash(world.channel, "table join", buy_in=1000)
+    await alice.slash(world.channel, "table start")
     for _ in range(rounds):
         await play_round(world, via_commands={bob.id})
 

@@ -10,8 +10,10 @@ import re
 from typing import Any
 
 import discord
+import pytest
 
 from bot import create_bot
+from bot.tables import default_buy_in
 from games import loc
 from games.base import SeatSpec
 from games.cards import card
@@ -44,7 +46,7 @@ def choice(state: loc.State, player: int) -> dict[str, Any]:
 
 def simulate(players: list[int], seed: int, hands: int = 1, **options: Any) -> loc.State:
     """The same hands played with the rules alone."""
-    state = loc.new(loc.Options(**options), [SeatSpec(p, 1000) for p in players], seed)
+    state = loc.new(loc.Options(**options), [SeatSpec(p, default_buy_in(loc, loc.Options(**options))) for p in players], seed)
     while state.hand <= hands:
         for player in loc.pending(state):
             loc.apply(state, player, choice(state, player))
@@ -142,9 +144,10 @@ async def test_four_members_play_a_whole_hand_by_dm_and_commands(simcord_env):
     for member in world.members:
         await member.slash(world.channel, "table leave")
     assert world.bot.tables.table_in(world.channel.id).state.seats == []
+    kept = 1000 - default_buy_in(loc, loc.Options())  # what the default buy-in left in each wallet
     for member in (alice, bob, carol):
-        assert await wallet(world, member) == stacks[member.id]
-    assert await wallet(world, dan) == stacks[dan.id] + 4 * 10  # the pot: four antes
+        assert await wallet(world, member) == kept + stacks[member.id]
+    assert await wallet(world, dan) == kept + stacks[dan.id] + 4 * 10  # the pot: four antes
     await ledger_balances(world)
 
 
@@ -290,7 +293,8 @@ async def test_bad_plays_are_refused_privately_and_change_nothing(simcord_env):
     await alice.slash(world.channel, "loc play", card=pick)
     other = next(c for c in loc.view(table.state, alice.id)["me"]["cards"] if card(c).face != card(pick).face)
     await refused(world, alice.slash(world.channel, "loc play", card=other), "already chosen")
-    await refused(world, alice.user.select(dm_menu(alice, table.id), [other]), "already chosen")
+    with pytest.raises(AssertionError, match="no card menu"):
+        dm_menu(alice, table.id)  # her DM no longer offers a card once she played by command
     await play_step(world, table, [bob, carol, dan], by_dm=set())
     await refused(world, alice.slash(world.channel, "loc play", card=pick), "already played")
     await refused(world, alice.slash(world.channel, "loc discard", card=other), "discard is over")
@@ -301,7 +305,7 @@ async def test_a_bet_the_host_cannot_cover_ten_times_is_refused_at_creation(simc
     alice = world.members[0]
     assert await wallet(world, alice) == 1000
     await refused(world, alice.slash(world.channel, "loc create", bet=200),
-                         "the buy-in at this table is 2000 to 20000 chips, not 1000")
+                         "you have 1000 chips in your wallet", "at least 2000", "/daily")
     assert world.bot.tables.table_in(world.channel.id) is None
     await refused(world, alice.slash(world.channel, "loc create", bet=20, buy_in=150),
                          "the buy-in at this table is 200 to 2000 chips, not 150")
@@ -337,7 +341,8 @@ async def test_a_member_joins_mid_hand_and_is_dealt_the_next_one(simcord_env):
     await refused(world, dan.slash(world.channel, "loc discard", card="2W"), "next one")
     while table.state.hand == 1:
         await play_step(world, table, with_dan, by_dm=set())
-    assert loc.seated(table.state, dan.id).in_hand and dm_menu(dan, table.id)
+    assert loc.seated(table.state, dan.id).in_hand
+    assert any("hand 2" in m.content for m in dan.user.dm_channel.history()), "dan is dealt in by DM"
     assert "rewarding" not in message_text(table_message(world))
     await ledger_balances(world)
 

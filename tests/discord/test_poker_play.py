@@ -17,6 +17,9 @@ from tests.discord.helpers import (
     make_world,
     private_text,
     refused,
+    reread,
+    stale_step_refused,
+    steps_on,
     table_message,
     wallet,
 )
@@ -129,7 +132,7 @@ async def test_three_members_play_hands_to_showdown_with_a_side_pot_and_the_wall
     assert all(m.attachments for m in closed), "with the showdown image"
     notices = [m for m in world.channel.history() if "out of chips" in m.content]
     assert len(notices) == 1 and carol.mention in notices[0].content
-    final = poker.refunds(expected)
+    final = refunds_after_playing_out(expected)
     ended = await alice.slash(world.channel, "table end")
     assert ended.ephemeral
     assert await wallet(world, alice) == final[alice.id]
@@ -137,6 +140,16 @@ async def test_three_members_play_hands_to_showdown_with_a_side_pot_and_the_wall
     assert await wallet(world, carol) == 1000 - SHORT_STACK
     assert final[alice.id] + final[bob.id] == 2000 + SHORT_STACK
     await ledger_balances(world)
+
+
+def refunds_after_playing_out(state) -> dict[int, int]:
+    """What ending the table pays: the hand in play is finished by check-or-fold, then each
+    stack goes back (the next hand, dealt within the end, is void)."""
+    hand = poker.round_to_settle(state)
+    while hand is not None and poker.round_to_settle(state) == hand:
+        player = poker.pending(state)[0]
+        poker.apply(state, player, poker.default_action(state, player))
+    return poker.refunds(state)
 
 
 async def test_a_restart_mid_hand_and_the_hand_finishes_with_the_old_buttons(simcord_env, db_path):
@@ -216,7 +229,9 @@ async def test_a_manual_player_turns_a_hole_card_in_dm_and_shows_it_so(simcord_e
     assert hole[1].reversed
     await carol.slash(world.channel, "poker check")
     assert table.state.hand.street == "flop"
-    await refused(world, alice.user.click(refreshed, label=second), "earlier turn")
+    flop_dm = reread(alice.user.dm_channel, refreshed)
+    assert "Board:" in flop_dm.content and steps_on(flop_dm) == {table.lasting_step()}, "the DM follows the flop"
+    await stale_step_refused(world, alice, next(iter(steps_on(refreshed))), {"type": "turn", "card": 1})
     while table.state.hand_no == 1:
         player = poker.pending(table.state)[0]
         legal = {a["type"] for a in poker.legal_actions(table.state, player)}
@@ -254,7 +269,8 @@ async def test_bad_input_is_refused_privately_and_changes_nothing(simcord_env):
     await bob.slash(channel, "poker call")
     await carol.slash(channel, "poker check")
     assert world.table().state.hand.street == "flop"
-    await refused(world, alice.user.click(old_dm, label="Call 10"), "earlier turn")
+    assert "Call 10" not in buttons(reread(alice.user.dm_channel, old_dm)), "her DM no longer offers the call she made"
+    await stale_step_refused(world, alice, next(iter(steps_on(old_dm))), {"type": "call"})
     await bob.slash(channel, "poker bet", amount=50)
     await carol.slash(channel, "poker fold")
     await refused(world, carol.slash(channel, "poker call"), "you have folded")
@@ -285,10 +301,11 @@ async def test_history_shows_the_players_last_hands_with_their_seed(simcord_env)
     assert "+5 chips" in value and f"{alice.mention} folds" in value
     assert hole not in value, "a folded hand stays hidden from the others"
 
-    await alice.slash(world.channel, "table end")
+    await alice.slash(world.channel, "table end")  # hand 2, dealt, is played out and settled first
     after = await alice.slash(world.channel, "history")
-    assert after.response.embeds[0].fields[0].name == "Hand 1 · seed 41:1", "the ended table's hands stay readable"
-    assert hole in after.response.embeds[0].fields[0].value, "alice sees her own cards"
+    names = [f.name for f in after.response.embeds[0].fields]
+    assert names == ["Hand 2 · seed 41:2", "Hand 1 · seed 41:1"], "the ended table's hands stay readable"
+    assert hole in after.response.embeds[0].fields[1].value, "alice sees her own cards"
     assert "(ended)" in after.response.embeds[0].footer.text
 
 

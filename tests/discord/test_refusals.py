@@ -17,7 +17,10 @@ from tests.discord.helpers import (
     open_table,
     private_text,
     refused,
+    reread,
     snapshot,
+    stale_step_refused,
+    steps_on,
     table_message,
 )
 
@@ -44,13 +47,21 @@ async def test_out_of_turn_is_refused(simcord_env):
     await refused(world, idle.slash(world.channel, "blackjack stand"), "not your turn")
 
 
-async def test_a_stale_button_from_an_earlier_turn_is_refused(simcord_env):
+async def test_a_dm_follows_a_move_made_elsewhere_and_an_earlier_step_is_refused(simcord_env):
     world = make_world(simcord_env)
     table = await dealt_table(world)
     player, _ = turn_and_other(world, table)
     old_dm = next(m for m in reversed(player.user.dm_channel.history()) if m.components)
+    old_step = table.step_key()
+    assert steps_on(old_dm) == {old_step}
     await player.slash(world.channel, "blackjack hit")
-    await refused(world, player.user.click(old_dm, label="Stand"), "earlier turn")
+    now = reread(player.user.dm_channel, old_dm)
+    assert old_step not in steps_on(now), "the DM no longer offers the moves of the earlier step"
+    if table.active and blackjack.pending(table.state) == [player.id]:
+        assert steps_on(now) == {table.step_key()} and "Your move." in now.content
+    else:
+        assert not now.components and "Your move." not in now.content
+    await stale_step_refused(world, player, old_step, {"type": "stand"})
 
 
 async def test_a_double_click_applies_once(simcord_env):
@@ -142,8 +153,10 @@ async def test_starting_is_the_hosts_and_needs_a_seated_player(simcord_env):
     await bob.slash(world.channel, "table join")
     await refused(world, bob.slash(world.channel, "table start"), "only the host")
     await bob.slash(world.channel, "table leave")
-    await alice.slash(world.channel, "table leave")
-    await refused(world, alice.slash(world.channel, "table start"), "needs at least 1")
+    await alice.slash(world.channel, "table leave")  # the last one out: the lobby closes
+    await refused(world, alice.slash(world.channel, "table start"), "no table in this channel")
+    await alice.slash(world.channel, "tarot create", players=4, timer=0)
+    await refused(world, alice.slash(world.channel, "table start"), "needs at least 4")
 
 
 async def test_an_unknown_card_in_count_is_named(simcord_env):

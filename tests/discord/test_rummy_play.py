@@ -11,11 +11,15 @@ from bot import create_bot
 from games import rummy
 from games.base import SeatSpec
 from tests.discord.helpers import (
+    buttons,
     latest_with_buttons,
     make_world,
     open_table,
     private_text,
     refused,
+    reread,
+    stale_step_refused,
+    steps_on,
     table_message,
 )
 
@@ -226,11 +230,15 @@ async def test_bad_moves_are_refused_privately_and_change_nothing(simcord_env):
     assert "kept" in kept
 
 
-async def test_a_stale_dm_button_is_refused(simcord_env):
+async def test_a_dm_follows_a_move_made_by_command_and_an_earlier_step_is_refused(simcord_env):
     world = make_world(simcord_env)
     table = await open_table(world, "rummy", seed=4, timer=0)
     members = {m.id: m for m in world.members}
     mover = members[rummy.pending(table.state)[0]]
     old = latest_dm(mover)
+    old_step = table.step_key()
     await mover.slash(world.channel, "rummy draw", **{"from": "stock"})
-    await refused(world, mover.user.click(old, label="Discard pile"), "earlier turn")
+    now = reread(mover.user.dm_channel, old)
+    assert "Discard pile" not in buttons(now), "the DM no longer offers the draw once it is made"
+    assert old_step not in steps_on(now)
+    await stale_step_refused(world, mover, old_step, {"type": "draw", "from": "discard"})

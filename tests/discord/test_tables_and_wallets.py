@@ -131,7 +131,7 @@ async def test_a_newcomer_joins_a_running_table_with_the_starting_grant(simcord_
     dave = world.guild.add_member(simcord_env.create_user("dave"))
     joined = await dave.slash(world.channel, "table join")
     assert "seated" in private_text(joined)
-    assert dave.id in table.players() and await wallet(world, dave) == 0
+    assert dave.id in table.players() and await wallet(world, dave) == 800, "he brings the default 200, not all"
     answer = private_text(await dave.slash(world.channel, "blackjack bet", amount=25))
     assert "bet of 25" in answer
     await ledger_balances(world)

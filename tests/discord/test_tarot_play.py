@@ -144,7 +144,7 @@ async def test_one_member_plays_a_whole_hand_against_three_computers(simcord_env
     same_game(table.state, expected, {HUMAN: alice.id})
     dms = alice.user.dm_channel.history()
     assert sum(1 for m in dms if m.attachments) >= moves // 2, "her hand came by DM, as an image"
-    assert any("Your lead" in m.content or "Your turn to play" in m.content for m in dms)
+    assert "game is over" in dms[-1].content and not any(m.components for m in dms), "no DM keeps live controls"
     sheet = [m for m in world.channel.history() if m.embeds and "Running totals" in (m.embeds[0].description or "")]
     assert sheet and sheet[-1].attachments, "the score sheet is on the table message, image and text"
     board = (await alice.slash(world.channel, "leaderboard", game="tarot")).response.embeds[0].description

@@ -1,0 +1,75 @@
+"""A table's options in words, for the lobby: "Golden Dawn attributions", not "gd"."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+STYLES = {"rws": "Rider–Waite–Smith cards", "marseille": "Marseille cards", "thoth": "Thoth cards",
+          "french": "French tarot cards (trumps numbered)"}
+ORIENTATION = {"best": "reversals set for your best hand", "manual": "you turn your own cards"}
+
+
+def _timer(options: Any) -> str:
+    seconds = int(getattr(options, "timer", 0) or 0)
+    return f"{seconds} seconds per turn" if seconds else "no turn timer"
+
+
+def _poker(o: Any) -> list[str]:
+    game = "Texas hold'em" if o.format == "holdem" else "five-card draw"
+    return [f"{game}, blinds {o.small_blind}/{o.big_blind}",
+            f"buy-in {o.min_buy_in}–{o.max_buy_in} big blinds ({o.min_buy_in * o.big_blind}–"
+            f"{o.max_buy_in * o.big_blind} chips)", ORIENTATION[o.orientation], STYLES.get(o.style, o.style)]
+
+
+def _blackjack(o: Any) -> list[str]:
+    return [f"bets {o.min_bet}–{o.max_bet} chips", f"{o.decks} deck{'s' if o.decks != 1 else ''} in the shoe",
+            ORIENTATION[o.orientation]]
+
+
+def _baccarat(o: Any) -> list[str]:
+    commission = f"{o.commission}% commission on banker wins" if o.commission else "no commission on banker wins"
+    return [f"bets {o.min_bet}–{o.max_bet} chips", f"{o.decks} deck{'s' if o.decks != 1 else ''} in the shoe",
+            commission]
+
+
+def _loc(o: Any) -> list[str]:
+    deck = "the tarot deck" if o.deck == "tarot" else "a standard deck with a Joker"
+    trumps = "any trump takes the pot" if o.pot_trumps == "all" else "only the trumps 15–21 and the Fool take the pot"
+    return [f"bets of {o.bet} chips", f"played with {deck}", trumps]
+
+
+def _tarot(o: Any) -> list[str]:
+    deals = f"{o.hands} deal{'s' if o.hands != 1 else ''}" if o.hands else "one deal per player"
+    computers = f", {o.bots} of them computer players" if o.bots else ""
+    fool = {"exchange": "the Excuse is exchanged for a low card", "adjust": "the Excuse's half point is adjusted",
+            "fool_alone": "the Excuse is counted alone"}.get(o.excuse_settlement, o.excuse_settlement)
+    return [f"{o.players} players{computers}", deals, f"card points counted by the {o.count_method} method", fool,
+            STYLES.get(o.style, o.style)]
+
+
+def _rummy(o: Any) -> list[str]:
+    attributions = {"gd": "Golden Dawn attributions", "thoth": "Thoth attributions"}.get(o.attributions, o.attributions)
+    melds = "every kind of meld" if o.melds == "all" else "the basic melds only"
+    lines = [f"against {'the computer' if o.opponent == 'bot' else 'another member'}", melds, attributions,
+             f"call with {o.call_limit} points or fewer unmelded", f"game to {o.target} points",
+             STYLES.get(o.style, o.style)]
+    lines += [text for flag, text in ((o.dealer_choice, "the dealer sets the melds and call limit before each deal"),
+                                      (o.upcard_choice, "the upcard's value is the call limit"),
+                                      (o.identification, "callers identify their cards")) if flag]
+    return lines
+
+
+WORDS: dict[str, Callable[[Any], list[str]]] = {
+    "poker": _poker, "blackjack": _blackjack, "baccarat": _baccarat, "loc": _loc, "tarot": _tarot, "rummy": _rummy,
+}
+
+
+def option_words(game: str, options: Any) -> str:
+    """The lobby's Options field."""
+    describe = WORDS.get(game)
+    if describe is None:
+        from dataclasses import asdict
+
+        return "\n".join(f"{k.replace('_', ' ')}: {v}" for k, v in asdict(options).items())[:1024]
+    return "\n".join(f"• {line[:1].upper()}{line[1:]}" for line in [*describe(options), _timer(options)])[:1024]

@@ -1,0 +1,165 @@
+"""Each player's latest DM for a table stays true. When a player's turn comes, a new DM brings
+their hand and controls (a new message is what pings them); while the turn goes on, and once
+it has passed (a move from the table message, a slash command, the timer), that same DM is
+edited in place; a game that is over leaves every DM saying so, without controls.
+
+What the latest DM shows is noted in the table's `extra["dms"]` (player → note), so the notes
+outlive a restart: `m`/`c` the message and its DM channel, `live` whether its controls follow
+the table's step (`"step"`), only its lasting step (`"lasting"`), offer only Sit in (`"sitout"`)
+or nothing (`""`), `step` the key those controls carry, `turn` whether it was drawn as the
+player's turn, `out` whether the player was sitting out."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.tables import Table
+from cogs.common import SIT_IN, UIS, Control, SelectSpec
+
+if TYPE_CHECKING:
+    from bot.client import TarotBot
+
+log = logging.getLogger(__name__)
+
+Note = dict[str, Any]
+HandMaker = Callable[[Table, int], Awaitable[tuple[dict[str, Any], list[Control]]]]
+
+
+def controls_note(table: Table, controls: list[Control]) -> tuple[str, str]:
+    """(live, step) of a message offering these controls (see the module's docstring). A Sit in
+    button works at any step: it goes stale only once the player is back in (`"sitout"`)."""
+    moves = [c for c in controls if c != SIT_IN]
+    if not moves and controls:
+        return "sitout", ""
+    if any(isinstance(c, SelectSpec) or not c.lasting for c in moves):
+        return "step", table.step_key()
+    if moves:
+        return "lasting", table.lasting_step()
+    return "", ""
+
+
+def turns_in_dm(table: Table) -> set[int]:
+    """The people whose move the table waits on and who make it from their DM."""
+    if not table.active or not UIS[table.game].turn_in_dm(table):
+        return set()
+    return {p for p in table.module.pending(table.state) if p > 0}
+
+
+def sits_out(table: Table, player: int) -> bool:
+    """Whether the player is sitting out and may sit back in (the DM then offers Sit in)."""
+    return table.active and {"type": "sitin"} in table.module.legal_actions(table.state, player)
+
+
+def is_stale(table: Table, note: Note, player: int, on_turn: bool) -> bool:
+    """Whether a DM that offers moves (or says it is the player's turn) no longer tells the truth."""
+    if note["turn"] != on_turn or note.get("out", False) != sits_out(table, player):
+        return True
+    if note["live"] == "step":
+        return note["step"] != table.step_key()
+    if note["live"] == "lasting":
+        return note["step"] != table.lasting_step()
+    return False
+
+
+class PrivateHands:
+    def __init__(self, bot: TarotBot, hand: HandMaker, dms_closed: Callable[[Table, int], Awaitable[None]]) -> None:
+        self.bot = bot
+        self.hand = hand
+        self.dms_closed = dms_closed
+
+    @staticmethod
+    def notes(table: Table) -> dict[str, Note]:
+        return table.extra.setdefault("dms", {})
+
+    async def after_move(self, table: Table, fresh: list[int], answered: int | None) -> None:
+        """After a committed move: a new DM to `fresh` players and to each player whose turn has
+        come; the stale DMs of the others edited in place. `answered`: the player whose DM this
+        move's click is answered in (the presenter edits that one itself)."""
+        notes, on_turn = self.notes(table), turns_in_dm(table)
+        seated = [p for p in table.players() if p > 0]
+        for player in seated:
+            note = notes.get(str(player))
+            if player == answered:
+                continue
+            if player in fresh or (player in on_turn and not (note and note["turn"])):
+                await self.send(table, player)
+            elif note and (note["live"] or note["turn"]) and is_stale(table, note, player, player in on_turn):
+                await self.refresh(table, player, note)
+        for key in [k for k in notes if int(k) not in seated]:
+            note = notes.pop(key)
+            if note["live"] or note["turn"]:
+                await self._edit(note, content="You are no longer seated at this table.", view=None)
+
+    async def send(self, table: Table, player: int) -> None:
+        """A new DM with the player's hand and controls; the one it replaces loses its controls."""
+        user = await self._user(player)
+        if user is None:
+            return
+        payload, controls = await self.hand(table, player)
+        files = payload.pop("attachments")
+        try:
+            message = await user.send(files=files, **payload)
+        except discord.Forbidden:
+            await self.dms_closed(table, player)
+            return
+        except discord.HTTPException as error:
+            log.warning("table %s: could not DM %s: %s", table.id, player, error)
+            return
+        old = self.notes(table).get(str(player))
+        if old and old["live"]:
+            await self._edit(old, view=None)
+        self.remember(table, player, message.id, message.channel.id, controls)
+
+    async def refresh(self, table: Table, player: int, note: Note) -> None:
+        payload, controls = await self.hand(table, player)
+        if await self._edit(note, **payload):
+            self.remember(table, player, note["m"], note["c"], controls)
+        else:
+            self.notes(table).pop(str(player), None)  # gone (deleted, DMs closed): the next turn sends anew
+
+    def remember(self, table: Table, player: int, message_id: int, channel_id: int, controls: list[Control]) -> None:
+        live, step = controls_note(table, controls)
+        self.notes(table)[str(player)] = {"m": message_id, "c": channel_id, "live": live, "step": step,
+                                          "turn": player in turns_in_dm(table), "out": sits_out(table, player)}
+
+    async def answered(self, table: Table, player: int, message_id: int, channel_id: int,
+                       controls: list[Control]) -> None:
+        """A click in a DM was answered by editing that DM: it is the player's latest now."""
+        old = self.notes(table).get(str(player))
+        if old and old["m"] != message_id and old["live"]:
+            await self._edit(old, view=None)
+        self.remember(table, player, message_id, channel_id, controls)
+
+    async def close_all(self, table: Table, text: str, answered: int | None = None) -> None:
+        """The game is over: every player's latest DM says so and offers nothing more."""
+        notes = table.extra.pop("dms", {})
+        for key, note in notes.items():
+            if int(key) != answered:
+                await self._edit(note, content=text, view=None)
+
+    async def _edit(self, note: Note, **payload: Any) -> bool:
+        channel = self.bot.get_partial_messageable(note["c"], type=discord.ChannelType.private)
+        try:
+            await channel.get_partial_message(note["m"]).edit(**payload)
+            return True
+        except discord.HTTPException as error:
+            log.warning("could not edit DM %s: %s", note["m"], error)
+            return False
+
+    async def _user(self, player: int) -> discord.User | None:
+        """The person to DM: from the cache, else from Discord (after a restart the cache does
+        not know everyone seated)."""
+        if player < 0:
+            return None
+        user = self.bot.get_user(player)
+        if user is not None:
+            return user
+        try:
+            return await self.bot.fetch_user(player)
+        except discord.HTTPException as error:
+            log.warning("could not find user %s to DM: %s", player, error)
+            return None
