@@ -1,11 +1,13 @@
 """`python -m bot`: read `.env`, set up logging, check the database, start the bot.
-`python -m bot migrate --to postgresql://…`: copy the SQLite database into PostgreSQL."""
+`python -m bot migrate --to postgresql://…`: copy the SQLite database into PostgreSQL.
+`python -m bot --sandbox`: the same bot on a simulated Discord in the browser (bot/sandbox.py)."""
 
 from __future__ import annotations
 
 import argparse
 import asyncio
 import logging
+import os
 import sys
 from pathlib import Path
 
@@ -23,6 +25,8 @@ Put it in a file named .env beside pyproject.toml (copy .env.example):
 
 The token comes from https://discord.com/developers/applications -> your application -> Bot ->
 Reset Token. The README walks through creating the application and inviting the bot.
+
+No token yet? Play in your browser first, on a simulated Discord: python -m bot --sandbox
 """
 
 
@@ -55,13 +59,35 @@ def run_migrate(argv: list[str], config: Config) -> int:
     return 0
 
 
+def run_sandbox(argv: list[str], config: Config) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bot --sandbox",
+                                     description="Play in the browser against a simulated Discord on this "
+                                                 "machine (no token needed).")
+    parser.add_argument("--sandbox", action="store_true")
+    parser.add_argument("--port", type=int, default=0, help="the loopback port of its page (default: any free one)")
+    parser.add_argument("--open", action="store_true", help="open the page in your browser")
+    parser.add_argument("--computer-pause", type=float, default=None, metavar="SECONDS",
+                        help="how long computer players wait before each move (default 1.5)")
+    args = parser.parse_args(argv)
+    from bot import sandbox
+
+    discord.utils.setup_logging(level=getattr(logging, config.log_level, logging.INFO), root=True)
+    if "TAROT_LOG_LEVEL" not in os.environ:  # the terminal shows the address, not the simulated gateway
+        logging.getLogger().setLevel(logging.WARNING)
+        logging.getLogger("discord").setLevel(logging.ERROR)
+    return sandbox.main(config, port=args.port, open_browser=args.open, computer_pause=args.computer_pause)
+
+
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     config = load_config()
     if argv[:1] == ["migrate"]:
         return run_migrate(argv[1:], config)
+    if "--sandbox" in argv:
+        return run_sandbox(argv, config)
     if argv:
-        print(f"unknown command {argv[0]!r}: run `python -m bot` to start the bot, or "
+        print(f"unknown command {argv[0]!r}: run `python -m bot` to start the bot, "
+              "`python -m bot --sandbox` to play in your browser without Discord, or "
               "`python -m bot migrate --to postgresql://…` to move the database", file=sys.stderr)
         return 2
     if not config.token:

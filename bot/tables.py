@@ -343,6 +343,11 @@ class TableService:
         for table in self.by_channel.values():
             self._disarm(table)
 
+    async def show_again(self, table: Table) -> None:
+        """Ask the listeners to post the table afresh: the sandbox's simulated Discord starts
+        empty, so after its restart the messages the store remembers are gone."""
+        await self._notify(table, [Event("shown_again", {})], None)
+
     def table_in(self, channel_id: int) -> Table | None:
         return self.by_channel.get(channel_id)
 
@@ -545,7 +550,8 @@ class TableService:
             if row[0] >= self.config.max_tables_per_guild:
                 raise IllegalAction(self._limit_text(row[0]))
             stack = await self._buy_in(tx, guild_id, host_id, GAMES[game], options, buy_in)
-            seats = [{"player": host_id, "stack": stack}] + [{"player": -n, "stack": 0} for n in range(1, computers + 1)]
+            seats = [{"player": host_id, "stack": stack}]
+            seats += await self._seat_computers(tx, guild_id, GAMES[game], options, computers, stack)
             row_id = await tx.insert(
                 "INSERT INTO tables (guild_id, channel_id, game, options, host_id, status, lobby, seed, "
                 "extra, created_at) VALUES (?, ?, ?, ?, ?, 'lobby', ?, ?, ?, ?)",
@@ -553,6 +559,28 @@ class TableService:
                  dumps(seats), self.new_seed(), dumps({"computers": computers}), now),
             )
         return Table(await self.store.table_row(row_id))
+
+    async def _seat_computers(
+        self, tx: Tx, guild_id: int, module: ModuleType, options: Any, count: int, host_stack: int
+    ) -> list[dict[str, int]]:
+        """Seats for the computer players (ids -1, -2, …). In a chip game each brings the host's
+        stack (within the table's buy-in range), lent by the house, which gets it back when the
+        computer leaves or the table ends."""
+        stack = 0
+        if module.CHIPS and count:
+            low, high = module.buy_in_range(options)
+            stack = min(max(host_stack, low), high)
+            await tx.move_house(guild_id, -stack * count)
+        return [{"player": -n, "stack": stack} for n in range(1, count + 1)]
+
+    @staticmethod
+    async def _pay_out(tx: Tx, guild_id: int, player: int, amount: int) -> None:
+        """Chips leaving a table: to the player's wallet, or, for a computer player, back to the
+        house that lent them."""
+        if player < 0:
+            await tx.move_house(guild_id, amount)
+        else:
+            await tx.move_wallet(guild_id, player, amount)
 
     async def _buy_in(
         self, tx: Tx, guild_id: int, player: int, module: ModuleType, options: Any, buy_in: int | None
@@ -774,7 +802,7 @@ class TableService:
         """Within the caller's transaction: chips back to their wallets, the table ended."""
         for player, amount in refunds.items():
             if amount:
-                await tx.move_wallet(table.guild_id, player, amount)
+                await self._pay_out(tx, table.guild_id, player, amount)
         await tx.execute(
             "UPDATE tables SET status='ended', ended_at=?, deadline=NULL WHERE id=?", (self.clock(), table.id)
         )
@@ -894,10 +922,10 @@ class TableService:
 
     async def _settle_event(self, tx: Tx, table: Table, event: Event) -> None:
         if event.kind == "cashout" and event.data["amount"]:
-            await tx.move_wallet(table.guild_id, event.data["player"], event.data["amount"])
+            await self._pay_out(tx, table.guild_id, event.data["player"], event.data["amount"])
         elif event.kind == "settled":
             for result in event.data.get("results", []):
-                if "player" in result and "net" in result:
+                if result.get("player", -1) >= 0 and "net" in result:
                     await tx.record_result(table.guild_id, result["player"], table.game, result["net"])
 
     def _require_open(self, table: Table) -> None:
@@ -975,7 +1003,8 @@ class TableService:
             if table.deadline != deadline or not table.active or self._closed:
                 return
             for player in list(table.module.pending(table.state)):
-                events += await self._play_default(table, player)
+                if player >= 0:  # computer players move on their own (or wait for a person)
+                    events += await self._play_default(table, player)
         await self._notify(table, events, "timer")
 
     async def _play_default(self, table: Table, player: int) -> list[Event]:
@@ -996,6 +1025,8 @@ class TableService:
     def _computers_to_move(self, table: Table) -> list[int]:
         if not table.active or not hasattr(table.module, "computer_action"):
             return []
+        if all(p < 0 for p in table.players()):
+            return []  # no person left at the table: the computers wait rather than play on alone
         return [p for p in table.module.pending(table.state) if p < 0]
 
     def _schedule_computers(self, table: Table) -> None:

@@ -254,7 +254,8 @@ class Poker(commands.Cog):
                            min_buy_in="Smallest buy-in, in big blinds", max_buy_in="Largest buy-in, in big blinds",
                            format="holdem (2-10 seats) or draw (five-card draw, 2-8 seats)",
                            orientation="best: your cards are turned for your best hand; manual: you turn them",
-                           timer="Seconds per turn (0 = no timer)", buy_in="Chips you bring from your wallet")
+                           timer="Seconds per turn (0 = no timer)", buy_in="Chips you bring from your wallet",
+                           bots="Seats the bot's computer players fill (they bring your stack, lent by the house)")
     @app_commands.choices(format=[app_commands.Choice(name=f, value=f) for f in poker.FORMATS],
                           orientation=[app_commands.Choice(name=o, value=o) for o in poker.ORIENTATIONS])
     async def create(self, interaction: discord.Interaction,
@@ -265,10 +266,11 @@ class Poker(commands.Cog):
                      format: app_commands.Choice[str] | None = None,
                      orientation: app_commands.Choice[str] | None = None,
                      timer: app_commands.Range[int, 0, 600] = 60,
-                     buy_in: app_commands.Range[int, 1, MAX_CHIPS] | None = None) -> None:
+                     buy_in: app_commands.Range[int, 1, MAX_CHIPS] | None = None,
+                     bots: app_commands.Range[int, 0, poker.MAX_SEATS - 1] = 0) -> None:
         options = {"small_blind": small_blind, "big_blind": big_blind, "min_buy_in": min_buy_in,
                    "max_buy_in": max_buy_in, "format": format.value if format else "holdem",
-                   "orientation": orientation.value if orientation else "best", "timer": timer}
+                   "orientation": orientation.value if orientation else "best", "timer": timer, "bots": bots}
         await create_table(interaction, GAME, options, buy_in)
 
     @group.command(name="check", description="Check: pass the action without betting")

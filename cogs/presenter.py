@@ -140,8 +140,10 @@ class Presenter:
             await self.bot.tables.save_extra(table)
         async with self._lock(table):
             kinds = {e.kind for e in events}
-            if "created" in kinds:
+            if "created" in kinds or ("shown_again" in kinds and not table.active):
                 await self._post_lobby(table)
+            elif "shown_again" in kinds:
+                await self._post_table(table)
             elif "ended" in kinds:
                 await self._show_ended(table, events)
             elif "finished" in kinds:

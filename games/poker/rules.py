@@ -71,6 +71,7 @@ class Options:
     orientation: str = "best"
     timer: int = 60
     style: str = "rws"
+    bots: int = 0  # computer players seated at creation
 
     def validate(self) -> None:
         _check_int("small_blind", self.small_blind, 1, 1_000_000)
@@ -81,6 +82,8 @@ class Options:
         require(self.orientation in ORIENTATIONS, "orientation must be best or manual")
         _check_int("timer", self.timer, 0, 600)
         require(self.style in DECK_STYLES, f"style must be one of {', '.join(DECK_STYLES)}")
+        if self.format in FORMATS:
+            _check_int("bots", self.bots, 0, FORMATS[self.format] - 1)
 
 
 def _check_int(name: str, value: Any, low: int, high: int) -> None:

@@ -1,4 +1,4 @@
-"""Loc (rules/loc.md): a betting game of simultaneous hidden plays for one pot.
+"""Loc (rules/loc.md), the rules: a betting game of simultaneous hidden plays for one pot.
 
 A hand: every player antes one bet, gets six cards, discards one face down (all at once, in
 private), then five plays. In each play every player chooses a card in private; when the last
@@ -85,12 +85,14 @@ class Options:
     deck: str = "tarot"
     pot_trumps: str = "all"
     timer: int = 60
+    bots: int = 0  # computer players seated at creation
 
     def validate(self) -> None:
         _check_int("bet", self.bet, 1, 100_000)
         _check_int("timer", self.timer, 0, 600)
         require(self.deck in DECKS, "deck must be tarot or standard")
         require(self.pot_trumps in POT_TRUMPS, "pot_trumps must be all or high")
+        _check_int("bots", self.bots, 0, SEATS[self.deck][1] - 1)
 
 
 def _check_int(name: str, value: Any, low: int, high: int) -> None:

@@ -1,0 +1,141 @@
+"""Running `python -m bot --sandbox` as a person does, in a subprocess, and driving its page in
+a real browser: Debian's chromium, headless, through Playwright (never a downloaded browser)."""
+
+from __future__ import annotations
+
+import os
+import re
+import signal
+import subprocess
+import sys
+import time
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+from playwright.async_api import TimeoutError as PlaywrightTimeout
+from playwright.async_api import async_playwright
+
+ROOT = Path(__file__).resolve().parents[2]
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+ADDRESS = re.compile(r"open (http://127\.0\.0\.1:\d+/) in your browser")
+START_TIMEOUT = 60
+STOP_TIMEOUT = 30
+
+
+class Sandbox:
+    """One run of the sandbox in `folder` (its data/ lives there)."""
+
+    def __init__(self, folder: Path, computer_pause: float = 0.2) -> None:
+        env = {**os.environ, "PYTHONPATH": str(ROOT), "PYTHONUNBUFFERED": "1"}
+        env.pop("DISCORD_TOKEN", None)
+        self.started = time.monotonic()
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "bot", "--sandbox", "--computer-pause", str(computer_pause)],
+            cwd=folder, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        self.output: list[str] = []
+        self.address = self._read_address()
+
+    def _read_address(self) -> str:
+        assert self.process.stdout is not None
+        deadline = time.monotonic() + START_TIMEOUT
+        while time.monotonic() < deadline:
+            line = self.process.stdout.readline()
+            if not line and self.process.poll() is not None:
+                break
+            self.output.append(line)
+            found = ADDRESS.search(line)
+            if found:
+                return found.group(1)
+        self.process.kill()
+        raise AssertionError("the sandbox printed no address:\n" + "".join(self.output))
+
+    def interrupt(self) -> int:
+        """Ctrl+C, as in a terminal; the exit status."""
+        self.process.send_signal(signal.SIGINT)
+        try:
+            status = self.process.wait(STOP_TIMEOUT)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            raise AssertionError("the sandbox did not stop on Ctrl+C") from None
+        assert self.process.stdout is not None
+        self.output.append(self.process.stdout.read())
+        return status
+
+    def kill(self) -> None:
+        if self.process.poll() is None:
+            self.process.kill()
+            self.process.wait()
+
+
+@asynccontextmanager
+async def browser_page() -> Any:
+
+    assert Path(CHROMIUM).exists(), "Debian's chromium is needed: apt-get install -y chromium (.ci/run does it)"
+    async with async_playwright() as playwright:
+        browser = await playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            page = await browser.new_page(viewport={"width": 1280, "height": 1000})
+            yield page
+        finally:
+            await browser.close()
+
+
+async def open_channel(page: Any, sandbox: Sandbox, name: str) -> None:
+    """From the sandbox's home page, follow the channel's link (`dm`: the DMs with the bot) to
+    its page."""
+    await page.goto(sandbox.address)
+    link = "Direct messages with the bot" if name == "dm" else f"#{name}"
+    await page.get_by_role("link", name=link).click()
+    await page.locator("#channel-composer-input").wait_for()
+
+
+async def run_command(page: Any, command: str, **options: str) -> None:
+    """Type a slash command in the composer, pick it, fill its options, send it."""
+    box = page.locator("#channel-composer-input")
+    await box.click()
+    await box.type(f"/{command}")
+    await page.get_by_text(f"/{command}", exact=True).last.wait_for()
+    await page.keyboard.press("Enter")
+    for name, value in options.items():
+        field = page.locator(f'.command-option-input[data-option="{name}"]')
+        if not await field.count():  # an optional option: pick it from the list first
+            ghost = page.locator(".command-ghost")  # "+N more": the list again
+            if await ghost.count():
+                await ghost.click()
+            await page.locator(".command-popup").get_by_text(name, exact=True).click()
+        await field.fill(value)
+    await send(page)
+
+
+async def send(page: Any, tries: int = 3) -> None:
+    """Send the composed command; the message box comes back once it has gone. On a loaded
+    machine the page may still be busy with the last action and keep the command: send again."""
+    box = page.locator("#channel-composer-input")
+    for _ in range(tries):
+        await page.locator("#send-message").click()
+        try:
+            await box.wait_for(state="visible", timeout=10_000)
+            return
+        except PlaywrightTimeout:
+            continue
+    raise AssertionError("the page kept the command instead of sending it")
+
+
+async def refresh(page: Any) -> None:
+    """The preview publishes what happened since (the computers' moves) when asked."""
+    await page.locator("#refresh").click()
+    await page.wait_for_timeout(300)
+
+
+def messages(page: Any) -> Any:
+    return page.locator("article.channel-message")
+
+
+async def images_loaded(page: Any) -> None:
+    """Wait until every image on the page has loaded (the page fetches attachments after the
+    text), so a screenshot shows them."""
+    await page.wait_for_function(
+        "() => Array.from(document.images).every(img => img.complete && img.naturalWidth > 0)", timeout=15_000)
