@@ -45,11 +45,22 @@ MIGRATIONS: list[str] = [
     """
     CREATE INDEX tables_by_channel ON tables (channel_id, id);
     """,
+    # 3: provably fair deals. Each deal's commitment (SHA-256 of its secret seed) is written with
+    # the move that starts it, its seed and cards with the move that ends it, for /verify and
+    # /history; the table-wide seed of the old, predictable scheme is gone.
+    """
+    CREATE TABLE deals (
+        commitment TEXT PRIMARY KEY, guild_id INTEGER NOT NULL, table_id INTEGER NOT NULL,
+        game TEXT NOT NULL, label TEXT NOT NULL, seed TEXT, setup TEXT, cards TEXT,
+        committed_at REAL NOT NULL, revealed_at REAL);
+    CREATE INDEX deals_by_table ON deals (table_id);
+    ALTER TABLE tables DROP COLUMN seed;
+    """,
 ]
 
 TABLE_COLUMNS = (
     "id, guild_id, channel_id, game, options, host_id, status, lobby, start_seats, state, "
-    "version, seed, deadline, extra, created_at"
+    "version, deadline, extra, created_at"
 )
 
 
@@ -135,6 +146,19 @@ class Store:
             f"SELECT {TABLE_COLUMNS} FROM tables WHERE channel_id=? ORDER BY id DESC LIMIT 1", (channel_id,)
         )
 
+    async def deal(self, commitment: str) -> aiosqlite.Row | None:
+        return await self.fetchone(
+            "SELECT commitment, guild_id, table_id, game, label, seed, setup, cards FROM deals WHERE commitment=?",
+            (commitment,),
+        )
+
+    async def revealed_seeds(self, table_id: int) -> dict[str, str]:
+        """Commitment → seed of the table's deals that are over."""
+        rows = await self.fetchall(
+            "SELECT commitment, seed FROM deals WHERE table_id=? AND seed IS NOT NULL", (table_id,)
+        )
+        return {row[0]: row[1] for row in rows}
+
     async def action_log(self, table_id: int) -> list[tuple[int, int, dict]]:
         rows = await self.fetchall(
             "SELECT version, player, action FROM actions WHERE table_id=? ORDER BY version",
@@ -210,6 +234,20 @@ class Tx:
             "ON CONFLICT (guild_id, user_id, game) DO UPDATE SET hands = hands + 1, "
             "net = net + excluded.net",
             (guild_id, user_id, game, net),
+        )
+
+    async def commit_deal(self, guild_id: int, table_id: int, game: str, label: str, commitment: str,
+                          now: float) -> None:
+        await self.execute(
+            "INSERT INTO deals (commitment, guild_id, table_id, game, label, committed_at) "
+            "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (commitment) DO NOTHING",
+            (commitment, guild_id, table_id, game, label, now),
+        )
+
+    async def reveal_deal(self, commitment: str, seed: str, setup: dict, cards: list[str], now: float) -> None:
+        await self.execute(
+            "UPDATE deals SET seed=?, setup=?, cards=?, revealed_at=? WHERE commitment=? AND seed IS NULL",
+            (seed, dumps(setup), dumps(cards), now, commitment),
         )
 
     async def log_action(self, table_id: int, version: int, player: int, action: dict, now: float) -> None:

@@ -8,13 +8,13 @@ import copy
 import dataclasses
 import json
 import logging
-import random
 from collections.abc import Awaitable, Callable
 from types import ModuleType
 from typing import Any
 
 from bot.config import Config
 from bot.store import InsufficientChips, Store, Tx, dumps
+from games import fairness
 from games.base import Action, Event, IllegalAction, SeatSpec
 from games.registry import GAMES
 
@@ -32,7 +32,7 @@ class Table:
 
     __slots__ = (
         "id", "guild_id", "channel_id", "game", "options", "host_id", "status", "lobby",
-        "seed", "version", "deadline", "extra", "_state", "_state_json", "_lock", "_timer", "_computer",
+        "version", "deadline", "extra", "_state", "_state_json", "_lock", "_timer", "_computer",
     )
 
     def __init__(self, row: Any) -> None:
@@ -44,7 +44,6 @@ class Table:
         self.host_id: int = row["host_id"]
         self.status: str = row["status"]
         self.lobby: list[SeatSpec] = [SeatSpec(**seat) for seat in json.loads(row["lobby"])]
-        self.seed: int = row["seed"]
         self.version: int = row["version"]
         self.deadline: float | None = row["deadline"]
         self.extra: dict[str, Any] = json.loads(row["extra"])
@@ -181,7 +180,6 @@ class TableService:
         self._seated_at: dict[int, set[int]] = {}  # player -> ids of the open tables they sit at
         self._seats_of: dict[int, tuple[int, ...]] = {}  # table id -> the players indexed for it
         self.listeners: list[Listener] = []
-        self.new_seed: Callable[[], int] = lambda: random.getrandbits(62)
         self.computer_pause = COMPUTER_PAUSE_SECONDS
         self._closed = False
 
@@ -265,10 +263,10 @@ class TableService:
             stack = await self._buy_in(tx, guild_id, host_id, GAMES[game], options, buy_in)
             seats = [{"player": host_id, "stack": stack}] + [{"player": -n, "stack": 0} for n in range(1, computers + 1)]
             cursor = await tx.execute(
-                "INSERT INTO tables (guild_id, channel_id, game, options, host_id, status, lobby, seed, "
-                "extra, created_at) VALUES (?, ?, ?, ?, ?, 'lobby', ?, ?, ?, ?)",
+                "INSERT INTO tables (guild_id, channel_id, game, options, host_id, status, lobby, "
+                "extra, created_at) VALUES (?, ?, ?, ?, ?, 'lobby', ?, ?, ?)",
                 (guild_id, channel_id, game, dumps(dataclasses.asdict(options)), host_id,
-                 dumps(seats), self.new_seed(), dumps({"computers": computers}), now),
+                 dumps(seats), dumps({"computers": computers}), now),
             )
             row_id = cursor.lastrowid
         row = await self.store.table_row(row_id)
@@ -356,13 +354,15 @@ class TableService:
             low = seat_range(table)[0]
             if len(table.lobby) < low:
                 raise IllegalAction(f"{table.game} needs at least {low} seated players; {len(table.lobby)} seated so far")
-            state = module.new(table.options, list(table.lobby), table.seed)
+            state = module.new(table.options, list(table.lobby))
             state_json = dumps(module.to_dict(state))
             async with self.store.transaction() as tx:
                 await tx.execute(
                     "UPDATE tables SET status='active', start_seats=?, state=?, version=0 WHERE id=?",
                     (dumps([dataclasses.asdict(s) for s in table.lobby]), state_json, table.id),
                 )
+                for deal in module.deals_in_play(state):
+                    await self._record_deal(tx, table, fairness.committed(deal))
             table.status = "active"
             table.set_state(state, state_json)
             table.extra["players"] = list(module.players(state))
@@ -386,7 +386,11 @@ class TableService:
         return refunds
 
     async def _close_in(self, tx: Tx, table: Table, refunds: dict[int, int]) -> None:
-        """Within the caller's transaction: chips back to their wallets, the table ended."""
+        """Within the caller's transaction: chips back to their wallets, the deals still in play
+        revealed (nothing more is dealt from them), the table ended."""
+        if table.active:
+            for deal in table.module.deals_in_play(table.state):
+                await self._record_deal(tx, table, fairness.revealed(deal))
         for player, amount in refunds.items():
             if amount:
                 await tx.move_wallet(table.guild_id, player, amount)
@@ -499,8 +503,18 @@ class TableService:
         self._arm(table)
         self._schedule_computers(table)
 
+    async def _record_deal(self, tx: Tx, table: Table, event: Event) -> None:
+        """A deal's commitment (it starts) or its seed and cards (it is over), for /verify."""
+        data = event.data
+        if event.kind == "deal_committed":
+            await tx.commit_deal(table.guild_id, table.id, table.game, data["label"], data["commitment"], self.clock())
+        else:
+            await tx.reveal_deal(data["commitment"], data["seed"], data["setup"], data["cards"], self.clock())
+
     async def _settle_event(self, tx: Tx, table: Table, event: Event) -> None:
-        if event.kind == "cashout" and event.data["amount"]:
+        if event.kind in ("deal_committed", "deal_revealed"):
+            await self._record_deal(tx, table, event)
+        elif event.kind == "cashout" and event.data["amount"]:
             await tx.move_wallet(table.guild_id, event.data["player"], event.data["amount"])
         elif event.kind == "settled":
             for result in event.data.get("results", []):

@@ -156,6 +156,9 @@ class Presenter:
             lines.append(f"⏱️ time runs out <t:{int(table.deadline)}:R>")
         embed.description = "\n".join(lines)[:4000]
         embed.set_image(url="attachment://table.png")
+        footer = commitment_footer(view)
+        if footer:
+            embed.set_footer(text=footer)
         buttons = [] if final else ui.buttons(table, view)
         return {"embed": embed, "attachments": [png_file(image)], "view": action_view(table, buttons)}
 
@@ -348,6 +351,18 @@ class Presenter:
         except discord.HTTPException as error:
             log.warning("table %s: could not edit message %s: %s", table.id, message_id, error)
             return False
+
+
+COMMITMENT_SHOWN = 16  # hex digits of a commitment on the table message (/table status: all 64)
+
+
+def commitment_footer(view: dict[str, Any]) -> str | None:
+    """The deals in play, committed: enough of each SHA-256 to check it against /history later."""
+    deals = view.get("commitments") or []
+    if not deals:
+        return None
+    shown = " · ".join(f"{d['label']}: sha256 {d['commitment'][:COMMITMENT_SHOWN]}…" for d in deals)
+    return f"Deal commitment, {shown} (/table status shows it whole; /verify checks the seed once it is over)"
 
 
 def options_text(options: Any) -> str:
