@@ -68,12 +68,15 @@ def new_shoe(decks: int, number: int = 1, without: Iterable[Card] = ()) -> Shoe:
 
 
 def redeal(seed: str, setup: dict[str, Any]) -> list[Card]:
-    """The shoe a seed and its setup make, top card first: the decks less the cards set aside,
-    upright in full-deck order, then shuffled (half of them turned)."""
-    missing = Counter(face_key(c) for c in cards(setup.get("without", [])))
+    """The shoe a seed and its setup make, top card first: `decks` upright decks one after the
+    other, less the cards set aside (their first copies), then shuffled (half of them turned)."""
+    aside = Counter(face_key(c) for c in cards(setup.get("without", [])))
     faces = []
-    for face in FULL_DECK:
-        faces += [face] * max(0, setup["decks"] - missing[face_key(face)])
+    for face in FULL_DECK * setup["decks"]:
+        if aside[face_key(face)]:
+            aside[face_key(face)] -= 1
+        else:
+            faces.append(face)
     return shuffle(faces, fairness.rng(seed))
 
 

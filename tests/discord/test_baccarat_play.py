@@ -12,6 +12,7 @@ from tests.discord.helpers import (
     table_message,
     wallet,
 )
+from tests.seeds import predict
 
 COUPS = 5
 ALICE_BET = {"on": "player", "amount": 20}
@@ -20,7 +21,8 @@ BOB_BET = {"on": "banker", "amount": 30}
 
 def simulate(players: list[int], seed: int) -> baccarat.State:
     # alice brings her whole wallet; bob brings what his blackjack buy-in left him
-    state = baccarat.new(baccarat.Options(timer=0), [SeatSpec(players[0], 1000), SeatSpec(players[1], 800)], seed)
+    predict(seed)
+    state = baccarat.new(baccarat.Options(timer=0), [SeatSpec(players[0], 1000), SeatSpec(players[1], 800)])
     for _ in range(COUPS):
         baccarat.apply(state, players[0], {"type": "bet", **ALICE_BET})
         baccarat.apply(state, players[1], {"type": "bet", **BOB_BET})

@@ -18,6 +18,7 @@ from tests.discord.helpers import (
     table_message,
     wallet,
 )
+from tests.seeds import predict
 
 BETS = {0: 10, 1: 50}  # alice bets 10, bob 50 each round
 
@@ -33,7 +34,8 @@ def choose(legal: set[str], hand_total: int) -> str:
 
 def simulate(players: list[int], seed: int, rounds: int) -> tuple[blackjack.State, set[str]]:
     """Plays the same rounds with the rules alone: what the Discord game must end with."""
-    state = blackjack.new(blackjack.Options(timer=0), [SeatSpec(p, 1000) for p in players], seed)
+    predict(seed)
+    state = blackjack.new(blackjack.Options(timer=0), [SeatSpec(p, 1000) for p in players])
     kinds: set[str] = set()
     while state.round <= rounds:
         for index, player in enumerate(players):

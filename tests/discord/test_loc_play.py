@@ -24,6 +24,7 @@ from tests.discord.helpers import (
     table_message,
     wallet,
 )
+from tests.seeds import predict
 
 FOUR = ("alice", "bob", "carol", "dan")
 
@@ -44,7 +45,8 @@ def choice(state: loc.State, player: int) -> dict[str, Any]:
 
 def simulate(players: list[int], seed: int, hands: int = 1, **options: Any) -> loc.State:
     """The same hands played with the rules alone."""
-    state = loc.new(loc.Options(**options), [SeatSpec(p, 1000) for p in players], seed)
+    predict(seed)
+    state = loc.new(loc.Options(**options), [SeatSpec(p, 1000) for p in players])
     while state.hand <= hands:
         for player in loc.pending(state):
             loc.apply(state, player, choice(state, player))

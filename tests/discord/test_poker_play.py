@@ -20,6 +20,7 @@ from tests.discord.helpers import (
     table_message,
     wallet,
 )
+from tests.seeds import predict
 
 NAMES = ("alice", "bob", "carol")
 HANDS = 3
@@ -45,7 +46,8 @@ def next_move(state: poker.State, players: list[int]) -> tuple[int, str, int | N
 def simulate(players: list[int], seed: int) -> tuple[poker.State, bool]:
     """The hands with the rules alone: what the Discord table must end with."""
     stacks = [1000, 1000, SHORT_STACK]
-    state = poker.new(poker.Options(timer=0), [SeatSpec(p, s) for p, s in zip(players, stacks, strict=True)], seed)
+    predict(seed)
+    state = poker.new(poker.Options(timer=0), [SeatSpec(p, s) for p, s in zip(players, stacks, strict=True)])
     side_pot = False
     while state.hand_no <= HANDS:
         player, move, amount = next_move(state, players)

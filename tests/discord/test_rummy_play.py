@@ -17,6 +17,7 @@ from tests.discord.helpers import (
     refused,
     table_message,
 )
+from tests.seeds import predict
 
 COMPUTER = -1
 
@@ -28,7 +29,8 @@ def policy(state: rummy.State, player: int) -> dict[str, Any]:
 
 
 def simulate(players: list[int], seed: int, until_hand: int | None = None, **options: Any) -> rummy.State:
-    state = rummy.new(rummy.Options(timer=0, **options), [SeatSpec(p) for p in players], seed)
+    predict(seed)
+    state = rummy.new(rummy.Options(timer=0, **options), [SeatSpec(p) for p in players])
     while not rummy.is_over(state) and (until_hand is None or state.hand_no < until_hand):
         player = rummy.pending(state)[0]
         rummy.apply(state, player, policy(state, player))
