@@ -135,7 +135,8 @@ async def test_four_members_play_a_whole_hand_by_dm_and_commands(simcord_env):
     assert re.search(r"<@\d+>'s [A-Za-z ]+ (takes \d+|is highest: excused)", text)
     await ledger_balances(world)
     shown = (await carol.slash(world.channel, "history")).response.embeds[0]
-    assert shown.fields[0].name == f"Hand 1 · seed {seed}:1" and "Play 5:" in shown.fields[0].value
+    assert shown.fields[0].name == "Hand 1" and "Play 5:" in shown.fields[0].value
+    assert f"seed `{seed}:1`" in shown.fields[0].value
     discarded = next(s for s in table.state.history[-1]["seats"] if s["player"] == alice.id)["discard"]
     assert discarded not in shown.fields[0].value.split(), "another player's discard stays hidden"
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot import create_bot
-from games import poker
+from games import fairness, poker
 from games.base import SeatSpec
 from tests.discord.helpers import (
     buttons,
@@ -282,14 +282,15 @@ async def test_history_shows_the_players_last_hands_with_their_seed(simcord_env)
     assert shown.ephemeral
     embed = shown.response.embeds[0]
     assert embed.title.startswith("Major Poker")
-    assert embed.fields[0].name == "Hand 1 · seed 41:1"
+    assert embed.fields[0].name == "Hand 1"
     value = embed.fields[0].value
+    assert "hand 1: seed `41:1`" in value and fairness.commitment("41:1") in value
     assert "+5 chips" in value and f"{alice.mention} folds" in value
     assert hole not in value, "a folded hand stays hidden from the others"
 
     await alice.slash(world.channel, "table end")
     after = await alice.slash(world.channel, "history")
-    assert after.response.embeds[0].fields[0].name == "Hand 1 · seed 41:1", "the ended table's hands stay readable"
+    assert "seed `41:1`" in after.response.embeds[0].fields[0].value, "the ended table's hands stay readable"
     assert hole in after.response.embeds[0].fields[0].value, "alice sees her own cards"
     assert "(ended)" in after.response.embeds[0].footer.text
 
