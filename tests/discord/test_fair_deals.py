@@ -56,6 +56,10 @@ async def test_a_poker_hand_is_committed_revealed_after_and_verified(simcord_env
     assert f"<#{world.channel.id}>" in text
     assert "re-dealt 4 cards" in text  # the two hole cards each, in deck order: the hand ended preflop
 
+    await alice.slash(world.channel, "table end")  # hand 2 is cut short: nothing more is dealt from it
+    text = private_text(await bob.slash(world.channel, "verify", seed=second.seed))
+    assert "Matches: re-dealt 4 cards" in text and "hand 2" in text, text
+
 
 async def test_bad_seeds_are_refused_privately_and_change_nothing(simcord_env):
     world = make_world(simcord_env)
