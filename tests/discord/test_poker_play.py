@@ -83,7 +83,7 @@ async def play_move(world: Any, member: Any, move: str, amount: int | None, by_b
 
 async def open_poker(world: Any, seed: int, short: bool = True, **options: Any) -> poker.State:
     alice, bob, carol = world.members
-    world.bot.tables.new_seed = lambda: seed
+    predict(seed)
     result = await alice.slash(world.channel, "poker create", **options)
     assert result.response is not None and "open" in result.response.content
     lobby = latest_with_buttons(world.channel, "Join", "Start")

@@ -75,7 +75,7 @@ async def test_a_member_plays_against_the_computer_to_the_score(simcord_env):
     (alice,) = world.members
     seed, target = 8, 20  # alice calls the first and the last of three hands
     expected = simulate([alice.id, COMPUTER], seed, target=target, opponent="bot")
-    world.bot.tables.new_seed = lambda: seed
+    predict(seed)
     world.bot.tables.computer_pause = 0
     await alice.slash(world.channel, "rummy create", opponent="bot", target=target, timer=0)
     lobby = latest_with_buttons(world.channel, "Join", "Start")
