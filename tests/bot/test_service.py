@@ -8,7 +8,9 @@ import random
 
 import pytest
 
-from bot.store import MIGRATIONS, Store
+from bot.store import Store
+from bot.store_postgres import MIGRATIONS as POSTGRES_MIGRATIONS
+from bot.store_sqlite import MIGRATIONS
 from bot.tables import build_options
 from games import fairness
 from games.base import IllegalAction
@@ -25,8 +27,8 @@ from tests.bot.helpers import (
 ALICE, BOB, CAROL = 101, 102, 103
 
 
-async def test_migrations_are_numbered_and_wal_is_on(db_path):
-    store = await Store.open(db_path)
+async def test_migrations_are_numbered_and_wal_is_on(sqlite_path):
+    store = await Store.open(sqlite_path)
     try:
         assert (await store.fetchone("PRAGMA user_version"))[0] == len(MIGRATIONS)
         indexes = {row[0] for row in await store.fetchall("SELECT name FROM sqlite_master WHERE type='index'")}
@@ -34,6 +36,21 @@ async def test_migrations_are_numbered_and_wal_is_on(db_path):
         assert (await store.fetchone("PRAGMA journal_mode"))[0] == "wal"
     finally:
         await store.close()
+
+
+async def test_postgres_migrations_have_the_same_numbers_and_indexes(postgres):
+    url = postgres.empty_database()
+    store = await Store.open(url)
+    try:
+        assert len(POSTGRES_MIGRATIONS) == len(MIGRATIONS)
+        assert await store.schema_version() == len(MIGRATIONS)
+        indexes = {row[0] for row in await store.fetchall("SELECT indexname FROM pg_indexes WHERE tablename='tables'")}
+        assert {"tables_by_channel", "one_open_table_per_channel", "open_tables_by_guild"} <= indexes
+        await store.migrate()  # a second start migrates nothing
+        assert await store.schema_version() == len(MIGRATIONS)
+    finally:
+        await store.close()
+        postgres.drop_database(url)
 
 
 @pytest.mark.parametrize("game", ["blackjack", "baccarat"])
@@ -82,7 +99,7 @@ def commits_fail(service):
         class Wrapper:
             async def __aenter__(self):
                 tx = await context.__aenter__()
-                tx.log_action = broken_log
+                tx.log_action = tx.record_move = broken_log
                 return tx
 
             async def __aexit__(self, *exc):
@@ -222,7 +239,7 @@ async def test_the_action_log_replays_to_the_stored_state(db_path):
 async def stored_seeds(store, module, row) -> list[str]:
     """The table's seeds in the order its deals started: the revealed ones from the deals the
     store keeps, then those still in play (kept only in the state)."""
-    rows = await store.fetchall("SELECT seed FROM deals WHERE table_id=? AND seed IS NOT NULL ORDER BY rowid",
+    rows = await store.fetchall("SELECT seed FROM deals WHERE table_id=? AND seed IS NOT NULL ORDER BY version",
                                 (row["id"],))
     in_play = module.deals_in_play(module.from_dict(json.loads(row["state"])))
     return [r[0] for r in rows] + [d.seed for d in in_play]

@@ -91,8 +91,8 @@ async def test_two_members_play_several_rounds_and_the_wallets_end_right(simcord
     table = world.table()
     assert blackjack.to_dict(table.state) == blackjack.to_dict(expected)
     shown = (await bob.slash(world.channel, "history")).response.embeds[0]
-    assert shown.title == "Major Blackjack — your last hands" and len(shown.fields) == rounds
-    assert shown.fields[0].name == f"Hand {rounds}"
+    assert shown.title == "Major Blackjack — your last rounds" and len(shown.fields) == rounds
+    assert shown.fields[0].name == f"Round {rounds}"
     assert fairness.commitment(f"{seed}:1") in shown.fields[0].value  # the shoe is in use: no seed yet
     assert f"{seed}:1`" not in shown.fields[0].value
     assert all("Dealer:" in f.value and " chips**" in f.value for f in shown.fields)
