@@ -437,7 +437,7 @@ class TableService:
             seats = [{"player": host_id, "stack": stack}] + [{"player": -n, "stack": 0} for n in range(1, computers + 1)]
             row_id = await tx.insert(
                 "INSERT INTO tables (guild_id, channel_id, game, options, host_id, status, lobby, "
-                "extra, created_at) VALUES (?, ?, ?, ?, ?, 'lobby', ?, ?, ?, ?)",
+                "extra, created_at) VALUES (?, ?, ?, ?, ?, 'lobby', ?, ?, ?)",
                 (guild_id, channel_id, game, dumps(dataclasses.asdict(options)), host_id,
                  dumps(seats), dumps({"computers": computers}), now),
             )

@@ -25,7 +25,7 @@ kept in the state. A game
   once nothing more can be dealt from it and nothing it decided is still hidden;
 - `deals_in_play(state) -> list[Deal]`: the deals started and not yet revealed (the runtime
   stores their commitments when the table starts, and reveals them when the table ends);
-- `view` carries `"deals"`: the commitments (`Deal.public()`) of the deals in play, never a seed;
+- `view` carries `"commitments"`: the commitments (`Deal.public()`) of the deals in play, never a seed;
 - `redeal(seed, setup) -> list[Card]`: pure, the deck a deal with this seed and `setup` shuffled,
   in the order its cards leave it (what `/verify` compares with the cards that were played).
 
