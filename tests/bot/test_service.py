@@ -250,10 +250,13 @@ def replay(module, row, log, seeds: list[str]):
     from games.base import SeatSpec
 
     options = module.Options(**json.loads(row["options"]))
-    fairness.set_source(iter(seeds).__next__)
-    state = module.new(options, [SeatSpec(**s) for s in json.loads(row["start_seats"])])
-    for _, player, action in log:
-        module.apply(state, player, action)
+    previous = fairness.set_source(iter(seeds).__next__)
+    try:
+        state = module.new(options, [SeatSpec(**s) for s in json.loads(row["start_seats"])])
+        for _, player, action in log:
+            module.apply(state, player, action)
+    finally:
+        fairness.set_source(previous)  # live tables go on drawing their own seeds
     return state
 
 
