@@ -8,6 +8,7 @@ from typing import Any
 
 from games import baccarat, blackjack, loc, poker
 from games.base import SeatSpec
+from games.cards import cards
 from tests.discord.helpers import latest_with_buttons, make_world, open_table, table_message
 from tests.seeds import predict
 
@@ -49,7 +50,8 @@ def await_fresh(world: Any, message_id: int) -> Any:
 
 async def test_a_baccarat_coup_decided_by_reversals_says_so(simcord_env):
     def by_reversals(last: dict) -> bool:
-        return last["player_count"] == last["banker_count"] and last["winner"] != "tie"
+        same_majors = baccarat.has_major(cards(last["player_cards"])) == baccarat.has_major(cards(last["banker_cards"]))
+        return last["player_count"] == last["banker_count"] and last["winner"] != "tie" and same_majors
 
     seed = _seed_where(by_reversals, _coup)
     world = make_world(simcord_env, names=("alice",))
