@@ -111,7 +111,8 @@ def test_the_draw_and_the_waiting_table_render(drawn: Drawn) -> None:
 
 
 def test_ordinary_betting_shows_one_pot_and_an_all_in_shows_the_side_pot(drawn: Drawn) -> None:
-    state = poker.new(poker.Options(timer=0), [SeatSpec(p, s) for p, s in ((1, 1000), (2, 1000), (3, 60))], 5)
+    predict(5)
+    state = poker.new(poker.Options(timer=0), [SeatSpec(p, s) for p, s in ((1, 1000), (2, 1000), (3, 60))])
     poker.apply(state, 1, {"type": "raise", "amount": 200})  # 2 and 3 have not called yet
     render_poker(poker.view(state), NAMES)
     assert not any("Side" in t or "Main" in t for t in drawn.texts), drawn.texts
