@@ -12,7 +12,7 @@ import statistics
 import time
 from collections.abc import Callable
 
-from games import loc
+from games import fairness, loc
 from games.base import SeatSpec
 from renders.hand import render_hand
 from renders.loc import render_loc
@@ -36,7 +36,8 @@ def timed(work: Callable[[], object]) -> float:
 
 def run(seats: int, hands: int) -> None:
     rng = random.Random(seats)
-    state = loc.new(loc.Options(bet=1), [SeatSpec(p, 100_000) for p in range(1, seats + 1)], seats)
+    fairness.set_source(fairness.Predictable(seats))  # reproducible figures: every hand's seed
+    state = loc.new(loc.Options(bet=1), [SeatSpec(p, 100_000) for p in range(1, seats + 1)])
     choices, reveals, views, trips, images, privates = [], [], [], [], [], []
     while state.hand <= hands:
         player = rng.choice(loc.pending(state))

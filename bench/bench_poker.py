@@ -22,7 +22,7 @@ from typing import Any
 
 from PIL import Image
 
-from games import poker
+from games import fairness, poker
 from games.base import SeatSpec
 from games.cards import Card, full_deck, shuffle
 from games.poker.hands import best_hand
@@ -38,7 +38,8 @@ def p99(values: Sequence[float]) -> float:
 
 
 def major_deals(count: int, seed: int) -> list[list[Card]]:
-    return [shuffle(full_deck(), random.Random(f"{seed}:{i}"))[:7] for i in range(count)]
+    rng = random.Random(seed)
+    return [shuffle(full_deck(), rng)[:7] for _ in range(count)]
 
 
 def treys_deals(count: int, seed: int) -> list[tuple[list[int], list[int]]]:
@@ -89,7 +90,8 @@ def bench_evaluator(hands: int, rounds: int) -> None:
 
 def showdown_view() -> dict[str, Any]:
     """A 10-seat hold'em hand called down to the showdown, with a raise before the flop."""
-    state = poker.new(poker.Options(), [SeatSpec(i, 1000 - 37 * i) for i in range(1, 11)], 7)
+    with fairness.predictable(7):
+        state = poker.new(poker.Options(), [SeatSpec(i, 1000 - 37 * i) for i in range(1, 11)])
     poker.apply(state, 4, {"type": "raise", "amount": 60})
     while state.hand_no == 1:
         player = poker.pending(state)[0]

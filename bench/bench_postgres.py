@@ -228,14 +228,14 @@ async def fill_open_tables(url: str, count: int) -> None:
         extra = {"lobby_message": 10**18 + 2 * n, "table_message": 10**18 + 2 * n + 1, "pending": t["pending"],
                  "players": t["players"]}
         rows.append((guild_for(n), 10**17 + n, t["game"], t["options"], t["host"], "active", t["lobby"], t["lobby"],
-                     t["state"], t["version"], t["seed"], now + t["timer"] if t["pending"] else None,
+                     t["state"], t["version"], now + t["timer"] if t["pending"] else None,
                      dumps(extra), now))
     conn = await asyncpg.connect(url)
     try:
         await conn.copy_records_to_table(
             "tables", records=rows,
             columns=["guild_id", "channel_id", "game", "options", "host_id", "status", "lobby", "start_seats",
-                     "state", "version", "seed", "deadline", "extra", "created_at"])
+                     "state", "version", "deadline", "extra", "created_at"])
         await conn.execute("ANALYZE tables")
     finally:
         await conn.close()

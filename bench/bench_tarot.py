@@ -15,6 +15,7 @@ from collections.abc import Callable
 
 from PIL import Image
 
+from games import fairness
 from games import french_tarot as ft
 from games.base import SeatSpec
 from renders.french_tarot import render_tarot
@@ -24,7 +25,8 @@ NAMES = {-1: "Computer 1", -2: "Computer 2", -3: "Computer 3", -4: "Computer 4",
 
 def play_deal(players: int, seed: int) -> ft.State:
     """One deal from the shuffle to the score (or to everyone passing)."""
-    state = ft.new(ft.Options(players=players, hands=1), [SeatSpec(-n) for n in range(1, players + 1)], seed)
+    with fairness.predictable(seed):
+        state = ft.new(ft.Options(players=players, hands=1), [SeatSpec(-n) for n in range(1, players + 1)])
     while not ft.is_over(state):
         player = ft.pending(state)[0]
         ft.apply(state, player, ft.computer_action(state, player))
@@ -60,7 +62,8 @@ def mid_trick(players: int, seed: int, cards_on_table: int) -> dict:
 
 
 def _deal_until(players: int, seed: int, cards_on_table: int) -> ft.State | None:
-    state = ft.new(ft.Options(players=players, hands=1), [SeatSpec(-n) for n in range(1, players + 1)], seed)
+    with fairness.predictable(seed):
+        state = ft.new(ft.Options(players=players, hands=1), [SeatSpec(-n) for n in range(1, players + 1)])
     while not ft.is_over(state):
         if state.phase == "playing" and len(state.tricks) >= 4 and len(state.trick) == cards_on_table:
             return state

@@ -14,11 +14,11 @@ from typing import Any
 
 TABLE_COLUMNS = (
     "id, guild_id, channel_id, game, options, host_id, status, lobby, start_seats, state, "
-    "version, seed, deadline, extra, created_at"
+    "version, deadline, extra, created_at"
 )
 
 # Every table the store holds, in the order a copy must fill them (see bot/migrate.py).
-DATA_TABLES = ("wallets", "house", "grants", "tables", "actions", "results")
+DATA_TABLES = ("wallets", "house", "grants", "tables", "actions", "results", "deals")
 
 Row = Mapping[str, Any] | Sequence[Any]  # aiosqlite.Row / asyncpg.Record: by name and by position
 
@@ -188,6 +188,20 @@ class Tx:
         if move.notice is not None:
             await self.announce(move.table_id, move.notice)
 
+    async def commit_deal(self, guild_id: int, table_id: int, game: str, label: str, commitment: str,
+                          version: int, now: float) -> None:
+        await self.execute(
+            "INSERT INTO deals (commitment, guild_id, table_id, game, label, version, committed_at) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (commitment) DO NOTHING",
+            (commitment, guild_id, table_id, game, label, version, now),
+        )
+
+    async def reveal_deal(self, commitment: str, seed: str, setup: dict, cards: list[str], now: float) -> None:
+        await self.execute(
+            "UPDATE deals SET seed=?, setup=?, cards=?, revealed_at=? WHERE commitment=? AND seed IS NULL",
+            (seed, dumps(setup), dumps(cards), now, commitment),
+        )
+
     async def log_action(self, table_id: int, version: int, player: int, action: dict, now: float) -> None:
         await self.execute(
             "INSERT INTO actions (table_id, version, player, action, at) VALUES (?, ?, ?, ?, ?)",
@@ -267,6 +281,19 @@ class Store:
             f"SELECT {TABLE_COLUMNS} FROM tables WHERE channel_id=? AND status != 'damaged' "
             "ORDER BY id DESC LIMIT 1", (channel_id,)
         )
+
+    async def deal(self, commitment: str) -> Any:
+        return await self.fetchone(
+            "SELECT commitment, guild_id, table_id, game, label, seed, setup, cards FROM deals WHERE commitment=?",
+            (commitment,),
+        )
+
+    async def revealed_seeds(self, table_id: int) -> dict[str, str]:
+        """Commitment → seed of the table's deals that are over."""
+        rows = await self.fetchall(
+            "SELECT commitment, seed FROM deals WHERE table_id=? AND seed IS NOT NULL", (table_id,)
+        )
+        return {row[0]: row[1] for row in rows}
 
     async def action_log(self, table_id: int) -> list[tuple[int, int, dict]]:
         rows = await self.fetchall(

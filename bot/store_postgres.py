@@ -66,6 +66,17 @@ MIGRATIONS: list[str] = [
     DROP INDEX open_tables_by_guild;
     CREATE INDEX open_tables_by_guild ON tables (guild_id) WHERE status IN ('lobby', 'active');
     """,
+    # 4: provably fair deals. Each deal's commitment (SHA-256 of its secret seed) is written with
+    # the move that starts it (`version`), its seed and cards with the move that ends it, for
+    # /verify and /history; the table-wide seed of the old, predictable scheme is gone.
+    """
+    CREATE TABLE deals (
+        commitment TEXT PRIMARY KEY, guild_id BIGINT NOT NULL, table_id BIGINT NOT NULL,
+        game TEXT NOT NULL, label TEXT NOT NULL, version INTEGER NOT NULL, seed TEXT, setup TEXT,
+        cards TEXT, committed_at DOUBLE PRECISION NOT NULL, revealed_at DOUBLE PRECISION);
+    CREATE INDEX deals_by_table ON deals (table_id, version);
+    ALTER TABLE tables DROP COLUMN seed;
+    """,
 ]
 
 IDENTITY_COLUMNS = {"grants": "id", "tables": "id"}

@@ -10,7 +10,6 @@ import dataclasses
 import functools
 import json
 import logging
-import random
 import secrets
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
@@ -19,6 +18,7 @@ from typing import Any
 
 from bot.config import Config
 from bot.store import OPEN, InsufficientChips, MoveRecord, Store, Tx, dumps, shard_of
+from games import fairness
 from games.base import Action, Event, IllegalAction, SeatSpec
 from games.registry import GAMES
 
@@ -39,7 +39,7 @@ class Table:
 
     __slots__ = (
         "id", "guild_id", "channel_id", "game", "options", "host_id", "status", "_lobby", "_lobby_json",
-        "seed", "version", "deadline", "extra", "_state", "_state_json", "_lock", "_timer", "_computer",
+        "version", "deadline", "extra", "_state", "_state_json", "_lock", "_timer", "_computer",
         "_tx",
     )
 
@@ -61,7 +61,6 @@ class Table:
         self.status: str = row["status"]
         self._lobby_json: str = row["lobby"]
         self._lobby: list[SeatSpec] | None = None
-        self.seed: int = row["seed"]
         self.version: int = row["version"]
         self.deadline: float | None = row["deadline"]
         self.extra: dict[str, Any] = json.loads(row["extra"])
@@ -256,7 +255,6 @@ class TableService:
         self._seats_of: dict[int, tuple[int, ...]] = {}  # table id -> the players indexed for it
         self.listeners: list[Listener] = []
         self._creating: dict[int, int] = {}  # channel id -> server id of a table being created
-        self.new_seed: Callable[[], int] = lambda: random.getrandbits(62)
         self.computer_pause = COMPUTER_PAUSE_SECONDS
         self._closed = False
         self._restored_timers: list[asyncio.TimerHandle] = []
@@ -553,10 +551,10 @@ class TableService:
             seats = [{"player": host_id, "stack": stack}]
             seats += await self._seat_computers(tx, guild_id, GAMES[game], options, computers, stack)
             row_id = await tx.insert(
-                "INSERT INTO tables (guild_id, channel_id, game, options, host_id, status, lobby, seed, "
-                "extra, created_at) VALUES (?, ?, ?, ?, ?, 'lobby', ?, ?, ?, ?)",
+                "INSERT INTO tables (guild_id, channel_id, game, options, host_id, status, lobby, "
+                "extra, created_at) VALUES (?, ?, ?, ?, ?, 'lobby', ?, ?, ?)",
                 (guild_id, channel_id, game, dumps(dataclasses.asdict(options)), host_id,
-                 dumps(seats), self.new_seed(), dumps({"computers": computers}), now),
+                 dumps(seats), dumps({"computers": computers}), now),
             )
         return Table(await self.store.table_row(row_id))
 
@@ -681,13 +679,15 @@ class TableService:
             low = seat_range(table)[0]
             if len(table.lobby) < low:
                 raise IllegalAction(f"{table.game} needs at least {low} seated players; {len(table.lobby)} seated so far")
-            state = module.new(table.options, list(table.lobby), table.seed)
+            state = module.new(table.options, list(table.lobby))
             state_json = dumps(module.to_dict(state))
             async with self._transaction(table) as tx:
                 await tx.execute(
                     "UPDATE tables SET status='active', start_seats=?, state=?, version=0 WHERE id=?",
                     (dumps([dataclasses.asdict(s) for s in table.lobby]), state_json, table.id),
                 )
+                for deal in module.deals_in_play(state):
+                    await self._record_deal(tx, table, fairness.committed(deal), version=0)
             table.status = "active"
             table.set_state(state, state_json)
             table.extra["players"] = list(module.players(state))
@@ -786,7 +786,7 @@ class TableService:
                           table.id, action, refusal.reason)
                 break
             version += 1
-            await self._move_chips(tx, table, player, action, move_events, chips_before)
+            await self._move_chips(tx, table, player, action, move_events, chips_before, version)
             await tx.log_action(table.id, version, player, action, self.clock())
             events += move_events
             moves += 1
@@ -799,7 +799,11 @@ class TableService:
         return table.module.default_action(table.state, player)
 
     async def _close_in(self, tx: Tx, table: Table, refunds: dict[int, int]) -> None:
-        """Within the caller's transaction: chips back to their wallets, the table ended."""
+        """Within the caller's transaction: chips back to their wallets, the deals still in play
+        revealed (nothing more is dealt from them), the table ended."""
+        if table.active:
+            for deal in table.module.deals_in_play(table.state):
+                await self._record_deal(tx, table, fairness.revealed(deal), table.version)
         for player, amount in refunds.items():
             if amount:
                 await self._pay_out(tx, table.guild_id, player, amount)
@@ -880,7 +884,7 @@ class TableService:
         state_json = table.state_json()
         version = table.version + 1
         async with self._transaction(table) as tx:
-            await self._move_chips(tx, table, player, action, events, chips_expected)
+            await self._move_chips(tx, table, player, action, events, chips_expected, version)
             notice = None
             if self.store.shared:
                 told = [*events, Event("finished", {"refunds": {str(k): v for k, v in refunds.items()}})] \
@@ -902,9 +906,9 @@ class TableService:
         self._schedule_computers(table)
 
     async def _move_chips(self, tx: Tx, table: Table, player: int, action: Action,
-                          events: list[Event], chips_expected: int) -> None:
-        """Within `tx`, the chips one applied move moved: a buy-in, cash-outs, results, the
-        house's share."""
+                          events: list[Event], chips_expected: int, version: int) -> None:
+        """Within `tx`, what one applied move (the table's move `version`) moved: a buy-in,
+        cash-outs, results, the house's share, the deals it started or ended."""
         cashed = sum(e.data["amount"] for e in events if e.kind == "cashout")
         house_delta = chips_expected - cashed - table.chips_at_table()
         if house_delta and not getattr(table.module, "HOUSE", False):
@@ -917,11 +921,23 @@ class TableService:
                     f"you have {short.have} chips in your wallet, the buy-in is {short.need} — try /daily"
                 ) from None
         for event in events:
-            await self._settle_event(tx, table, event)
+            await self._settle_event(tx, table, event, version)
         await tx.move_house(table.guild_id, house_delta)
 
-    async def _settle_event(self, tx: Tx, table: Table, event: Event) -> None:
-        if event.kind == "cashout" and event.data["amount"]:
+    async def _record_deal(self, tx: Tx, table: Table, event: Event, version: int) -> None:
+        """A deal's commitment (it starts, with the move `version`) or its seed and cards (it is
+        over), for /verify and /history."""
+        data = event.data
+        if event.kind == "deal_committed":
+            await tx.commit_deal(table.guild_id, table.id, table.game, data["label"], data["commitment"], version,
+                                 self.clock())
+        else:
+            await tx.reveal_deal(data["commitment"], data["seed"], data["setup"], data["cards"], self.clock())
+
+    async def _settle_event(self, tx: Tx, table: Table, event: Event, version: int) -> None:
+        if event.kind in ("deal_committed", "deal_revealed"):
+            await self._record_deal(tx, table, event, version)
+        elif event.kind == "cashout" and event.data["amount"]:
             await self._pay_out(tx, table.guild_id, event.data["player"], event.data["amount"])
         elif event.kind == "settled":
             for result in event.data.get("results", []):

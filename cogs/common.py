@@ -16,6 +16,7 @@ import discord
 from bot.client import answer_failure
 from bot.tables import Table, TableService
 from games.base import Action, Event, IllegalAction
+from games.fairness import MAX_SEED_LENGTH
 
 if TYPE_CHECKING:
     from bot.client import TarotBot
@@ -128,7 +129,10 @@ class Refused(Exception):
 MESSAGE_LIMIT = 2000  # characters in a Discord message
 DEFAULT_TEXT_LIMIT = 100  # characters in a text option not listed below
 TEXT_LIMITS = {"cards": 400, "card": 100, "king": 100, "table": 24}  # by option name
-COMMAND_TEXT_LIMITS = {("count", "cards"): 1500}  # (command, option): where one command needs more
+COMMAND_TEXT_LIMITS = {  # (command, option): where one command needs more, or less
+    ("count", "cards"): 1500,
+    ("verify", "seed"): MAX_SEED_LENGTH,
+}
 AMOUNT_DIGITS = 12
 
 

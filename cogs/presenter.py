@@ -215,6 +215,9 @@ class Presenter:
             lines.append(f"⏱️ time runs out <t:{int(table.deadline)}:R>")
         embed.description = "\n".join(lines)[:4000]
         embed.set_image(url="attachment://table.png")
+        footer = commitment_footer(view)
+        if footer:
+            embed.set_footer(text=footer)
         buttons = [] if final else ui.buttons(table, view) + ([SIT_IN] if away else [])
         return {"embed": embed, "attachments": [png_file(image)], "view": action_view(table, buttons)}
 
@@ -447,6 +450,18 @@ class Presenter:
 def host_lines(events: list[Event]) -> list[str]:
     return [f"<@{e.data['was']}> left, so <@{e.data['player']}> is the host now: press Start when everyone "
             "is in, or `/table end` to close the table." for e in events if e.kind == "host"]
+
+
+COMMITMENT_SHOWN = 16  # hex digits of a commitment on the table message (/table status: all 64)
+
+
+def commitment_footer(view: dict[str, Any]) -> str | None:
+    """The deals in play, committed: enough of each SHA-256 to check it against /history later."""
+    deals = view.get("commitments") or []
+    if not deals:
+        return None
+    shown = " · ".join(f"{d['label']}: sha256 {d['commitment'][:COMMITMENT_SHOWN]}…" for d in deals)
+    return f"Deal commitment, {shown} (/table status shows it whole; /verify checks the seed once it is over)"
 
 
 def sitting_out(table: Table) -> list[int]:

@@ -1,5 +1,5 @@
-"""/table (join, leave, start, status, end, kick, spectate), /hand, /rules, /history, the lobby and
-move buttons that outlive restarts, and the presenter that shows every committed move."""
+"""/table (join, leave, start, status, end, kick, spectate), /hand, /rules, /history, /verify, the
+lobby and move buttons that outlive restarts, and the presenter that shows every committed move."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from discord.ext import commands
 
 from bot.client import TarotBot
 from bot.tables import Table
+from bot.verify import Verdict, verify
 from cogs.common import (
     COLOUR,
     GAME_TITLES,
@@ -33,7 +34,7 @@ from cogs.common import (
 )
 from cogs.presenter import LobbyButton, Presenter
 from cogs.rules_text import RULES
-from games.base import HandRecord, IllegalAction
+from games.base import DealSeed, HandRecord, IllegalAction
 
 log = logging.getLogger(__name__)
 MAX_BUY_IN = 1_000_000_000
@@ -138,8 +139,8 @@ class Tables(commands.Cog):
 
         ui, view, names = UIS[table.game], table.view(None), names_for(self.bot, table)
         image = await render(ui, view, names, getattr(table.options, "style", "rws"))
-        embed = discord.Embed(title=GAME_TITLES[table.game], colour=COLOUR,
-                              description="\n".join(ui.status_lines(table, view, names))[:4000])
+        lines = [*ui.status_lines(table, view, names), *commitment_lines(view)]
+        embed = discord.Embed(title=GAME_TITLES[table.game], colour=COLOUR, description="\n".join(lines)[:4000])
         embed.set_image(url="attachment://table.png")
         return {"embed": embed, "file": png_file(image)}
 
@@ -211,7 +212,8 @@ class Tables(commands.Cog):
         embed = discord.Embed(title=GAME_TITLES[game.value], colour=COLOUR, description=RULES[game.value])
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
-    @app_commands.command(name="history", description="Your last hands at this channel's table: cards, moves, result, seed")
+    @app_commands.command(name="history",
+                          description="Your last hands at this channel's table: cards, moves, result, seeds once over")
     @app_commands.describe(table="In a DM: which of your tables")
     async def history(self, interaction: discord.Interaction, table: str | None = None) -> None:
         try:
@@ -220,15 +222,37 @@ class Tables(commands.Cog):
         except IllegalAction as refusal:
             await refuse(interaction, refusal.reason)
             return
+        await self._fill_revealed(found, records)
         word = deal_word(found.game)
         title = f"{GAME_TITLES[found.game]} — your last {word}s"
         embed = discord.Embed(title=title, colour=COLOUR)
         for record in reversed(records[-HISTORY_SHOWN:]):
-            embed.add_field(name=f"{word.title()} {record['hand']} · seed {record['seed']}", value=record_text(record),
-                            inline=False)
+            embed.add_field(name=f"{word.title()} {record['hand']}", value=record_text(record), inline=False)
         ended = " (ended)" if found.status == "ended" else ""
-        embed.set_footer(text=f"Table {found.id}{ended} · the seed reproduces the deal")
+        embed.set_footer(text=f"Table {found.id}{ended} · /verify seed checks a seed against its "
+                              "commitment and re-deals its cards")
         await interaction.response.send_message(embed=embed, ephemeral=True)
+
+    async def _fill_revealed(self, table: Table, records: list[HandRecord]) -> None:
+        """Seeds revealed when the table ended (its last hand or shoe) come from the store."""
+        if all(d["seed"] for r in records for d in r["deals"]):
+            return
+        seeds = await self.bot.tables.store.revealed_seeds(table.id)
+        for record in records:
+            for deal in record["deals"]:
+                deal["seed"] = deal["seed"] or seeds.get(deal["commitment"])
+
+    @app_commands.command(name="verify",
+                          description="Check a revealed seed: its commitment, and the cards it re-deals")
+    @app_commands.describe(seed="A seed /history showed once its hand (or shoe) was over")
+    @app_commands.guild_only()
+    async def verify(self, interaction: discord.Interaction, seed: str) -> None:
+        try:
+            verdict = await verify(self.bot.tables.store, interaction.guild_id or 0, seed)
+        except IllegalAction as refusal:
+            await refuse(interaction, refusal.reason)
+            return
+        await interaction.response.send_message(verdict_text(verdict), ephemeral=True)
 
     @history.autocomplete("table")
     async def history_table_choices(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
@@ -258,10 +282,31 @@ def ended_text(yours: int | None) -> str:
     return text + (f" You took {yours} chips back." if yours else "")
 
 
+def commitment_lines(view: dict) -> list[str]:
+    """The deals in play, for /table status: each commitment in full."""
+    return [f"Deal commitment ({d['label']}): sha256 `{d['commitment']}`" for d in view.get("commitments", [])]
+
+
+def deal_line(deal: DealSeed) -> str:
+    if deal["seed"]:
+        return f"{deal['label']}: seed `{deal['seed']}` · sha256 `{deal['commitment']}`"
+    return f"{deal['label']}: sha256 `{deal['commitment']}` · the seed is shown once it is over"
+
+
+def verdict_text(verdict: Verdict) -> str:
+    where = f" at <#{verdict.channel_id}>" if verdict.channel_id else ""
+    name = f"{GAME_TITLES.get(verdict.game, verdict.game)} {verdict.label}{where} (table {verdict.table_id})"
+    head = f"sha256 of that seed is `{verdict.commitment}`: the commitment shown for {name}."
+    if verdict.matches:
+        return f"{head}\n✅ Matches: re-dealt {verdict.compared} cards, the same as the cards played in {verdict.label}."
+    return (f"{head}\n❌ Does not match: card {verdict.first_difference} of the {verdict.compared} re-dealt "
+            f"differs from the card played.")
+
+
 def record_text(record: HandRecord) -> str:
-    """A hand for an embed field: the cards, the result, then the moves (the middle ones left
-    out when they do not fit)."""
-    text = "\n".join([*record["cards"], f"**{record['result']}**"])
+    """A hand for an embed field: its deals (seeds once over), the cards, the result, then the
+    moves (the middle ones left out when they do not fit)."""
+    text = "\n".join([*map(deal_line, record["deals"]), *record["cards"], f"**{record['result']}**"])
     if len(text) >= FIELD_LIMIT:
         return text[:FIELD_LIMIT - 1] + "…"
     if record["actions"]:

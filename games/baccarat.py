@@ -151,11 +151,11 @@ class State(house.Table):
     road: list[str] = field(default_factory=list)
 
 
-def new(options: Options, seats: list[SeatSpec], seed: int) -> State:
+def new(options: Options, seats: list[SeatSpec]) -> State:
     options.validate()
     house.check_seats(seats, MAX_SEATS)
     return State(options, [Seat(s.player, s.stack) for s in seats],
-                 house.new_shoe(options.decks, seed))
+                 house.new_shoe(options.decks))
 
 
 def to_dict(state: State) -> dict[str, Any]:
@@ -174,9 +174,9 @@ def _seats(state: State) -> list[Seat]:
 
 
 # The contract's table-wide answers are the same for every house game (games/house.py).
-is_over, chips_on_table, refunds, players, buy_in_range, round_to_settle = (
+is_over, chips_on_table, refunds, players, buy_in_range, round_to_settle, deals_in_play, redeal = (
     house.is_over, house.chips_on_table, house.refunds, house.players, house.buy_in_range,
-    house.round_to_settle)
+    house.round_to_settle, house.deals_in_play, house.redeal)
 
 
 def pending(state: State) -> list[int]:
@@ -207,7 +207,7 @@ def _advance(state: State, events: list[Event]) -> list[Event]:
 def _play_coup(state: State, events: list[Event]) -> None:
     events.extend(house.prepare_deal(state))
     player_cards, banker_cards = deal_coup(state.shoe.cards)
-    del state.shoe.cards[: len(player_cards) + len(banker_cards)]
+    house.take(state, len(player_cards) + len(banker_cards))
     events.append(Event("dealt", {"round": state.round, "player_cards": codes(player_cards),
                                   "banker_cards": codes(banker_cards)}))
     winner = outcome(player_cards, banker_cards)
@@ -343,7 +343,7 @@ def view(state: State, player: int | None = None) -> dict[str, Any]:
     return {**_base_view(state), "phase": state.phase, "player_cards": [], "banker_cards": [],
             "player_count": None, "banker_count": None, "winner": None, "reason": None,
             "seats": [_seat_view(s, None) for s in _seats(state)],
-            "last_round": state.last_round}
+            "last_round": state.last_round, "commitments": house.deals_view(state)}
 
 
 # --- /history ------------------------------------------------------------------------------

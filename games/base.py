@@ -6,7 +6,7 @@ A game module (e.g. `games.blackjack`) defines:
   `IllegalAction` naming the bad option;
 - `MIN_SEATS`, `MAX_SEATS`, `CHIPS: bool` (a betting game: seats have stacks), `HOUSE: bool`
   (settles against the house), `JOIN_MID_GAME: bool` (seats may be added after the start);
-- `new(options, seats, seed) -> State` where `seats` is a list of `SeatSpec`;
+- `new(options, seats) -> State` where `seats` is a list of `SeatSpec`;
 - `legal_actions(state, player) -> list[Action]`, `apply(state, player, action) -> list[Event]`
   (validates first and raises `IllegalAction(reason)` with the state untouched; only then
   mutates the state in place);
@@ -23,6 +23,17 @@ A game module (e.g. `games.blackjack`) defines:
 - `chips_on_table(state) -> int` (chip games): every chip the table holds, stacks and bets;
 - `view(state, player | None) -> dict`: what that player (or a spectator) may see, JSON-able;
 - `to_dict(state) -> dict` / `from_dict(data) -> State`, exact round trips.
+
+Fair deals (`games/fairness.py`): every hand (every shoe, in the house games) shuffles with a
+`fairness.Deal` of its own, whose seed comes from `fairness.fresh_seed()` when it starts and is
+kept in the state. A game
+- emits `fairness.committed(deal)` when a deal starts after `new` and `fairness.revealed(deal)`
+  once nothing more can be dealt from it and nothing it decided is still hidden;
+- `deals_in_play(state) -> list[Deal]`: the deals started and not yet revealed (the runtime
+  stores their commitments when the table starts, and reveals them when the table ends);
+- `view` carries `"commitments"`: the commitments (`Deal.public()`) of the deals in play, never a seed;
+- `redeal(seed, setup) -> list[Card]`: pure, the deck a deal with this seed and `setup` shuffled,
+  in the order its cards leave it (what `/verify` compares with the cards that were played).
 
 Optional, where a game needs them:
 - `players(state) -> list[int]`: the seated players in seat order (required once started);
@@ -58,12 +69,20 @@ Action = dict[str, Any]
 HISTORY_HANDS = 10  # hands a game keeps for /history
 
 
+class DealSeed(TypedDict):
+    """A deal as a record names it: its commitment always, its seed only once it is over."""
+
+    label: str  # "hand 4", "shoe 2"
+    commitment: str  # the seed's SHA-256, shown when the deal started
+    seed: str | None
+
+
 class HandRecord(TypedDict):
     """One finished hand as a player may see it, for `/history`. Texts name players with
     `mention`; nothing in them may be hidden from that player (others' cards only if shown)."""
 
     hand: int  # the hand's number at the table, from 1
-    seed: str  # what reproduces the deal, e.g. "8731:4" (the table's seed and the shuffle)
+    deals: list[DealSeed]  # the deals its cards came from: commitments, seeds once revealed
     cards: list[str]  # one line per hand of cards: "You: 7♥ K♠", "Dealer: 10♣ 9♦", "Board: …"
     actions: list[str]  # the moves, in order: "<@1> bets 20", "Computer 2 plays 5♥"
     result: str  # the outcome for this player: "+40 chips", "made garde by 4: +112 points"

@@ -178,11 +178,11 @@ class State(house.Table):
     dealer: list[Card] = field(default_factory=list)
 
 
-def new(options: Options, seats: list[SeatSpec], seed: int) -> State:
+def new(options: Options, seats: list[SeatSpec]) -> State:
     options.validate()
     house.check_seats(seats, MAX_SEATS)
     return State(options, [Seat(s.player, s.stack) for s in seats],
-                 house.new_shoe(options.decks, seed))
+                 house.new_shoe(options.decks))
 
 
 def to_dict(state: State) -> dict[str, Any]:
@@ -197,9 +197,9 @@ def from_dict(data: dict[str, Any]) -> State:
 
 
 # The contract's table-wide answers are the same for every house game (games/house.py).
-is_over, chips_on_table, refunds, players, buy_in_range, round_to_settle = (
+is_over, chips_on_table, refunds, players, buy_in_range, round_to_settle, deals_in_play, redeal = (
     house.is_over, house.chips_on_table, house.refunds, house.players, house.buy_in_range,
-    house.round_to_settle)
+    house.round_to_settle, house.deals_in_play, house.redeal)
 
 
 # --- whose turn ----------------------------------------------------------------------------
@@ -246,7 +246,7 @@ def _table_cards(state: State) -> list[Card]:
 
 
 def _draw(state: State, events: list[Event]) -> Card:
-    return house.draw(state.shoe, _table_cards(state), events)
+    return house.draw(state, _table_cards(state), events)
 
 
 def _can_draw(state: State) -> bool:
@@ -583,7 +583,7 @@ def _view(state: State, last_round: dict[str, Any] | None) -> dict[str, Any]:
         "orientation": state.options.orientation, "shoe_remaining": len(state.shoe.cards),
         "dealer": _dealer_view(state), "seats": [_seat_view(s, state.dealer) for s in _seats(state)],
         "turn": {"player": turn[0].player, "hand": turn[1]} if turn else None,
-        "last_round": last_round,
+        "last_round": last_round, "commitments": house.deals_view(state),
     }
 
 

@@ -1,10 +1,10 @@
 """What the two house games (blackjack, baccarat) share: the shoe, the seats, the betting
 window, joining, leaving and sitting out, bet validation and the chip count.
 
-A shoe holds `decks` full 78-card decks. Every shuffle uses its own generator,
-`random.Random(f"{seed}:{number}")` with `number` the count of shuffles before it, so the state
-only stores the seed, that count and the cards left. Cards that are neither in the shoe nor on
-the table are the discards: they are computed, never stored.
+A shoe holds `decks` full 78-card decks shuffled with a secret seed of its own
+(`games/fairness.py`): its commitment is shown while it is in use, its seed once it is replaced
+(by a full new shoe before a round when it runs low, or mid-round by a shoe of the discards when
+it runs out — that one waits for the round's settlement, as its cards may still be hidden).
 
 Each settled round is kept for `/history` as a compact entry (codes and ints) in `history`; its
 "seats" list says who took part, and each game turns an entry into a player's `HandRecord`.
@@ -13,13 +13,12 @@ Each settled round is kept for `/history` as a compact entry (codes and ints) in
 from __future__ import annotations
 
 import copy
-import random
 from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from games import base
+from games import base, fairness
 from games.base import (
     HISTORY_HANDS,
     Action,
@@ -42,45 +41,44 @@ DECK_SIZE = 78
 
 @dataclass
 class Shoe:
+    """The cards left to draw, shuffled with the secret seed of this shoe alone (`deal`)."""
+
     decks: int
-    seed: int
-    shuffles: int = 0
+    number: int  # shoes the table has used, this one included
+    deal: fairness.Deal
     cards: list[Card] = field(default_factory=list)
-    shuffled: int | None = None  # cards the last shuffle held (None: all the decks)
 
     @property
     def size(self) -> int:
         return self.decks * DECK_SIZE
 
     def to_dict(self) -> dict[str, Any]:
-        return {"decks": self.decks, "seed": self.seed, "shuffles": self.shuffles,
-                "cards": codes(self.cards), "shuffled": self.shuffled}
+        return {"decks": self.decks, "number": self.number, "deal": self.deal.to_dict(),
+                "cards": codes(self.cards)}
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Shoe:
-        return cls(data["decks"], data["seed"], data["shuffles"], cards(data["cards"]),
-                   data.get("shuffled"))
+        return cls(data["decks"], data["number"], fairness.Deal.from_dict(data["deal"]), cards(data["cards"]))
 
 
-def new_shoe(decks: int, seed: int) -> Shoe:
-    shoe = Shoe(decks, seed)
-    shuffle_in(shoe, full_deck() * decks)
-    return shoe
+def new_shoe(decks: int, number: int = 1, without: Iterable[Card] = ()) -> Shoe:
+    """A shoe of `decks` decks, less the cards `without` (on the table when it is made),
+    shuffled with a fresh secret seed."""
+    deal = fairness.new_deal(f"shoe {number}", decks=decks, without=codes(c.face for c in without))
+    return Shoe(decks, number, deal, redeal(deal.seed, deal.setup))
 
 
-def shuffle_in(shoe: Shoe, faces: Iterable[Card]) -> None:
-    """Replace the shoe's cards by `faces` shuffled (half of them turned) with the next rng."""
-    rng = random.Random(f"{shoe.seed}:{shoe.shuffles}")
-    shoe.cards = shuffle([c.face for c in faces], rng)
-    shoe.shuffles += 1
-    shoe.shuffled = len(shoe.cards)
-
-
-def deal_seed(shoe: Shoe) -> str:
-    """Where the next card comes from: "<seed>:<shuffle>@<position>", the generator of the
-    current shuffle and how many of its cards were drawn before."""
-    start = shoe.size if shoe.shuffled is None else shoe.shuffled
-    return f"{shoe.seed}:{shoe.shuffles - 1}@{start - len(shoe.cards)}"
+def redeal(seed: str, setup: dict[str, Any]) -> list[Card]:
+    """The shoe a seed and its setup make, top card first: `decks` upright decks one after the
+    other, less the cards set aside (their first copies), then shuffled (half of them turned)."""
+    aside = Counter(face_key(c) for c in cards(setup.get("without", [])))
+    faces = []
+    for face in FULL_DECK * setup["decks"]:
+        if aside[face_key(face)]:
+            aside[face_key(face)] -= 1
+        else:
+            faces.append(face)
+    return shuffle(faces, fairness.rng(seed))
 
 
 def is_low(shoe: Shoe) -> bool:
@@ -88,23 +86,39 @@ def is_low(shoe: Shoe) -> bool:
     return len(shoe.cards) * 4 < shoe.size
 
 
-def reshuffle_if_low(shoe: Shoe) -> list[Event]:
-    """Before a round: all `decks` decks shuffled anew when the shoe is low."""
-    if not is_low(shoe):
-        return []
-    shuffle_in(shoe, full_deck() * shoe.decks)
-    return [shuffle_event(shoe)]
+def replace_shoe(state: Table, on_table: list[Card]) -> list[Event]:
+    """A new shoe with its own seed. The old one is revealed once no card it dealt is hidden:
+    now between rounds (nothing on the table), at settlement when the round drew from it."""
+    old = state.shoe
+    state.shoe = new_shoe(old.decks, old.number + 1, on_table)
+    if not on_table:
+        events = [fairness.revealed(old.deal)]
+        fairness.reveal_in(state.history, old.deal)
+    else:
+        state.retired.append(old.deal)
+        events = []
+    return [*events, fairness.committed(state.shoe.deal), shuffle_event(state.shoe)]
 
 
 def prepare_deal(state: Table) -> list[Event]:
-    """Before a round's cards: a low shoe is reshuffled, and where the cards begin is noted."""
-    events = reshuffle_if_low(state.shoe)
-    state.dealt_from = deal_seed(state.shoe)
+    """Before a round's cards: a low shoe is replaced by a full new one, and the round notes
+    the shoe and position its cards begin at."""
+    events = replace_shoe(state, []) if is_low(state.shoe) else []
+    note_shoe(state)
     return events
 
 
+def note_shoe(state: Table) -> None:
+    """The round draws from the current shoe, from its next card on."""
+    shoe = state.shoe
+    named = shoe.deal.named(revealed=False)
+    named["label"] = f"{named['label']} from card {len(shoe.deal.dealt) + 1}"
+    state.round_deals.append(named)
+
+
 def shuffle_event(shoe: Shoe) -> Event:
-    return Event("shuffle", {"shuffles": shoe.shuffles, "cards": len(shoe.cards)})
+    return Event("shuffle", {"shoe": shoe.number, "cards": len(shoe.cards),
+                             "commitment": shoe.deal.commitment})
 
 
 FULL_DECK = tuple(full_deck())
@@ -130,13 +144,37 @@ def available(shoe: Shoe, on_table: list[Card]) -> int:
     return shoe.size - len(on_table)
 
 
-def draw(shoe: Shoe, on_table: list[Card], events: list[Event]) -> Card:
-    """The top card; an empty shoe mid-round is refilled with the discards, shuffled."""
-    if not shoe.cards:
-        shuffle_in(shoe, discards(shoe, on_table))
-        events.append(shuffle_event(shoe))
-    require(bool(shoe.cards), "the shoe is empty")
-    return shoe.cards.pop(0)
+def draw(state: Table, on_table: list[Card], events: list[Event]) -> Card:
+    """The top card; an empty shoe mid-round gives way to a new shoe of the discards (every card
+    not on the table), with a seed of its own."""
+    if not state.shoe.cards:
+        require(available(state.shoe, on_table) > 0, "the shoe is empty")
+        events += replace_shoe(state, on_table)
+        note_shoe(state)
+    return take(state, 1)[0]
+
+
+def take(state: Table, count: int) -> list[Card]:
+    """The shoe's next `count` cards, noted as dealt from its deal."""
+    return [state.shoe.deal.take(state.shoe.cards) for _ in range(count)]
+
+
+def reveal_retired(state: Table) -> list[Event]:
+    """After settlement: the shoes this round emptied are revealed."""
+    events = [fairness.revealed(deal) for deal in state.retired]
+    for deal in state.retired:
+        fairness.reveal_in(state.history, deal)
+    state.retired = []
+    return events
+
+
+def deals_in_play(state: Table) -> list[fairness.Deal]:
+    return [*state.retired, state.shoe.deal]
+
+
+def deals_view(state: Table) -> list[dict[str, str]]:
+    """The commitments of the shoe in use (and of one emptied this round)."""
+    return [deal.public() for deal in deals_in_play(state)]
 
 
 # --- seats and the table -------------------------------------------------------------------
@@ -177,7 +215,8 @@ class Table:
     phase: str = "betting"
     house_net: int = 0
     last_round: dict[str, Any] | None = None
-    dealt_from: str = ""  # the round's deal_seed, noted when its cards are dealt
+    round_deals: list[base.DealSeed] = field(default_factory=list)  # the shoes this round draws from
+    retired: list[fairness.Deal] = field(default_factory=list)  # emptied this round, revealed at its end
     log: list[str] = field(default_factory=list)
     history: list[dict[str, Any]] = field(default_factory=list)
 
@@ -185,7 +224,8 @@ class Table:
 def table_dict(state: Table, seats: list[dict[str, Any]]) -> dict[str, Any]:
     return {"options": asdict(state.options), "seats": seats, "shoe": state.shoe.to_dict(),
             "round": state.round, "phase": state.phase, "house_net": state.house_net,
-            "last_round": copy.deepcopy(state.last_round), "dealt_from": state.dealt_from,
+            "last_round": copy.deepcopy(state.last_round), "round_deals": copy.deepcopy(state.round_deals),
+            "retired": [d.to_dict() for d in state.retired],
             "log": list(state.log), "history": copy.deepcopy(state.history)}
 
 
@@ -193,7 +233,9 @@ def table_fields(data: dict[str, Any], options: Any, seats: list[Seat]) -> dict[
     return {"options": options, "seats": seats, "shoe": Shoe.from_dict(data["shoe"]),
             "round": data["round"], "phase": data["phase"], "house_net": data["house_net"],
             "last_round": copy.deepcopy(data["last_round"]),
-            "dealt_from": data.get("dealt_from", ""), "log": list(data.get("log", [])),
+            "round_deals": copy.deepcopy(data.get("round_deals", [])),
+            "retired": [fairness.Deal.from_dict(d) for d in data.get("retired", [])],
+            "log": list(data.get("log", [])),
             "history": copy.deepcopy(data.get("history", []))}
 
 
@@ -293,6 +335,7 @@ def open_window(state: Table) -> Event:
     state.round += 1
     state.phase = "betting"
     state.log = []
+    state.round_deals = []
     for seat in state.seats:
         seat.clear_round()
     return Event("round_open", {"round": state.round})
@@ -327,7 +370,7 @@ def verify_pass(state: Table, seat: Seat) -> None:
 def finish_round(state: Table, snapshot: dict[str, Any]) -> list[Event]:
     """After settlement: leaving seats cash out, the round is kept for display, the next
     window opens."""
-    events: list[Event] = []
+    events: list[Event] = reveal_retired(state)
     for seat in [s for s in state.seats if s.leaving]:
         state.seats.remove(seat)
         events.append(cashout(seat.player, seat.stack))
@@ -404,9 +447,9 @@ def log(state: Table, player: int, move: str) -> None:
 
 
 def remember(state: Table, table_cards: dict[str, Any], seats: list[SeatEntry]) -> None:
-    """Keep the settled round for /history: its number, seed, moves, the cards of the table
+    """Keep the settled round for /history: its number, the shoes it drew from, moves, the cards of the table
     (`table_cards`, codes) and one entry per player in it."""
-    entry = {"hand": state.round, "seed": state.dealt_from, **table_cards, "seats": seats,
+    entry = {"hand": state.round, "deals": copy.deepcopy(state.round_deals), **table_cards, "seats": seats,
              "log": list(state.log)}
     state.history = [*state.history, entry][-HISTORY_HANDS:]
 
@@ -420,7 +463,7 @@ def hand_records(state: Table, player: int,
         seat = next((s for s in entry["seats"] if s["player"] == player), None)
         if seat is not None:
             lines, result = build(entry, seat)
-            records.append(HandRecord(hand=entry["hand"], seed=entry["seed"], cards=lines,
+            records.append(HandRecord(hand=entry["hand"], deals=copy.deepcopy(entry["deals"]), cards=lines,
                                       actions=list(entry["log"]), result=result))
     return records
 

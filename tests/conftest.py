@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 
 from bot import create_bot
+from games import fairness
 from tests.postgres import PostgresForTests
 
 BACKENDS = ("sqlite", "postgresql")
@@ -18,6 +19,15 @@ def postgres() -> PostgresForTests:
     server = PostgresForTests.start()
     yield server
     server.stop()
+
+
+@pytest.fixture(autouse=True)
+def secret_seeds():
+    """Every test starts and ends with deals seeded from the operating system (a test may make
+    them predictable with tests.seeds.predict)."""
+    fairness.set_source(fairness.secret_seed)
+    yield
+    fairness.set_source(fairness.secret_seed)
 
 
 @pytest.fixture

@@ -14,13 +14,12 @@ from __future__ import annotations
 
 import copy
 import math
-import random
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from games import counting
+from games import counting, fairness
 from games.base import (
     HISTORY_HANDS,
     Action,
@@ -204,10 +203,9 @@ class Trick:
 class State:
     options: Options
     players: list[int]
-    seed: int
     dealer: int  # seat
     hand_no: int = 1
-    deals: int = 0  # shuffles made: the next one uses random.Random(f"{seed}:{deals}")
+    deal: fairness.Deal | None = None  # the deal in play's secret seed (annulled shuffles included)
     phase: str = "bidding"
     step: int = 0
     hands: list[list[Card]] = field(default_factory=list)
@@ -236,21 +234,21 @@ class State:
         return len(self.players)
 
 
-def new(options: Options, seats: list[SeatSpec], seed: int) -> State:
+def new(options: Options, seats: list[SeatSpec]) -> State:
     options.validate()
     ids = [spec.player for spec in seats]
     require(len(ids) == options.players,
             f"this table is for {options.players} players and {len(ids)} are seated")
     require(len(set(ids)) == len(ids), "a player can only sit once at a table")
-    state = State(options, ids, seed, dealer=len(ids) - 1, totals=[0] * len(ids))
+    state = State(options, ids, dealer=len(ids) - 1, totals=[0] * len(ids))
     _deal(state)
     return state
 
 
 def to_dict(state: State) -> dict[str, Any]:
     return {
-        "options": asdict(state.options), "players": list(state.players), "seed": state.seed,
-        "dealer": state.dealer, "hand_no": state.hand_no, "deals": state.deals,
+        "options": asdict(state.options), "players": list(state.players),
+        "dealer": state.dealer, "hand_no": state.hand_no, "deal": state.deal.to_dict() if state.deal else None,
         "phase": state.phase, "step": state.step, "hands": [codes(h) for h in state.hands],
         "dog": codes(state.dog), "bids": list(state.bids), "taker": state.taker,
         "contract": state.contract, "called": state.called.code if state.called else None,
@@ -271,6 +269,7 @@ def from_dict(data: dict[str, Any]) -> State:
         fields[name] = from_codes(data[name])
     fields["called"] = from_codes([data["called"]])[0] if data["called"] else None
     fields["tricks"] = [Trick.from_dict(t) for t in data["tricks"]]
+    fields["deal"] = fairness.Deal.from_dict(data["deal"]) if data.get("deal") else None
     return State(**fields)
 
 
@@ -310,12 +309,13 @@ def distribute(deck: Sequence[Card], n: int, dealer: int) -> tuple[list[list[Car
 
 
 def _deal(state: State) -> list[Event]:
-    """Shuffle and deal until no hand holds a petit sec (each annulled deal is shown)."""
-    events: list[Event] = []
+    """Shuffle and deal until no hand holds a petit sec (each annulled deal is shown). One
+    secret seed covers the deal and its reshuffles."""
+    deal = state.deal = fairness.new_deal(f"hand {state.hand_no}", reshuffles=0)
+    events: list[Event] = [fairness.committed(deal)]
     annulled: list[dict[str, Any]] = []
     while True:
-        deck = shuffle(full_deck(), random.Random(f"{state.seed}:{state.deals}"))
-        state.deals += 1
+        deck = redeal(deal.seed, deal.setup)
         hands, dog = distribute(deck, state.size, state.dealer)
         sec = next((s for s, hand in enumerate(hands) if petit_sec(hand)), None)
         if sec is None:
@@ -323,6 +323,8 @@ def _deal(state: State) -> list[Event]:
         shown = {"player": state.players[sec], "cards": codes(sort_hand(hands[sec]))}
         annulled.append(shown)
         events.append(Event("petit_sec", shown))
+        deal.setup["reshuffles"] += 1
+    deal.note(deck)
     _reset_deal(state)
     state.hands, state.dog, state.annulled = hands, dog, annulled
     events.append(Event("dealt", {"round": state.hand_no, "dealer": state.players[state.dealer]}))
@@ -339,13 +341,27 @@ def _reset_deal(state: State) -> None:
 
 
 def _next_deal(state: State) -> list[Event]:
+    """After a deal is recorded: its seed is revealed, and the next deal starts (or the game ends)."""
+    events = [fairness.revealed(state.deal)] if state.deal else []
+    state.deal = None
     if state.hand_no >= state.options.deals:
         state.phase = "over"
-        return [Event("game_over", {"ranking": ranking(state)})]
+        return [*events, Event("game_over", {"ranking": ranking(state)})]
     state.hand_no += 1
     state.dealer = (state.dealer + 1) % state.size
-    events = _deal(state)
+    events += _deal(state)
     return events + [Event("round_open", {"round": state.hand_no})]
+
+
+def deals_in_play(state: State) -> list[fairness.Deal]:
+    return [state.deal] if state.deal else []
+
+
+def redeal(seed: str, setup: dict[str, Any]) -> list[Card]:
+    """The deck a deal with this seed is dealt from: the seed's shuffle, or after `reshuffles`
+    annulled deals (a petit sec) the shuffle of "<seed>:<reshuffles>"."""
+    reshuffles = setup.get("reshuffles", 0)
+    return shuffle(full_deck(), fairness.rng(f"{seed}:{reshuffles}" if reshuffles else seed))
 
 
 def ranking(state: State) -> list[dict[str, Any]]:
@@ -1020,7 +1036,8 @@ def _record_hand(state: State, deltas: list[int], score: dict[str, Any] | None) 
     (all of them when everyone passed), the dog, the discard and the tricks; `history` builds
     what each player may see of them."""
     record: dict[str, Any] = {
-        "hand": state.hand_no, "seed": f"{state.seed}:{state.deals - 1}", "players": list(state.players),
+        "hand": state.hand_no, "deals": [state.deal.named(revealed=True)] if state.deal else [],
+        "players": list(state.players),
         "dealer": state.dealer, "annulled": copy.deepcopy(state.annulled), "bids": list(state.bids),
         "held": [codes(hand) for hand in state.hands], "dog": codes(state.dog),
         "dog_shown": state.dog_shown, "contract": state.contract, "taker": state.taker,
@@ -1044,7 +1061,7 @@ def history(state: State, player: int) -> list[HandRecord]:
 
 
 def _hand_record(record: dict[str, Any], seat: int) -> HandRecord:
-    return {"hand": record["hand"], "seed": record["seed"], "cards": _record_cards(record, seat),
+    return {"hand": record["hand"], "deals": copy.deepcopy(record["deals"]), "cards": _record_cards(record, seat),
             "actions": _record_actions(record), "result": _record_result(record, seat)}
 
 
@@ -1309,6 +1326,7 @@ def _view(state: State, viewer: int | None, reveal: bool = False) -> dict[str, A
         "annulled": copy.deepcopy(state.annulled), "totals": list(state.totals),
         "history": copy.deepcopy(state.history), "count_method": state.options.count_method,
         "excuse_settlement": state.options.excuse_settlement,
+        "commitments": [d.public() for d in deals_in_play(state)],
     }
 
 

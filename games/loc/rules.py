@@ -13,13 +13,12 @@ always the sum of what each seat has put in since it was last taken (`Seat.in_po
 from __future__ import annotations
 
 import copy
-import random
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from games import base
+from games import base, fairness
 from games.base import (
     HISTORY_HANDS,
     Action,
@@ -265,9 +264,9 @@ def _card(code: str | None) -> Card | None:
 @dataclass
 class State:
     options: Options
-    seed: int
     seats: list[Seat]
     hand: int = 0  # hands dealt so far; the current one while a hand is on
+    deal: fairness.Deal | None = None  # the hand in play's secret seed and cards dealt
     phase: str = "waiting"  # waiting (for players), discard, play
     play: int = 0  # 1-5 in the play phase
     reveals: list[dict[str, Any]] = field(default_factory=list)  # this hand's, public
@@ -279,7 +278,7 @@ class State:
         return sum(s.in_pot for s in self.seats)
 
 
-def new(options: Options, seats: list[SeatSpec], seed: int) -> State:
+def new(options: Options, seats: list[SeatSpec]) -> State:
     options.validate()
     low, high = seat_range(options)
     require(low <= len(seats) <= high, f"a {options.deck} Loc table seats {low} to {high} players")
@@ -287,21 +286,22 @@ def new(options: Options, seats: list[SeatSpec], seed: int) -> State:
     require(len(set(players)) == len(players), "a player can only sit once at a table")
     for spec in seats:
         require(isinstance(spec.stack, int) and spec.stack >= 0, "a stack cannot be negative")
-    state = State(options, seed, [Seat(spec.player, spec.stack) for spec in seats])
+    state = State(options, [Seat(spec.player, spec.stack) for spec in seats])
     _next_hand(state, [])
     return state
 
 
 def to_dict(state: State) -> dict[str, Any]:
-    return {"options": asdict(state.options), "seed": state.seed,
-            "seats": [s.to_dict() for s in state.seats], "hand": state.hand, "phase": state.phase,
+    return {"options": asdict(state.options),
+            "seats": [s.to_dict() for s in state.seats], "hand": state.hand,
+            "deal": state.deal.to_dict() if state.deal else None, "phase": state.phase,
             "play": state.play, "reveals": copy.deepcopy(state.reveals),
             "last_round": copy.deepcopy(state.last_round), "history": copy.deepcopy(state.history)}
 
 
 def from_dict(data: dict[str, Any]) -> State:
-    return State(Options(**data["options"]), data["seed"], [Seat.from_dict(s) for s in data["seats"]],
-                 data["hand"], data["phase"], data["play"], copy.deepcopy(data["reveals"]),
+    return State(Options(**data["options"]), [Seat.from_dict(s) for s in data["seats"]],
+                 data["hand"], fairness.Deal.from_dict(data["deal"]) if data.get("deal") else None, data["phase"], data["play"], copy.deepcopy(data["reveals"]),
                  copy.deepcopy(data["last_round"]), copy.deepcopy(data.get("history", [])))
 
 
@@ -403,7 +403,10 @@ def _next_hand(state: State, events: list[Event]) -> bool:
 def _deal(state: State, dealt: list[Seat], events: list[Event]) -> None:
     state.hand += 1
     state.phase = "discard"
-    deck = shuffle(deck_cards(state.options.deck), random.Random(f"{state.seed}:{state.hand}"))
+    deal = state.deal = fairness.new_deal(f"hand {state.hand}", deck=state.options.deck)
+    deck = redeal(deal.seed, deal.setup)
+    deal.note(deck[:HAND_SIZE * len(dealt)])
+    events.append(fairness.committed(deal))
     for i, seat in enumerate(dealt):
         seat.in_hand = True
         seat.start_stack = seat.stack
@@ -469,6 +472,9 @@ def _end_hand(state: State, events: list[Event], walkover: dict[str, int] | None
     state.last_round = {**view(state, None), "results": copy.deepcopy(results), "last_round": None}
     _remember(state, results, walkover)
     events.append(Event("settled", {"round": state.hand, "results": results}))
+    if state.deal is not None:
+        events.append(fairness.revealed(state.deal))
+        state.deal = None
     for seat in [s for s in state.seats if s.leaving]:
         state.seats.remove(seat)
         events += [Event("left", {"player": seat.player}), cashout(seat.player, seat.stack)]
@@ -688,7 +694,18 @@ def view(state: State, player: int | None = None) -> dict[str, Any]:
         "reveals": copy.deepcopy(state.reveals), "results": None,
         "last_round": copy.deepcopy(state.last_round),
         "me": _own_view(state, seat) if seat is not None else None,
+        "commitments": [d.public() for d in deals_in_play(state)],
     }
+
+
+def deals_in_play(state: State) -> list[fairness.Deal]:
+    return [state.deal] if state.deal else []
+
+
+def redeal(seed: str, setup: dict[str, Any]) -> list[Card]:
+    """The deck a hand with this seed and `setup` (the table's deck) shuffled; the hands are
+    dealt from its top, one card at a time round the table."""
+    return shuffle(deck_cards(setup["deck"]), fairness.rng(seed))
 
 
 def reveal_line(record: dict[str, Any], deck: str, name: Callable[[int], str]) -> str:
@@ -726,7 +743,8 @@ def _remember(state: State, results: list[dict[str, Any]], walkover: dict[str, i
               "played": codes(s.played), "unplayed": codes(s.cards), "left": s.folded, "net": nets[s.player]}
              for s in state.seats if s.in_hand]
     plays = [{key: copy.deepcopy(r[key]) for key in ("taker", "excused", "took", "paid")} for r in state.reveals]
-    entry = {"hand": state.hand, "seed": f"{state.seed}:{state.hand}", "seats": seats, "plays": plays,
+    named = [state.deal.named(revealed=True)] if state.deal else []
+    entry = {"hand": state.hand, "deals": named, "seats": seats, "plays": plays,
              "walkover": walkover}
     state.history = [*state.history, entry][-HISTORY_HANDS:]
 
@@ -744,7 +762,7 @@ def _hand_record(entry: dict[str, Any], player: int, deck: str) -> HandRecord:
     mine = next(s for s in entry["seats"] if s["player"] == player)
     others = [_shown_cards_line(s, deck) for s in entry["seats"] if s["player"] != player]
     net = mine["net"]
-    return {"hand": entry["hand"], "seed": entry["seed"], "cards": [_own_cards_line(mine, deck), *others],
+    return {"hand": entry["hand"], "deals": copy.deepcopy(entry["deals"]), "cards": [_own_cards_line(mine, deck), *others],
             "actions": _action_lines(entry, deck), "result": plural(net, "chip", signed=True) if net else "0 chips (even)"}
 
 

@@ -12,12 +12,11 @@ Betting lives in games/betting.py, pots in games/pots.py, hand values in games/p
 from __future__ import annotations
 
 import copy
-import random
 from collections.abc import Callable, Iterable
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from games import base, pots
+from games import base, fairness, pots
 from games.base import (
     HISTORY_HANDS,
     Action,
@@ -121,6 +120,7 @@ class Hand:
     deck: list[Card]
     small: int  # bettor index of the small blind
     big: int
+    deal: fairness.Deal  # the hand's secret seed and the cards that left its deck
     board: list[Card] = field(default_factory=list)
     burned: list[Card] = field(default_factory=list)
     mucked: list[Card] = field(default_factory=list)  # draw: the discards
@@ -132,7 +132,7 @@ class Hand:
     def to_dict(self) -> dict[str, Any]:
         return {"number": self.number, "button": self.button, "street": self.street,
                 "betting": self.betting.to_dict(), "holes": [codes(h) for h in self.holes],
-                "deck": codes(self.deck), "small": self.small, "big": self.big,
+                "deck": codes(self.deck), "small": self.small, "big": self.big, "deal": self.deal.to_dict(),
                 "board": codes(self.board), "burned": codes(self.burned), "mucked": codes(self.mucked),
                 "reshuffles": self.reshuffles, "drawer": self.drawer, "drawn": list(self.drawn),
                 "log": list(self.log)}
@@ -141,6 +141,7 @@ class Hand:
     def from_dict(cls, data: dict[str, Any]) -> Hand:
         return cls(**{**data, "betting": Betting.from_dict(data["betting"]),
                       "holes": [cards(h) for h in data["holes"]], "deck": cards(data["deck"]),
+                      "deal": fairness.Deal.from_dict(data["deal"]),
                       "board": cards(data["board"]), "burned": cards(data["burned"]),
                       "mucked": cards(data["mucked"]), "drawn": list(data["drawn"]),
                       "log": list(data["log"])})
@@ -149,7 +150,6 @@ class Hand:
 @dataclass
 class State:
     options: Options
-    seed: int
     seats: list[Seat]
     hand_no: int = 0
     button: int | None = None  # seat number of the last button
@@ -159,20 +159,20 @@ class State:
     history: list[dict[str, Any]] = field(default_factory=list)  # the last hands, cards included
 
 
-def new(options: Options, seats: list[SeatSpec], seed: int) -> State:
+def new(options: Options, seats: list[SeatSpec]) -> State:
     options.validate()
     low, high = seat_range(options)
     require(low <= len(seats) <= high, f"a {options.format} table seats {low} to {high} players")
     players_ = [s.player for s in seats]
     require(len(set(players_)) == len(players_), "a player can only sit once at a table")
     require(all(isinstance(s.stack, int) and s.stack >= 0 for s in seats), "a stack cannot be negative")
-    state = State(options, seed, [Seat(s.player, i, s.stack) for i, s in enumerate(seats)])
+    state = State(options, [Seat(s.player, i, s.stack) for i, s in enumerate(seats)])
     _start_hand(state, [])
     return state
 
 
 def to_dict(state: State) -> dict[str, Any]:
-    return {"options": asdict(state.options), "seed": state.seed,
+    return {"options": asdict(state.options),
             "seats": [asdict(s) for s in state.seats], "hand_no": state.hand_no,
             "button": state.button, "hand": state.hand.to_dict() if state.hand else None,
             "actions": state.actions, "last_round": _copy(state.last_round),
@@ -180,7 +180,7 @@ def to_dict(state: State) -> dict[str, Any]:
 
 
 def from_dict(data: dict[str, Any]) -> State:
-    return State(Options(**data["options"]), data["seed"], [Seat(**s) for s in data["seats"]],
+    return State(Options(**data["options"]), [Seat(**s) for s in data["seats"]],
                  data["hand_no"], data["button"],
                  Hand.from_dict(data["hand"]) if data["hand"] is not None else None,
                  data["actions"], _copy(data["last_round"]), _copy(data["history"]))
@@ -269,7 +269,8 @@ def _start_hand(state: State, events: list[Event]) -> None:
     at = ready.index(button)
     order = ready[at + 1:] + ready[:at + 1]  # from the left of the button; the button last
     state.hand_no += 1
-    deck = shuffle(full_deck(), random.Random(f"{state.seed}:{state.hand_no}"))
+    deal = fairness.new_deal(f"hand {state.hand_no}")
+    deck = redeal(deal.seed)
     bettors = [Bettor(s.player, s.stack) for s in order]
     for seat in order:
         seat.stack = 0
@@ -281,9 +282,9 @@ def _start_hand(state: State, events: list[Event]) -> None:
     holes: list[list[Card]] = [[] for _ in order]
     for _ in range(count):
         for hole in holes:
-            hole.append(deck.pop(0).face)  # upright: the player orients their own cards
+            hole.append(deal.take(deck).face)  # upright: the player orients their own cards
     street = STREETS[state.options.format][0]
-    hand = Hand(state.hand_no, button.number, street, betting, holes, deck, small, big,
+    hand = Hand(state.hand_no, button.number, street, betting, holes, deck, small, big, deal,
                 drawn=[-1] * n if state.options.format == "draw" else [])
     state.hand = hand
     betting.actor = betting.next_actor(small if n == 2 else (big + 1) % n)
@@ -293,6 +294,7 @@ def _start_hand(state: State, events: list[Event]) -> None:
                     f"{mention(bettors[big].player)} posts {posted[1]}")
     if state.hand_no > 1:
         events.append(Event("round_open", {"round": state.hand_no}))
+    events.append(fairness.committed(deal))
     events.append(Event("dealt", {"hand": state.hand_no, "button": button.player,
                                   "players": [b.player for b in bettors], "blinds": blinds}))
     _advance(state, events)
@@ -364,8 +366,8 @@ def _next_street(state: State, hand: Hand, events: list[Event]) -> None:
         return
     hand.street = streets[position + 1]
     if hand.street in BOARD_CARDS:
-        hand.burned.append(hand.deck.pop(0))
-        dealt = [hand.deck.pop(0) for _ in range(BOARD_CARDS[hand.street])]  # as they lie in the deck
+        hand.burned.append(hand.deal.take(hand.deck))
+        dealt = [hand.deal.take(hand.deck) for _ in range(BOARD_CARDS[hand.street])]  # as they lie in the deck
         hand.board.extend(dealt)
         events.append(Event("street", {"street": hand.street, "cards": codes(dealt)}))
         hand.log.append(f"{hand.street.title()}: {' '.join(codes(dealt))}")
@@ -416,6 +418,7 @@ def _finish(state: State, events: list[Event], showdown: bool) -> None:
         events.append(Event("showdown", {"hands": snapshot["hands"]}))
     events.append(Event("settled", {"round": hand.number, "results": results,
                                     "pots": snapshot["pots"]}))
+    events.append(fairness.revealed(hand.deal))
     state.last_round = snapshot
     state.hand = None
     state.button = hand.button
@@ -445,7 +448,7 @@ def _value(hole: list[Card], board: list[Card]) -> int:
 
 def _remember(state: State, hand: Hand, values: dict[int, int], results: list[dict[str, Any]]) -> None:
     """The hand for /history: every player's cards (shown to others only if shown down)."""
-    entry = {"hand": hand.number, "seed": f"{state.seed}:{hand.number}", "board": codes(hand.board),
+    entry = {"hand": hand.number, "deals": [hand.deal.named(revealed=True)], "board": codes(hand.board),
              "players": [{"player": b.player, "cards": codes(hand.holes[i]), "shown": b.player in values,
                           "category": category_of(values[b.player]) if b.player in values else None,
                           "net": results[i]["net"]} for i, b in enumerate(hand.betting.bettors)],
@@ -568,11 +571,11 @@ def _do_discard(state: State, hand: Hand, index: int, positions: list[int], even
     thrown = [hole[i] for i in positions]
     if len(hand.deck) < len(thrown):  # the discards so far are shuffled in under the deck
         hand.reshuffles += 1
-        rng = random.Random(f"{state.seed}:{hand.number}:muck{hand.reshuffles}")
+        rng = fairness.rng(f"{hand.deal.seed}:muck{hand.reshuffles}")
         hand.deck.extend(shuffle([c.face for c in hand.mucked], rng))
         hand.mucked = []
     for i in positions:
-        hole[i] = hand.deck.pop(0).face
+        hole[i] = hand.deal.take(hand.deck).face
     hand.mucked.extend(thrown)
     hand.drawn[index] = len(positions)
     player = hand.betting.bettors[index].player
@@ -804,7 +807,7 @@ def view(state: State, player: int | None = None) -> dict[str, Any]:
     """The table as `player` (None: a spectator) may see it: hole cards are the player's own,
     or face down (None); the showdown of the last hand is in `last_round`."""
     hand = state.hand
-    base = _table_view(state)
+    base = {**_table_view(state), "commitments": [d.public() for d in deals_in_play(state)]}
     if hand is None:
         return {**base, "phase": "waiting", "board": [], "pot": 0, "pots": [], "turn": None,
                 "seats": [_seat_view(state, s, player) for s in state.seats]}
@@ -860,6 +863,16 @@ def _final_view(state: State, hand: Hand, values: dict[int, int],
             "ranking": [p for p, _ in ranked], "last_round": None}
 
 
+def deals_in_play(state: State) -> list[fairness.Deal]:
+    return [state.hand.deal] if state.hand else []
+
+
+def redeal(seed: str, setup: dict[str, Any] | None = None) -> list[Card]:
+    """The deck a hand with this seed deals from, top card first (a draw's reshuffled discards
+    come after these 78)."""
+    return shuffle(full_deck(), fairness.rng(seed))
+
+
 def _pot_reason(pot: pots.Pot, shares: dict[int, int], values: dict[int, int]) -> str | None:
     """Why a pot contested at the showdown went where it did: the winning hand against the
     best hand it beat (or the hands that tied)."""
@@ -886,5 +899,5 @@ def _record_for(entry: dict[str, Any], player: int) -> HandRecord:
               if p["shown"] and p["player"] != player]
     if entry["board"]:
         lines.append(f"Board: {' '.join(entry['board'])}")
-    return HandRecord(hand=entry["hand"], seed=entry["seed"], cards=lines, actions=entry["log"][1:],
+    return HandRecord(hand=entry["hand"], deals=copy.deepcopy(entry["deals"]), cards=lines, actions=entry["log"][1:],
                       result=plural(mine["net"], "chip", signed=True))

@@ -15,13 +15,12 @@ opponent in games/rummy/ai.py (it plays from `view`, never from the state).
 from __future__ import annotations
 
 import copy
-import random
 import re
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from games import base
+from games import base, fairness
 from games.base import (
     HISTORY_HANDS,
     Action,
@@ -121,10 +120,10 @@ class Seat:
 @dataclass
 class State:
     options: Options
-    seed: int
     seats: list[Seat]
     dealer: int = 0  # seat index
     hand_no: int = 0
+    deal: fairness.Deal | None = None  # the hand's secret seed: its cut (hand 1), deal, questions
     phase: str = "draw"  # choosing, draw, discard, column, identify, over
     turn: int = 0  # seat index of the player to move in draw / discard
     stock: list[Card] = field(default_factory=list)  # the top is the end
@@ -144,20 +143,40 @@ class State:
     records: list[dict[str, Any]] = field(default_factory=list)  # the last hands, for /history
 
 
-def new(options: Options, seats: list[SeatSpec], seed: int) -> State:
+def new(options: Options, seats: list[SeatSpec]) -> State:
     options.validate()
     require(len(seats) == 2, "Tarot Rummy is for exactly two players")
     require(seats[0].player != seats[1].player, "a player can only sit once at a table")
-    state = State(options, seed, [Seat(s.player) for s in seats], melds=options.melds,
+    state = State(options, [Seat(s.player) for s in seats], melds=options.melds,
                   call_limit=options.call_limit)
-    state.dealer = random.Random(f"{seed}:dealer").randrange(2)  # the cut for the first deal
-    _begin_hand(state, [])
+    first = _new_deal(1)
+    state.dealer = cut(first.seed)
+    _begin_hand(state, [], first)
     return state
+
+
+def _new_deal(hand_no: int) -> fairness.Deal:
+    return fairness.new_deal(f"hand {hand_no}")
+
+
+def cut(seed: str) -> int:
+    """The cut for the first deal (the seat that deals), drawn from the first hand's seed."""
+    return fairness.rng(f"{seed}:cut").randrange(2)
+
+
+def deals_in_play(state: State) -> list[fairness.Deal]:
+    return [state.deal] if state.deal else []
+
+
+def redeal(seed: str, setup: dict[str, Any] | None = None) -> list[Card]:
+    """The deck a hand with this seed is dealt from, in the order its cards leave it: the two
+    hands one card at a time, the upcard, then the stock from its top."""
+    return list(reversed(shuffle(full_deck(), fairness.rng(seed))))
 
 
 def to_dict(state: State) -> dict[str, Any]:
     return {
-        "options": asdict(state.options), "seed": state.seed,
+        "options": asdict(state.options), "deal": state.deal.to_dict() if state.deal else None,
         "seats": [s.to_dict() for s in state.seats], "dealer": state.dealer,
         "hand_no": state.hand_no, "phase": state.phase, "turn": state.turn,
         "stock": codes(state.stock), "discard": codes(state.discard),
@@ -176,6 +195,7 @@ def from_dict(data: dict[str, Any]) -> State:
     fields["seats"] = [Seat.from_dict(s) for s in data["seats"]]
     fields["stock"], fields["discard"] = from_codes(data["stock"]), from_codes(data["discard"])
     fields["taken"] = from_codes([data["taken"]])[0] if data["taken"] else None
+    fields["deal"] = fairness.Deal.from_dict(data["deal"]) if data.get("deal") else None
     return State(**fields)
 
 
@@ -267,8 +287,10 @@ def _name(state: State, c: Card) -> str:
 # --- the deal --------------------------------------------------------------------------------
 
 
-def _begin_hand(state: State, events: list[Event]) -> None:
+def _begin_hand(state: State, events: list[Event], deal: fairness.Deal | None = None) -> None:
     state.hand_no += 1
+    state.deal = deal or _new_deal(state.hand_no)
+    events.append(fairness.committed(state.deal))
     for seat in state.seats:
         seat.hand, seat.pins = [], []
     state.stock, state.discard, state.taken = [], [], None
@@ -281,7 +303,10 @@ def _begin_hand(state: State, events: list[Event]) -> None:
 
 
 def _deal(state: State, events: list[Event], melds: str, call_limit: int) -> None:
-    deck = shuffle(full_deck(), random.Random(f"{state.seed}:{state.hand_no}"))
+    deal = state.deal
+    assert deal is not None
+    deck = shuffle(full_deck(), fairness.rng(deal.seed))
+    deal.note(list(reversed(deck)))  # cards leave from the end: the hands, the upcard, the stock
     first = 1 - state.dealer  # the dealer deals to the other player first
     for i in range(2 * HAND_SIZE):
         state.seats[(first + i) % 2].hand.append(deck.pop())
@@ -541,6 +566,9 @@ def _close_hand(state: State, events: list[Event], next_dealer: int) -> None:
     state.history.append({"hand": state.hand_no, "outcome": ending["outcome"], "scorer": ending["scorer"],
                           "points": ending["points"], "scores": [s.score for s in state.seats]})
     _record_hand(state)
+    if state.deal is not None:
+        events.append(fairness.revealed(state.deal))
+        state.deal = None
     state.phase = "hand_over"
     state.last_hand = _public_view(state)
     leader = max(state.seats, key=lambda s: s.score)
@@ -593,7 +621,8 @@ def _column(state: State, player: int, action: Action) -> list[Event]:
 
 def _questions(state: State, column: str) -> list[dict[str, Any]]:
     t = _tree(state)
-    rng = random.Random(f"{state.seed}:{state.hand_no}:identify")
+    assert state.deal is not None
+    rng = fairness.rng(f"{state.deal.seed}:identify")
     entries = rm.column_entries(column, t)
     asked = []
     for c in (c for c in _caller_melded(state) if rm.covers(column, c)):
@@ -679,7 +708,7 @@ def _upcard(state: State) -> str | None:
 def _record_hand(state: State) -> None:
     """Keep the finished hand for /history: both hands as they ended, the moves (stock cards
     included) and the ending; `history` builds what each player may see of them."""
-    record = {"hand": state.hand_no, "seed": f"{state.seed}:{state.hand_no}",
+    record = {"hand": state.hand_no, "deals": [state.deal.named(revealed=True)] if state.deal else [],
               "players": [s.player for s in state.seats], "dealer": state.dealer, "melds": state.melds,
               "call_limit": state.call_limit, "upcard": _upcard(state),
               "end": [codes(s.hand) for s in state.seats], "moves": list(state.moves),
@@ -695,7 +724,7 @@ def history(state: State, player: int) -> list[HandRecord]:
 
 
 def _hand_record(record: dict[str, Any], seat: int) -> HandRecord:
-    return {"hand": record["hand"], "seed": record["seed"], "cards": _record_cards(record, seat),
+    return {"hand": record["hand"], "deals": copy.deepcopy(record["deals"]), "cards": _record_cards(record, seat),
             "actions": _record_actions(record, seat), "result": _record_result(record, seat)}
 
 
@@ -912,4 +941,5 @@ def view(state: State, player: int | None = None) -> dict[str, Any]:
     if seat is not None and state.ending and state.ending.get("caller") == player:
         shown["ending"] = copy.deepcopy(state.ending)  # the caller knows their face-down card
     shown["last_round"] = copy.deepcopy(state.last_hand)
+    shown["commitments"] = [d.public() for d in deals_in_play(state)]
     return shown

@@ -16,7 +16,7 @@ from typing import Any
 
 from bot.store import Store, shard_of
 from games.registry import GAMES
-from tests.bot.test_service import replay
+from tests.bot.test_service import replay, stored_seeds
 
 ROOT = Path(__file__).resolve().parents[2]
 SHARDS = 2
@@ -80,7 +80,7 @@ async def check_store(url: str, owners: dict[int, Process]) -> dict[int, Any]:
             assert [v for v, _, _ in log] == list(range(1, row["version"] + 1))
             if row["status"] != "ended":
                 module = GAMES[row["game"]]
-                assert module.to_dict(replay(module, row, log)) == json.loads(row["state"])
+                assert module.to_dict(replay(module, row, log, await stored_seeds(store, module, row))) == json.loads(row["state"])
             rows[table_id] = (row, {v: (p, a) for v, p, a in log})
         for guild in GUILD_ON.values():
             wallets = (await store.fetchone("SELECT COALESCE(SUM(chips), 0) FROM wallets WHERE guild_id=?", (guild,)))[0]

@@ -13,7 +13,7 @@ import time
 from pathlib import Path
 
 from tests.bot.helpers import chips_everywhere, close_service, open_service
-from tests.bot.test_service import replay
+from tests.bot.test_service import replay, stored_seeds
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -41,7 +41,7 @@ async def test_sigkill_at_random_moments_loses_nothing(db_path):
         row = await service.store.table_row(table.id)
         log = await service.store.action_log(table.id)
         assert [v for v, _, _ in log] == list(range(1, row["version"] + 1))
-        replayed = replay(table.module, row, log)
+        replayed = replay(table.module, row, log, await stored_seeds(service.store, table.module, row))
         assert table.module.to_dict(replayed) == json.loads(row["state"])
         total, granted = await chips_everywhere(service, economy)
         assert total == granted

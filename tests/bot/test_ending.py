@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import random
 
 import pytest
 
@@ -13,7 +12,8 @@ from bot.tables import build_options
 from games import blackjack
 from games.base import Event, IllegalAction
 from tests.bot.helpers import GUILD, chips_everywhere, close_service, open_service, open_table
-from tests.bot.test_service import replay
+from tests.bot.test_service import replay, stored_seeds
+from tests.seeds import predict
 
 ALICE, BOB, CAROL = 101, 102, 103
 
@@ -39,8 +39,7 @@ async def test_ending_blackjack_whenever_the_dealer_looks_strong_no_longer_pays(
     ends the table when it is strong, else plays on (stands). Every ended round must cost what
     its settlement says, so the wallet follows the settlements exactly — never the refunds."""
     service, economy = await open_service(db_path)
-    rng = random.Random(2026)
-    service.new_seed = lambda: rng.getrandbits(62)
+    predict(2026)
     seen = record_events(service)
     ended_rounds = ended_net = 0
     for _ in range(120):
@@ -172,7 +171,8 @@ async def test_the_played_out_moves_replay_to_the_stored_state(db_path, game, pl
     await service.end(table, ALICE, may_manage=True)
     row = await service.store.table_row(table.id)
     assert row["status"] == "ended" and row["version"] == table.version > 0
-    replayed = replay(table.module, row, await service.store.action_log(table.id))
+    seeds = await stored_seeds(service.store, table.module, row)
+    replayed = replay(table.module, row, await service.store.action_log(table.id), seeds)
     assert table.module.to_dict(replayed) == json.loads(row["state"])
     await close_service(service)
 

@@ -15,7 +15,7 @@ from bot.store import DATA_TABLES, Store
 from bot.tables import build_options
 from games.registry import GAMES
 from tests.bot.helpers import chips_everywhere, close_service, open_service, open_table, play_randomly
-from tests.bot.test_service import replay
+from tests.bot.test_service import replay, stored_seeds
 
 PLAYERS = [101, 102, 103, 104]
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -70,7 +70,8 @@ async def test_every_game_mid_hand_moves_house_and_finishes_its_hand(sqlite_path
         table = service.table_in(channel)
         assert table is not None and table.game == game and table.version == version
         row = await service.store.table_row(table.id)
-        assert table.module.to_dict(replay(table.module, row, await service.store.action_log(table.id))) \
+        assert table.module.to_dict(replay(table.module, row, await service.store.action_log(table.id),
+                                       await stored_seeds(service.store, table.module, row))) \
             == table.module.to_dict(table.state)
         for _ in range(3000):
             if hand_over(table, hand):

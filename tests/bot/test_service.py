@@ -12,6 +12,7 @@ from bot.store import Store
 from bot.store_postgres import MIGRATIONS as POSTGRES_MIGRATIONS
 from bot.store_sqlite import MIGRATIONS
 from bot.tables import build_options
+from games import fairness
 from games.base import IllegalAction
 from games.registry import GAMES
 from tests.bot.helpers import (
@@ -225,21 +226,37 @@ async def test_ending_returns_every_chip_including_bets_in_play(db_path):
 
 async def test_the_action_log_replays_to_the_stored_state(db_path):
     service, _ = await open_service(db_path)
-    table = await open_table(service, "blackjack", [ALICE, BOB, CAROL])
-    await play_randomly(service, table, random.Random(3), 60)
+    table = await open_table(service, "blackjack", [ALICE, BOB, CAROL], decks=1)
+    await play_randomly(service, table, random.Random(3), 200)
     row = await service.store.table_row(table.id)
-    replayed = replay(table.module, row, await service.store.action_log(table.id))
+    assert json.loads(row["state"])["shoe"]["number"] > 1, "the play went through several shoes"
+    seeds = await stored_seeds(service.store, table.module, row)
+    replayed = replay(table.module, row, await service.store.action_log(table.id), seeds)
     assert table.module.to_dict(replayed) == json.loads(row["state"])
     await close_service(service)
 
 
-def replay(module, row, log):
+async def stored_seeds(store, module, row) -> list[str]:
+    """The table's seeds in the order its deals started: the revealed ones from the deals the
+    store keeps, then those still in play (kept only in the state)."""
+    rows = await store.fetchall("SELECT seed FROM deals WHERE table_id=? AND seed IS NOT NULL ORDER BY version",
+                                (row["id"],))
+    in_play = module.deals_in_play(module.from_dict(json.loads(row["state"])))
+    return [r[0] for r in rows] + [d.seed for d in in_play]
+
+
+def replay(module, row, log, seeds: list[str]):
+    """The table replayed from its start seats, its seeds and its action log."""
     from games.base import SeatSpec
 
     options = module.Options(**json.loads(row["options"]))
-    state = module.new(options, [SeatSpec(**s) for s in json.loads(row["start_seats"])], row["seed"])
-    for _, player, action in log:
-        module.apply(state, player, action)
+    previous = fairness.set_source(iter(seeds).__next__)
+    try:
+        state = module.new(options, [SeatSpec(**s) for s in json.loads(row["start_seats"])])
+        for _, player, action in log:
+            module.apply(state, player, action)
+    finally:
+        fairness.set_source(previous)  # live tables go on drawing their own seeds
     return state
 
 

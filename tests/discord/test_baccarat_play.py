@@ -12,6 +12,7 @@ from tests.discord.helpers import (
     table_message,
     wallet,
 )
+from tests.seeds import predict
 
 COUPS = 5
 ALICE_BET = {"on": "player", "amount": 20}
@@ -20,7 +21,8 @@ BOB_BET = {"on": "banker", "amount": 30}
 
 def simulate(players: list[int], seed: int) -> baccarat.State:
     # both bring the table's default buy-in: 20 minimum bets
-    state = baccarat.new(baccarat.Options(timer=0), [SeatSpec(players[0], 200), SeatSpec(players[1], 200)], seed)
+    predict(seed)
+    state = baccarat.new(baccarat.Options(timer=0), [SeatSpec(players[0], 200), SeatSpec(players[1], 200)])
     for _ in range(COUPS):
         baccarat.apply(state, players[0], {"type": "bet", **ALICE_BET})
         baccarat.apply(state, players[1], {"type": "bet", **BOB_BET})

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from bot import create_bot
-from games import blackjack
+from games import blackjack, fairness
 from games.base import SeatSpec
 from tests.discord.helpers import (
     ledger_balances,
@@ -18,6 +18,7 @@ from tests.discord.helpers import (
     table_message,
     wallet,
 )
+from tests.seeds import predict
 
 BETS = {0: 10, 1: 50}  # alice bets 10, bob 50 each round
 
@@ -33,7 +34,8 @@ def choose(legal: set[str], hand_total: int) -> str:
 
 def simulate(players: list[int], seed: int, rounds: int) -> tuple[blackjack.State, set[str]]:
     """Plays the same rounds with the rules alone: what the Discord game must end with."""
-    state = blackjack.new(blackjack.Options(timer=0), [SeatSpec(p, 1000) for p in players], seed)
+    predict(seed)
+    state = blackjack.new(blackjack.Options(timer=0), [SeatSpec(p, 1000) for p in players])
     kinds: set[str] = set()
     while state.round <= rounds:
         for index, player in enumerate(players):
@@ -82,7 +84,7 @@ async def test_two_members_play_several_rounds_and_the_wallets_end_right(simcord
     seed = seed_with(players, rounds, {"split", "double"})
     expected, _ = simulate(players, seed, rounds)
 
-    world.bot.tables.new_seed = lambda: seed
+    predict(seed)
     await alice.slash(world.channel, "blackjack create", timer=0, buy_in=1000)  # the whole wallet, said so
     await bob.slash(world.channel, "table join", buy_in=1000)
     await alice.slash(world.channel, "table start")
@@ -93,7 +95,9 @@ async def test_two_members_play_several_rounds_and_the_wallets_end_right(simcord
     assert blackjack.to_dict(table.state) == blackjack.to_dict(expected)
     shown = (await bob.slash(world.channel, "history")).response.embeds[0]
     assert shown.title == "Major Blackjack — your last rounds" and len(shown.fields) == rounds
-    assert shown.fields[0].name.startswith(f"Round {rounds} · seed {seed}:")
+    assert shown.fields[0].name == f"Round {rounds}"
+    assert fairness.commitment(f"{seed}:1") in shown.fields[0].value  # the shoe is in use: no seed yet
+    assert f"{seed}:1`" not in shown.fields[0].value
     assert all("Dealer:" in f.value and " chips**" in f.value for f in shown.fields)
     stacks = {s.player: s.stack for s in expected.seats}
     for member in (alice, bob):

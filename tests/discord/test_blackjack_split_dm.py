@@ -6,10 +6,12 @@ from __future__ import annotations
 from games import blackjack
 from games.base import SeatSpec
 from tests.discord.helpers import make_world, open_table
+from tests.seeds import predict
 
 
 def _splits_after_a_hit(seed: int) -> bool:
-    state = blackjack.new(blackjack.Options(timer=0), [SeatSpec(1, 1000)], seed)
+    predict(seed)
+    state = blackjack.new(blackjack.Options(timer=0), [SeatSpec(1, 1000)])
     blackjack.apply(state, 1, {"type": "bet", "amount": 20})
     if state.phase != "playing":
         return False

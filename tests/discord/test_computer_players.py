@@ -17,6 +17,7 @@ from tests.discord.helpers import (
     table_message,
     wallet,
 )
+from tests.seeds import predict
 
 HANDS = 4
 MOST_MOVES = 120
@@ -30,7 +31,7 @@ def lobby_text(world: Any) -> str:
 async def open_against_computers(world: Any, game: str, **options: Any) -> Any:
     alice = world.members[0]
     world.bot.tables.computer_pause = 0
-    world.bot.tables.new_seed = lambda: 2024
+    predict(2024)
     created = await alice.slash(world.channel, f"{game} create", bots=3, timer=0, **options)
     assert "open" in created.response.content
     seated = lobby_text(world)

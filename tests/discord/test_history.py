@@ -8,7 +8,7 @@ from games.base import HandRecord
 
 
 def record(moves: int, cards: int = 2) -> HandRecord:
-    return HandRecord(hand=3, seed="7:2", cards=[f"<@1234567890123456789>: {'KC ' * 5}" for _ in range(cards)],
+    return HandRecord(hand=3, deals=[], cards=[f"<@1234567890123456789>: {'KC ' * 5}" for _ in range(cards)],
                       actions=[f"Play {n}: <@1234567890123456789> 21 takes {n}" for n in range(1, moves + 1)],
                       result="+40 chips")
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot import create_bot
-from games import poker
+from games import fairness, poker
 from games.base import SeatSpec
 from tests.discord.helpers import (
     buttons,
@@ -23,6 +23,7 @@ from tests.discord.helpers import (
     table_message,
     wallet,
 )
+from tests.seeds import predict
 
 NAMES = ("alice", "bob", "carol")
 HANDS = 3
@@ -48,7 +49,8 @@ def next_move(state: poker.State, players: list[int]) -> tuple[int, str, int | N
 def simulate(players: list[int], seed: int) -> tuple[poker.State, bool]:
     """The hands with the rules alone: what the Discord table must end with."""
     stacks = [1000, 1000, SHORT_STACK]
-    state = poker.new(poker.Options(timer=0), [SeatSpec(p, s) for p, s in zip(players, stacks, strict=True)], seed)
+    predict(seed)
+    state = poker.new(poker.Options(timer=0), [SeatSpec(p, s) for p, s in zip(players, stacks, strict=True)])
     side_pot = False
     while state.hand_no <= HANDS:
         player, move, amount = next_move(state, players)
@@ -84,7 +86,7 @@ async def play_move(world: Any, member: Any, move: str, amount: int | None, by_b
 
 async def open_poker(world: Any, seed: int, short: bool = True, **options: Any) -> poker.State:
     alice, bob, carol = world.members
-    world.bot.tables.new_seed = lambda: seed
+    predict(seed)
     result = await alice.slash(world.channel, "poker create", **options)
     assert result.response is not None and "open" in result.response.content
     lobby = latest_with_buttons(world.channel, "Join", "Start")
@@ -296,16 +298,19 @@ async def test_history_shows_the_players_last_hands_with_their_seed(simcord_env)
     assert shown.ephemeral
     embed = shown.response.embeds[0]
     assert embed.title.startswith("Major Poker")
-    assert embed.fields[0].name == "Hand 1 · seed 41:1"
+    assert embed.fields[0].name == "Hand 1"
     value = embed.fields[0].value
+    assert "hand 1: seed `41:1`" in value and fairness.commitment("41:1") in value
     assert "+5 chips" in value and f"{alice.mention} folds" in value
     assert hole not in value, "a folded hand stays hidden from the others"
 
     await alice.slash(world.channel, "table end")  # hand 2, dealt, is played out and settled first
     after = await alice.slash(world.channel, "history")
-    names = [f.name for f in after.response.embeds[0].fields]
-    assert names == ["Hand 2 · seed 41:2", "Hand 1 · seed 41:1"], "the ended table's hands stay readable"
-    assert hole in after.response.embeds[0].fields[1].value, "alice sees her own cards"
+    fields = after.response.embeds[0].fields
+    assert [f.name.split(" ·")[0] for f in fields] == ["Hand 2", "Hand 1"], "the ended table's hands stay readable"
+    assert "seed `41:2`" in fields[0].value, "the hand played out at the end is revealed too"
+    assert "seed `41:1`" in fields[1].value
+    assert hole in fields[1].value, "alice sees her own cards"
     assert "(ended)" in after.response.embeds[0].footer.text
 
 

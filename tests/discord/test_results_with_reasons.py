@@ -8,7 +8,9 @@ from typing import Any
 
 from games import baccarat, blackjack, loc, poker
 from games.base import SeatSpec
+from games.cards import cards
 from tests.discord.helpers import latest_with_buttons, make_world, open_table, table_message
+from tests.seeds import predict
 
 
 def _description(message: Any) -> str:
@@ -16,7 +18,8 @@ def _description(message: Any) -> str:
 
 
 def _coup(seed: int) -> baccarat.State:
-    state = baccarat.new(baccarat.Options(timer=0), [SeatSpec(1, 1000)], seed)
+    predict(seed)
+    state = baccarat.new(baccarat.Options(timer=0), [SeatSpec(1, 1000)])
     baccarat.apply(state, 1, {"type": "bet", "on": "banker", "amount": 100})
     return state
 
@@ -47,7 +50,8 @@ def await_fresh(world: Any, message_id: int) -> Any:
 
 async def test_a_baccarat_coup_decided_by_reversals_says_so(simcord_env):
     def by_reversals(last: dict) -> bool:
-        return last["player_count"] == last["banker_count"] and last["winner"] != "tie"
+        same_majors = baccarat.has_major(cards(last["player_cards"])) == baccarat.has_major(cards(last["banker_cards"]))
+        return last["player_count"] == last["banker_count"] and last["winner"] != "tie" and same_majors
 
     seed = _seed_where(by_reversals, _coup)
     world = make_world(simcord_env, names=("alice",))
@@ -62,7 +66,8 @@ async def test_a_baccarat_coup_decided_by_reversals_says_so(simcord_env):
 
 
 def _blackjack_round(seed: int) -> blackjack.State:
-    state = blackjack.new(blackjack.Options(timer=0), [SeatSpec(1, 1000)], seed)
+    predict(seed)
+    state = blackjack.new(blackjack.Options(timer=0), [SeatSpec(1, 1000)])
     blackjack.apply(state, 1, {"type": "bet", "amount": 20})
     if state.phase == "playing":
         blackjack.apply(state, 1, {"type": "stand"})
@@ -106,7 +111,7 @@ async def test_a_poker_showdown_names_the_deciding_cards_in_the_channel(simcord_
 async def test_loc_reveals_every_card_and_gives_its_few_players_advice_once_at_creation(simcord_env):
     world = make_world(simcord_env, names=("alice", "bob", "carol"))
     alice, bob, carol = world.members
-    world.bot.tables.new_seed = lambda: 8
+    predict(8)
     created = await alice.slash(world.channel, "loc create", timer=0)
     advice = [m.content for m in [created.response, *created.followups] if m is not None]
     assert any("4 or more players" in text for text in advice), advice

@@ -22,6 +22,7 @@ from tests.discord.helpers import (
     steps_on,
     table_message,
 )
+from tests.seeds import predict
 
 COMPUTER = -1
 
@@ -33,7 +34,8 @@ def policy(state: rummy.State, player: int) -> dict[str, Any]:
 
 
 def simulate(players: list[int], seed: int, until_hand: int | None = None, **options: Any) -> rummy.State:
-    state = rummy.new(rummy.Options(timer=0, **options), [SeatSpec(p) for p in players], seed)
+    predict(seed)
+    state = rummy.new(rummy.Options(timer=0, **options), [SeatSpec(p) for p in players])
     while not rummy.is_over(state) and (until_hand is None or state.hand_no < until_hand):
         player = rummy.pending(state)[0]
         rummy.apply(state, player, policy(state, player))
@@ -78,7 +80,7 @@ async def test_a_member_plays_against_the_computer_to_the_score(simcord_env):
     (alice,) = world.members
     seed, target = 8, 20  # alice calls the first and the last of three hands
     expected = simulate([alice.id, COMPUTER], seed, target=target, opponent="bot")
-    world.bot.tables.new_seed = lambda: seed
+    predict(seed)
     world.bot.tables.computer_pause = 0
     await alice.slash(world.channel, "rummy create", opponent="bot", target=target, timer=0)
     lobby = latest_with_buttons(world.channel, "Join", "Start")
@@ -151,8 +153,11 @@ async def test_two_members_play_a_hand_with_buttons_menus_and_commands(simcord_e
 async def test_identification_is_asked_and_answered_in_dm(simcord_env):
     world = make_world(simcord_env)
     alice, bob = world.members
-    seed = 12
-    expected = simulate([alice.id, bob.id], seed, until_hand=2, identification=True)
+    players = [alice.id, bob.id]
+    seed = next(s for s in range(200) if bob.id in [
+        r["ending"]["caller"] for r in simulate(players, s, until_hand=2, identification=True).records
+        if r["ending"] and "caller" in r["ending"]])  # bob calls hand 1: alice picks the column
+    expected = simulate(players, seed, until_hand=2, identification=True)
     table = await open_table(world, "rummy", seed=seed, timer=0, identification=True)
     await play_turns(world, table, until_hand=2, via_commands=set())
     assert rummy.to_dict(table.state) == rummy.to_dict(expected)

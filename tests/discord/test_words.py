@@ -24,14 +24,14 @@ async def test_one_round_on_the_leaderboard_is_one_round(simcord_env):
     board = (await alice.slash(world.channel, "leaderboard", game="baccarat")).response.embeds[0].description
     assert board.endswith("over 1 round"), board
     shown = (await alice.slash(world.channel, "history")).response.embeds[0]
-    assert shown.title == "Major Baccarat — your last rounds" and shown.fields[0].name.startswith("Round 1 ·")
+    assert shown.title == "Major Baccarat — your last rounds" and shown.fields[0].name == "Round 1"
 
 
 async def test_leaving_a_chipless_table_says_nothing_of_chips(simcord_env):
     world = make_world(simcord_env, names=("alice",))
     (alice,) = world.members
     world.bot.tables.computer_pause = 0
-    await open_table(world, "tarot", seed=4, players=3, bots=2, hands=1, timer=0)
+    await open_table(world, "tarot", seed=2, players=3, bots=2, hands=1, timer=0)
     said = (await alice.slash(world.channel, "table leave")).response.content
     assert said.startswith("You've left the table") and "chip" not in said, said
 

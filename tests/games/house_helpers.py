@@ -12,8 +12,8 @@ from typing import Any
 
 from hypothesis import HealthCheck, settings
 
-from games import house
-from games.base import Event, HandRecord
+from games import fairness, house
+from games.base import DealSeed, Event, HandRecord
 from games.cards import Card, full_deck, shuffle
 
 
@@ -58,11 +58,13 @@ def play_checked(module: ModuleType, state: Any, rng: random.Random,
 
 def record_text(record: HandRecord) -> str:
     """Every text of a /history record, to search for cards."""
-    return "\n".join([record["seed"], *record["cards"], *record["actions"], record["result"]])
+    deals = [f"{d['label']} {d['commitment']} {d['seed']}" for d in record["deals"]]
+    return "\n".join([*deals, *record["cards"], *record["actions"], record["result"]])
 
 
-def replay(seed: str, decks: int) -> list[Card]:
-    """The shoe a record's seed names, from the position where the round's cards began."""
-    table_seed, rest = seed.split(":")
-    number, position = rest.split("@")
-    return shuffle(full_deck() * decks, random.Random(f"{table_seed}:{number}"))[int(position):]
+def replay(named: DealSeed, decks: int) -> list[Card]:
+    """The shoe a revealed record names ("shoe 2 from card 41"), re-dealt from its seed alone,
+    from the card where the round began."""
+    assert named["seed"] is not None, "the shoe is still in use: its seed is secret"
+    position = int(named["label"].rsplit(" ", 1)[1])
+    return shuffle(full_deck() * decks, fairness.rng(named["seed"]))[position - 1:]

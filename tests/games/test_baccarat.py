@@ -17,13 +17,15 @@ from games import house
 from games.base import Action, Event, IllegalAction, SeatSpec
 from games.cards import cards, full_deck
 from tests.games.house_helpers import PROPERTY, Ledger, play_checked
+from tests.seeds import predict
 
 # --- helpers -------------------------------------------------------------------------------
 
 
 def table(players: dict[int, int] | None = None, seed: int = 7, **options: Any) -> bc.State:
     players = players or {1: 1000}
-    return bc.new(bc.Options(**options), [SeatSpec(p, s) for p, s in players.items()], seed)
+    predict(seed)
+    return bc.new(bc.Options(**options), [SeatSpec(p, s) for p, s in players.items()])
 
 
 def rig(state: bc.State, codes: str) -> None:
@@ -333,7 +335,8 @@ def test_options_are_validated() -> None:
     with pytest.raises(IllegalAction, match="min_bet must be a whole number"):
         table(min_bet=0)
     with pytest.raises(IllegalAction, match="a table seats 1 to 10 players"):
-        bc.new(bc.Options(), [SeatSpec(p, 10) for p in range(11)], 1)
+        predict(1)
+        bc.new(bc.Options(), [SeatSpec(p, 10) for p in range(11)])
     assert (bc.NAME, bc.MIN_SEATS, bc.MAX_SEATS, bc.CHIPS, bc.HOUSE, bc.JOIN_MID_GAME) == (
         "baccarat", 1, 10, True, True, True)
 
@@ -350,7 +353,8 @@ def test_view_shape_and_last_round() -> None:
         "player_count": None, "banker_count": None, "winner": None, "reason": None,
         "seats": [{"player": 1, "stack": 1000, "bet": None, "passed": False, "sitting_out": False,
                    "leaving": False, "payout": None}],
-        "road": [], "last_round": None}
+        "road": [], "last_round": None,
+        "commitments": [{"label": "shoe 1", "commitment": state.shoe.deal.commitment}]}
     rig(state, "9C 12 9S 3W")
     bc.apply(state, 1, bet("banker", 100))
     last = bc.view(state, 1)["last_round"]
@@ -380,7 +384,7 @@ def test_a_one_deck_shoe_reshuffles() -> None:
         events = bc.apply(state, 1, bet("tie", 10))
         shuffles += [e for e in events if e.kind == "shuffle"]
         assert len(state.shoe.cards) >= 20 - 6
-    assert shuffles and state.shoe.shuffles == 1 + len(shuffles)
+    assert shuffles and state.shoe.number == 1 + len(shuffles)
 
 
 def test_round_trip() -> None:

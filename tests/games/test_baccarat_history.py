@@ -6,17 +6,19 @@ import json
 from typing import Any
 
 from games import baccarat as bc
-from games import house
+from games import fairness, house
 from games.base import HISTORY_HANDS, Action, SeatSpec
 from games.cards import cards
 from tests.games.house_helpers import record_text, replay
+from tests.seeds import predict
 
 # --- helpers -------------------------------------------------------------------------------
 
 
 def table(players: dict[int, int] | None = None, seed: int = 7, **options: Any) -> bc.State:
     players = players or {1: 1000}
-    return bc.new(bc.Options(**options), [SeatSpec(p, s) for p, s in players.items()], seed)
+    predict(seed)
+    return bc.new(bc.Options(**options), [SeatSpec(p, s) for p, s in players.items()])
 
 
 def rig(state: bc.State, codes: str) -> None:
@@ -47,7 +49,8 @@ def test_a_coup_is_recorded_with_its_seed_number_cards_bets_and_result() -> None
     bc.apply(state, 1, bet("banker", 20))
     bc.apply(state, 2, bet("player", 10))
     assert bc.history(state, 1) == [{
-        "hand": 1, "seed": "7:0@0",
+        "hand": 1, "deals": [{"label": "shoe 1 from card 1", "commitment": fairness.commitment("7:1"),
+                              "seed": None}],  # the shoe is still in use
         "cards": ["Player: 9C 9S (8)", "Banker: 12 3W (5)"],
         "actions": ["<@1> bets 20 on banker", "<@2> bets 10 on player", "Player stands on 8",
                     "Banker stands on 5"],
@@ -76,18 +79,20 @@ def test_a_tie_reads_as_a_tie() -> None:
 # --- seeds ---------------------------------------------------------------------------------
 
 
-def test_the_seed_names_the_shuffle_and_the_position_the_coup_began_at() -> None:
+def test_a_record_names_its_shoe_and_card_and_the_seed_once_the_shoe_is_replaced() -> None:
     state = table(seed=8731, decks=1)
     for _ in range(3):
         play_coup(state, {1: ("player", 10)})
-    state.shoe.cards = state.shoe.cards[:10]  # low: the next coup reshuffles first
+    state.shoe.cards = state.shoe.cards[:10]  # low: the next coup takes a new shoe first
     play_coup(state, {1: ("banker", 10)})
     entries = state.history
     sizes = [len(e["player_cards"]) + len(e["banker_cards"]) for e in entries]
-    assert [e["seed"] for e in entries] == [
-        "8731:0@0", f"8731:0@{sizes[0]}", f"8731:0@{sizes[0] + sizes[1]}", "8731:1@0"]
-    for entry in entries:
-        dealt = replay(entry["seed"], decks=1)
+    assert [e["deals"][0]["label"] for e in entries] == [
+        "shoe 1 from card 1", f"shoe 1 from card {1 + sizes[0]}", f"shoe 1 from card {1 + sizes[0] + sizes[1]}",
+        "shoe 2 from card 1"]
+    assert [e["deals"][0]["seed"] for e in entries] == ["8731:1"] * 3 + [None]
+    for entry in entries[:3]:
+        dealt = replay(entry["deals"][0], decks=1)
         player, banker = bc.deal_coup(dealt)
         assert (player, banker) == (cards(entry["player_cards"]), cards(entry["banker_cards"]))
 
@@ -154,11 +159,11 @@ def test_an_old_saved_state_without_history_loads_and_records_from_then_on() -> 
     state = table()
     play_coup(state, {1: ("player", 10)})
     old = bc.to_dict(state)
-    for key in ("history", "log", "dealt_from"):
+    for key in ("history", "log", "round_deals", "retired"):
         del old[key]
-    del old["shoe"]["shuffled"]
     loaded = bc.from_dict(old)
     assert loaded.history == [] and bc.history(loaded, 1) == []
     position = house.DECK_SIZE * loaded.options.decks - len(loaded.shoe.cards)
     play_coup(loaded, {1: ("player", 10)})
-    assert [(r["hand"], r["seed"]) for r in bc.history(loaded, 1)] == [(2, f"7:0@{position}")]
+    assert [(r["hand"], r["deals"][0]["label"]) for r in bc.history(loaded, 1)] == [
+        (2, f"shoe 1 from card {position + 1}")]

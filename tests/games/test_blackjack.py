@@ -16,13 +16,15 @@ from games import house
 from games.base import Action, Event, IllegalAction, SeatSpec
 from games.cards import cards, full_deck
 from tests.games.house_helpers import PROPERTY, Ledger, play_checked
+from tests.seeds import predict
 
 # --- helpers -------------------------------------------------------------------------------
 
 
 def table(players: dict[int, int] | None = None, seed: int = 7, **options: Any) -> bj.State:
     players = players or {1: 1000}
-    return bj.new(bj.Options(**options), [SeatSpec(p, s) for p, s in players.items()], seed)
+    predict(seed)
+    return bj.new(bj.Options(**options), [SeatSpec(p, s) for p, s in players.items()])
 
 
 def rig(state: bj.State, codes: str) -> None:
@@ -637,13 +639,13 @@ def test_round_trip_mid_round() -> None:
 def test_a_one_deck_shoe_reshuffles() -> None:
     state = table({1: 10**6}, seed=3, decks=1)
     rounds = 0
-    while state.shoe.shuffles < 2:
+    while state.shoe.number < 2:
         bj.apply(state, 1, {"type": "bet", "amount": 10})
         while state.phase == "playing":
             bj.apply(state, 1, {"type": "stand"})
         rounds += 1
         assert rounds < 40
-    assert state.shoe.shuffles == 2 and len(state.shoe.cards) > 50
+    assert state.shoe.number == 2 and len(state.shoe.cards) > 50
 
 
 # --- properties ----------------------------------------------------------------------------
@@ -760,14 +762,21 @@ def test_a_refused_move_never_changes_the_state(seed: int, moves: int, manual: b
     assert refusals > 0
 
 
-def test_an_empty_shoe_mid_round_is_refilled_from_the_discards() -> None:
+def test_an_empty_shoe_mid_round_gives_way_to_a_shoe_of_the_discards_revealed_at_settlement() -> None:
     state, _ = dealt("10W 7C 5S 4C", {1: 10, 2: 10}, decks=1)
+    first = state.shoe.deal
     state.shoe.cards = []  # every other card is now a discard
     events = bj.apply(state, 1, {"type": "hit"})
-    assert [e.kind for e in events][:2] == ["shuffle", "hit"]
-    assert state.shoe.shuffles == 2
+    assert [e.kind for e in events][:3] == ["deal_committed", "shuffle", "hit"]
+    assert "deal_revealed" not in {e.kind for e in events}  # the hole card came from shoe 1
+    assert first.seed not in json.dumps(bj.view(state, 1))
+    assert state.shoe.number == 2
     assert len(state.shoe.cards) == 78 - 5
     face_check(state)
+    while state.phase == "playing":
+        events = bj.apply(state, bj.pending(state)[0], {"type": "stand"})
+    assert [e.data["seed"] for e in events if e.kind == "deal_revealed"] == [first.seed]
+    assert state.history[-1]["deals"][0]["seed"] == first.seed
 
 
 def test_ending_mid_round_refunds_stacks_and_bets() -> None:

@@ -6,17 +6,19 @@ import json
 from typing import Any
 
 from games import blackjack as bj
-from games import house
+from games import fairness, house
 from games.base import HISTORY_HANDS, SeatSpec
 from games.cards import card, cards, full_deck
 from tests.games.house_helpers import record_text, replay
+from tests.seeds import predict
 
 # --- helpers -------------------------------------------------------------------------------
 
 
 def table(players: dict[int, int] | None = None, seed: int = 7, **options: Any) -> bj.State:
     players = players or {1: 1000}
-    return bj.new(bj.Options(**options), [SeatSpec(p, s) for p, s in players.items()], seed)
+    predict(seed)
+    return bj.new(bj.Options(**options), [SeatSpec(p, s) for p, s in players.items()])
 
 
 def rig(state: bj.State, codes: str) -> None:
@@ -47,7 +49,8 @@ def test_a_settled_round_is_recorded_with_its_seed_number_cards_actions_and_resu
     bj.apply(state, 1, {"type": "hit"})
     bj.apply(state, 1, {"type": "stand"})
     assert bj.history(state, 1) == [{
-        "hand": 1, "seed": "7:0@0",
+        "hand": 1, "deals": [{"label": "shoe 1 from card 1", "commitment": fairness.commitment("7:1"),
+                              "seed": None}],  # the shoe is still in use
         "cards": ["You: 9Wr 8Pr (17)", "Dealer: 10C 7S (17)"],
         "actions": ["<@1> bets 20", "<@1> hits: 8Pr (17)", "<@1> stands on 17",
                     "Dealer turns 7S (17)", "Dealer stands on 17"],
@@ -103,29 +106,35 @@ def test_a_seat_that_leaves_mid_round_stands_and_keeps_its_record() -> None:
 # --- seeds ---------------------------------------------------------------------------------
 
 
-def test_the_seed_names_the_shuffle_and_the_position_the_round_began_at() -> None:
+def test_a_record_names_its_shoe_and_card_and_the_seed_once_the_shoe_is_replaced() -> None:
     state = table({1: 1000, 2: 1000}, seed=8731, decks=1)
     for _ in range(4):
         play_round(state, {1: 10, 2: 10})
-    state.shoe.cards = state.shoe.cards[:10]  # low: the next round reshuffles first
+    assert all(e["deals"][0]["seed"] is None for e in state.history)  # shoe 1 is in use
+    state.shoe.cards = state.shoe.cards[:10]  # low: the next round takes a new shoe first
     play_round(state, {1: 10, 2: 10})
     entries = state.history
-    assert [e["seed"].split("@")[0] for e in entries] == ["8731:0"] * 4 + ["8731:1"]
-    positions = [int(e["seed"].split("@")[1]) for e in entries]
+    assert [e["deals"][0]["seed"] for e in entries] == ["8731:1"] * 4 + [None]
+    assert [e["deals"][0]["commitment"] for e in entries] == [fairness.commitment("8731:1")] * 4 + [
+        fairness.commitment("8731:2")]
+    positions = [int(e["deals"][0]["label"].rsplit(" ", 1)[1]) for e in entries]
     drawn = [len(e["dealer"]) + sum(len(h["cards"]) for s in e["seats"] for h in s["hands"])
              for e in entries]
-    assert positions == [0, drawn[0], drawn[0] + drawn[1], sum(drawn[:3]), 0]
-    for entry in entries:
-        dealt = replay(entry["seed"], decks=1)
+    assert positions == [1, 1 + drawn[0], 1 + drawn[0] + drawn[1], 1 + sum(drawn[:3]), 1]
+    for entry in entries[:4]:
+        dealt = replay(entry["deals"][0], decks=1)
         assert cards(entry["dealer"])[:2] == dealt[:2]  # house cards keep their orientation
         firsts = [card(s["hands"][0]["cards"][0]).face for s in entry["seats"]]
         assert firsts == [c.face for c in dealt[2:4]]  # player cards are placed reversed
 
 
-def test_after_a_refill_from_the_discards_the_position_counts_from_the_refill() -> None:
-    shoe = house.Shoe(1, 5, 1, [])
-    house.draw(shoe, full_deck()[:70], [])  # the 8 discards are shuffled in, one is drawn
-    assert house.deal_seed(shoe) == "5:1@1"
+def test_a_round_that_empties_its_shoe_names_both_shoes() -> None:
+    state = table({1: 1000}, decks=1)
+    state.phase = "playing"
+    state.shoe.cards = []
+    house.note_shoe(state)
+    house.draw(state, full_deck()[:70], [])  # a shoe of the 8 discards, one card drawn
+    assert [d["label"] for d in state.round_deals] == ["shoe 1 from card 1", "shoe 2 from card 1"]
 
 
 # --- who gets what -------------------------------------------------------------------------
@@ -189,11 +198,11 @@ def test_an_old_saved_state_without_history_loads_and_records_from_then_on() -> 
     state = table()
     play_round(state, {1: 10})
     old = bj.to_dict(state)
-    for key in ("history", "log", "dealt_from"):
+    for key in ("history", "log", "round_deals", "retired"):
         del old[key]
-    del old["shoe"]["shuffled"]
     loaded = bj.from_dict(old)
     assert loaded.history == [] and bj.history(loaded, 1) == []
     position = house.DECK_SIZE * loaded.options.decks - len(loaded.shoe.cards)
     play_round(loaded, {1: 10})
-    assert [(r["hand"], r["seed"]) for r in bj.history(loaded, 1)] == [(2, f"7:0@{position}")]
+    assert [(r["hand"], r["deals"][0]["label"]) for r in bj.history(loaded, 1)] == [
+        (2, f"shoe 1 from card {position + 1}")]

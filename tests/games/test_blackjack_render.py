@@ -13,6 +13,7 @@ from games.base import SeatSpec
 from games.cards import cards
 from renders import text
 from renders.blackjack import render_blackjack
+from tests.seeds import predict
 
 
 @pytest.fixture
@@ -30,7 +31,8 @@ def said(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
 
 def dealt(top: str) -> blackjack.State:
     """Alice (player 1) bets 20 with these cards on top of the shoe: dealer up, hole, hers, draws."""
-    state = blackjack.new(blackjack.Options(timer=0), [SeatSpec(1, 1000)], 3)
+    predict(3)
+    state = blackjack.new(blackjack.Options(timer=0), [SeatSpec(1, 1000)])
     state.shoe.cards = cards(top) + state.shoe.cards
     blackjack.apply(state, 1, {"type": "bet", "amount": 20})
     return state

@@ -19,12 +19,14 @@ from games import french_tarot as ft
 from games.base import Action, IllegalAction, SeatSpec
 from games.cards import card, cards, codes, full_deck
 from games.french_tarot import rules as ft_rules
+from tests.seeds import predict
 
 # --- helpers -------------------------------------------------------------------------------
 
 
 def table(players: int = 4, seed: int = 1, **options: Any) -> ft.State:
-    return ft.new(ft.Options(players=players, **options), [SeatSpec(p) for p in range(1, players + 1)], seed)
+    predict(seed)
+    return ft.new(ft.Options(players=players, **options), [SeatSpec(p) for p in range(1, players + 1)])
 
 
 def refused(state: ft.State, player: int, action: Action) -> str:
@@ -184,7 +186,8 @@ def test_petit_sec_annuls_the_deal_and_the_same_dealer_deals_again() -> None:
     state = table(4, seed)
     shown = state.annulled[0]
     assert ft.petit_sec(cards(shown["cards"])) and len(shown["cards"]) == 18
-    assert state.deals >= 2 and state.dealer == 3
+    assert state.deal is not None and state.deal.setup["reshuffles"] >= 1 and state.dealer == 3
+    assert ft.redeal(state.deal.seed, state.deal.setup) == ft.redeal(state.deal.seed, state.deal.setup)
     assert not any(ft.petit_sec(h) for h in state.hands)
     assert ft.view(state, None)["annulled"] == state.annulled
 
@@ -238,12 +241,12 @@ def test_nothing_is_higher_than_garde_contre() -> None:
 
 def test_all_pass_the_next_dealer_deals() -> None:
     state = table(4, hands=2)
-    deals = state.deals
+    first = state.deal
     events = [e.kind for e in _all_pass(state)]
     assert "all_passed" in events and "round_open" in events and "settled" in events
     assert (state.dealer, state.hand_no, state.phase) == (0, 2, "bidding")
     assert state.last_hand is not None and state.last_hand["phase"] == "passed" and state.last_hand["round"] == 1
-    assert state.deals > deals and state.history[-1]["contract"] is None
+    assert state.deal is not None and state.deal.seed != first.seed and state.history[-1]["contract"] is None
 
 
 def _all_pass(state: ft.State) -> list[Any]:
@@ -632,7 +635,8 @@ def test_options_are_validated() -> None:
             ft.Options(**bad).validate()
     assert ft.seat_range(ft.Options(players=5)) == (5, 5)
     with pytest.raises(IllegalAction, match="for 4 players"):
-        ft.new(ft.Options(), [SeatSpec(1), SeatSpec(2), SeatSpec(3)], 1)
+        predict(1)
+        ft.new(ft.Options(), [SeatSpec(1), SeatSpec(2), SeatSpec(3)])
 
 
 def test_leaving_hands_the_seat_to_a_computer_player() -> None:

@@ -17,6 +17,7 @@ from games.base import SeatSpec
 from games.cards import card, cards, codes
 from games.french_tarot import ai
 from tests.games.test_french_tarot import position, random_action, table
+from tests.seeds import predict
 
 STRONG = "21 0 1 20 19 18 16 14 12 10 7 3 KC QC KS 2S 5W 6W"  # 3 oudlers, 12 trumps, two kings
 MIDDLE = "21 0 17 15 13 9 8 6 4 KC QC 3C 4C 2S 5S 7W 8W 3P"  # 47: a prise
@@ -185,7 +186,8 @@ def average_scores(players: int, deals: int, smart: set[int]) -> list[float]:
     totals = [0] * players
     for seed in range(deals):
         rng = random.Random(seed)
-        state = ft.new(ft.Options(players=players, hands=1), [SeatSpec(s + 1) for s in range(players)], seed)
+        predict(seed)
+        state = ft.new(ft.Options(players=players, hands=1), [SeatSpec(s + 1) for s in range(players)])
         while not ft.is_over(state):
             player = ft.pending(state)[0]
             if player - 1 in smart:
@@ -214,11 +216,13 @@ import hashlib, json
 from games import french_tarot as ft
 from games.french_tarot import ai as tarot_ai
 from games.base import SeatSpec
+from tests.seeds import predict
 digest = hashlib.sha256()
 for players in (3, 4, 5):
     for seed in range(1, 25):
         seats = [SeatSpec(-n) for n in range(1, players + 1)]
-        state = ft.new(ft.Options(players=players, bots=players - 1, hands=2, timer=0), seats, seed)
+        predict(seed)
+        state = ft.new(ft.Options(players=players, bots=players - 1, hands=2, timer=0), seats)
         while not ft.is_over(state):
             player = ft.pending(state)[0]
             ft.apply(state, player, tarot_ai.choose(state, player))

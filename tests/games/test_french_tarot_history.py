@@ -6,7 +6,6 @@ see (other hands, the taker's discard but for its shown trumps, a dog nobody saw
 from __future__ import annotations
 
 import json
-import random
 import re
 from typing import Any
 
@@ -14,11 +13,13 @@ import pytest
 
 from games import french_tarot as ft
 from games.base import HISTORY_HANDS, HandRecord, SeatSpec, mention
-from games.cards import Card, codes, full_deck, shuffle
+from games.cards import Card, codes
+from tests.seeds import predict
 
 
 def table(players: int = 4, seed: int = 1, **options: Any) -> ft.State:
-    return ft.new(ft.Options(players=players, **options), [SeatSpec(p) for p in range(1, players + 1)], seed)
+    predict(seed)
+    return ft.new(ft.Options(players=players, **options), [SeatSpec(p) for p in range(1, players + 1)])
 
 
 def bid_round(state: ft.State, bids: list[str]) -> None:
@@ -63,7 +64,8 @@ def plain_faces(cards: list[Card]) -> set[str]:
 def garde_by_player_1(seed: int = 5, **options: Any) -> tuple[ft.State, dict[str, Any]]:
     """Player 1 takes a garde in the first deal, which is then played out; what was dealt."""
     state = table(4, seed, hands=2, **options)
-    dealt = {"seed": f"{seed}:{state.deals - 1}", "dealer": state.dealer, "dog": list(state.dog),
+    assert state.deal is not None
+    dealt = {"seed": state.deal.seed, "setup": dict(state.deal.setup), "dealer": state.dealer, "dog": list(state.dog),
              "hands": [list(h) for h in state.hands]}
     bid_round(state, ["garde", "pass", "pass", "pass"])
     play_until(state, lambda s: s.phase != "discarding")
@@ -75,11 +77,11 @@ def garde_by_player_1(seed: int = 5, **options: Any) -> tuple[ft.State, dict[str
 def test_a_played_deal_gives_every_player_its_record_with_the_seed_and_their_points() -> None:
     state, dealt = garde_by_player_1()
     sheet = state.history[-1]
-    deck = shuffle(full_deck(), random.Random(dealt["seed"]))
+    deck = ft.redeal(dealt["seed"], dealt["setup"])
     reproduced, _ = ft.distribute(deck, 4, dealt["dealer"])
     for seat, player in enumerate(state.players):
         records = ft.history(state, player)
-        assert [(r["hand"], r["seed"]) for r in records] == [(1, dealt["seed"])]
+        assert [(r["hand"], r["deals"][0]["seed"]) for r in records] == [(1, dealt["seed"])]
         record = records[0]
         mine = " ".join(codes(ft.sort_hand(dealt["hands"][seat])))
         assert record["cards"][0] == f"You: {mine}" == "You: " + " ".join(codes(ft.sort_hand(reproduced[seat])))

@@ -14,6 +14,7 @@ from games.base import SeatSpec
 from renders import layout as L
 from renders import text
 from renders.french_tarot import render_tarot, score_lines
+from tests.seeds import predict
 
 NAMES = {1: "Alice", -1: "Computer 1", -2: "Computer 2", -3: "Computer 3", -4: "Computer 4"}
 
@@ -21,7 +22,8 @@ NAMES = {1: "Alice", -1: "Computer 1", -2: "Computer 2", -3: "Computer 3", -4: "
 def snapshots(players: int, seed: int) -> list[dict]:
     """The spectator's view at every new phase and every few cards of one game of one deal."""
     seats = [SeatSpec(1)] + [SeatSpec(-n) for n in range(1, players)]
-    state = ft.new(ft.Options(players=players, hands=1), seats, seed)
+    predict(seed)
+    state = ft.new(ft.Options(players=players, hands=1), seats)
     views, seen = [], set()
     while not ft.is_over(state):
         key = (state.phase, len(state.tricks) // 6, len(state.trick) > 0)
@@ -77,7 +79,8 @@ def test_the_score_sheet_shows_every_number_as_image_and_text(players: int) -> N
 
 
 def test_an_all_passed_deal_renders() -> None:
-    state = ft.new(ft.Options(players=4, hands=2), [SeatSpec(p) for p in (1, 2, 3, 4)], 1)
+    predict(1)
+    state = ft.new(ft.Options(players=4, hands=2), [SeatSpec(p) for p in (1, 2, 3, 4)])
     for player in (1, 2, 3, 4):
         ft.apply(state, player, {"type": "bid", "contract": "pass"})
     assert image(render_tarot(ft.view(state, None)["last_round"], NAMES)).width >= 560
@@ -99,7 +102,8 @@ def test_the_last_trick_stays_on_the_image_while_the_next_is_played(monkeypatch:
 def _into_trick_three(seed: int) -> ft.State | None:
     """A deal played by the computer into its third trick (None: everyone passed)."""
     seats = [SeatSpec(1)] + [SeatSpec(-n) for n in range(1, 4)]
-    state = ft.new(ft.Options(players=4, hands=1), seats, seed)
+    predict(seed)
+    state = ft.new(ft.Options(players=4, hands=1), seats)
     while not (state.phase == "playing" and len(state.tricks) == 2 and state.trick):
         if ft.is_over(state) or state.hand_no > 1:
             return None

@@ -2,19 +2,23 @@
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 
 import pytest
 
-from games import blackjack, house
+from games import blackjack, fairness, house
 from games.base import IllegalAction, SeatSpec, mention
-from games.cards import cards, full_deck, shuffle
+from games.cards import Card, cards, full_deck, shuffle
+from tests.seeds import predict
 
 
 def make_table(stacks: dict[int, int], **options: int) -> house.Table:
     seats = [house.Seat(p, s) for p, s in stacks.items()]
-    return house.Table(blackjack.Options(**options), seats, house.new_shoe(1, 5))
+    return house.Table(blackjack.Options(**options), seats, house.new_shoe(1))
+
+
+def shoe_holding(held: list[Card], decks: int = 1) -> house.Shoe:
+    return house.Shoe(decks, 1, fairness.Deal("test", "shoe 1"), held)
 
 
 # --- the shoe ------------------------------------------------------------------------------
@@ -22,7 +26,7 @@ def make_table(stacks: dict[int, int], **options: int) -> house.Table:
 
 @pytest.mark.parametrize("decks", [1, 2, 3, 4])
 def test_new_shoe_holds_decks_copies_of_every_card(decks: int) -> None:
-    shoe = house.new_shoe(decks, 11)
+    shoe = house.new_shoe(decks)
     assert len(shoe.cards) == decks * 78 == shoe.size
     counts = Counter(c.face for c in shoe.cards)
     assert set(counts) == set(full_deck())
@@ -30,78 +34,94 @@ def test_new_shoe_holds_decks_copies_of_every_card(decks: int) -> None:
 
 
 def test_a_shuffle_turns_exactly_half_the_shoe() -> None:
-    shoe = house.new_shoe(3, 2)
+    shoe = house.new_shoe(3)
     assert sum(c.reversed for c in shoe.cards) == 3 * 78 // 2
 
 
-def test_each_shuffle_uses_the_seed_and_its_number() -> None:
-    shoe = house.new_shoe(2, 1234)
-    assert shoe.shuffles == 1
-    assert shoe.cards == shuffle(full_deck() * 2, random.Random("1234:0"))
-    house.shuffle_in(shoe, full_deck() * 2)
-    assert shoe.shuffles == 2
-    assert shoe.cards == shuffle(full_deck() * 2, random.Random("1234:1"))
+def test_each_shoe_shuffles_with_a_fresh_seed_of_its_own() -> None:
+    predict("s")
+    first, second = house.new_shoe(2), house.new_shoe(2, 2)
+    assert (first.deal.seed, second.deal.seed) == ("s:1", "s:2")
+    assert first.cards == shuffle(full_deck() * 2, fairness.rng("s:1"))
+    assert second.cards == house.redeal("s:2", second.deal.setup) != first.cards
+    assert second.deal.label == "shoe 2"
 
 
 def test_same_seed_same_shoe_other_seed_other_shoe() -> None:
-    assert house.new_shoe(2, 9).cards == house.new_shoe(2, 9).cards
-    assert house.new_shoe(2, 9).cards != house.new_shoe(2, 10).cards
+    predict(9)
+    one = house.new_shoe(2)
+    predict(9)
+    assert house.new_shoe(2).cards == one.cards
+    predict(10)
+    assert house.new_shoe(2).cards != one.cards
 
 
-def test_shuffle_in_ignores_the_orientation_it_is_given() -> None:
-    shoe = house.Shoe(1, 3)
-    house.shuffle_in(shoe, [c.turned() for c in full_deck()])
-    again = house.Shoe(1, 3)
-    house.shuffle_in(again, full_deck())
-    assert shoe.cards == again.cards
+def test_the_cards_set_aside_count_without_their_orientation() -> None:
+    aside = full_deck()[:5]
+    predict(3)
+    turned = house.new_shoe(1, without=[c.turned() for c in aside])
+    predict(3)
+    upright = house.new_shoe(1, without=aside)
+    assert turned.cards == upright.cards and len(turned.cards) == 73
+    assert not {c.face for c in turned.cards} & set(aside)
 
 
-def test_shoe_is_low_below_a_quarter() -> None:
-    shoe = house.new_shoe(1, 1)
-    shoe.cards = shoe.cards[:20]  # 20 * 4 = 80 >= 78
-    assert not house.is_low(shoe)
-    assert house.reshuffle_if_low(shoe) == []
-    shoe.cards = shoe.cards[:19]  # 76 < 78
-    assert house.is_low(shoe)
-    events = house.reshuffle_if_low(shoe)
-    assert [e.kind for e in events] == ["shuffle"]
-    assert len(shoe.cards) == 78 and shoe.shuffles == 2
+def test_a_low_shoe_gives_way_to_a_new_one_before_a_round_and_is_revealed() -> None:
+    table = make_table({1: 100})
+    old = table.shoe
+    old.cards = old.cards[:20]  # 20 * 4 = 80 >= 78
+    assert house.prepare_deal(table) == []
+    table.round_deals = []
+    old.cards = old.cards[:19]  # 76 < 78
+    events = house.prepare_deal(table)
+    assert [e.kind for e in events] == ["deal_revealed", "deal_committed", "shuffle"]
+    assert events[0].data["seed"] == old.deal.seed and events[1].data["commitment"] != old.deal.commitment
+    assert len(table.shoe.cards) == 78 and table.shoe.number == 2
+    assert table.round_deals[0]["commitment"] == table.shoe.deal.commitment
 
 
 def test_shoe_round_trips() -> None:
-    shoe = house.new_shoe(2, 77)
-    shoe.cards = shoe.cards[5:]
+    shoe = house.new_shoe(2)
+    house.take(house.Table(blackjack.Options(), [], shoe), 5)
     assert house.Shoe.from_dict(shoe.to_dict()) == shoe
+    assert len(shoe.deal.dealt) == 5
 
 
 def test_discards_are_what_neither_shoe_nor_table_holds() -> None:
-    shoe = house.Shoe(1, 0, 1, cards(full_deck_codes()[3:]))
+    shoe = shoe_holding(cards(full_deck_codes()[3:]))
     table = [cards("AW")[0].turned()]
     assert house.discards(shoe, table) == cards("2W 3W")
 
 
 def test_discards_refuse_an_impossible_count() -> None:
-    shoe = house.Shoe(1, 0, 1, full_deck())
+    shoe = shoe_holding(full_deck())
     with pytest.raises(ValueError):
         house.discards(shoe, cards("KC"))
 
 
-def test_an_empty_shoe_mid_round_is_refilled_from_the_discards() -> None:
-    shoe = house.Shoe(1, 8, 1, [])
+def test_an_empty_shoe_mid_round_gives_way_to_a_shoe_of_the_discards_revealed_after_the_round() -> None:
+    table = make_table({1: 100})
+    table.shoe = shoe_holding([])
+    old = table.shoe.deal
+    table.phase = "playing"
     on_table = full_deck()[:70]
     events: list = []
-    drawn = house.draw(shoe, on_table, events)
-    assert [e.kind for e in events] == ["shuffle"]
-    assert shoe.shuffles == 2
-    rest = Counter(c.face for c in [drawn, *shoe.cards])
+    drawn = house.draw(table, on_table, events)
+    assert [e.kind for e in events] == ["deal_committed", "shuffle"]  # the old seed is still secret
+    assert table.shoe.number == 2 and table.retired == [old]
+    assert table.shoe.deal.setup["without"] == [c.code for c in on_table]
+    rest = Counter(c.face for c in [drawn, *table.shoe.cards])
     assert rest == Counter(full_deck()[70:])
-    assert house.available(shoe, on_table) == 8
+    assert house.available(table.shoe, on_table) == 8
+    assert house.deals_in_play(table) == [old, table.shoe.deal]
+    assert [e.kind for e in house.reveal_retired(table)] == ["deal_revealed"] and table.retired == []
 
 
 def test_nothing_left_to_draw_is_refused() -> None:
-    shoe = house.Shoe(1, 8, 1, [])
+    table = make_table({1: 100})
+    table.shoe = shoe_holding([])
     with pytest.raises(IllegalAction, match="the shoe is empty"):
-        house.draw(shoe, full_deck(), [])
+        house.draw(table, full_deck(), [])
 
 
 def full_deck_codes() -> list[str]:

@@ -11,6 +11,7 @@ import pytest
 from games import loc
 from games.base import Action, Event, IllegalAction, SeatSpec
 from games.cards import card, cards
+from tests.seeds import predict
 
 # --- helpers -------------------------------------------------------------------------------
 
@@ -19,7 +20,8 @@ P1, P2, P3, P4 = 101, 102, 103, 104
 
 def table(stacks: dict[int, int] | None = None, seed: int = 7, **options: Any) -> loc.State:
     stacks = stacks or {P1: 200, P2: 200, P3: 200, P4: 200}
-    return loc.new(loc.Options(**options), [SeatSpec(p, s) for p, s in stacks.items()], seed)
+    predict(seed)
+    return loc.new(loc.Options(**options), [SeatSpec(p, s) for p, s in stacks.items()])
 
 
 def rig(state: loc.State, hands: dict[int, str]) -> None:

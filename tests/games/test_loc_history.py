@@ -11,6 +11,7 @@ from typing import Any
 from games import loc
 from games.base import HISTORY_HANDS, Event, HandRecord, SeatSpec
 from games.cards import cards, codes
+from tests.seeds import predict
 
 P1, P2, P3, P4 = 101, 102, 103, 104
 HANDS = {P1: "7S 2W 3W 4W 5W 6W", P2: "KC 2C 3C 4C 5C 6C", P3: "3 2P 3Pr 4P 5P 6P", P4: "AW 2S 3S 4S 5S 6S"}
@@ -18,7 +19,8 @@ DISCARDS = {P1: "6W", P2: "6C", P3: "6P", P4: "6S"}
 
 
 def table(players: tuple[int, ...] = (P1, P2, P3, P4), seed: int = 7, **options: Any) -> loc.State:
-    return loc.new(loc.Options(**options), [SeatSpec(p, 200) for p in players], seed)
+    predict(seed)
+    return loc.new(loc.Options(**options), [SeatSpec(p, 200) for p in players])
 
 
 def rigged(players: tuple[int, ...] = (P1, P2, P3, P4)) -> loc.State:
@@ -82,7 +84,7 @@ def test_a_finished_hand_gives_each_player_a_record_with_seed_number_and_net() -
     results = nets(events)
     for player in (P1, P2, P3):
         [record] = loc.history(state, player)
-        assert record["hand"] == 1 and record["seed"] == "7:1"
+        assert record["hand"] == 1 and record["deals"][0]["seed"] == "7:1"
         assert record["result"] == f"{results[player]:+d} chips"
     # P2 is excused in plays 2-4 and takes the 90 at the end; P3 took the first 30
     assert [loc.history(state, p)[0]["result"] for p in (P1, P2, P3)] == ["-50 chips", "+70 chips", "-20 chips"]
@@ -93,10 +95,10 @@ def test_the_seed_reproduces_the_deal() -> None:
     dealt = {s.player: codes(s.cards) for s in state.seats}
     finish_hand(state)
     finish_hand(state)
-    assert [r["seed"] for r in loc.history(state, P1)] == ["42:1", "42:2"]
-    table_seed, number = loc.history(state, P1)[0]["seed"].split(":")
-    replay = loc.new(loc.Options(), [SeatSpec(p, 200) for p in (P1, P2, P3)], int(table_seed))
-    assert number == "1" and {s.player: codes(s.cards) for s in replay.seats} == dealt
+    first, second = (r["deals"][0] for r in loc.history(state, P1))
+    assert (first["seed"], second["seed"]) == ("42:1", "42:2")
+    deck = loc.redeal(first["seed"], {"deck": "tarot"})  # one card at a time round the table
+    assert {s.player: codes(deck[i::3][:loc.HAND_SIZE]) for i, s in enumerate(state.seats)} == dealt
 
 
 def test_the_record_of_a_hand_in_words() -> None:
@@ -116,7 +118,8 @@ def test_the_record_of_a_hand_in_words() -> None:
 
 
 def test_a_short_ante_is_written_per_player() -> None:
-    state = loc.new(loc.Options(), [SeatSpec(P1, 200), SeatSpec(P2, 200), SeatSpec(P3, 4)], 3)
+    predict(3)
+    state = loc.new(loc.Options(), [SeatSpec(P1, 200), SeatSpec(P2, 200), SeatSpec(P3, 4)])
     finish_hand(state)
     assert loc.history(state, P1)[0]["actions"][0] == "Antes: <@101> 10, <@102> 10, <@103> 4"
 
@@ -139,7 +142,7 @@ def test_the_list_keeps_the_last_hands_oldest_first() -> None:
     records = loc.history(state, P1)
     assert len(state.history) == HISTORY_HANDS
     assert [r["hand"] for r in records] == list(range(3, HISTORY_HANDS + 3))
-    assert [r["seed"] for r in records] == [f"7:{n}" for n in range(3, HISTORY_HANDS + 3)]
+    assert [r["deals"][0]["seed"] for r in records] == [f"7:{n}" for n in range(3, HISTORY_HANDS + 3)]
 
 
 def test_a_player_not_dealt_into_a_hand_does_not_get_it() -> None:

@@ -12,12 +12,14 @@ from PIL import Image
 from games import loc
 from games.base import SeatSpec
 from renders.loc import render_loc
+from tests.seeds import predict
 
 NAMES = {1: "Alice", 2: "Bob the Builder", 3: "Zoë 🎲", 4: "Dmitri", 5: "Eve"}
 
 
 def played(players: int, deck: str, steps: int, seed: int = 3) -> loc.State:
-    state = loc.new(loc.Options(deck=deck), [SeatSpec(p, 300) for p in range(1, players + 1)], seed)
+    predict(seed)
+    state = loc.new(loc.Options(deck=deck), [SeatSpec(p, 300) for p in range(1, players + 1)])
     rng = random.Random(seed)
     for _ in range(steps):
         waiting = loc.pending(state)

@@ -14,16 +14,18 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from games import poker
+from games import fairness, poker
 from games.base import Event, IllegalAction, SeatSpec
 from games.cards import Card, cards
+from tests.seeds import predict
 
 # --- helpers -------------------------------------------------------------------------------
 
 
 def table(*stacks: int, seed: int = 1, **options: Any) -> poker.State:
     """Players 1, 2, 3 ... with these stacks; the first hand is dealt, player 1 has the button."""
-    return poker.new(poker.Options(timer=0, **options), [SeatSpec(i + 1, s) for i, s in enumerate(stacks)], seed)
+    predict(seed)
+    return poker.new(poker.Options(timer=0, **options), [SeatSpec(i + 1, s) for i, s in enumerate(stacks)])
 
 
 def order(state: poker.State) -> list[int]:
@@ -535,7 +537,7 @@ def test_a_waiting_table_deals_when_a_second_player_can_play() -> None:
     poker.apply(state, 2, {"type": "leave"})
     assert state.hand is None and poker.pending(state) == []
     events = poker.apply(state, 3, {"type": "join", "stack": 400})
-    assert [e.kind for e in events][:3] == ["joined", "round_open", "dealt"]
+    assert [e.kind for e in events][:4] == ["joined", "round_open", "deal_committed", "dealt"]
     assert sorted(order(state)) == [1, 3]
 
 
@@ -630,7 +632,8 @@ def test_history_shows_own_cards_and_shown_cards_with_the_seed() -> None:
     act(state, 2, "fold")
     check_down(state, 1)
     record = poker.history(state, 2)[-1]
-    assert record["seed"] == "42:1" and record["hand"] == 1
+    assert record["deals"] == [{"label": "hand 1", "commitment": fairness.commitment("42:1"), "seed": "42:1"}]
+    assert record["hand"] == 1
     assert record["cards"][0] == "You: 2W 3C"  # their own folded cards
     assert any(line.startswith("<@1>: 21r 11r") for line in record["cards"])  # shown down
     assert any(line.startswith("<@3>: 7Sr 9Pr") for line in record["cards"])  # turned at showdown

@@ -15,6 +15,7 @@ from games import poker
 from games.base import SeatSpec
 from renders import layout, text
 from renders.poker import render_poker
+from tests.seeds import predict
 
 NAMES = {1: "Alice", 2: "Bob", 3: "Chandra", 4: "Dmitri"}
 
@@ -61,7 +62,8 @@ def call_down(state: poker.State, until: str | None = None) -> None:
 
 
 def test_a_spectator_sees_hole_cards_face_down_and_the_board_face_up(drawn: Drawn) -> None:
-    state = poker.new(poker.Options(), [SeatSpec(p, 1000) for p in (1, 2, 3, 4)], 3)
+    predict(3)
+    state = poker.new(poker.Options(), [SeatSpec(p, 1000) for p in (1, 2, 3, 4)])
     call_down(state, until="turn")
     image = png(render_poker(poker.view(state), NAMES))
     assert 600 <= image.width <= layout.MAX_WIDTH and image.height < 1400
@@ -72,14 +74,16 @@ def test_a_spectator_sees_hole_cards_face_down_and_the_board_face_up(drawn: Draw
 
 
 def test_a_player_sees_their_own_cards(drawn: Drawn) -> None:
-    state = poker.new(poker.Options(), [SeatSpec(p, 1000) for p in (1, 2)], 3)
+    predict(3)
+    state = poker.new(poker.Options(), [SeatSpec(p, 1000) for p in (1, 2)])
     render_poker(poker.view(state, 2), NAMES)
     mine = state.hand.holes[0]
     assert [c for c in drawn.cards if c is not None] == mine and drawn.cards.count(None) == 2
 
 
 def test_the_showdown_names_every_hand_and_the_winner(drawn: Drawn) -> None:
-    state = poker.new(poker.Options(), [SeatSpec(p, 1000) for p in (1, 2, 3)], 5)
+    predict(5)
+    state = poker.new(poker.Options(), [SeatSpec(p, 1000) for p in (1, 2, 3)])
     call_down(state)
     last = state.last_round
     assert last is not None
@@ -94,7 +98,8 @@ def test_the_showdown_names_every_hand_and_the_winner(drawn: Drawn) -> None:
 
 
 def test_the_draw_and_the_waiting_table_render(drawn: Drawn) -> None:
-    state = poker.new(poker.Options(format="draw"), [SeatSpec(p, 500) for p in (1, 2, 3)], 8)
+    predict(8)
+    state = poker.new(poker.Options(format="draw"), [SeatSpec(p, 500) for p in (1, 2, 3)])
     call_down(state, until="draw")
     png(render_poker(poker.view(state), NAMES))
     assert "The draw: " in "\n".join(drawn.texts)
@@ -106,7 +111,8 @@ def test_the_draw_and_the_waiting_table_render(drawn: Drawn) -> None:
 
 
 def test_ordinary_betting_shows_one_pot_and_an_all_in_shows_the_side_pot(drawn: Drawn) -> None:
-    state = poker.new(poker.Options(timer=0), [SeatSpec(p, s) for p, s in ((1, 1000), (2, 1000), (3, 60))], 5)
+    predict(5)
+    state = poker.new(poker.Options(timer=0), [SeatSpec(p, s) for p, s in ((1, 1000), (2, 1000), (3, 60))])
     poker.apply(state, 1, {"type": "raise", "amount": 200})  # 2 and 3 have not called yet
     render_poker(poker.view(state), NAMES)
     assert not any("Side" in t or "Main" in t for t in drawn.texts), drawn.texts

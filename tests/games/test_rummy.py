@@ -17,6 +17,7 @@ from games import rummy as R
 from games.base import Action, Event, IllegalAction, SeatSpec
 from games.cards import Card, cards, full_deck
 from games.rummy import melds as rm
+from tests.seeds import predict
 
 A, B = 1, 2
 
@@ -24,7 +25,8 @@ A, B = 1, 2
 
 
 def table(seed: int = 7, **options: Any) -> R.State:
-    return R.new(R.Options(timer=0, **options), [SeatSpec(A), SeatSpec(B)], seed)
+    predict(seed)
+    return R.new(R.Options(timer=0, **options), [SeatSpec(A), SeatSpec(B)])
 
 
 def rig(state: R.State, mover: str, other: str, upcard: str = "KW", stock_top: str = "") -> R.State:
@@ -223,7 +225,8 @@ def test_scoring_of_each_ending(caller_hand, drawn, opponent_hand, outcome, scor
     assert scores == {caller: points if scorer == "caller" else 0, opponent: points if scorer == "opponent" else 0}
     next_dealer = {"caller": caller, "opponent": opponent, "alternates": caller if dealer == opponent else opponent}
     assert state.seats[state.dealer].player == next_dealer[deals]
-    assert kinds(events)[-3:] == ["settled", "dealt", "round_open"] and state.hand_no == 2
+    assert kinds(events)[-4:] == ["settled", "deal_committed", "dealt", "round_open"] and state.hand_no == 2
+    assert "deal_revealed" in kinds(events)
     assert "results" not in event(events, "settled").data  # results come with the game's end only
 
 

@@ -6,13 +6,13 @@ other drew from the stock, the face-down call card)."""
 from __future__ import annotations
 
 import json
-import random
 import re
 from typing import Any
 
 from games import rummy as R
 from games.base import HISTORY_HANDS, HandRecord, SeatSpec
-from games.cards import cards, full_deck, shuffle
+from games.cards import cards, full_deck
+from tests.seeds import predict
 
 A, B = 1, 2
 CALLER = "2W 3W 4W 5C 5S 5P 0 12 20 AC"
@@ -20,7 +20,8 @@ OPPONENT = "5W 6W KC QC 9S 9P 2C 3S 4P 16"  # lays 5W 6W off onto the caller's s
 
 
 def table(seed: int = 7, **options: Any) -> R.State:
-    return R.new(R.Options(timer=0, **options), [SeatSpec(A), SeatSpec(B)], seed)
+    predict(seed)
+    return R.new(R.Options(timer=0, **options), [SeatSpec(A), SeatSpec(B)])
 
 
 def rig(state: R.State, mover: str, other: str, upcard: str, stock_top: str) -> R.State:
@@ -63,7 +64,8 @@ def faces(record: HandRecord) -> set[str]:
 def test_a_called_hand_is_recorded_for_both_with_their_points() -> None:
     state, caller, opponent = called_hand()
     mine, theirs = R.history(state, caller), R.history(state, opponent)
-    assert [(r["hand"], r["seed"]) for r in mine] == [(1, "7:1")] == [(r["hand"], r["seed"]) for r in theirs]
+    assert [(r["hand"], r["deals"][0]["seed"]) for r in mine] == [(1, "7:1")] == [
+        (r["hand"], r["deals"][0]["seed"]) for r in theirs]
     assert mine[0]["result"] == "you called and won (1 unmelded against 54): +53 points (your score 53)"
     assert theirs[0]["result"] == f"<@{caller}> called and won (1 unmelded against 54): +0 points (your score 0)"
     assert mine[0]["cards"][:2] == [f"You (dealt): {' '.join(R.sorted_codes(cards(CALLER)))}", "Upcard: KW"]
@@ -112,13 +114,14 @@ def test_the_seed_reproduces_the_deal() -> None:
     dealer, hands = state.dealer, [list(s.hand) for s in state.seats]
     play_until(state, lambda s: s.hand_no == 2)
     record = R.history(state, A)[0]
-    deck = shuffle(full_deck(), random.Random(record["seed"]))
+    seed = record["deals"][0]["seed"]
+    deck = R.redeal(seed)  # in the order the cards leave it
     first = 1 - dealer
     dealt: list[list[Any]] = [[], []]
     for i in range(2 * R.HAND_SIZE):
-        dealt[(first + i) % 2].append(deck.pop())
-    assert record["seed"] == "5:1" and dealt == hands
-    assert record["cards"][:2] == [f"You (dealt): {' '.join(R.sorted_codes(hands[0]))}", f"Upcard: {deck[-1].code}"]
+        dealt[(first + i) % 2].append(deck.pop(0))
+    assert seed == "5:1" and dealt == hands and dealer == R.cut(seed)
+    assert record["cards"][:2] == [f"You (dealt): {' '.join(R.sorted_codes(hands[0]))}", f"Upcard: {deck[0].code}"]
 
 
 def test_only_the_last_hands_are_kept_and_only_for_the_two_players() -> None:

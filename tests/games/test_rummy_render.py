@@ -10,6 +10,7 @@ from PIL import Image
 from games import rummy as R
 from games.base import SeatSpec
 from renders.rummy import render_rummy, render_rummy_hand
+from tests.seeds import predict
 
 NAMES = {1: "Alice", 2: "Bob the Builder", -1: "Computer 1"}
 
@@ -21,7 +22,8 @@ def image(data: bytes) -> Image.Image:
 
 def played(options: R.Options, seed: int) -> list[dict]:
     """Spectator views of a whole game between two computers, one per distinct phase."""
-    state = R.new(options, [SeatSpec(1), SeatSpec(-1)], seed)
+    predict(seed)
+    state = R.new(options, [SeatSpec(1), SeatSpec(-1)])
     views, seen = [R.view(state, None)], {state.phase}
     while not R.is_over(state):
         player = R.pending(state)[0]
@@ -53,7 +55,8 @@ def test_the_end_of_a_hand_shows_both_hands_in_melds_wider_than_play():
 
 
 def test_the_private_hand_image_groups_the_melds():
-    state = R.new(R.Options(), [SeatSpec(1), SeatSpec(2)], 12)
+    predict(12)
+    state = R.new(R.Options(), [SeatSpec(1), SeatSpec(2)])
     me = R.view(state, R.pending(state)[0])["me"]
     plain = image(render_rummy_hand({**me, "melds": []}))
     grouped = image(render_rummy_hand({**me, "melds": [{"cards": me["hand"][:3], "kind": "sword"}]}))
