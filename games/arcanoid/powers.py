@@ -274,8 +274,9 @@ def play_devil(state: State, seat: Seat, c: Card, action: Action, events: list[E
     state.daemons += 1
     daemon = Seat(DAEMON_BASE - state.daemons, kind=DAEMON, master=seat.player, devil=c)
     daemon.hand = draw(state, HAND_SIZE)
-    state.seats.insert(state.seats.index(seat), daemon)
-    if state.seats.index(seat) <= state.turn:
+    at = state.seats.index(seat)
+    state.seats.insert(at, daemon)
+    if at <= state.turn:
         state.turn += 1  # the turn stays with the same seat
     refill_justice(state)
     events.append(Event("daemon", {"seat": seat.player, "daemon": daemon.player}))

@@ -442,7 +442,7 @@ def _fool_check(state: State, seat: Seat) -> tuple[Card, Seat, Commitment]:
     require(state.phase == "window", "the Fool is played right after a commitment, in its reaction window")
     window = state.window
     require(window["field"] is not None and window["part"] is not None,  # type: ignore[index]
-            "the last move was no commitment the Fool can take")
+            "the Fool cannot steal that: the last move was no commitment it can take")
     require(seat.kind == PLAYER and seat.in_play, "you are out of play for this round")
     require(window["after"] != seat.player, "the Fool steals another player's commitment")  # type: ignore[index]
     field_ = window["field"]  # type: ignore[index]
@@ -773,6 +773,9 @@ def battles(state: State) -> dict[str, dict[str, Any]]:
             cards = seat.fields[commit.linked].cards if commit.linked else commit.cards
             entries.append((commit.order, seat, commit.form, cards))
         entries.sort(key=lambda e: e[0])
+        if not entries:
+            result[field_] = {"winner": None, "credited": None, "forces": []}
+            continue
         best = winner_index([(form, cards) for _, _, form, cards in entries])
         winner = entries[best][1]
         credited = winner.master if winner.kind == DAEMON else winner.player
