@@ -183,6 +183,7 @@ def apply(state: State, player: int, action: Action) -> list[Event]:
     require(isinstance(action, dict) and isinstance(action.get("type"), str), "an action needs a type")
     require(state.phase != "over", "the game is over")
     kind = action["type"]
+    _check_keys(action)
     events: list[Event] = []
     if kind == "close_window":
         _close_window(state, player, events)
@@ -201,6 +202,31 @@ def apply(state: State, player: int, action: Action) -> list[Event]:
         raise IllegalAction(f"Arcanoid has no move {kind!r}; moves: {', '.join(TURN_MOVES)}, fool, vote")
     _run(state, events)
     return events
+
+
+ACTION_KEYS = {
+    "discard": {"card"}, "commit": {"field", "cards", "second", "secret", "chariot"}, "play": {"arcanum"},
+    "chariot": {"cards"}, "chariot_add": {"cards"}, "chariot_drop": set(), "remove_temperance": set(),
+    "fool": set(), "pass": set(), "close_window": set(), "vote": {"refill"}, "wheel": {"cards"}, "call": {"card"},
+}
+ARCANUM_KEYS = {2: {"target"}, 5: {"call"}, 11: {"option"}, 12: {"target"}, 14: {"field"},
+                16: {"target", "field"}, 17: {"call"}, 18: {"call"}, 19: {"call"}, 20: {"target", "field"}}
+
+
+def _check_keys(action: Action) -> None:
+    """A move carries only what it uses: a stray field is an error, not something ignored."""
+    allowed = ACTION_KEYS.get(action["type"])
+    if allowed is None:
+        return
+    if action["type"] == "play":
+        try:
+            allowed = allowed | ARCANUM_KEYS.get(arcanum_of(action.get("arcanum")), set())
+        except IllegalAction:
+            pass
+    extra = sorted(set(action) - allowed - {"type"})
+    if extra:
+        takes = f"; it takes {', '.join(sorted(allowed))}" if allowed else ""
+        raise IllegalAction(f"{action['type']} takes no {extra[0]!r}{takes}")
 
 
 def _mover(state: State, player: int) -> tuple[Seat, bool]:
@@ -1066,7 +1092,7 @@ def _seat_view(state: State, seat: Seat, viewer: int | None) -> dict[str, Any]:
         "finished": seat.finished, "complete": seat.complete,
         "chariot": seat.chariot is not None, "reserve": codes(seat.reserve),
         "hermit": seat.hermit is not None, "hermit_moves": seat.hermit_moves,
-        "secret_used": seat.secret_used, "shown": codes(seat.shown),
+        "secret_used": seat.secret_used, "shown": codes([c for c in seat.shown if c in seat.hand]),
     }
 
 
