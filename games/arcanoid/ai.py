@@ -47,7 +47,7 @@ def choose(view: dict[str, Any]) -> Action:
     phase = view["phase"]
     me = view["me"]
     if phase == "vote":
-        return {"type": "vote", "refill": view["refills"] == 0}
+        return {"type": "vote", "refill": _wants_refill(view)}
     if phase == "choice":
         return _finish_choice(view)
     if phase == "window":
@@ -55,6 +55,20 @@ def choose(view: dict[str, Any]) -> Action:
             return {"type": "fool"}
         return {"type": "pass"}
     return _turn(view)
+
+
+def _wants_refill(view: dict[str, Any]) -> bool:
+    """A second deck only helps a player still building: several battlefields open and
+    little in hand to fight with."""
+    me = next((s for s in view["seats"] if s["player"] == view["me"]["player"]), None)
+    if me is None or me["finished"] or view["refills"] > 0:
+        return False
+    open_fields = [f for f in FIELDS if f not in me["fields"]]
+    if len(open_fields) < 2:
+        return False
+    pool = _pool(view, me)
+    strong = [f for f in open_fields if any(k[0] > TIER[FORCE] or k[1] >= 15 for k, _ in _options(view, me, pool, f)[:1])]
+    return len(strong) < len(open_fields) - 1
 
 
 def timeout_move(view: dict[str, Any]) -> Action:
@@ -93,7 +107,20 @@ def _pool(view: dict[str, Any], seat: dict[str, Any]) -> list[Card]:
     return from_codes(seat["hand"] or []) + from_codes(seat["visible"]) + from_codes(view["justice"] or [])
 
 
+def _memo(view: dict[str, Any], key: tuple[Any, ...], work: Any) -> Any:
+    """One decision reads the same battlefield several times: worked out once (the view is
+    this decision's own copy)."""
+    cache = view.setdefault("_ai", {})
+    if key not in cache:
+        cache[key] = work()
+    return cache[key]
+
+
 def _best_against(view: dict[str, Any], seat: dict[str, Any], field: str) -> tuple[tuple[float, ...], Any]:
+    return _memo(view, ("against", seat["player"], field), lambda: _strongest_other(view, seat, field))
+
+
+def _strongest_other(view: dict[str, Any], seat: dict[str, Any], field: str) -> tuple[tuple[float, ...], Any]:
     """The strongest visible commitment of anyone else (not our own daemon or master) on a
     battlefield: (key, seat player)."""
     best: tuple[float, ...] = (-1.0,)
@@ -178,6 +205,10 @@ def _eager_power(view: dict[str, Any], seat: dict[str, Any], pool: list[Card], o
 
 
 def _options(view: dict[str, Any], seat: dict[str, Any], pool: list[Card], field: str) -> list[tuple[tuple[float, ...], list[Card]]]:
+    return _memo(view, ("options", seat["player"], field), lambda: _find_options(view, seat, pool, field))
+
+
+def _find_options(view: dict[str, Any], seat: dict[str, Any], pool: list[Card], field: str) -> list[tuple[tuple[float, ...], list[Card]]]:
     """The strongest commitments we could make on a battlefield, each as (key, cards)."""
     suit = FIELD_SUIT[field]
     tempered = view["temperance"]
@@ -250,7 +281,7 @@ def _contest(view: dict[str, Any], seat: dict[str, Any], field: str) -> float:
 def _need(view: dict[str, Any], seat: dict[str, Any], open_fields: list[str]) -> float:
     """The force worth committing now: high early, lower as the deck runs down and fields fill."""
     stage = _stage(view)
-    return 22.0 - 14.0 * stage - 2.0 * (4 - len(open_fields))
+    return 17.0 - 10.0 * stage - 2.0 * (4 - len(open_fields))
 
 
 def _good_commit(view: dict[str, Any], seat: dict[str, Any], pool: list[Card], open_fields: list[str]) -> Action | None:

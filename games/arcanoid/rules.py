@@ -827,11 +827,12 @@ def _end_round(state: State, events: list[Event]) -> None:
 
 
 def scores(state: State) -> dict[str, int]:
-    counts = {str(p): 0 for p in state.players}
+    """Battles won so far by each player (the USA's too, with GAZA)."""
+    counts = dict.fromkeys(state.players, 0)
     for winners in state.results:
         for player in winners.values():
-            counts[str(player)] = counts.get(str(player), 0) + 1
-    return counts
+            counts[player] = counts.get(player, 0) + 1
+    return {str(p): n for p, n in counts.items()}
 
 
 # --- legal moves ---------------------------------------------------------------------------
@@ -1065,7 +1066,8 @@ def view(state: State, player: int | None = None) -> dict[str, Any]:
         "reveal": None if state.reveal is None else _copy(state.reveal),
         "log": state.log[-12:], "results": [dict(r) for r in state.results], "scores": scores(state),
         "winners": list(state.winners), "players": list(state.players),
-        "history": _copy(state.history),
+        "history": [{"round": h["round"], "seed": h["seed"], "commitment": h["commitment"],
+                     "winners": dict(h["winners"])} for h in state.history],
         "me": None if me is None else _own_view(state, me),
     }
 
@@ -1076,23 +1078,27 @@ def _copy(value: Any) -> Any:
     return copy.deepcopy(value)
 
 
+def _codes(items: list[Card]) -> list[str]:
+    return [c.code for c in items] if items else []
+
+
 def _seat_view(state: State, seat: Seat, viewer: int | None) -> dict[str, Any]:
     own = viewer is not None and seat.controller == viewer
-    public_hand = seat.kind == DAEMON
     fields = {}
     for f, commit in seat.fields.items():
         hidden = commit.secret and not own
         fields[f] = {"form": "secret" if hidden else commit.form, "order": commit.order,
-                     "cards": [] if hidden else codes(commit.cards), "count": len(commit.cards),
+                     "cards": [] if hidden else _codes(commit.cards), "count": len(commit.cards),
                      "secret": commit.secret, "linked": commit.linked, "ace_open": commit.ace_open}
+    shown = [c.code for c in seat.shown if c in seat.hand] if seat.shown else []
     return {
         "player": seat.player, "kind": seat.kind, "master": seat.master, "controller": seat.controller,
-        "hand_count": len(seat.hand), "hand": codes(seat.hand) if public_hand or own else None,
-        "visible": codes(seat.visible), "limit": seat.limit, "fields": fields,
-        "finished": seat.finished, "complete": seat.complete,
-        "chariot": seat.chariot is not None, "reserve": codes(seat.reserve),
+        "hand_count": len(seat.hand), "hand": _codes(seat.hand) if seat.kind == DAEMON or own else None,
+        "visible": _codes(seat.visible), "limit": seat.limit, "fields": fields,
+        "finished": seat.finished, "complete": len(seat.fields) == 4,
+        "chariot": seat.chariot is not None, "reserve": _codes(seat.reserve),
         "hermit": seat.hermit is not None, "hermit_moves": seat.hermit_moves,
-        "secret_used": seat.secret_used, "shown": codes([c for c in seat.shown if c in seat.hand]),
+        "secret_used": seat.secret_used, "shown": shown,
     }
 
 

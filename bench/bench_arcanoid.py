@@ -1,0 +1,81 @@
+"""Arcanoid's computer players (not a test). Run: .venv/bin/python bench/bench_arcanoid.py [--rounds N]
+
+Whole rounds with a computer player on every seat (4 players, one core): rounds per second,
+every decision (`computer_action`: the seat's view and the choice), `apply`, and a round
+trip of the state. Reaction windows are offered to every computer that may react, then
+closed as the runtime's clock would."""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+
+import games.arcanoid as arc
+from games.arcanoid import rules
+from games.arcanoid.model import Options
+from games.base import SeatSpec
+
+
+def pct(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def show(name: str, samples: list[float]) -> None:
+    ms = [s * 1000 for s in samples]
+    print(f"{name:<34} n={len(ms):>6}  median {statistics.median(ms):8.3f} ms  p99 {pct(ms, 0.99):8.3f} ms")
+
+
+def decide(state: rules.State, player: int, decisions: list[float]) -> dict:
+    start = time.perf_counter()
+    action = arc.computer_action(state, player)
+    decisions.append(time.perf_counter() - start)
+    return action
+
+
+def play_game(players: int, rounds: int, variant: str, decisions: list[float], applies: list[float]) -> int:
+    state = arc.new(Options(variant=variant, rounds=rounds), [SeatSpec(-p) for p in range(1, players + 1)])
+    while not arc.is_over(state):
+        if state.phase == "window":
+            acted = False
+            for player in arc.reactors(state):
+                action = decide(state, player, decisions)
+                start = time.perf_counter()
+                arc.apply(state, player, action)
+                applies.append(time.perf_counter() - start)
+                if action["type"] != "pass":
+                    acted = True
+                    break
+            if not acted and state.phase == "window":
+                arc.apply(state, rules.RUNTIME, {"type": "close_window"})
+            continue
+        player = arc.pending(state)[0]
+        action = decide(state, player, decisions)
+        start = time.perf_counter()
+        arc.apply(state, player, action)
+        applies.append(time.perf_counter() - start)
+    return len(state.results)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--rounds", type=int, default=300)
+    parser.add_argument("--players", type=int, default=4)
+    args = parser.parse_args()
+    for variant in ("DRESDEN", "KOBLENZ"):
+        decisions: list[float] = []
+        applies: list[float] = []
+        played = 0
+        start = time.perf_counter()
+        while played < args.rounds:
+            played += play_game(args.players, 10, variant, decisions, applies)
+        spent = time.perf_counter() - start
+        print(f"--- {variant}, {args.players} computer players, {played} rounds")
+        print(f"whole rounds per second            {played / spent:8.1f}")
+        show("computer_action (view + choice)", decisions)
+        show("apply", applies)
+
+
+if __name__ == "__main__":
+    main()
