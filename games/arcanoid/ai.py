@@ -262,7 +262,7 @@ def _great_commit(view: dict[str, Any], seat: dict[str, Any], pool: list[Card], 
         for key, cards in _options(view, seat, pool, field)[:1]:
             against, _ = _best_against(view, seat, field)
             if key[0] >= TIER["illegitimate"] and key > against:
-                ranked.append((key, -_contest(view, seat, field), field, cards))
+                ranked.append((key, _contest(view, seat, field), field, cards))
     if not ranked:
         return None
     key, _, field, cards = max(ranked, key=lambda r: (r[0], r[1]))
@@ -317,14 +317,14 @@ def _attack(view: dict[str, Any], seat: dict[str, Any], pool: list[Card], open_f
             form = target["fields"][field]["form"]
             if form in (ABDICATION, "judgment", "world"):
                 continue
-            if against[0] > TIER[FORCE] or (len(against) > 1 and against[1] >= TOWER_WORTH):
-                if best is None or against > best[0]:
-                    best = (against, owner, field)
+            worth = against[0] > TIER[FORCE] or (len(against) > 1 and against[1] >= TOWER_WORTH)
+            if worth and (best is None or against > best[0]):
+                best = (against, owner, field)
         if best is not None:
             return {"type": "play", "arcanum": str(TOWER), "target": best[1], "field": best[2]}
     if JUDGMENT in held:
-        mine = {f: c for f, c in seat["fields"].items() if c["form"] not in (ABDICATION, "judgment")}
-        for field, commit in mine.items():
+        mine = [f for f, c in seat["fields"].items() if c["form"] not in (ABDICATION, "judgment")]
+        for field in mine:
             rivals = [s for s in view["seats"] if s["kind"] == "player" and s["controller"] != seat["controller"]
                       and not s["finished"] and field not in s["fields"]]
             if rivals:

@@ -4,6 +4,7 @@ in `powers`; who wins is in `battle`."""
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable
 from itertools import combinations
 from typing import Any
@@ -219,10 +220,8 @@ def _check_keys(action: Action) -> None:
     if allowed is None:
         return
     if action["type"] == "play":
-        try:
+        with contextlib.suppress(IllegalAction):  # a bad arcanum is refused by the move itself
             allowed = allowed | ARCANUM_KEYS.get(arcanum_of(action.get("arcanum")), set())
-        except IllegalAction:
-            pass
     extra = sorted(set(action) - allowed - {"type"})
     if extra:
         takes = f"; it takes {', '.join(sorted(allowed))}" if allowed else ""

@@ -130,7 +130,7 @@ def play_random_game(seed: int, players: int, variant: str, gaza: bool) -> rules
             assert set(winners) == set(FIELDS) and all(w is not None for w in winners.values())
     assert arc.is_over(state), "the game did not end"
     assert len(state.results) == 1 and state.winners
-    assert state.history[0]["seed"] == "p%d-0" % seed
+    assert state.history[0]["seed"] == f"p{seed}-0"
     return state
 
 
