@@ -15,7 +15,7 @@ from typing import Any
 
 from bot.config import Config
 from bot.store import InsufficientChips, Store, Tx, dumps
-from games.base import Action, Event, IllegalAction, SeatSpec
+from games.base import RUNTIME_PLAYER, Action, Event, IllegalAction, SeatSpec
 from games.registry import GAMES
 
 log = logging.getLogger(__name__)
@@ -529,7 +529,21 @@ class TableService:
     def _timer_seconds(self, table: Table) -> int:
         return int(getattr(table.options, "timer", 0) or 0)
 
+    def _window_seconds(self, table: Table) -> int | None:
+        """The seconds of the reaction window the game has open now, if any (games/base.py)."""
+        if not table.active or not hasattr(table.module, "reaction_window"):
+            return None
+        return table.module.reaction_window(table.state)
+
     def _next_deadline(self, table: Table, new_round: bool = False) -> float | None:
+        window = self._window_seconds(table)
+        if window is not None:
+            step = table.step_key()
+            if table.deadline is not None and table.extra.get("window_step") == step:
+                return table.deadline  # a pass or a computer's look inside the same window
+            table.extra["window_step"] = step
+            table.extra.pop("pending", None)  # the turn after the window gets its full time
+            return self.clock() + window
         if not table.active or not self._timer_seconds(table) or not table.module.pending(table.state):
             return None
         pending = table.module.pending(table.state)
@@ -563,7 +577,8 @@ class TableService:
         if table.deadline is None or self._closed:
             return
         if restart:
-            table.deadline = self.clock() + self._timer_seconds(table)
+            window = self._window_seconds(table)
+            table.deadline = self.clock() + (window if window is not None else self._timer_seconds(table))
         delay = max(0.0, table.deadline - self.clock())
         loop = asyncio.get_running_loop()
         table._timer = loop.call_later(delay, self._fire_timer, table, table.deadline)
@@ -583,9 +598,22 @@ class TableService:
         async with table.lock:
             if table.deadline != deadline or not table.active or self._closed:
                 return
-            for player in list(table.module.pending(table.state)):
+            if self._window_seconds(table) is not None:
+                events += await self._close_window(table)
+                players: list[int] = []
+            else:
+                players = list(table.module.pending(table.state))
+            for player in players:
                 events += await self._play_default(table, player)
         await self._notify(table, events, "timer")
+
+    async def _close_window(self, table: Table) -> list[Event]:
+        """A reaction window's time is up: the runtime closes it (no one's timeout)."""
+        try:
+            return await self._apply(table, RUNTIME_PLAYER, {"type": "close_window"})
+        except IllegalAction as refusal:
+            log.error("table %s: closing the reaction window was refused: %s", table.id, refusal.reason)
+            return []
 
     async def _play_default(self, table: Table, player: int) -> list[Event]:
         timeouts = table.extra.setdefault("timeouts", {})
@@ -605,7 +633,11 @@ class TableService:
     def _computers_to_move(self, table: Table) -> list[int]:
         if not table.active or not hasattr(table.module, "computer_action"):
             return []
-        return [p for p in table.module.pending(table.state) if p < 0]
+        waiting = list(table.module.pending(table.state))
+        if hasattr(table.module, "reactors"):  # computers that may act in a reaction window
+            waiting += [p for p in table.module.reactors(table.state) if p not in waiting]
+        robots = set(table.module.played_by_computer(table.state)) if hasattr(table.module, "played_by_computer") else set()
+        return [p for p in waiting if p < 0 or p in robots]
 
     def _schedule_computers(self, table: Table) -> None:
         """Computer players move after a short pause, so people can follow the table."""

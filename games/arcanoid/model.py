@@ -184,6 +184,8 @@ class State:
     results: list[dict[str, Any]] = field(default_factory=list)  # each round's winners, credited
     history: list[dict[str, Any]] = field(default_factory=list)  # finished rounds, seeds revealed
     winners: list[int] = field(default_factory=list)
+    robots: list[int] = field(default_factory=list)  # people a computer plays for (left, or timed out twice)
+    left: list[int] = field(default_factory=list)  # people who left the game: for good
 
     def seat(self, player: int) -> Seat | None:
         return next((s for s in self.seats if s.player == player), None)

@@ -61,7 +61,7 @@ from games.arcanoid.model import (
     usable,
 )
 from games.arcanoid.powers import Outcome, arcanum_of, field_of, held_major
-from games.base import Action, Event, IllegalAction, SeatSpec, mention, require
+from games.base import RUNTIME_PLAYER, Action, Event, IllegalAction, SeatSpec, mention, require
 from games.cards import Card, CardParseError, codes, full_deck, parse_card, shuffle
 from games.fairness import commitment, fresh_seed, rng
 
@@ -71,7 +71,7 @@ MAX_SEATS = 10
 CHIPS = False
 HOUSE = False
 JOIN_MID_GAME = False
-RUNTIME = 0  # the player id the runtime acts as when a reaction window's time is up
+RUNTIME = RUNTIME_PLAYER  # who closes a reaction window when its time is up
 MAX_CARDS_IN_ACTION = 30
 TURN_MOVES = ("discard", "commit", "play", "chariot", "chariot_add", "chariot_drop", "remove_temperance")
 
@@ -196,6 +196,8 @@ def apply(state: State, player: int, action: Action) -> list[Event]:
         _vote(state, player, action, events)
     elif kind in ("wheel", "call"):
         _choice(state, player, action, events)
+    elif kind in ("leave", "sitout", "sitin"):
+        _robot(state, player, kind, events)
     elif kind in TURN_MOVES:
         seat, out_of_turn = _mover(state, player)
         _move(state, seat, action, out_of_turn, events)
@@ -208,7 +210,7 @@ def apply(state: State, player: int, action: Action) -> list[Event]:
 ACTION_KEYS = {
     "discard": {"card"}, "commit": {"field", "cards", "second", "secret", "chariot"}, "play": {"arcanum"},
     "chariot": {"cards"}, "chariot_add": {"cards"}, "chariot_drop": set(), "remove_temperance": set(),
-    "fool": set(), "pass": set(), "close_window": set(), "vote": {"refill"}, "wheel": {"cards"}, "call": {"card"},
+    "fool": set(), "pass": set(), "close_window": set(), "leave": set(), "sitout": set(), "sitin": set(), "vote": {"refill"}, "wheel": {"cards"}, "call": {"card"},
 }
 ARCANUM_KEYS = {2: {"target"}, 5: {"call"}, 11: {"option"}, 12: {"target"}, 14: {"field"},
                 16: {"target", "field"}, 17: {"call"}, 18: {"call"}, 19: {"call"}, 20: {"target", "field"}}
@@ -415,6 +417,32 @@ def _vote(state: State, player: int, action: Action, events: list[Event]) -> Non
         _settle_dry(state, drawer, events)
     if state.phase != "vote":
         _open_window(state, events)
+
+
+# --- computer players taking a seat over -------------------------------------------------
+
+
+def played_by_computer(state: State) -> list[int]:
+    """The people whose seat a computer plays (rules/arcanoid.md, "Chat play")."""
+    return list(state.robots)
+
+
+def _robot(state: State, player: int, kind: str, events: list[Event]) -> None:
+    require(player in state.players, "you are not seated at this table")
+    if kind == "sitin":
+        require(player in state.robots and player not in state.left,
+                "you play your own seat" if player not in state.left else "you left this game")
+        state.robots.remove(player)
+        events.append(Event("sitin", {"player": player}))
+        return
+    if kind == "leave":
+        require(player not in state.left, "you have already left this game")
+        state.left.append(player)
+    else:
+        require(player not in state.robots, "a computer already plays your seat")
+    if player not in state.robots:
+        state.robots.append(player)
+    events.append(Event("left" if kind == "leave" else "sitout", {"player": player, "computer": True}))
 
 
 # --- reaction windows ----------------------------------------------------------------------
@@ -838,7 +866,20 @@ def scores(state: State) -> dict[str, int]:
 
 
 def legal_actions(state: State, player: int) -> list[Action]:
-    if state.phase == "over" or state.seat(player) is None and state.phase != "vote":
+    if state.phase == "over":
+        return []
+    return _game_actions(state, player) + _seat_actions(state, player)
+
+
+def _seat_actions(state: State, player: int) -> list[Action]:
+    """Leaving, or letting a computer play the seat for now, and taking it back."""
+    if player not in state.players or player in state.left:
+        return []
+    return [{"type": "leave"}, {"type": "sitin"} if player in state.robots else {"type": "sitout"}]
+
+
+def _game_actions(state: State, player: int) -> list[Action]:
+    if state.seat(player) is None and state.phase != "vote":
         return []
     if state.phase == "vote":
         return [{"type": "vote", "refill": True}, {"type": "vote", "refill": False}] if pending(state) == [player] else []
