@@ -1,8 +1,8 @@
 """Arcanoid's computer players (not a test). Run: .venv/bin/python bench/bench_arcanoid.py [--rounds N]
 
 Whole rounds with a computer player on every seat (4 players, one core): rounds per second,
-every decision (`computer_action`: the seat's view and the choice), `apply`, and a round
-trip of the state. Reaction windows are offered to every computer that may react, then
+every decision (`computer_action`: the seat's view and the choice) and `apply`; then the table
+image with 10 players mid-round (median, PNG size). Reaction windows are offered to every computer that may react, then
 closed as the runtime's clock would."""
 
 from __future__ import annotations
@@ -58,6 +58,27 @@ def play_game(players: int, rounds: int, variant: str, decisions: list[float], a
     return len(state.results)
 
 
+def bench_render(players: int, samples: int) -> None:
+    """The table image mid-round: median time and PNG size."""
+    from renders.arcanoid import render_arcanoid
+
+    state = arc.new(Options(variant="KOBLENZ"), [SeatSpec(-p) for p in range(1, players + 1)])
+    for _ in range(8 * players):
+        if state.phase == "window":
+            arc.apply(state, rules.RUNTIME, {"type": "close_window"})
+            continue
+        player = arc.pending(state)[0]
+        arc.apply(state, player, arc.computer_action(state, player))
+    view = arc.view(state, None)
+    times, size = [], 0
+    for _ in range(samples):
+        start = time.perf_counter()
+        size = len(render_arcanoid(view, {}))
+        times.append(time.perf_counter() - start)
+    print(f"--- table image, {players} players mid-round: PNG {size / 1024:.0f} KB")
+    show("render_arcanoid", times)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--rounds", type=int, default=300)
@@ -75,6 +96,7 @@ def main() -> None:
         print(f"whole rounds per second            {played / spent:8.1f}")
         show("computer_action (view + choice)", decisions)
         show("apply", applies)
+    bench_render(10, 40)
 
 
 if __name__ == "__main__":
