@@ -29,7 +29,7 @@ from games import arcanoid as arc
 from games.arcanoid.battle import ARCANA, FIELDS
 from games.base import Action, Event, IllegalAction
 from games.cards import card, card_name
-from renders.arcanoid import render_arcanoid, seat_name
+from renders.arcanoid import render_arcanoid, render_round, seat_name
 from renders.hand import render_hand
 
 GAME = "arcanoid"
@@ -130,6 +130,13 @@ class ArcanoidUI(GameUI):
             elif event.kind == "vote":
                 lines.append("The deck is empty: each player votes on refilling it (one no keeps it empty).")
         return lines
+
+    def announcement_image(self, table: Table, events: list[Event], names: dict[int, str]) -> bytes | None:
+        """The end of a round: its four battles, everything revealed, and their winners."""
+        over = next((e for e in events if e.kind == "round_over"), None)
+        if over is None:
+            return None
+        return render_round(over.data["battles"], over.data["round"], names)
 
     def hand_players(self, table: Table, events: list[Event]) -> list[int]:
         """Everyone at a new round; otherwise who must act now, and who may react in a window."""

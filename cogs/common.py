@@ -89,6 +89,10 @@ class GameUI:
         """Lines to post in the channel after these events (news beyond the table message)."""
         return []
 
+    def announcement_image(self, table: Table, events: list[Event], names: dict[int, str]) -> bytes | None:
+        """A picture to post with the announcements (drawn in a worker thread); None: text only."""
+        return None
+
     def hand_players(self, table: Table, events: list[Event]) -> list[int]:
         """Players to send their private hand to after these events."""
         return []

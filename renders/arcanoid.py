@@ -94,7 +94,7 @@ def _force_word(codes: list[str]) -> str:
     from games.arcanoid.battle import force
     from games.cards import from_codes
 
-    return f"{force(from_codes(codes)):g}"
+    return f"force {force(from_codes(codes)):g}"
 
 
 def _extras(view: dict[str, Any], names: dict[int, str], style: str) -> L.Block:
@@ -145,6 +145,12 @@ def _seats(view: dict[str, Any], names: dict[int, str], style: str) -> L.Block:
     return L.flow(plates, L.MAX_WIDTH - 2 * L.MARGIN, gap=10, row_gap=10)
 
 
+def _named(player: int, names: dict[int, str]) -> str:
+    if player == -200:
+        return "USA"
+    return "Daemon" if player <= -101 else L.player_name(names, player)
+
+
 def render_round(battles: dict[str, Any], round_number: int, names: dict[int, str], style: str = "rws") -> bytes:
     """A finished round: each battlefield's forces (everything revealed) and its winner."""
     panels = []
@@ -153,11 +159,11 @@ def render_round(battles: dict[str, Any], round_number: int, names: dict[int, st
         rows = []
         for force in battle["forces"]:
             win = force["seat"] == battle["winner"]
-            name = L.label(L.player_name(names, force["seat"]), 13, L.GOLD if win else L.TEXT, bold=True)
+            name = L.label(_named(force["seat"], names), 13, L.GOLD if win else L.TEXT, bold=True)
             cards = L.fan(L.parse(force["cards"]), FORCE_CARD, style, offset=18, markers=False) \
                 if force["cards"] and force["form"] != "judgment" else L.label(FORM_WORDS.get(force["form"], ""), 12, L.MUTED)
             rows.append(L.row([name, cards], gap=6, align="middle"))
-        winner = L.tag("won by " + L.player_name(names, battle["credited"]), L.WIN)
+        winner = L.tag("won by " + _named(battle["credited"], names), L.WIN)
         body = L.column([L.label(FIELD_TITLES[field], 17, L.GOLD, bold=True), winner, *rows], gap=6, align="left")
         panels.append(L.panel(body, pad=10, min_width=FIELD_WIDTH))
     return L.to_png(L.compose(f"Arcanoid · round {round_number} · the battles", "", L.row(panels, gap=10)))

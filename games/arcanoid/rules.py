@@ -848,7 +848,10 @@ def _end_round(state: State, events: list[Event]) -> None:
     if state.round >= state.options.rounds:
         state.phase = "over"
         state.winners = game_winners(state.results)
-        events.append(Event("game_over", {"winners": state.winners, "scores": scores(state)}))
+        won = scores(state)
+        events.append(Event("game_over", {"winners": state.winners, "scores": won}))
+        # the leaderboard: one game each, its battles won as the points
+        events.append(Event("settled", {"results": [{"player": p, "net": won[str(p)]} for p in state.players if p > 0]}))
         return
     _deal_round(state, events)
 

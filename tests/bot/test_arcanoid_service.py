@@ -64,3 +64,25 @@ async def test_a_computer_reacts_inside_the_window(db_path):
     await service._computer_moves(table, table.version)
     assert "swords" in table.state.seat(-1).fields and "swords" not in table.state.seat(ALICE).fields
     await close_service(service)
+
+
+async def test_two_timeouts_hand_the_seat_to_a_computer_until_the_player_takes_it_back(db_path):
+    clock = Clock()
+    service, _ = await open_service(db_path, clock)
+    service.computer_pause = 0
+    table = await open_table(service, "arcanoid", [ALICE, BOB], timer=30, reaction_seconds=2)
+    idle = rules.pending(table.state)[0]
+
+    async def until_idle_is_pending() -> None:
+        while rules.pending(table.state) != [idle]:
+            await service._on_timeout(table, table.deadline)  # windows close, the other player idles too
+
+    for _ in range(2):
+        await until_idle_is_pending()
+        await service._on_timeout(table, table.deadline)  # idle's own timeout
+    assert idle in rules.played_by_computer(table.state)
+    await until_idle_is_pending()
+    assert idle in service._computers_to_move(table), "the computer now moves for the idle player"
+    await service.act(table, idle, {"type": "sitin"})
+    assert idle not in rules.played_by_computer(table.state)
+    await close_service(service)

@@ -88,6 +88,8 @@ async def test_one_member_plays_a_whole_game_against_two_computers(simcord_env, 
     assert sum(1 for m in dms if m.attachments) >= moves // 2, "her hand came by DM, as an image"
     said = "\n".join(m.content for m in world.channel.history())
     assert "Round 1 is over" in said and "Arcanoid is over" in said
+    round_news = next(m for m in world.channel.history() if "Round 1 is over" in m.content)
+    assert round_news.attachments, "the round ends with a picture of its four battles"
 
 
 async def test_a_fool_steals_inside_the_window_and_a_restart_resumes_a_window(simcord_env, db_path):
