@@ -152,6 +152,14 @@ async def test_an_idle_players_timer_plays_the_default(simcord_env):
     assert arc.pending(table.state) == [bob.id]
 
 
+async def test_rules_name_the_variant_in_play(simcord_env):
+    world = make_world(simcord_env, names=("alice", "bob"))
+    await open_table(world, "arcanoid", timer=0, variant="KOBLENZ")
+    shown = await world.members[0].slash(world.channel, "rules", game="arcanoid")
+    text = shown.response.embeds[0].description
+    assert shown.ephemeral and "reaction window" in text and "plays **KOBLENZ**" in text
+
+
 async def test_bad_input_changes_nothing(simcord_env):
     world = make_world(simcord_env, names=("alice", "bob"))
     alice, bob = world.members
