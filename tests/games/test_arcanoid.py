@@ -562,3 +562,86 @@ def test_legal_actions_are_accepted_and_views_hide_hands() -> None:
         arc.apply(twin, 1, action)
         check_cards(twin)
     assert "KS" not in str(arc.view(state, 1)["seats"][1]) and "QS" not in str(arc.view(state, None))
+
+
+# --- more limits and interactions ----------------------------------------------------------
+
+
+def test_a_daemons_win_is_credited_to_its_master() -> None:
+    state = table({1: "15 2S 3S 4S 5S 6S", 2: "2W 3W 4W 5W 6W 7W"}, top="10S 9S 8S 7S AS 2C 3C", rounds=1)
+    act(state, 1, {"type": "play", "arcanum": "15"})
+    daemon = state.seats[0]
+    assert daemon.kind == "daemon"
+    for seat_ in state.seats:  # everyone abdicates everywhere, the daemon last on swords
+        seat_.fields = {f: rules.Commitment([], "abdication", i) for i, f in enumerate(("staves", "cups", "coins"))}
+    seat(state, 1).fields["swords"] = rules.Commitment([], "abdication", 10)
+    seat(state, 2).fields["swords"] = rules.Commitment([], "abdication", 11)
+    daemon.fields["swords"] = rules.Commitment([], "abdication", 12)
+    fought = rules.battles(state)
+    assert fought["swords"]["winner"] == daemon.player and fought["swords"]["credited"] == 1
+
+
+def test_temperance_holds_off_the_world_for_a_while() -> None:
+    state = table({1: "14 2S 3S 4S 5S 6S", 2: "21 2W 3W 4W 5W 6W"})
+    act(state, 1, {"type": "play", "arcanum": "14", "field": "coins"})
+    refused(state, 2, {"type": "commit", "field": "coins", "cards": ["21"]}, "Temperance")
+    commit(state, 2, "cups", "")
+    commit(state, 1, "coins", "")  # its owner abdicates there: Temperance stays
+    assert state.temperance is not None
+
+
+def test_nassau_temperance_goes_when_the_deck_runs_out() -> None:
+    state = table({1: "14 2S 3S 4S 5S 6S", 2: "2W 3W 4W 5W 6W 7W"}, top="8C 9C", deck_size=2, variant="NASSAU")
+    act(state, 1, {"type": "play", "arcanum": "14", "field": "coins"})
+    assert state.temperance is not None
+    act(state, 2, {"type": "discard", "card": "2W"})  # draws the last card
+    assert state.temperance is None
+
+
+def test_the_hermit_goes_when_its_owner_is_out_of_play() -> None:
+    state = table({1: "9 2S 2W 2C 2P 6S", 2: "3S 3W 3C 3P 8W 9W"})
+    seat(state, 1).fields = {f: rules.Commitment([], "abdication", i) for i, f in enumerate(("staves", "cups", "coins"))}
+    act(state, 1, {"type": "play", "arcanum": "9"}, close_after=False)
+    act(state, 1, {"type": "commit", "field": "swords", "cards": ["2S"]}, close_after=False)  # a Hermit move
+    close(state)
+    assert seat(state, 1).finished and seat(state, 1).hermit is None and c("9") in state.discard
+
+
+def test_chariot_add_and_drop() -> None:
+    state = table({1: "7 9S 10S 2C 3C 4C", 2: "5S 2W 3W 4W 5W 6W"}, top="8S 7S 6S 5C 6C 7C")
+    act(state, 1, {"type": "chariot", "cards": ["9S"]})
+    act(state, 2, {"type": "discard", "card": "2W"})
+    refused(state, 1, {"type": "chariot_add", "cards": ["10S", "2C", "3C"]}, "one or two")
+    act(state, 1, {"type": "chariot_add", "cards": ["10S", "2C"]})
+    assert [x.code for x in seat(state, 1).reserve] == ["9S", "10S", "2C"]
+    act(state, 2, {"type": "discard", "card": "3W"})
+    act(state, 1, {"type": "chariot_drop"})
+    assert seat(state, 1).chariot is None and {c("7"), c("9S"), c("10S"), c("2C")} <= set(state.discard)
+
+
+def test_koblenz_fool_on_a_secret_it_cannot_steal_is_lost() -> None:
+    state = table({1: "AS 9S 2C 3C 4C 5C", 2: "0 2W 3W 4W 5W 6W"}, variant="KOBLENZ")
+    act(state, 1, {"type": "commit", "field": "swords", "cards": ["AS", "9S"], "secret": True}, close_after=False)
+    assert arc.reactors(state) == [2]  # a secret may be tried
+    act(state, 2, {"type": "fool"})
+    assert "swords" in seat(state, 1).fields and "swords" not in seat(state, 2).fields
+    assert c("0") in state.discard
+    assert arc.view(state, 2)["me"]["looks"][0]["cards"] == ["AS", "9S"]
+    assert "looks" not in str(arc.view(state, None))
+
+
+def test_tower_on_one_field_of_a_two_field_couple_keeps_the_other() -> None:
+    state = table({1: "3 4 2C 3C 4C 5C", 2: "16 2W 3W 4W 5W 6W"})
+    commit(state, 1, "swords", "3 4", second="cups")
+    act(state, 2, {"type": "play", "arcanum": "16", "target": 1, "field": "swords"})
+    player1 = seat(state, 1)
+    assert "swords" not in player1.fields
+    assert sorted(x.code for x in player1.fields["cups"].cards) == ["3", "4"] and player1.fields["cups"].linked is None
+
+
+def test_hanged_man_and_judgment_refuse_players_out_of_play() -> None:
+    state = table({1: "12 20 4S 5S 6S 7S", 2: "2S 2W 2C 2P 8W 9W", 3: "3S 3W 3C 3P 8C 9C"})
+    seat(state, 2).finished = True
+    seat(state, 2).fields = {f: rules.Commitment([], "abdication", i) for i, f in enumerate(("swords", "staves", "cups", "coins"))}
+    refused(state, 1, {"type": "play", "arcanum": "12", "target": 2}, "out of play")
+    refused(state, 1, {"type": "play", "arcanum": "20", "target": 2, "field": "swords"}, "out of play")
