@@ -1098,7 +1098,7 @@ def view(state: State, player: int | None = None) -> dict[str, Any]:
         "pending": pending(state), "commitment": commitment(state.seed) if state.seed else None,
         "deck": len(state.deck), "discard": len(state.discard or []), "refills": state.refills,
         "no_refill": state.no_refill,
-        "justice": None if state.justice is None else codes(state.justice),
+        "justice": None if state.justice is None else _codes(state.justice),
         "temperance": None if state.temperance is None else
         {"owner": state.temperance["owner"], "field": state.temperance["field"]},
         "touched": list(state.touched),
@@ -1116,13 +1116,26 @@ def view(state: State, player: int | None = None) -> dict[str, Any]:
 
 
 def _copy(value: Any) -> Any:
-    import copy
+    """A copy of plain JSON-like data (dicts, lists, scalars), quicker than deepcopy."""
+    if isinstance(value, dict):
+        return {k: _copy(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_copy(v) for v in value]
+    return value
 
-    return copy.deepcopy(value)
+
+_CODES: dict[Card, str] = {}  # a card's notation, worked out once (views list many cards)
+
+
+def _code(c: Card) -> str:
+    found = _CODES.get(c)
+    if found is None:
+        found = _CODES[c] = c.code
+    return found
 
 
 def _codes(items: list[Card]) -> list[str]:
-    return [c.code for c in items] if items else []
+    return [_code(c) for c in items] if items else []
 
 
 def _seat_view(state: State, seat: Seat, viewer: int | None) -> dict[str, Any]:
