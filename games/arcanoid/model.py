@@ -3,6 +3,7 @@ the deck and the discard pile, drawing back to the hand's limit, removal from pl
 
 from __future__ import annotations
 
+import copy
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -193,8 +194,6 @@ class State:
     def to_dict(self) -> dict[str, Any]:
         plain = {k: v for k, v in self.__dict__.items()
                  if k not in ("options", "seats", "deck", "discard", "aside", "justice", "temperance")}
-        import copy
-
         return {**copy.deepcopy(plain), "options": asdict(self.options),
                 "seats": [s.to_dict() for s in self.seats], "deck": codes(self.deck),
                 "discard": codes(self.discard), "aside": codes(self.aside),
@@ -203,8 +202,6 @@ class State:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> State:
-        import copy
-
         data = copy.deepcopy(data)
         return cls(**{**data, "options": Options(**data["options"]),
                       "seats": [Seat.from_dict(s) for s in data["seats"]], "deck": from_codes(data["deck"]),

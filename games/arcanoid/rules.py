@@ -62,7 +62,7 @@ from games.arcanoid.model import (
 )
 from games.arcanoid.powers import Outcome, arcanum_of, field_of, held_major
 from games.base import RUNTIME_PLAYER, Action, Event, IllegalAction, SeatSpec, mention, require
-from games.cards import Card, CardParseError, codes, full_deck, parse_card, shuffle
+from games.cards import Card, CardParseError, codes, from_codes, full_deck, parse_card, parse_cards, shuffle
 from games.fairness import commitment, fresh_seed, rng
 
 NAME = "arcanoid"
@@ -504,16 +504,10 @@ def _fool_check(state: State, seat: Seat) -> tuple[Card, Seat, Commitment]:
     victim = state.seat(window["after"])  # type: ignore[index]
     commit = victim.fields.get(field_) if victim is not None else None
     require(commit is not None and commit.order == window["order"], "that commitment is gone")  # type: ignore[index]
-    part = powers_cards(window["part"])  # type: ignore[index]
+    part = from_codes(window["part"])  # type: ignore[index]
     require(window["secret"] or can_steal(part),  # type: ignore[index]
             "the Fool cannot steal a couple, the World, an abdication or anything with an ace")
     return fool, victim, commit  # type: ignore[return-value]
-
-
-def powers_cards(items: list[str]) -> list[Card]:
-    from games.cards import from_codes
-
-    return from_codes(items)
 
 
 def _fool(state: State, player: int, events: list[Event]) -> None:
@@ -585,7 +579,7 @@ def _seat_for_choice(state: State) -> Seat:
 def _read_cards(value: Any, what: str = "cards") -> list[Card]:
     if isinstance(value, str):
         try:
-            value = [c.code for c in parse_card_list(value)]
+            value = [c.code for c in parse_cards(value)]
         except CardParseError as error:
             raise IllegalAction(str(error)) from None
     require(isinstance(value, list) and all(isinstance(x, str) for x in value), f"name the {what} as a list of cards")
@@ -598,12 +592,6 @@ def _read_cards(value: Any, what: str = "cards") -> list[Card]:
             raise IllegalAction(str(error)) from None
     require(len(set(faces)) == len(faces), "each card can be named only once")
     return faces
-
-
-def parse_card_list(text: str) -> list[Card]:
-    from games.cards import parse_cards
-
-    return parse_cards(text)
 
 
 def _discard(state: State, seat: Seat, action: Action, events: list[Event]) -> Outcome:
