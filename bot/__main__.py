@@ -1,14 +1,19 @@
-"""`python -m bot`: read `.env`, set up logging, start the bot."""
+"""`python -m bot`: read `.env`, set up logging, check the database, start the bot.
+`python -m bot migrate --to postgresql://…`: copy the SQLite database into PostgreSQL."""
 
 from __future__ import annotations
 
+import argparse
+import asyncio
 import logging
 import sys
+from pathlib import Path
 
 import discord
 
 from bot.client import create_bot
-from bot.config import load_config
+from bot.config import Config, load_config
+from bot.store import Store, StoreUnavailable, is_postgres_url
 
 NO_TOKEN = """No Discord bot token found.
 
@@ -21,10 +26,52 @@ Reset Token. The README walks through creating the application and inviting the 
 """
 
 
-def main() -> int:
+async def check_store(config: Config) -> None:
+    """Open (and migrate) the database before connecting to Discord, so a wrong TAROT_DB is
+    reported at once."""
+    store = await Store.open(config.db_path)
+    await store.close()
+
+
+def run_migrate(argv: list[str], config: Config) -> int:
+    from bot.migrate import MigrationRefused, migrate
+
+    parser = argparse.ArgumentParser(prog="python -m bot migrate",
+                                     description="Copy a SQLite database into an empty PostgreSQL database.")
+    parser.add_argument("--to", required=True, help="the postgresql:// URL of the empty database")
+    parser.add_argument("--from", dest="source", default=None,
+                        help="the SQLite file (default: TAROT_DB, else data/tarot.sqlite3)")
+    args = parser.parse_args(argv)
+    source = Path(args.source) if args.source else config.db_path
+    if is_postgres_url(source):
+        print("--from must name the SQLite file to copy (TAROT_DB is already a PostgreSQL URL)", file=sys.stderr)
+        return 2
+    try:
+        report = asyncio.run(migrate(Path(source), args.to))
+    except (MigrationRefused, StoreUnavailable) as refusal:
+        print(f"migration refused: {refusal}", file=sys.stderr)
+        return 2
+    print(report)
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
     config = load_config()
+    if argv[:1] == ["migrate"]:
+        return run_migrate(argv[1:], config)
+    if argv:
+        print(f"unknown command {argv[0]!r}: run `python -m bot` to start the bot, or "
+              "`python -m bot migrate --to postgresql://…` to move the database", file=sys.stderr)
+        return 2
     if not config.token:
         print(NO_TOKEN, file=sys.stderr)
+        return 2
+    try:
+        asyncio.run(check_store(config))
+    except StoreUnavailable as error:
+        print(f"{error}\n\nTAROT_DB is either a SQLite file path (the default, data/tarot.sqlite3) or a "
+              "URL like postgresql://user:password@host:5432/database; see the README.", file=sys.stderr)
         return 2
     discord.utils.setup_logging(level=getattr(logging, config.log_level, logging.INFO), root=True)
     bot = create_bot(config=config)

@@ -10,7 +10,7 @@ from discord.ext import commands
 
 from bot.config import Config
 from bot.economy import Economy
-from bot.store import Store
+from bot.store import Store, database_target
 from bot.tables import TableService
 
 log = logging.getLogger(__name__)
@@ -22,13 +22,14 @@ def discord_clock() -> float:
 
 
 class TarotBot(commands.AutoShardedBot):
-    def __init__(self, config: Config, db_path: Path) -> None:
+    def __init__(self, config: Config, db_path: str | Path) -> None:
         intents = discord.Intents.default()
         intents.members = True  # to see a member leave the server (their seats are freed)
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=intents,
             shard_count=config.shard_count,
+            shard_ids=sorted(config.shard_ids) if config.shard_ids is not None else None,
             help_command=None,
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
         )
@@ -45,7 +46,7 @@ class TarotBot(commands.AutoShardedBot):
         for extension in self.config.extensions:
             await self.load_extension(extension)
         restored = await self.tables.restore()
-        log.info("restored %d open tables from %s", restored, self.db_path)
+        log.info("restored %d open tables from the %s store", restored, self.store.backend)
         if self.config.sync_commands:
             await self._sync_commands()
 
@@ -68,8 +69,9 @@ class TarotBot(commands.AutoShardedBot):
 def create_bot(
     db_path: str | Path | None = None, config: Config | None = None, shard_count: int | None = None
 ) -> TarotBot:
-    """The bot, built but not connected: `python -m bot` and the tests both start from here."""
+    """The bot, built but not connected: `python -m bot` and the tests both start from here.
+    `db_path` takes what TAROT_DB takes: a SQLite file path or a postgresql:// URL."""
     config = config or Config()
     if shard_count is not None:
         config = Config(**{**config.__dict__, "shard_count": shard_count})
-    return TarotBot(config, Path(db_path) if db_path is not None else config.db_path)
+    return TarotBot(config, database_target(db_path) if db_path is not None else config.db_path)

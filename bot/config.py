@@ -9,6 +9,7 @@ from pathlib import Path
 
 from dotenv import load_dotenv
 
+from bot.store import database_target, is_postgres_url
 from games.registry import GAMES
 
 DEFAULT_DB_PATH = Path("data") / "tarot.sqlite3"
@@ -24,6 +25,33 @@ def _int_env(name: str, default: int) -> int:
         raise SystemExit(f"{name} must be a whole number, not {raw!r}") from None
 
 
+def parse_shard_ids(raw: str, shard_count: int | None) -> frozenset[int] | None:
+    """TAROT_SHARD_IDS: shard numbers and ranges, e.g. `0-7` or `0,2,4-5`; each must be below
+    TAROT_SHARD_COUNT, which it needs."""
+    raw = raw.strip()
+    if not raw:
+        return None
+    if shard_count is None:
+        raise SystemExit("TAROT_SHARD_IDS needs TAROT_SHARD_COUNT: the shard ids are out of how many shards")
+    ids: set[int] = set()
+    for part in raw.split(","):
+        low, _, high = part.strip().partition("-")
+        try:
+            first, last = int(low), int(high or low)
+        except ValueError:
+            raise SystemExit(f"TAROT_SHARD_IDS must be shard numbers or ranges like 0-7 or 0,2,4-5, not {raw!r}") from None
+        if first > last:
+            raise SystemExit(f"TAROT_SHARD_IDS: the range {part.strip()!r} runs backwards")
+        ids.update(range(first, last + 1))
+    outside = sorted(i for i in ids if not 0 <= i < shard_count)
+    if outside:
+        raise SystemExit(
+            f"TAROT_SHARD_IDS names shard {outside[0]}, but with TAROT_SHARD_COUNT={shard_count} "
+            f"the shards are 0 to {shard_count - 1}"
+        )
+    return frozenset(ids)
+
+
 def game_cogs() -> tuple[str, ...]:
     """The Discord side of every game the registry holds."""
     return tuple(f"cogs.{name}" for name in GAMES if importlib.util.find_spec(f"cogs.{name}"))
@@ -32,7 +60,7 @@ def game_cogs() -> tuple[str, ...]:
 @dataclass(frozen=True)
 class Config:
     token: str = ""
-    db_path: Path = DEFAULT_DB_PATH
+    db_path: str | Path = DEFAULT_DB_PATH  # a SQLite file, or a postgresql:// URL
     log_level: str = "INFO"
     starting_chips: int = 1000
     daily_chips: int = 200
@@ -42,6 +70,7 @@ class Config:
     dev_guild_id: int | None = None
     sync_commands: bool = True
     shard_count: int | None = None
+    shard_ids: frozenset[int] | None = None  # this process's shards (None: all of them)
     extensions: tuple[str, ...] = field(default_factory=lambda: ("cogs.tables", "cogs.economy", *game_cogs()))
 
 
@@ -58,14 +87,24 @@ def load_config(env_file: str | Path | None = None) -> Config:
         load_dotenv(found, override=False)
     dev_guild = os.environ.get("TAROT_DEV_GUILD_ID", "").strip()
     shards = os.environ.get("TAROT_SHARD_COUNT", "").strip()
+    if shards and (not shards.isdigit() or int(shards) < 1):
+        raise SystemExit(f"TAROT_SHARD_COUNT must be a whole number of at least 1, not {shards!r}")
+    shard_count = int(shards) if shards else None
+    db_path = database_target(os.environ.get("TAROT_DB", "").strip() or DEFAULT_DB_PATH)
+    shard_ids = parse_shard_ids(os.environ.get("TAROT_SHARD_IDS", ""), shard_count)
+    if shard_ids is not None and not is_postgres_url(db_path):
+        raise SystemExit("TAROT_SHARD_IDS splits the bot over several processes, which must share a PostgreSQL "
+                         "database: set TAROT_DB to a postgresql:// URL (a SQLite file serves one process, "
+                         "which then takes every shard: leave TAROT_SHARD_IDS empty)")
     return Config(
         token=os.environ.get("DISCORD_TOKEN", "").strip(),
-        db_path=Path(os.environ.get("TAROT_DB", "").strip() or DEFAULT_DB_PATH),
+        db_path=db_path,
         log_level=os.environ.get("TAROT_LOG_LEVEL", "INFO").strip().upper() or "INFO",
         starting_chips=_int_env("TAROT_STARTING_CHIPS", 1000),
         daily_chips=_int_env("TAROT_DAILY_CHIPS", 200),
         max_tables_per_guild=_int_env("TAROT_MAX_TABLES_PER_SERVER", 10),
         dev_guild_id=int(dev_guild) if dev_guild.isdigit() else None,
         sync_commands=os.environ.get("TAROT_SYNC_COMMANDS", "1").strip() != "0",
-        shard_count=int(shards) if shards.isdigit() else None,
+        shard_count=shard_count,
+        shard_ids=shard_ids,
     )

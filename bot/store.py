@@ -1,56 +1,28 @@
-"""SQLite through aiosqlite: one file, WAL, numbered migrations, and one transaction per accepted
-action (state row + action log + chips)."""
+"""The store: one interface over two backends — a SQLite file through aiosqlite (the default) or a
+shared PostgreSQL through asyncpg (several bot processes). One transaction per accepted action
+(state row + action log + chips). The SQL here is written once with `?` placeholders; each
+backend's `Tx` runs it in its own dialect (bot/store_sqlite.py, bot/store_postgres.py)."""
 
 from __future__ import annotations
 
-import asyncio
 import json
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
+from collections.abc import Iterable, Mapping, Sequence
+from contextlib import AbstractAsyncContextManager
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
-
-import aiosqlite
-
-MIGRATIONS: list[str] = [
-    # 1: wallets, the house, grants, tables and their action log, results.
-    """
-    CREATE TABLE wallets (
-        guild_id INTEGER NOT NULL, user_id INTEGER NOT NULL,
-        chips INTEGER NOT NULL CHECK (chips >= 0), last_daily REAL,
-        PRIMARY KEY (guild_id, user_id));
-    CREATE TABLE house (guild_id INTEGER PRIMARY KEY, chips INTEGER NOT NULL);
-    CREATE TABLE grants (
-        id INTEGER PRIMARY KEY, guild_id INTEGER NOT NULL, user_id INTEGER NOT NULL,
-        amount INTEGER NOT NULL, kind TEXT NOT NULL, at REAL NOT NULL);
-    CREATE TABLE tables (
-        id INTEGER PRIMARY KEY, guild_id INTEGER NOT NULL, channel_id INTEGER NOT NULL,
-        game TEXT NOT NULL, options TEXT NOT NULL, host_id INTEGER NOT NULL,
-        status TEXT NOT NULL, lobby TEXT NOT NULL, start_seats TEXT, state TEXT,
-        version INTEGER NOT NULL DEFAULT 0, seed INTEGER NOT NULL,
-        deadline REAL, extra TEXT NOT NULL DEFAULT '{}',
-        created_at REAL NOT NULL, ended_at REAL);
-    CREATE UNIQUE INDEX one_open_table_per_channel ON tables (channel_id)
-        WHERE status != 'ended';
-    CREATE INDEX open_tables_by_guild ON tables (guild_id) WHERE status != 'ended';
-    CREATE TABLE actions (
-        table_id INTEGER NOT NULL, version INTEGER NOT NULL, player INTEGER NOT NULL,
-        action TEXT NOT NULL, at REAL NOT NULL, PRIMARY KEY (table_id, version));
-    CREATE TABLE results (
-        guild_id INTEGER NOT NULL, user_id INTEGER NOT NULL, game TEXT NOT NULL,
-        hands INTEGER NOT NULL DEFAULT 0, net INTEGER NOT NULL DEFAULT 0,
-        PRIMARY KEY (guild_id, user_id, game));
-    """,
-    # 2: a channel's tables, newest first, for /history after a table ended.
-    """
-    CREATE INDEX tables_by_channel ON tables (channel_id, id);
-    """,
-]
 
 TABLE_COLUMNS = (
     "id, guild_id, channel_id, game, options, host_id, status, lobby, start_seats, state, "
     "version, seed, deadline, extra, created_at"
 )
+
+# Every table the store holds, in the order a copy must fill them (see bot/migrate.py).
+DATA_TABLES = ("wallets", "house", "grants", "tables", "actions", "results")
+
+Row = Mapping[str, Any] | Sequence[Any]  # aiosqlite.Row / asyncpg.Record: by name and by position
+
+POSTGRES_SCHEMES = ("postgresql://", "postgres://")
 
 
 class InsufficientChips(Exception):
@@ -60,109 +32,86 @@ class InsufficientChips(Exception):
         self.need = need
 
 
+class StoreUnavailable(Exception):
+    """The database named in TAROT_DB cannot be opened; the message says which and why."""
+
+
+class StaleTable(Exception):
+    """Another process committed a move on the table since this copy was read."""
+
+    def __init__(self, table_id: int) -> None:
+        super().__init__(f"table {table_id} moved on in another process")
+        self.table_id = table_id
+
+
 def dumps(value: Any) -> str:
     return json.dumps(value, separators=(",", ":"), sort_keys=True)
 
 
-class Store:
-    """The one connection. Writes are serialised by a lock so two tables' transactions never
-    interleave on the connection."""
+def is_postgres_url(target: str | Path) -> bool:
+    return isinstance(target, str) and target.startswith(POSTGRES_SCHEMES)
 
-    def __init__(self, conn: aiosqlite.Connection) -> None:
-        self.conn = conn
-        self.write_lock = asyncio.Lock()
 
-    @classmethod
-    async def open(cls, path: str | Path) -> Store:
-        if str(path) != ":memory:":
-            Path(path).parent.mkdir(parents=True, exist_ok=True)
-        connecting = aiosqlite.connect(str(path), isolation_level=None)
-        worker = getattr(connecting, "_thread", None)  # aiosqlite's worker thread, not started yet
-        if worker is not None:
-            worker.daemon = True  # a store left open (a test that failed mid-game) never blocks exit
-        conn = await connecting
-        conn.row_factory = aiosqlite.Row
-        await conn.executescript("PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=ON;")
-        store = cls(conn)
-        await store.migrate()
-        return store
+def database_target(raw: str | Path) -> str | Path:
+    """What TAROT_DB names: a postgresql:// URL kept as text, anything else a file path."""
+    text = str(raw).strip()
+    return text if is_postgres_url(text) else Path(text)
 
-    async def close(self) -> None:
-        await self.conn.close()
 
-    async def migrate(self) -> None:
-        version = (await self.fetchone("PRAGMA user_version"))[0]
-        for number, script in enumerate(MIGRATIONS[version:], start=version + 1):
-            await self.conn.executescript(f"BEGIN; {script}; PRAGMA user_version = {number}; COMMIT;")
+def shard_of(guild_id: int, shard_count: int) -> int:
+    """Discord's rule for which gateway shard serves a server."""
+    return (guild_id >> 22) % shard_count
 
-    async def fetchone(self, sql: str, params: tuple = ()) -> aiosqlite.Row | None:
-        async with self.conn.execute(sql, params) as cursor:
-            return await cursor.fetchone()
 
-    async def fetchall(self, sql: str, params: tuple = ()) -> list[aiosqlite.Row]:
-        async with self.conn.execute(sql, params) as cursor:
-            return list(await cursor.fetchall())
+@dataclass(frozen=True)
+class MoveRecord:
+    """One accepted move as stored: its log row, the table's new state row, and the change
+    notice for the other processes (None on a store only one process uses)."""
 
-    @asynccontextmanager
-    async def transaction(self) -> AsyncIterator[Tx]:
-        async with self.write_lock:
-            tx = Tx(self.conn)
-            await tx.execute("BEGIN IMMEDIATE")
-            try:
-                yield tx
-            except BaseException:
-                await tx.execute("ROLLBACK")
-                raise
-            await tx.execute("COMMIT")
-
-    # --- reads ---------------------------------------------------------------------------
-
-    async def wallet(self, guild_id: int, user_id: int) -> int | None:
-        row = await self.fetchone(
-            "SELECT chips FROM wallets WHERE guild_id=? AND user_id=?", (guild_id, user_id)
-        )
-        return None if row is None else row[0]
-
-    async def open_tables(self) -> list[aiosqlite.Row]:
-        return await self.fetchall(f"SELECT {TABLE_COLUMNS} FROM tables WHERE status != 'ended'")
-
-    async def table_row(self, table_id: int) -> aiosqlite.Row | None:
-        return await self.fetchone(f"SELECT {TABLE_COLUMNS} FROM tables WHERE id=?", (table_id,))
-
-    async def last_table_row(self, channel_id: int) -> aiosqlite.Row | None:
-        """The channel's newest table, open or ended."""
-        return await self.fetchone(
-            f"SELECT {TABLE_COLUMNS} FROM tables WHERE channel_id=? ORDER BY id DESC LIMIT 1", (channel_id,)
-        )
-
-    async def action_log(self, table_id: int) -> list[tuple[int, int, dict]]:
-        rows = await self.fetchall(
-            "SELECT version, player, action FROM actions WHERE table_id=? ORDER BY version",
-            (table_id,),
-        )
-        return [(row[0], row[1], json.loads(row[2])) for row in rows]
+    table_id: int
+    version: int
+    player: int
+    action: dict
+    at: float
+    state_json: str | None
+    deadline: float | None
+    extra_json: str
+    notice: str | None
 
 
 class Tx:
-    """Statements inside one open transaction."""
+    """Statements inside one open transaction. Backends supply `execute`, `fetchone`, `insert`
+    and `announce` (and may do `record_move` in fewer round trips); the table, chip and log
+    bookkeeping below is shared."""
 
-    def __init__(self, conn: aiosqlite.Connection) -> None:
-        self.conn = conn
+    FOR_UPDATE = ""  # row locks in the dialects that have them
 
-    async def execute(self, sql: str, params: tuple = ()) -> aiosqlite.Cursor:
-        """A statement that returns no rows (reads use fetchone)."""
-        return await self.conn.execute(sql, params)
+    async def execute(self, sql: str, params: tuple = ()) -> None:
+        raise NotImplementedError
 
-    async def fetchone(self, sql: str, params: tuple = ()) -> aiosqlite.Row | None:
-        async with self.conn.execute(sql, params) as cursor:
-            return await cursor.fetchone()
+    async def fetchone(self, sql: str, params: tuple = ()) -> Any:
+        raise NotImplementedError
+
+    async def insert(self, sql: str, params: tuple = ()) -> int:
+        """An INSERT of one row; returns its new `id`."""
+        raise NotImplementedError
+
+    async def lock_table(self, table_id: int) -> Any:
+        """The table's committed version and status, its row locked until this transaction
+        ends (None: no such table)."""
+        return await self.fetchone(f"SELECT version, status FROM tables WHERE id=?{self.FOR_UPDATE}", (table_id,))
+
+    async def table_row(self, table_id: int) -> Any:
+        return await self.fetchone(f"SELECT {TABLE_COLUMNS} FROM tables WHERE id=?", (table_id,))
+
+    async def announce(self, table_id: int, payload: str) -> None:
+        """Tell the other processes, once this transaction commits, that the table changed."""
 
     async def ensure_wallet(self, guild_id: int, user_id: int, grant: int, now: float) -> int:
         """The wallet's chips, creating it with the starting grant the first time."""
-        async with self.conn.execute(
-            "SELECT chips FROM wallets WHERE guild_id=? AND user_id=?", (guild_id, user_id)
-        ) as cursor:
-            row = await cursor.fetchone()
+        row = await self.fetchone(
+            f"SELECT chips FROM wallets WHERE guild_id=? AND user_id=?{self.FOR_UPDATE}", (guild_id, user_id)
+        )
         if row is not None:
             return row[0]
         await self.execute(
@@ -179,10 +128,9 @@ class Tx:
 
     async def move_wallet(self, guild_id: int, user_id: int, delta: int) -> int:
         """Add (or take, when negative) chips; refuses to go below zero."""
-        async with self.conn.execute(
-            "SELECT chips FROM wallets WHERE guild_id=? AND user_id=?", (guild_id, user_id)
-        ) as cursor:
-            row = await cursor.fetchone()
+        row = await self.fetchone(
+            f"SELECT chips FROM wallets WHERE guild_id=? AND user_id=?{self.FOR_UPDATE}", (guild_id, user_id)
+        )
         have = 0 if row is None else row[0]
         if have + delta < 0:
             raise InsufficientChips(have, -delta)
@@ -200,20 +148,123 @@ class Tx:
         if delta:
             await self.execute(
                 "INSERT INTO house (guild_id, chips) VALUES (?, ?) "
-                "ON CONFLICT (guild_id) DO UPDATE SET chips = chips + excluded.chips",
+                "ON CONFLICT (guild_id) DO UPDATE SET chips = house.chips + excluded.chips",
                 (guild_id, delta),
             )
 
     async def record_result(self, guild_id: int, user_id: int, game: str, net: int) -> None:
         await self.execute(
             "INSERT INTO results (guild_id, user_id, game, hands, net) VALUES (?, ?, ?, 1, ?) "
-            "ON CONFLICT (guild_id, user_id, game) DO UPDATE SET hands = hands + 1, "
-            "net = net + excluded.net",
+            "ON CONFLICT (guild_id, user_id, game) DO UPDATE SET hands = results.hands + 1, "
+            "net = results.net + excluded.net",
             (guild_id, user_id, game, net),
         )
+
+    async def record_move(self, move: MoveRecord) -> None:
+        """The move's log row, the table's new state, and the notice, in this transaction."""
+        await self.log_action(move.table_id, move.version, move.player, move.action, move.at)
+        await self.execute(
+            "UPDATE tables SET state=?, version=?, deadline=?, extra=? WHERE id=?",
+            (move.state_json, move.version, move.deadline, move.extra_json, move.table_id),
+        )
+        if move.notice is not None:
+            await self.announce(move.table_id, move.notice)
 
     async def log_action(self, table_id: int, version: int, player: int, action: dict, now: float) -> None:
         await self.execute(
             "INSERT INTO actions (table_id, version, player, action, at) VALUES (?, ?, ?, ?, ?)",
             (table_id, version, player, dumps(action), now),
         )
+
+
+class Store:
+    """The interface the runtime uses. `shared` says whether other processes may write the same
+    database (PostgreSQL), so a table copy in memory may go stale."""
+
+    backend = ""
+    shared = False
+
+    @classmethod
+    async def open(cls, target: str | Path) -> Store:
+        """A SQLite file path or a postgresql:// URL, migrated to the current schema."""
+        target = database_target(target) if isinstance(target, str) else target
+        if is_postgres_url(target):
+            from bot.store_postgres import PostgresStore
+
+            return await PostgresStore.connect(str(target))
+        from bot.store_sqlite import SqliteStore
+
+        return await SqliteStore.connect(Path(target))
+
+    async def close(self) -> None:
+        raise NotImplementedError
+
+    async def fetchone(self, sql: str, params: tuple = ()) -> Any:
+        raise NotImplementedError
+
+    async def fetchall(self, sql: str, params: tuple = ()) -> list[Any]:
+        raise NotImplementedError
+
+    def transaction(self) -> AbstractAsyncContextManager[Tx]:
+        raise NotImplementedError
+
+    def savepoint(self, tx: Tx) -> AbstractAsyncContextManager[Tx]:
+        """A nested transaction within `tx` (stores that hold rows across an operation)."""
+        raise NotImplementedError
+
+    async def schema_version(self) -> int:
+        raise NotImplementedError
+
+    def drop_connections(self) -> None:
+        """Cut every connection at once, as a crash of the process would (tests that simulate
+        a crash in-process use it; a file store has nothing to cut)."""
+
+    async def listen(self, callback: Any) -> None:
+        """Call `callback(payload)` for every table change another process announces
+        (nothing to hear on a store only one process uses)."""
+
+    # --- reads ---------------------------------------------------------------------------
+
+    async def wallet(self, guild_id: int, user_id: int) -> int | None:
+        row = await self.fetchone(
+            "SELECT chips FROM wallets WHERE guild_id=? AND user_id=?", (guild_id, user_id)
+        )
+        return None if row is None else row[0]
+
+    async def open_tables(self, shard_count: int | None = None, shard_ids: Iterable[int] | None = None) -> list[Any]:
+        """The open tables — of the servers on the given shards only, when shards are given."""
+        sql = f"SELECT {TABLE_COLUMNS} FROM tables WHERE status != 'ended'"
+        if shard_count is None or shard_ids is None:
+            return await self.fetchall(sql)
+        shards = sorted(set(shard_ids))
+        marks = ", ".join("?" for _ in shards)
+        return await self.fetchall(f"{sql} AND ((guild_id >> 22) % ?) IN ({marks})", (shard_count, *shards))
+
+    async def table_row(self, table_id: int) -> Any:
+        return await self.fetchone(f"SELECT {TABLE_COLUMNS} FROM tables WHERE id=?", (table_id,))
+
+    async def last_table_row(self, channel_id: int) -> Any:
+        """The channel's newest table, open or ended."""
+        return await self.fetchone(
+            f"SELECT {TABLE_COLUMNS} FROM tables WHERE channel_id=? ORDER BY id DESC LIMIT 1", (channel_id,)
+        )
+
+    async def action_log(self, table_id: int) -> list[tuple[int, int, dict]]:
+        rows = await self.fetchall(
+            "SELECT version, player, action FROM actions WHERE table_id=? ORDER BY version",
+            (table_id,),
+        )
+        return [(row[0], row[1], json.loads(row[2])) for row in rows]
+
+    async def row_counts(self) -> dict[str, int]:
+        """Rows in every data table (what a copy must match)."""
+        return {name: (await self.fetchone(f"SELECT COUNT(*) FROM {name}"))[0] for name in DATA_TABLES}
+
+    async def chip_sums(self) -> tuple[int, int, int]:
+        """(chips in wallets, chips of the house, chips ever granted) over every server."""
+        sums = []
+        for sql in ("SELECT COALESCE(SUM(chips), 0) FROM wallets", "SELECT COALESCE(SUM(chips), 0) FROM house",
+                    "SELECT COALESCE(SUM(amount), 0) FROM grants"):
+            sums.append(int((await self.fetchone(sql))[0]))
+        return sums[0], sums[1], sums[2]
+

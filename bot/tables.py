@@ -6,15 +6,18 @@ from __future__ import annotations
 import asyncio
 import copy
 import dataclasses
+import functools
 import json
 import logging
 import random
-from collections.abc import Awaitable, Callable
+import secrets
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
 from types import ModuleType
 from typing import Any
 
 from bot.config import Config
-from bot.store import InsufficientChips, Store, Tx, dumps
+from bot.store import InsufficientChips, MoveRecord, Store, Tx, dumps, shard_of
 from games.base import RUNTIME_PLAYER, Action, Event, IllegalAction, SeatSpec
 from games.registry import GAMES
 
@@ -24,6 +27,7 @@ Listener = Callable[["Table", list[Event], Any], Awaitable[None]]
 SIT_OUT_AFTER_TIMEOUTS = 2
 COMPUTER_PAUSE_SECONDS = 1.5
 STALE_BUTTON = "that button was for an earlier turn — use the buttons on the latest table message"
+NOTICE_LIMIT = 7_000  # bytes of events a change notice carries (PostgreSQL allows 8,000)
 
 
 class Table:
@@ -31,32 +35,50 @@ class Table:
     idle tables cost little memory and restore quickly."""
 
     __slots__ = (
-        "id", "guild_id", "channel_id", "game", "options", "host_id", "status", "lobby",
+        "id", "guild_id", "channel_id", "game", "options", "host_id", "status", "_lobby", "_lobby_json",
         "seed", "version", "deadline", "extra", "_state", "_state_json", "_lock", "_timer", "_computer",
+        "_tx",
     )
 
     def __init__(self, row: Any) -> None:
-        self.id: int = row["id"]
+        self._lock: asyncio.Lock | None = None
+        self._timer: asyncio.TimerHandle | None = None
+        self._computer: asyncio.TimerHandle | None = None  # the computer player's next move
+        self._tx: Tx | None = None  # the transaction holding the table's row (shared stores)
+        self.load(row)
+
+    def load(self, row: Any) -> None:
+        """Take every stored field from the row; the game state is parsed again when needed."""
+        self.id = row["id"]
         self.guild_id: int = row["guild_id"]
         self.channel_id: int = row["channel_id"]
         self.game: str = row["game"]
         self.options: Any = options_from_json(self.game, row["options"])
         self.host_id: int = row["host_id"]
         self.status: str = row["status"]
-        self.lobby: list[SeatSpec] = [SeatSpec(**seat) for seat in json.loads(row["lobby"])]
+        self._lobby_json: str = row["lobby"]
+        self._lobby: list[SeatSpec] | None = None
         self.seed: int = row["seed"]
         self.version: int = row["version"]
         self.deadline: float | None = row["deadline"]
         self.extra: dict[str, Any] = json.loads(row["extra"])
         self._state_json: str | None = row["state"]
         self._state: Any = None
-        self._lock: asyncio.Lock | None = None
-        self._timer: asyncio.TimerHandle | None = None
-        self._computer: asyncio.TimerHandle | None = None  # the computer player's next move
 
     @property
     def module(self) -> ModuleType:
         return GAMES[self.game]
+
+    @property
+    def lobby(self) -> list[SeatSpec]:
+        """The seats taken before the game started (parsed when first needed)."""
+        if self._lobby is None:
+            self._lobby = [SeatSpec(**seat) for seat in json.loads(self._lobby_json)]
+        return self._lobby
+
+    @lobby.setter
+    def lobby(self, seats: list[SeatSpec]) -> None:
+        self._lobby = seats
 
     @property
     def lock(self) -> asyncio.Lock:
@@ -79,7 +101,7 @@ class Table:
         on (the live state may be mid-move on the event loop)."""
         twin = copy.copy(self)
         twin._state, twin.extra, twin.lobby = None, copy.deepcopy(self.extra), list(self.lobby)
-        twin._lock = twin._timer = twin._computer = None
+        twin._lock = twin._timer = twin._computer = twin._tx = None
         return twin
 
     @property
@@ -155,7 +177,9 @@ def chosen_stack(module: ModuleType, options: Any, wallet: int, buy_in: int | No
     return stack
 
 
+@functools.lru_cache(maxsize=4096)
 def options_from_json(game: str, raw: str) -> Any:
+    """The options of a stored table (frozen, so tables with the same options share them)."""
     return GAMES[game].Options(**json.loads(raw))
 
 
@@ -184,24 +208,55 @@ class TableService:
         self.new_seed: Callable[[], int] = lambda: random.getrandbits(62)
         self.computer_pause = COMPUTER_PAUSE_SECONDS
         self._closed = False
+        self._restored_timers: list[asyncio.TimerHandle] = []
+        self._visiting: dict[int, Table] = {}  # tables of other processes' servers, moved from here
+        self.process_token = secrets.token_hex(8)  # tells this process's own change notices apart
+
+    # --- which tables this process owns -------------------------------------------------
+
+    def owns_guild(self, guild_id: int) -> bool:
+        """Whether this process serves the server's shard (it times and posts for its tables)."""
+        count, mine = self.config.shard_count, self.config.shard_ids
+        return mine is None or count is None or shard_of(guild_id, count) in mine
+
+    def owns(self, table: Table) -> bool:
+        return self.owns_guild(table.guild_id)
 
     # --- start-up and shut-down ---------------------------------------------------------
 
     async def restore(self) -> int:
         """Load every open table; re-arm turn timers with their full time (time spent down
         does not count against the player)."""
-        rows = await self.store.open_tables()
+        rows = await self.store.open_tables(self.config.shard_count, self.config.shard_ids)
+        await self.store.listen(self._heard)
+        now = self.clock()
+        timed: dict[int, list[Table]] = {}  # timer length -> the tables restarting that timer
         for row in rows:
             table = Table(row)
             self._register(table)
-            if table.deadline is not None:
-                self._arm(table, restart=True)
+            if table.deadline is not None and self.owns(table):
+                # a reaction window's deadline restarts with the window's length (extra["window"])
+                seconds = int(table.extra.get("window") or self._timer_seconds(table))
+                table.deadline = now + seconds
+                timed.setdefault(seconds, []).append(table)
             if table.active and table.extra.get("computers"):
                 self._schedule_computers(table)
+        loop = asyncio.get_running_loop()
+        for seconds, tables in timed.items():  # one timer for each length, not one per table
+            self._restored_timers.append(loop.call_later(seconds, self._fire_restored, tables, now + seconds))
         return len(rows)
+
+    def _fire_restored(self, tables: list[Table], deadline: float) -> None:
+        """The restarted timers of one length run out: the tables still waiting since the
+        restart time out (a table that moved since has a timer of its own)."""
+        for table in tables:
+            if table.deadline == deadline and table._timer is None:
+                self._fire_timer(table, deadline)
 
     async def close(self) -> None:
         self._closed = True
+        for handle in self._restored_timers:
+            handle.cancel()
         for table in self.by_channel.values():
             self._disarm(table)
 
@@ -211,6 +266,23 @@ class TableService:
     def table_by_id(self, table_id: int) -> Table | None:
         return self.by_id.get(table_id)
 
+    async def table_for(self, table_id: int) -> Table | None:
+        """The open table a button names: this process's own, or on a shared store one that
+        another process owns (a DM button reaches shard 0 whichever server the table is in)."""
+        table = self.by_id.get(table_id)
+        if table is not None or not self.store.shared:
+            return table
+        row = await self.store.table_row(table_id)
+        if row is None or row["status"] == "ended" or self.owns_guild(row["guild_id"]):
+            self._visiting.pop(table_id, None)
+            return None
+        visiting = self._visiting.get(table_id)
+        if visiting is None:
+            visiting = self._visiting[table_id] = Table(row)
+        elif not visiting.lock.locked():
+            visiting.load(row)  # what the player sees now (moves re-check it under the row lock)
+        return visiting
+
     def _register(self, table: Table) -> None:
         self.by_channel[table.channel_id] = table
         self.by_id[table.id] = table
@@ -218,6 +290,8 @@ class TableService:
 
     def _seats_changed(self, table: Table) -> None:
         """Keep the player -> tables index right after anything that may seat or unseat someone."""
+        if not self.owns(table):
+            return
         before = self._seats_of.pop(table.id, ())
         now = tuple(table.players()) if table.status != "ended" else ()
         for player in set(before) - set(now):
@@ -231,9 +305,109 @@ class TableService:
             self._seats_of[table.id] = now
 
     async def save_extra(self, table: Table) -> None:
-        """Persist the runtime notes (message ids, who was told what) of a table."""
+        """Persist the runtime notes (message ids, who was told what) of a table. Called from
+        outside its operations (by the presenter), so in a transaction of its own, which waits for
+        an operation that holds the row."""
         async with self.store.transaction() as tx:
             await tx.execute("UPDATE tables SET extra=? WHERE id=?", (dumps(table.extra), table.id))
+
+    # --- one table, several processes ----------------------------------------------------
+
+    @asynccontextmanager
+    async def _hold(self, table: Table) -> AsyncIterator[None]:
+        """The table's lock for one operation. On a shared store also its row, locked in a
+        transaction that the operation's writes join (committed when the operation ends), with
+        this process's copy first brought up to the stored state — so a move is always applied
+        to the latest state, whichever process made the last one."""
+        async with table.lock:
+            if not self.store.shared:
+                yield
+                return
+            try:
+                async with self.store.transaction() as tx:
+                    row = await tx.lock_table(table.id)
+                    if row is not None and self._stale(table, row):
+                        self._reload(table, await tx.table_row(table.id))
+                    table._tx = tx
+                    try:
+                        yield
+                    finally:
+                        table._tx = None
+            except IllegalAction:
+                raise
+            except BaseException:
+                await self._reload_quietly(table)  # the copy may be ahead of what was committed
+                raise
+
+    def _transaction(self, table: Table) -> Any:
+        """A transaction for the table's writes: within its held row's transaction when there
+        is one (a savepoint, so a failed step undoes only itself)."""
+        if table._tx is not None:
+            return self.store.savepoint(table._tx)
+        return self.store.transaction()
+
+    def _stale(self, table: Table, row: Any) -> bool:
+        """Whether the copy may differ from the row. A process is the only one to change its
+        own tables' lobby and notes, so its copy is stale only when someone else moved; a
+        visiting copy is always taken afresh."""
+        if not self.owns(table):
+            return True
+        return row["version"] != table.version or row["status"] != table.status
+
+    def _reload(self, table: Table, row: Any) -> None:
+        """The copy becomes the row; the owner re-arms its timers for it."""
+        table.load(row)
+        if not self.owns(table):
+            if table.status == "ended":
+                self._visiting.pop(table.id, None)
+            return
+        if table.status == "ended":
+            self._retire(table)
+            return
+        self._register(table)  # again, if a failed commit had retired it
+        self._arm(table)
+        self._schedule_computers(table)
+
+    async def _reload_quietly(self, table: Table) -> None:
+        try:
+            row = await self.store.table_row(table.id)
+        except Exception:
+            log.exception("table %s: could not read it back after a failed commit", table.id)
+            return
+        if row is not None:
+            self._reload(table, row)
+
+    def _heard(self, payload: str) -> None:
+        """A change notice from another process: the owner catches up with its table."""
+        try:
+            notice = json.loads(payload)
+        except ValueError:
+            return
+        if notice.get("by") == self.process_token or self._closed:
+            return
+        table = self.by_id.get(notice.get("table"))
+        if table is not None:
+            asyncio.get_running_loop().create_task(self._catch_up(table, notice))
+
+    async def _catch_up(self, table: Table, notice: dict[str, Any]) -> None:
+        async with table.lock:
+            if table.version >= notice["version"] and table.status != "ended" and notice.get("status") != "ended":
+                return  # already seen (a later notice was handled first)
+            row = await self.store.table_row(table.id)
+            if row is None:
+                return
+            self._reload(table, row)
+        events = [Event(e["kind"], e["data"]) for e in notice.get("events", [])] or [Event("refreshed", {})]
+        await self._notify(table, events, "remote")
+
+    def _change_notice(self, table: Table, version: int, events: list[Event], status: str) -> str:
+        events_json = [dataclasses.asdict(e) for e in events]
+        notice = {"by": self.process_token, "table": table.id, "version": version, "status": status,
+                  "events": events_json}
+        text = dumps(notice)
+        if len(text.encode()) > NOTICE_LIMIT:
+            text = dumps({**notice, "events": []})  # the owner redraws from the stored state
+        return text
 
     async def last_table_in(self, channel_id: int) -> Table | None:
         """The channel's open table, else the last one that ended there (for /history)."""
@@ -264,13 +438,12 @@ class TableService:
         async with self.store.transaction() as tx:
             stack = await self._buy_in(tx, guild_id, host_id, GAMES[game], options, buy_in)
             seats = [{"player": host_id, "stack": stack}] + [{"player": -n, "stack": 0} for n in range(1, computers + 1)]
-            cursor = await tx.execute(
+            row_id = await tx.insert(
                 "INSERT INTO tables (guild_id, channel_id, game, options, host_id, status, lobby, seed, "
                 "extra, created_at) VALUES (?, ?, ?, ?, ?, 'lobby', ?, ?, ?, ?)",
                 (guild_id, channel_id, game, dumps(dataclasses.asdict(options)), host_id,
                  dumps(seats), self.new_seed(), dumps({"computers": computers}), now),
             )
-            row_id = cursor.lastrowid
         row = await self.store.table_row(row_id)
         table = Table(row)
         self._register(table)
@@ -291,7 +464,7 @@ class TableService:
         return stack
 
     async def join(self, table: Table, player: int, buy_in: int | None, origin: Any = None) -> None:
-        async with table.lock:
+        async with self._hold(table):
             self._require_open(table)
             if table.seated(player):
                 raise IllegalAction("you are already seated at this table")
@@ -304,7 +477,7 @@ class TableService:
     async def _join_lobby(self, table: Table, player: int, buy_in: int | None) -> list[Event]:
         if len(table.lobby) >= seat_range(table)[1]:
             raise IllegalAction(f"the table is full ({seat_range(table)[1]} seats)")
-        async with self.store.transaction() as tx:
+        async with self._transaction(table) as tx:
             stack = await self._buy_in(tx, table.guild_id, player, table.module, table.options, buy_in)
             lobby = [*table.lobby, SeatSpec(player, stack)]
             await self._write_lobby(tx, table, lobby)
@@ -318,13 +491,13 @@ class TableService:
             raise IllegalAction("this game has started; seats open again at the next game")
         stack = 0
         if module.CHIPS:
-            async with self.store.transaction() as tx:
+            async with self._transaction(table) as tx:
                 wallet = await tx.ensure_wallet(table.guild_id, player, self.config.starting_chips, self.clock())
             stack = chosen_stack(module, table.options, wallet, buy_in)
         return await self._apply(table, player, {"type": "join", "stack": stack}, buy_in=stack)
 
     async def leave(self, table: Table, player: int, origin: Any = None) -> None:
-        async with table.lock:
+        async with self._hold(table):
             self._require_open(table)
             if not table.seated(player):
                 raise IllegalAction("you are not seated at this table")
@@ -337,7 +510,7 @@ class TableService:
     async def _leave_lobby(self, table: Table, player: int) -> list[Event]:
         seat = next(s for s in table.lobby if s.player == player)
         lobby = [s for s in table.lobby if s.player != player]
-        async with self.store.transaction() as tx:
+        async with self._transaction(table) as tx:
             if seat.stack:
                 await tx.move_wallet(table.guild_id, player, seat.stack)
             await self._write_lobby(tx, table, lobby)
@@ -346,7 +519,7 @@ class TableService:
         return [Event("left", {"player": player, "stack": seat.stack})]
 
     async def start(self, table: Table, by: int, origin: Any = None) -> None:
-        async with table.lock:
+        async with self._hold(table):
             self._require_open(table)
             if table.active:
                 raise IllegalAction("the game has already started")
@@ -358,7 +531,7 @@ class TableService:
                 raise IllegalAction(f"{table.game} needs at least {low} seated players; {len(table.lobby)} seated so far")
             state = module.new(table.options, list(table.lobby), table.seed)
             state_json = dumps(module.to_dict(state))
-            async with self.store.transaction() as tx:
+            async with self._transaction(table) as tx:
                 await tx.execute(
                     "UPDATE tables SET status='active', start_seats=?, state=?, version=0 WHERE id=?",
                     (dumps([dataclasses.asdict(s) for s in table.lobby]), state_json, table.id),
@@ -374,12 +547,12 @@ class TableService:
 
     async def end(self, table: Table, by: int, may_manage: bool, origin: Any = None) -> dict[int, int]:
         """End the table: every chip goes back to its player. Returns what each got back."""
-        async with table.lock:
+        async with self._hold(table):
             self._require_open(table)
             if by != table.host_id and not may_manage:
                 raise IllegalAction("only the host or a member with Manage Server can end the table")
             refunds = self._refunds(table)
-            async with self.store.transaction() as tx:
+            async with self._transaction(table) as tx:
                 await self._close_in(tx, table, refunds)
             self._retire(table)
         await self._notify(table, [Event("ended", {"refunds": {str(k): v for k, v in refunds.items()}})], origin)
@@ -430,7 +603,7 @@ class TableService:
 
     async def act(self, table: Table, player: int, action: Action, step: str | None = None,
                   origin: Any = None) -> list[Event]:
-        async with table.lock:
+        async with self._hold(table):
             self._require_open(table)
             if not table.active:
                 raise IllegalAction("the game has not started yet: the host starts it with /table start")
@@ -470,7 +643,7 @@ class TableService:
         table.extra["players"] = list(module.players(table.state))
         state_json = table.state_json()
         version = table.version + 1
-        async with self.store.transaction() as tx:
+        async with self._transaction(table) as tx:
             if action.get("type") == "join" and action.get("stack"):
                 try:
                     await tx.move_wallet(table.guild_id, player, -int(action["stack"]))
@@ -481,11 +654,13 @@ class TableService:
             for event in events:
                 await self._settle_event(tx, table, event)
             await tx.move_house(table.guild_id, house_delta)
-            await tx.log_action(table.id, version, player, action, self.clock())
-            await tx.execute(
-                "UPDATE tables SET state=?, version=?, deadline=?, extra=? WHERE id=?",
-                (state_json, version, deadline, dumps(table.extra), table.id),
-            )
+            notice = None
+            if self.store.shared:
+                told = [*events, Event("finished", {"refunds": {str(k): v for k, v in refunds.items()}})] \
+                    if finished else events
+                notice = self._change_notice(table, version, told, "ended" if finished else "active")
+            await tx.record_move(MoveRecord(table.id, version, player, action, self.clock(), state_json, deadline,
+                                            dumps(table.extra), notice))
             if finished:
                 await self._close_in(tx, table, refunds)
         table.version = version
@@ -541,9 +716,10 @@ class TableService:
             step = table.step_key()
             if table.deadline is not None and table.extra.get("window_step") == step:
                 return table.deadline  # a pass or a computer's look inside the same window
-            table.extra["window_step"] = step
+            table.extra["window_step"], table.extra["window"] = step, window
             table.extra.pop("pending", None)  # the turn after the window gets its full time
             return self.clock() + window
+        table.extra.pop("window", None)
         if not table.active or not self._timer_seconds(table) or not table.module.pending(table.state):
             return None
         pending = table.module.pending(table.state)
@@ -564,21 +740,18 @@ class TableService:
 
     async def _write_deadline(self, table: Table) -> None:
         table.deadline = self._next_deadline(table)
-        async with self.store.transaction() as tx:
+        async with self._transaction(table) as tx:
             await tx.execute(
                 "UPDATE tables SET deadline=?, extra=? WHERE id=?", (table.deadline, dumps(table.extra), table.id)
             )
         self._arm(table)
 
-    def _arm(self, table: Table, restart: bool = False) -> None:
+    def _arm(self, table: Table) -> None:
         if table._timer is not None:
             table._timer.cancel()
             table._timer = None
-        if table.deadline is None or self._closed:
-            return
-        if restart:
-            window = self._window_seconds(table)
-            table.deadline = self.clock() + (window if window is not None else self._timer_seconds(table))
+        if table.deadline is None or self._closed or not self.owns(table):
+            return  # timers fire in the owning process only
         delay = max(0.0, table.deadline - self.clock())
         loop = asyncio.get_running_loop()
         table._timer = loop.call_later(delay, self._fire_timer, table, table.deadline)
@@ -595,7 +768,7 @@ class TableService:
 
     async def _on_timeout(self, table: Table, deadline: float) -> None:
         events: list[Event] = []
-        async with table.lock:
+        async with self._hold(table):
             if table.deadline != deadline or not table.active or self._closed:
                 return
             if self._window_seconds(table) is not None:
@@ -641,7 +814,7 @@ class TableService:
 
     def _schedule_computers(self, table: Table) -> None:
         """Computer players move after a short pause, so people can follow the table."""
-        if self._closed or not self._computers_to_move(table):
+        if self._closed or not self.owns(table) or not self._computers_to_move(table):
             return
         loop = asyncio.get_running_loop()
         version = table.version
@@ -649,7 +822,7 @@ class TableService:
                                           lambda: loop.create_task(self._computer_moves(table, version)))
 
     async def _computer_moves(self, table: Table, version: int) -> None:
-        async with table.lock:
+        async with self._hold(table):
             if table.version != version or self._closed or table.status != "active":
                 return  # something else moved first; that move scheduled its own follow-up
             player = self._computers_to_move(table)[0]

@@ -10,6 +10,7 @@ from bot.client import TarotBot
 from bot.tables import Table
 from cogs.common import AmountForm, ButtonSpec, GameUI, create_table, play, register_ui, table_choices
 from games.base import Action, Event
+from games.house import chips_text
 from renders.baccarat import render_baccarat
 
 GAME = "baccarat"
@@ -32,13 +33,13 @@ class BaccaratUI(GameUI):
                 lines.append("Waiting for: " + ", ".join(waiting))
             return lines
         lines = [f"Player {' '.join(view['player_cards'])} = **{view['player_count']}** · "
-                 f"Banker {' '.join(view['banker_cards'])} = **{view['banker_count']}** → "
-                 f"**{str(view['winner']).title()}**"]
+                 f"Banker {' '.join(view['banker_cards'])} = **{view['banker_count']}**",
+                 f"**{view['reason']}.**"]
         for seat in view["seats"]:
             if seat["bet"]:
-                paid = seat["payout"] or 0
-                lines.append(f"{names.get(seat['player'], '?')}: {seat['bet']['amount']} on "
-                             f"{seat['bet']['on']} → {'+' + str(paid) if paid else 'lost'}")
+                amount, net = seat["bet"]["amount"], (seat["payout"] or 0) - seat["bet"]["amount"]
+                lines.append(f"{names.get(seat['player'], '?')}: {amount} on {seat['bet']['on']} → "
+                             f"{chips_text(net) if net else 'a push, the bet comes back'}")
         return lines
 
     def buttons(self, table: Table, view: dict) -> list[ButtonSpec]:
@@ -63,7 +64,7 @@ class BaccaratUI(GameUI):
     def describe(self, events: list[Event], names: dict[int, str]) -> str:
         for event in events:
             if event.kind == "settled":
-                return "The coup is dealt — see the table."
+                return "The round is dealt — see the table."
         return "Your bet is down."
 
 
@@ -93,7 +94,7 @@ class Baccarat(commands.Cog):
                    "commission": commission.value if commission else 5}
         await create_table(interaction, GAME, options, buy_in)
 
-    @group.command(name="bet", description="Bet on Player, Banker or Tie for the next coup")
+    @group.command(name="bet", description="Bet on Player, Banker or Tie for the next round")
     @app_commands.choices(on=[app_commands.Choice(name=s.title(), value=s) for s in SPOTS])
     async def bet(self, interaction: discord.Interaction, on: app_commands.Choice[str],
                   amount: app_commands.Range[int, 1, MAX_CHIPS], table: str | None = None) -> None:

@@ -21,7 +21,7 @@ from cogs.common import (
 from games import blackjack
 from games.base import Action, Event
 from games.cards import card, card_name
-from renders.blackjack import render_blackjack
+from renders.blackjack import hand_bet_text, render_blackjack
 from renders.hand import render_hand
 
 GAME = "blackjack"
@@ -75,7 +75,8 @@ class BlackjackUI(GameUI):
         for hand in seat["hands"]:
             word = RESULT_WORDS.get(hand["result"] or "", hand["status"])
             net = f" ({hand['payout'] - hand['bet']:+})" if hand.get("payout") is not None else ""
-            parts.append(f"{hand_text(hand)} {word}{net}")
+            why = f" — {hand['reason']}" if hand.get("reason") else ""
+            parts.append(f"{hand_text(hand)} {word}{net}{why}")
         return f"{names.get(seat['player'], '?')}: " + "; ".join(parts)
 
     def buttons(self, table: Table, view: dict) -> list[ButtonSpec]:
@@ -129,18 +130,29 @@ class BlackjackUI(GameUI):
             return "You are not seated at this table.", None, []
         dealer = " ".join(c or "🂠" for c in view["dealer"]["cards"]) or "—"
         lines = [f"**Major Blackjack** — stack {seat['stack']} chips. Dealer shows {dealer}."]
-        cards: list[str | None] = []
-        for number, hand in enumerate(seat["hands"], 1):
-            lines.append(f"Hand {number}: {hand_text(hand)} (bet {hand['bet']}) — {hand['status']}")
-            cards.extend(hand["cards"])
-        if not seat["hands"]:
+        hands = seat["hands"]
+        for number, hand in enumerate(hands, 1):
+            status = "" if hand["status"] == "doubled" else f" — {hand['status']}"  # the bet says it
+            lines.append(f"Hand {number}: {hand_text(hand)} · bet {hand_bet_text(hand, seat)}{status}")
+        if not hands:
             lines.append("No cards yet this round.")
         mine = view.get("turn") and view["turn"]["player"] == player
         buttons = self.buttons(table, view) if mine or view["phase"] == "betting" else []
         buttons += self._turn_buttons(view, seat) if mine else []
         lines.append("Your move." if mine else "")
-        image = render_hand(cards) if cards else None
+        image = self._hand_image(hands)
         return "\n".join(line for line in lines if line), image, buttons
+
+    def _hand_image(self, hands: list[dict]) -> bytes | None:
+        """One hand as it is; a split hand as two, each under its own label."""
+        if not hands:
+            return None
+        cards = [code for hand in hands for code in hand["cards"]]
+        if len(hands) == 1:
+            return render_hand(cards)
+        labels = [f"Hand {number} · {hand['total']}" for number, hand in enumerate(hands, 1)]
+        return render_hand(cards, caption="Your hands", groups=[h["cards"] for h in hands], labels=labels,
+                           counts=False)
 
     def _turn_buttons(self, view: dict, seat: dict) -> list[ButtonSpec]:
         if view.get("orientation") != "manual":

@@ -28,7 +28,13 @@ GAME_TITLES = {
     "loc": "Loc",
     "arcanoid": "Arcanoid",
 }
+# One word per game for one deal of the cards: the house games play rounds, the others hands.
+DEAL_WORDS = {"blackjack": "round", "baccarat": "round", "arcanoid": "round"}
 COLOUR = discord.Colour.from_rgb(74, 35, 120)
+
+
+def deal_word(game: str) -> str:
+    return DEAL_WORDS.get(game, "hand")
 
 
 @dataclass(frozen=True)
@@ -192,7 +198,7 @@ class GameButton(discord.ui.DynamicItem[discord.ui.Button], template=r"tt:(?P<ta
 
     async def callback(self, interaction: discord.Interaction) -> None:
         bot = bot_of(interaction)
-        table = bot.tables.table_by_id(self.table_id)
+        table = await bot.tables.table_for(self.table_id)
         if table is None:
             await refuse(interaction, "that table has ended")
             return
@@ -231,7 +237,7 @@ class GameSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"ts:(?P<ta
         return cls(int(match["table"]), match["step"], code=match["code"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        table = bot_of(interaction).tables.table_by_id(self.table_id)
+        table = await bot_of(interaction).tables.table_for(self.table_id)
         if table is None:
             await refuse(interaction, "that table has ended")
             return

@@ -10,9 +10,9 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.client import TarotBot
-from cogs.common import COLOUR, GAME_TITLES, png_file, refuse
+from cogs.common import COLOUR, GAME_TITLES, deal_word, png_file, refuse
 from games import counting
-from games.base import IllegalAction
+from games.base import IllegalAction, plural
 from games.cards import Card, CardParseError, parse_cards
 from games.registry import GAMES
 from renders.count import render_pile
@@ -89,12 +89,13 @@ class Economy(commands.Cog):
         guild_id = interaction.guild_id or 0
         if game is None:
             rows = await self.bot.economy.richest(guild_id)
-            lines = [f"{i}. <@{user}> — {chips} chips" for i, (user, chips) in enumerate(rows, 1)]
+            lines = [f"{i}. <@{user}> — {plural(chips, 'chip')}" for i, (user, chips) in enumerate(rows, 1)]
             title = "Richest players"
         else:
             rows3 = await self.bot.economy.best_at(guild_id, game.value)
-            unit = "chips" if game.value in GAMES and GAMES[game.value].CHIPS else "points"
-            lines = [f"{i}. <@{user}> — {net:+} {unit} over {hands} hands" for i, (user, net, hands) in enumerate(rows3, 1)]
+            unit = "chip" if game.value in GAMES and GAMES[game.value].CHIPS else "point"
+            lines = [f"{i}. <@{user}> — {plural(net, unit, signed=True)} over {plural(hands, deal_word(game.value))}"
+                     for i, (user, net, hands) in enumerate(rows3, 1)]
             title = f"Best at {game.name}"
         embed = discord.Embed(title=title, colour=COLOUR, description="\n".join(lines) or "Nobody yet.")
         await interaction.response.send_message(embed=embed, ephemeral=True,
@@ -114,7 +115,7 @@ class Economy(commands.Cog):
             await refuse(interaction, refusal.reason)
             return
         methods = counting.METHODS if chosen == "all" else (chosen,)
-        embed = discord.Embed(title=f"{len(pile)} cards counted in groups of {group}", colour=COLOUR)
+        embed = discord.Embed(title=f"{plural(len(pile), 'card')} counted in groups of {group}", colour=COLOUR)
         for name in methods:
             working = counting.count_working(pile, group, name)
             total = sum((value for _, value in working), Fraction(0))

@@ -30,6 +30,8 @@ from renders.loc import render_loc
 
 GAME = "loc"
 MAX_CHIPS = 1_000_000_000
+FEW_PLAYERS = (f"Loc is meant for {loc.REWARDING} or more players: with fewer it is not rewarding. "
+               "Three can play; more can join between hands with `/table join`.")
 
 
 def _label(code: str, deck: str) -> str:
@@ -56,10 +58,6 @@ class LocUI(GameUI):
         lines += reveal_lines(view, lambda p: f"<@{p}>")
         if view.get("results"):
             lines.append("Hand over: " + ", ".join(f"<@{r['player']}> {r['net']:+}" for r in view["results"]))
-        dealt = view["in_hand"]
-        if view["phase"] in ("discard", "play") and dealt < loc.REWARDING:
-            lines.append(f"Only {dealt} players: the source warns that Loc with fewer than {loc.REWARDING} "
-                         "will not be rewarding. More can join between hands with `/table join`.")
         return lines
 
     def _step_line(self, view: dict) -> str:
@@ -210,6 +208,9 @@ class Loc(commands.Cog):
         options = {"bet": bet, "timer": timer, "deck": deck.value if deck else "tarot",
                    "pot_trumps": pot_trumps.value if pot_trumps else "all"}
         await create_table(interaction, GAME, options, buy_in)
+        table = self.bot.tables.table_in(interaction.channel_id or 0)
+        if table is not None and table.game == GAME and not table.active and table.host_id == interaction.user.id:
+            await interaction.followup.send(FEW_PLAYERS, ephemeral=True)
 
     @group.command(name="discard", description="Discard one card face down at the start of the hand")
     @app_commands.describe(card="A card in your hand, e.g. 2W or 'two of wands'")

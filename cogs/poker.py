@@ -76,7 +76,8 @@ class PokerUI(GameUI):
         for i, pot in enumerate(view["pots"]):
             name = "Pot" if len(view["pots"]) == 1 else ("Main pot" if i == 0 else f"Side pot {i}")
             who = " and ".join(names.get(p, f"<@{p}>") for p in pot["winners"])
-            lines.append(f"{name} of {pot['amount']} to **{who}**")
+            why = f" — {pot['reason']}" if pot.get("reason") else ""
+            lines.append(f"{name} of {pot['amount']} to **{who}**{why}")
         for hand in view.get("hands", []):
             lines.append(f"{names.get(hand['player'], hand['player'])}: {_cards_text(hand['cards'])} — "
                          f"{hand['category']}" + (f" (wins {hand['won']})" if hand["won"] else ""))
@@ -123,7 +124,7 @@ class PokerUI(GameUI):
             return None
         if code == "betform":
             return AmountForm("Your bet", table, {"type": "bet"}, step, turn["min_bet"], turn["max_to"])
-        return AmountForm("Raise to (your total this round)", table, {"type": "raise"}, step,
+        return AmountForm("Raise to (your total this betting round)", table, {"type": "raise"}, step,
                           turn["min_raise_to"], turn["max_to"])
 
     def select_action(self, code: str, values: list[str]) -> Action:
@@ -285,14 +286,14 @@ class Poker(commands.Cog):
     async def call(self, interaction: discord.Interaction, table: str | None = None) -> None:
         await play(interaction, GAME, {"type": "call"}, table)
 
-    @group.command(name="bet", description="Make the first bet of this round")
+    @group.command(name="bet", description="Make the first bet of this betting round")
     @app_commands.describe(amount="Chips to bet")
     async def bet(self, interaction: discord.Interaction, amount: app_commands.Range[int, 1, MAX_CHIPS],
                   table: str | None = None) -> None:
         await play(interaction, GAME, {"type": "bet", "amount": amount}, table)
 
-    @group.command(name="raise", description="Raise to a total for this round")
-    @app_commands.describe(to="Your total bet this round after the raise")
+    @group.command(name="raise", description="Raise to a total for this betting round")
+    @app_commands.describe(to="Your total bet this betting round after the raise")
     async def raise_(self, interaction: discord.Interaction, to: app_commands.Range[int, 1, MAX_CHIPS],
                      table: str | None = None) -> None:
         await play(interaction, GAME, {"type": "raise", "amount": to}, table)

@@ -17,6 +17,7 @@ from cogs.common import (
     UIS,
     ButtonSpec,
     action_view,
+    deal_word,
     names_for,
     png_file,
     remember_name,
@@ -50,7 +51,7 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=r"tl:(?P<t
         from games.base import IllegalAction
 
         bot = bot_of(interaction)
-        table = bot.tables.table_by_id(self.table_id)
+        table = await bot.tables.table_for(self.table_id)
         if table is None:
             await refuse(interaction, "that table has ended")
             return
@@ -85,6 +86,12 @@ class Presenter:
 
     async def on_table_event(self, table: Table, events: list[Event], origin: Any) -> None:
         interaction = origin if isinstance(origin, discord.Interaction) else None
+        if not self.bot.tables.owns(table):
+            # another process serves the table's server and shows the move there; a DM press
+            # that reached this process (shard 0) is answered here
+            if interaction is not None and interaction.type == discord.InteractionType.component:
+                await self._answer_private(table, interaction)
+            return
         if interaction is not None and table.seated(interaction.user.id) and remember_name(table, interaction.user):
             await self.bot.tables.save_extra(table)
         async with self._lock(table):
@@ -150,7 +157,8 @@ class Presenter:
         view = view if view is not None else table.view(None)
         names = names_for(self.bot, table)
         image = await render(ui, view, names, getattr(table.options, "style", "rws"))
-        embed = discord.Embed(title=f"{GAME_TITLES[table.game]} — round {view.get('round', 1)}", colour=COLOUR)
+        embed = discord.Embed(title=f"{GAME_TITLES[table.game]} — {deal_word(table.game)} {view.get('round', 1)}",
+                              colour=COLOUR)
         lines = ui.status_lines(table, view, names)
         if table.deadline and not final:
             lines.append(f"⏱️ time runs out <t:{int(table.deadline)}:R>")

@@ -64,7 +64,7 @@ RULES = {
         "**Ace**: the highest Ace takes it. After a take, everyone (the winner too) puts one bet back in.\n"
         "• No trump, no Ace: the highest card is **excused**; every other player pays one bet.\n"
         "• The fifth play: the highest card takes the pot, whatever it is. Then a new hand.\n"
-        "• Suit cards rank A K Q Kn P 10…2; ties by suit: Swords, Cups, Coins, Wands. `deck: standard` "
+        "• Suit cards rank A K Q Kn P 10…2; ties by suit: Swords, Cups, Pentacles, Wands. `deck: standard` "
         "plays 52 cards and the Joker (a super-Ace); `pot_trumps: high` lets only 15–21 and the Fool take.\n"
         "• Short of chips? You put in what you have and play on; with none at a hand's start you leave.\n"
         "Start: `/loc create bet:10`, then `/table join` (3–10 players; 4+ is better) and `/table start`."

@@ -64,8 +64,11 @@ class RummyUI(GameUI):
             lines.append(f"Discard pile: **{top}** · stock {view['stock']} · melds {view['melds']} · "
                          f"call limit {view['call_limit']}")
         last = view["history"][-1] if view["history"] else None
-        if last and view["phase"] != "over":
+        if last and view["phase"] not in ("over", "hand_over"):
             lines.append(f"Last hand: {self._history_line(last, names)}")
+        ending = (view.get("last_round") or {}).get("ending") if view["phase"] == "over" else view.get("ending")
+        if view["phase"] in ("over", "hand_over") and ending:
+            lines += rummy.hand_summary(ending, lambda p: who(p, names))
         return lines
 
     def _situation(self, view: dict, names: dict[int, str]) -> str:
@@ -82,6 +85,8 @@ class RummyUI(GameUI):
         if phase == "identify":
             identify = view["identify"]
             return f"{mover} answers identification question {identify['asked'] + 1} of {identify['total']} by DM."
+        if phase == "hand_over":
+            return f"Hand {view['round']} is over."
         winner = view.get("winner")
         return f"Game over: {who(winner, names)} wins." if winner is not None else "Game over."
 

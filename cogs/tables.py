@@ -14,6 +14,7 @@ from cogs.common import (
     GAME_TITLES,
     GameButton,
     GameSelect,
+    deal_word,
     find_table,
     may_manage,
     names_for,
@@ -62,7 +63,7 @@ class Tables(commands.Cog):
             return
         await interaction.response.send_message(f"You're seated at the {GAME_TITLES[table.game]} table.", ephemeral=True)
 
-    @table.command(name="leave", description="Leave this channel's table; your chips go back to your wallet")
+    @table.command(name="leave", description="Leave this channel's table (your chips, if any, go back to your wallet)")
     async def leave(self, interaction: discord.Interaction) -> None:
         try:
             table = find_table(interaction, None)
@@ -70,9 +71,11 @@ class Tables(commands.Cog):
         except IllegalAction as refusal:
             await refuse(interaction, refusal.reason)
             return
-        still = table.seated(interaction.user.id)
-        text = ("You'll leave at the end of this hand; your chips follow you then."
-                if still else "You've left the table; your chips are back in your wallet.")
+        still, chips = table.seated(interaction.user.id), table.module.CHIPS
+        if still:
+            text = f"You'll leave at the end of this {deal_word(table.game)}" + ("; your chips follow you then." if chips else ".")
+        else:
+            text = "You've left the table" + ("; your chips are back in your wallet." if chips else ".")
         await interaction.response.send_message(text, ephemeral=True)
 
     @table.command(name="start", description="Host: start play")
@@ -106,7 +109,7 @@ class Tables(commands.Cog):
         embed.set_image(url="attachment://table.png")
         return {"embed": embed, "file": png_file(image)}
 
-    @table.command(name="end", description="Host or Manage Server: end the table; all chips go back")
+    @table.command(name="end", description="Host or Manage Server: end the table (any chips go back to their wallets)")
     async def end(self, interaction: discord.Interaction) -> None:
         try:
             table = find_table(interaction, None)
@@ -178,10 +181,11 @@ class Tables(commands.Cog):
         except IllegalAction as refusal:
             await refuse(interaction, refusal.reason)
             return
-        title = f"{GAME_TITLES[found.game]} — your last hands"
+        word = deal_word(found.game)
+        title = f"{GAME_TITLES[found.game]} — your last {word}s"
         embed = discord.Embed(title=title, colour=COLOUR)
         for record in reversed(records[-HISTORY_SHOWN:]):
-            embed.add_field(name=f"Hand {record['hand']} · seed {record['seed']}", value=record_text(record),
+            embed.add_field(name=f"{word.title()} {record['hand']} · seed {record['seed']}", value=record_text(record),
                             inline=False)
         ended = " (ended)" if found.status == "ended" else ""
         embed.set_footer(text=f"Table {found.id}{ended} · the seed reproduces the deal")

@@ -24,9 +24,10 @@ from cogs.common import (
     table_choices,
 )
 from games import french_tarot as ft
-from games.base import Action, Event, IllegalAction
+from games.base import Action, Event, IllegalAction, plural
 from games.cards import card
 from games.french_tarot import ai as tarot_ai
+from renders.cards import numbered_trumps
 from renders.french_tarot import CONTRACTS, contract_text, render_tarot, verdict
 from renders.hand import render_hand
 
@@ -43,12 +44,23 @@ def who(names: dict[int, str], player: int | None) -> str:
     return f"<@{player}>" if player >= 0 else names.get(player, f"Computer {-player}")
 
 
-def card_label(code: str) -> str:
-    return f"{code} · {ft.tarot_name(card(code))}"
+def card_label(code: str, style: str = "rws") -> str:
+    """A card for a menu: its code and its name in the table's deck style."""
+    return f"{code} · {ft.tarot_name(card(code), style)}"
 
 
 def trick_text(entries: list[dict[str, Any]], names: dict[int, str]) -> str:
     return ", ".join(f"{entry['card']} ({who(names, entry['player'])})" for entry in entries)
+
+
+LAST_TRICK = "Last trick ({number})"
+
+
+def taken_text(trick: dict[str, Any], names: dict[int, str], title: str = "Trick {number}") -> str:
+    """A finished trick with its cards: "Trick 3: 7C (alice), KC (bob), 2C (Computer 1) — taken by bob."."""
+    plays = trick.get("plays") or trick.get("cards") or []
+    heading = title.format(number=trick["number"])
+    return f"{heading}: {trick_text(plays, names)} — taken by {who(names, trick['winner'])}."
 
 
 def sheet_text(sheet: dict[str, Any], names: dict[int, str]) -> list[str]:
@@ -119,7 +131,7 @@ class TarotUI(GameUI):
         if view.get("dog"):
             lines.append(f"Dog: {' '.join(view['dog'])}")
         lines.append({"calling": f"{turn} to call a king.",
-                      "discarding": f"{turn} takes the dog and discards {view['dog_size']} cards.",
+                      "discarding": f"{turn} takes the dog and discards {plural(view['dog_size'], 'card')}.",
                       "chelem": f"{turn} to announce a chelem or play on.",
                       "playing": self._trick_line(view, names, turn)}[phase])
         if view.get("chelem"):
@@ -129,14 +141,14 @@ class TarotUI(GameUI):
         return lines
 
     def _trick_line(self, view: dict, names: dict[int, str], turn: str) -> str:
-        if view["trick"]:
-            return f"Trick {view['trick_number']}: {trick_text(view['trick'], names)}. {turn} to play."
         last = view.get("last_trick")
-        taken = f"Trick {last['number']} taken by {who(names, last['winner'])}. " if last else ""
-        return f"{taken}{turn} to lead."
+        if view["trick"]:
+            current = f"Trick {view['trick_number']}: {trick_text(view['trick'], names)}. {turn} to play."
+            return current + (f"\n{taken_text(last, names, LAST_TRICK)}" if last else "")
+        return (f"{taken_text(last, names)} " if last else "") + f"{turn} to lead."
 
     def _final_lines(self, view: dict, names: dict[int, str]) -> list[str]:
-        lines = [f"**Game over after {view['deals']} hands.** Final ranking:"]
+        lines = [f"**Game over after {plural(view['deals'], 'hand')}.** Final ranking:"]
         lines += [f"{e['rank']}. {who(names, e['player'])} {e['total']:+d}" for e in view.get("ranking") or []]
         last = view.get("last_round")
         if last and last.get("sheet"):
@@ -203,7 +215,7 @@ class TarotUI(GameUI):
         if view["phase"] == "over":
             return "\n".join(self._final_lines(view, names)), None, []
         seat = state.players.index(player)
-        text = [f"**French Tarot** — hand {view['round']} of {view['deals']}. " + _your_role(view, player)]
+        text = [(f"**French Tarot** — hand {view['round']} of {view['deals']}. " + _your_role(view, player)).rstrip()]
         text += _prompt(state, seat, view, names)
         controls = private_controls(state, seat)
         image = _hand_image(state, seat, view)
@@ -217,10 +229,10 @@ def _describe(event: Event, names: dict[int, str]) -> str:
     if event.kind == "played":
         return f"{who(names, data['player'])} played {data['card']}."
     if event.kind == "trick":
-        return f"Trick {data['number']} taken by {who(names, data['winner'])}."
+        return taken_text(data, names)
     if event.kind == "discarded":
         shown = f" (trumps shown: {' '.join(data['trumps'])})" if data["trumps"] else ""
-        return f"Discarded {data['count']} cards{shown}."
+        return f"Discarded {plural(data['count'], 'card')}{shown}."
     if event.kind in ("chelem", "poignee", "called"):
         return {"chelem": "Chelem announced.", "poignee": f"Poignée {data.get('level')} shown.",
                 "called": f"Called {data.get('card')}."}[event.kind]
@@ -247,7 +259,7 @@ def _prompt(state: ft.State, seat: int, view: dict, names: dict[int, str]) -> li
         lines = [f"Waiting for {who(names, turn)}." if turn is not None else ""]
         if view["trick"]:
             lines.append(f"On the table: {trick_text(view['trick'], names)}.")
-        return lines
+        return lines + _last_trick_lines(view, names)
     phase = state.phase
     if phase == "bidding":
         return ["**Your turn to bid.**"]
@@ -262,8 +274,15 @@ def _prompt(state: ft.State, seat: int, view: dict, names: dict[int, str]) -> li
     if phase == "chelem":
         return ["**Announce a chelem** (all the tricks: +400 made, −200 failed) or play on."]
     if view["trick"]:
-        return [f"**Your turn to play.** On the table: {trick_text(view['trick'], names)}."]
-    return ["**Your lead.**"]
+        return [f"**Your turn to play.** On the table: {trick_text(view['trick'], names)}.",
+                *_last_trick_lines(view, names)]
+    return ["**Your lead.**", *_last_trick_lines(view, names)]
+
+
+def _last_trick_lines(view: dict, names: dict[int, str]) -> list[str]:
+    """The last trick taken, as a player at a real table may still look at it."""
+    last = view.get("last_trick") if view.get("phase") == "playing" else None
+    return [taken_text(last, names, LAST_TRICK)] if last else []
 
 
 def _hand_image(state: ft.State, seat: int, view: dict) -> bytes:
@@ -271,8 +290,8 @@ def _hand_image(state: ft.State, seat: int, view: dict) -> bytes:
     style = state.options.style
     caption = f"Your hand · hand {view['round']}"
     if state.phase == "playing" and ft.turn_seat(state) == seat and len(view["legal"]) < len(hand):
-        return render_hand(hand, style, caption, groups=[view["legal"]], labels=["Playable now"])
-    return render_hand(hand, style, caption)
+        return render_hand(hand, numbered_trumps(style), caption, groups=[view["legal"]], labels=["Playable now"])
+    return render_hand(hand, numbered_trumps(style), caption)
 
 
 def bid_buttons(table: Table) -> list[Control]:
@@ -285,7 +304,7 @@ def bid_buttons(table: Table) -> list[Control]:
 def call_buttons(state: ft.State) -> list[Control]:
     if state.taker is None:
         return []
-    return [ButtonSpec(f"Call {ft.tarot_name(c)}", f"call.{c.code}", discord.ButtonStyle.primary)
+    return [ButtonSpec(f"Call {ft.tarot_name(c, state.options.style)}", f"call.{c.code}", discord.ButtonStyle.primary)
             for c in ft.callable_cards(state.hands[state.taker])]
 
 
@@ -316,7 +335,7 @@ def _turn_controls(state: ft.State, seat: int) -> list[Control]:
     if phase == "discarding":
         return _discard_controls(state, seat)
     legal = ft.legal_cards(state, seat)
-    options = tuple((card_label(c.code), c.code) for c in ft.sort_hand(legal))
+    options = tuple((card_label(c.code, state.options.style), c.code) for c in ft.sort_hand(legal))
     return [SelectSpec("Play a card", "play", options[:MAX_OPTIONS])]
 
 
@@ -324,7 +343,7 @@ def _discard_controls(state: ft.State, seat: int) -> list[Control]:
     count = len(state.dog)
     plain, trumps, _ = ft.discard_options(state.hands[seat], count)
     choices = ft.sort_hand(plain + trumps)[:MAX_OPTIONS]
-    options = tuple((card_label(c.code), c.code) for c in choices)
+    options = tuple((card_label(c.code, state.options.style), c.code) for c in choices)
     suggested = tarot_ai.choose_discard(state.hands[seat], count)
     return [SelectSpec(f"Choose the {count} cards to discard", "discard", options, count, count),
             ButtonSpec("Suggested: " + " ".join(c.code for c in suggested), "discard." + ".".join(c.code for c in suggested))]
@@ -344,10 +363,10 @@ def _my_seat(interaction: discord.Interaction) -> tuple[ft.State, int] | None:
     return state, state.players.index(interaction.user.id)
 
 
-def _choices(codes: list[str], current: str) -> list[app_commands.Choice[str]]:
+def _choices(codes: list[str], current: str, style: str) -> list[app_commands.Choice[str]]:
     wanted = current.strip().lower()
-    found = [c for c in codes if wanted in card_label(c).lower()]
-    return [app_commands.Choice(name=card_label(c)[:100], value=c) for c in found][:MAX_OPTIONS]
+    found = [c for c in codes if wanted in card_label(c, style).lower()]
+    return [app_commands.Choice(name=card_label(c, style)[:100], value=c) for c in found][:MAX_OPTIONS]
 
 
 CONTRACT_CHOICES = [app_commands.Choice(name=name, value=key) for key, name in CONTRACTS.items()]
@@ -364,7 +383,7 @@ class Tarot(commands.Cog):
 
     @group.command(name="create", description="Open a French Tarot table in this channel")
     @app_commands.describe(players="Players at the table (3, 4 or 5)", bots="Seats the bot's computer players fill",
-                           hands="Deals in the game (0: one round, as many as players)",
+                           hands="Hands in the game (0: one dealt by each player)",
                            count_method="How the score sheet counts the piles",
                            excuse_settlement="How the score sheet settles the Excuse",
                            timer="Seconds per turn (0 = no timer)", style="Deck style of the images")
@@ -420,13 +439,13 @@ class Tarot(commands.Cog):
             return []
         state, seat = mine
         cards = ft.legal_cards(state, seat) or ft.sort_hand(state.hands[seat])
-        return _choices([c.code for c in cards], current)
+        return _choices([c.code for c in cards], current, state.options.style)
 
     @call.autocomplete("king")
     async def king_autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         mine = _my_seat(interaction)
         hand = mine[0].hands[mine[1]] if mine else []
-        return _choices([c.code for c in ft.callable_cards(hand)], current)
+        return _choices([c.code for c in ft.callable_cards(hand)], current, mine[0].options.style if mine else "rws")
 
     @discard.autocomplete("cards")
     async def discard_autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:

@@ -106,6 +106,21 @@ def outcome(player_cards: Sequence[Card], banker_cards: Sequence[Card]) -> str:
     return "player" if keys[0] > keys[1] else "banker"
 
 
+def reason(player_cards: Sequence[Card], banker_cards: Sequence[Card]) -> str:
+    """Why the coup went the way it did, in the words of the rule that decided it."""
+    winner = outcome(player_cards, banker_cards)
+    counts = f"{count(player_cards)} v {count(banker_cards)}"
+    if has_major(player_cards) != has_major(banker_cards):
+        return f"{winner.title()} wins: it holds a major and the other hand does not"
+    flips = (sum(c.reversed for c in player_cards), sum(c.reversed for c in banker_cards))
+    if winner == "tie":
+        return f"A tie: {counts}, with as many reversed cards ({flips[0]} each)"
+    if count(player_cards) != count(banker_cards):
+        return f"{winner.title()} wins, {counts}"
+    mine, theirs = flips if winner == "player" else flips[::-1]
+    return f"{winner.title()} wins: {counts}, and it has more reversed cards ({mine} v {theirs})"
+
+
 def payout(on: str, amount: int, winner: str, commission: int) -> int:
     """Chips returned to the stack, the stake included."""
     if winner == "tie":
@@ -218,6 +233,7 @@ def _play_coup(state: State, events: list[Event]) -> None:
                                     "banker_cards": codes(banker_cards),
                                     "player_count": count(player_cards),
                                     "banker_count": count(banker_cards),
+                                    "reason": reason(player_cards, banker_cards),
                                     "results": results, "house": gained}))
     events.extend(house.finish_round(state, snapshot))
 
@@ -316,6 +332,7 @@ def _coup_view(state: State, player_cards: list[Card], banker_cards: list[Card],
     return {**_base_view(state), "phase": "settled", "player_cards": codes(player_cards),
             "banker_cards": codes(banker_cards), "player_count": count(player_cards),
             "banker_count": count(banker_cards), "winner": winner,
+            "reason": reason(player_cards, banker_cards),
             "seats": [_seat_view(s, payouts.get(s.player)) for s in _seats(state)],
             "last_round": None}
 
@@ -323,7 +340,7 @@ def _coup_view(state: State, player_cards: list[Card], banker_cards: list[Card],
 def view(state: State, player: int | None = None) -> dict[str, Any]:
     """The table between coups: bets, stacks, the road and the last coup; never the shoe."""
     return {**_base_view(state), "phase": state.phase, "player_cards": [], "banker_cards": [],
-            "player_count": None, "banker_count": None, "winner": None,
+            "player_count": None, "banker_count": None, "winner": None, "reason": None,
             "seats": [_seat_view(s, None) for s in _seats(state)],
             "last_round": state.last_round}
 

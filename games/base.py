@@ -99,6 +99,14 @@ def mention(player: int) -> str:
     return f"Computer {-player}" if player < 0 else f"<@{player}>"
 
 
+def plural(count: int, word: str, many: str | None = None, signed: bool = False) -> str:
+    """"1 card", "2 cards", "0 cards": the count and the word, in the form the count takes
+    (`many` for words whose plural is not word + "s"); `signed` writes a gain or loss, "+1 chip",
+    "-20 chips"."""
+    number = f"{count:+}" if signed else str(count)
+    return f"{number} {word if abs(count) == 1 else many or word + 's'}"
+
+
 def cashout(player: int, amount: int) -> Event:
     """Chips leaving the table for the player's wallet."""
     return Event("cashout", {"player": player, "amount": amount})

@@ -15,7 +15,7 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from games import pots
-from games.base import IllegalAction, parse_amount, require
+from games.base import IllegalAction, parse_amount, plural, require
 
 
 @dataclass
@@ -116,7 +116,8 @@ class Betting:
         return None
 
     def pots(self) -> list[pots.Pot]:
-        return pots.build_pots(self.contributions(), self.folded(), self.order())
+        all_in = {b.player for b in self.bettors if b.all_in}
+        return pots.build_pots(self.contributions(), self.folded(), self.order(), all_in)
 
     def contributions(self) -> dict[int, int]:
         return {b.player: b.put_in for b in self.bettors}
@@ -198,7 +199,7 @@ class Betting:
         require(self.current_bet == 0, f"there is already a bet of {self.current_bet}: "
                                        "call, raise to a total, or fold")
         amount = parse_amount(raw, "bet")
-        require(amount <= bettor.stack, f"you have {bettor.stack} chips, the bet is {amount}")
+        require(amount <= bettor.stack, f"you have {plural(bettor.stack, 'chip')}, the bet is {amount}")
         require(self.others_can_act(bettor), "no one is left to answer a bet: check")
         if amount < bettor.stack:
             require(amount >= self.big_blind, f"the minimum bet is {self.big_blind} "
@@ -212,7 +213,7 @@ class Betting:
             return self.verify_bet(bettor, raw)
         total = parse_amount(raw, "raise")
         most = self.max_to(bettor)
-        require(total <= most, f"you have {bettor.stack} chips: the most you can raise to is {most}")
+        require(total <= most, f"you have {plural(bettor.stack, 'chip')}: the most you can raise to is {most}")
         require(total > self.current_bet, f"a raise must go above the bet of {self.current_bet}; "
                                           f"the minimum raise is to {self.min_raise_to()}")
         require(self.may_raise(bettor), self._why_no_raise(bettor))

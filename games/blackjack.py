@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from games import base, house
-from games.base import Action, Event, HandRecord, IllegalAction, SeatSpec, mention, require
+from games.base import Action, Event, HandRecord, IllegalAction, SeatSpec, mention, plural, require
 from games.cards import Card, cards, codes
 
 NAME = "blackjack"
@@ -92,6 +92,25 @@ def outcome(player_cards: Sequence[Card], dealer_cards: Sequence[Card]) -> int:
     if mine != theirs:
         return _compare(mine, theirs)
     return _compare(reversed_count(player_cards), reversed_count(dealer_cards))
+
+
+def reason(player_cards: Sequence[Card], dealer_cards: Sequence[Card]) -> str:
+    """Why a settled hand won, lost or pushed: the rule of `outcome` that decided it."""
+    mine, theirs = total(player_cards), total(dealer_cards)
+    if mine > 21:
+        return f"bust with {mine}"
+    if theirs > 21:
+        return f"the dealer busts with {theirs}"
+    if has_major(player_cards) != has_major(dealer_cards):
+        return "your hand holds a major, the dealer's does not" if has_major(player_cards) \
+            else "the dealer's hand holds a major, yours does not"
+    if mine != theirs:
+        return f"{mine} v {theirs}"
+    flips = reversed_count(player_cards), reversed_count(dealer_cards)
+    if flips[0] == flips[1]:
+        return f"{mine} v {theirs}, as many reversed cards"
+    more = "yours" if flips[0] > flips[1] else "the dealer's"
+    return f"{mine} v {theirs}: {more} has more reversed cards ({flips[0]} v {flips[1]})"
 
 
 def split_value(c: Card) -> int:
@@ -400,7 +419,7 @@ def _stand(state: State, player: int, action: Action) -> list[Event]:
 
 def _verify_double(state: State, seat: Seat, hand: Hand) -> None:
     require(len(hand.cards) == 2, "you can only double on a two-card hand")
-    require(seat.stack >= hand.bet, f"you have {seat.stack} chips, doubling needs {hand.bet} more")
+    require(seat.stack >= hand.bet, f"you have {plural(seat.stack, 'chip')}, doubling needs {hand.bet} more")
     require(_can_draw(state), "the shoe is empty")
 
 
@@ -425,7 +444,7 @@ def _verify_split(seat: Seat, hand: Hand) -> None:
     require(split_value(first) == split_value(second), "you can only split two cards of the same value")
     require(not (hand.split_aces and is_minor_ace(first)), "aces cannot be split again")
     require(len(seat.hands) < MAX_HANDS, f"you cannot play more than {MAX_HANDS} hands")
-    require(seat.stack >= hand.bet, f"you have {seat.stack} chips, splitting needs {hand.bet} more")
+    require(seat.stack >= hand.bet, f"you have {plural(seat.stack, 'chip')}, splitting needs {hand.bet} more")
 
 
 def _split(state: State, player: int, action: Action) -> list[Event]:
@@ -534,15 +553,17 @@ def _play_actions(state: State, seat: Seat) -> list[Action]:
 # --- what players see ----------------------------------------------------------------------
 
 
-def _hand_view(hand: Hand) -> dict[str, Any]:
+def _hand_view(hand: Hand, dealer: list[Card]) -> dict[str, Any]:
+    settled = hand.result is not None and bool(dealer)
     return {"cards": codes(hand.cards), "bet": hand.bet, "total": total(hand.cards),
-            "status": hand.status, "result": hand.result, "payout": hand.payout}
+            "status": hand.status, "result": hand.result, "payout": hand.payout,
+            "reason": reason(hand.cards, dealer) if settled else None}
 
 
-def _seat_view(seat: Seat) -> dict[str, Any]:
+def _seat_view(seat: Seat, dealer: list[Card]) -> dict[str, Any]:
     return {"player": seat.player, "stack": seat.stack, "bet": seat.bet, "passed": seat.passed,
             "sitting_out": seat.sitting_out, "leaving": seat.leaving,
-            "hands": [_hand_view(h) for h in seat.hands]}
+            "hands": [_hand_view(h, dealer) for h in seat.hands]}
 
 
 def _dealer_view(state: State) -> dict[str, Any]:
@@ -559,7 +580,7 @@ def _view(state: State, last_round: dict[str, Any] | None) -> dict[str, Any]:
         "game": NAME, "phase": state.phase, "round": state.round,
         "min_bet": state.options.min_bet, "max_bet": state.options.max_bet,
         "orientation": state.options.orientation, "shoe_remaining": len(state.shoe.cards),
-        "dealer": _dealer_view(state), "seats": [_seat_view(s) for s in _seats(state)],
+        "dealer": _dealer_view(state), "seats": [_seat_view(s, state.dealer) for s in _seats(state)],
         "turn": {"player": turn[0].player, "hand": turn[1]} if turn else None,
         "last_round": last_round,
     }

@@ -29,6 +29,7 @@ from games.base import (
     cashout,
     mention,
     parse_amount,
+    plural,
     require,
 )
 from games.cards import Card, cards, codes, full_deck, shuffle
@@ -299,7 +300,7 @@ def verify_amount(state: Table, seat: Seat, raw: Any) -> int:
     amount = parse_amount(raw, "bet")
     require(amount >= state.options.min_bet, f"the minimum bet is {state.options.min_bet}")
     require(amount <= state.options.max_bet, f"the maximum bet is {state.options.max_bet}")
-    require(amount <= seat.stack, f"you have {seat.stack} chips, the bet is {amount}")
+    require(amount <= seat.stack, f"you have {plural(seat.stack, 'chip')}, the bet is {amount}")
     return amount
 
 
@@ -417,4 +418,4 @@ def hand_records(state: Table, player: int,
 
 
 def chips_text(net: int) -> str:
-    return f"{net:+} chips"
+    return plural(net, "chip", signed=True)

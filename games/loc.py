@@ -29,6 +29,7 @@ from games.base import (
     SeatSpec,
     cashout,
     mention,
+    plural,
     require,
 )
 from games.cards import (
@@ -683,7 +684,13 @@ def view(state: State, player: int | None = None) -> dict[str, Any]:
 
 
 def reveal_line(record: dict[str, Any], deck: str, name: Callable[[int], str]) -> str:
-    """One play in words: "<name>'s Fool takes 40; everyone refreshes the pot"."""
+    """One play in words, every card shown, then what it did:
+    "<a> 7S, <b> 0 — <b>'s Fool takes 40; everyone refreshes the pot"."""
+    played = ", ".join(f"{name(c['player'])} {_written([c['card']], deck)}" for c in record["cards"])
+    return f"{played} — {_outcome_line(record, deck, name)}"
+
+
+def _outcome_line(record: dict[str, Any], deck: str, name: Callable[[int], str]) -> str:
     shown = {c["player"]: card(c["card"]) for c in record["cards"]}
     if record["taker"] is not None:
         who = record["taker"]
@@ -730,7 +737,7 @@ def _hand_record(entry: dict[str, Any], player: int, deck: str) -> HandRecord:
     others = [_shown_cards_line(s, deck) for s in entry["seats"] if s["player"] != player]
     net = mine["net"]
     return {"hand": entry["hand"], "seed": entry["seed"], "cards": [_own_cards_line(mine, deck), *others],
-            "actions": _action_lines(entry, deck), "result": f"{net:+d} chips" if net else "0 chips (even)"}
+            "actions": _action_lines(entry, deck), "result": plural(net, "chip", signed=True) if net else "0 chips (even)"}
 
 
 def _written(codes_: list[str], deck: str) -> str:
@@ -779,5 +786,4 @@ def _play_line(entry: dict[str, Any], number: int, deck: str) -> str:
     shown = [{"player": s["player"], "card": s["played"][number]} for s in entry["seats"]
              if len(s["played"]) > number]
     outcome = {**entry["plays"][number], "cards": shown, "last": number == PLAYS - 1}
-    played = ", ".join(f"{mention(c['player'])} {_written([c['card']], deck)}" for c in shown)
-    return f"Play {number + 1}: {played} — {reveal_line(outcome, deck, mention)}"
+    return f"Play {number + 1}: {reveal_line(outcome, deck, mention)}"

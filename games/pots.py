@@ -32,16 +32,23 @@ def uncalled(contributions: Mapping[int, int], folded: Collection[int] = ()) -> 
     return player, top - second
 
 
-def build_pots(contributions: Mapping[int, int], folded: Collection[int], order: Sequence[int]) -> list[Pot]:
-    """The main pot and side pots. Each level of a live (unfolded) player's total makes a pot
-    that the players who reached it may win; chips of folded players count in the pots their
-    chips reached. Pots with the same eligible players are merged."""
-    levels = sorted({c for p, c in contributions.items() if c > 0 and p not in folded})
+def build_pots(contributions: Mapping[int, int], folded: Collection[int], order: Sequence[int],
+               all_in: Collection[int] | None = None) -> list[Pot]:
+    """The main pot and side pots. A side pot starts at each all-in player's total: the players
+    who reached it may win what lies above. Chips of folded players count in the pots their chips
+    reached. `all_in` None treats every live player as done betting (the hand is over); while
+    betting goes on, a live player not all-in may still call, so is eligible for every pot, and
+    nobody's unmatched bet makes a pot of its own. Pots with the same eligible players merge."""
+    live = {p: c for p, c in contributions.items() if c > 0 and p not in folded}
+    capped = live if all_in is None else {p: c for p, c in live.items() if p in all_in}
+    levels = sorted({*capped.values(), *([max(live.values())] if live else [])})
+    still_betting = set() if all_in is None else {p for p in contributions if p not in folded and p not in all_in}
     pots: list[Pot] = []
     previous = 0
     for level in levels:
         amount = sum(min(c, level) - min(c, previous) for c in contributions.values())
-        eligible = tuple(p for p in order if p not in folded and contributions.get(p, 0) >= level)
+        eligible = tuple(p for p in order if p not in folded
+                         and (contributions.get(p, 0) >= level or p in still_betting))
         pots.append(Pot(amount, eligible))
         previous = level
     beyond = sum(max(0, c - previous) for c in contributions.values())

@@ -31,6 +31,8 @@ def _body(view: dict[str, Any], names: dict[int, str], style: str) -> L.Block:
     if not view["player_cards"] and not view["banker_cards"] and last:
         shown, heading = last, f"Last round ({last['round']})"
     hands = L.row([_side(shown, "player", style), _side(shown, "banker", style)], gap=20)
+    if shown.get("reason"):
+        hands = L.column([hands, L.label(shown["reason"], 16, L.GOLD, bold=True)], gap=8)
     table = L.section(heading, hands, fill=L.MUTED) if heading else hands
     top = L.row([table, _road(view["road"])], gap=24, align="middle")
     plates = [_seat(seat, view, names) for seat in view["seats"]]
@@ -113,10 +115,9 @@ def _outcome(seat: dict[str, Any], on: str, view: dict[str, Any]) -> tuple[str, 
     winner = view.get("winner")
     if view["phase"] != "settled" or winner is None:
         return ("", L.TEXT)
-    payout = seat.get("payout")
-    paid = f" · paid {L.chips(payout)}" if payout else ""
+    net = (seat.get("payout") or 0) - seat["bet"]["amount"]
     if winner == on:
-        return ("Win" + paid, L.WIN)
+        return (f"Win {net:+}", L.WIN)
     if winner == "tie":
-        return ("Tie: bet returned" + paid, L.PUSH)
-    return ("Loss" + paid, L.LOSS)
+        return ("Tie: bet returned", L.PUSH)
+    return (f"Loss {net:+}", L.LOSS)

@@ -86,10 +86,25 @@ def _seat_details(seat: dict[str, Any], view: dict[str, Any]) -> list[tuple[str,
     if seat.get("passed"):
         return [(stack, L.MUTED), ("Sits this round out", L.MUTED)]
     if seat.get("bet") is not None:
-        return [(f"{stack} · bet {L.chips(seat['bet'])}", L.MUTED)]
+        return [(f"{stack} · {bet_text(seat)}", L.MUTED)]
     if view["phase"] == "betting":
         return [(stack, L.MUTED), ("Placing a bet...", L.GOLD)]
     return [(stack, L.MUTED)]
+
+
+def hand_bet_text(hand: dict[str, Any], seat: dict[str, Any]) -> str:
+    """A hand's bet, saying when it was doubled (a doubled hand carries twice the seat's bet)."""
+    doubled = seat.get("bet") is not None and hand["bet"] > seat["bet"]
+    return f"{L.chips(hand['bet'])}" + (" (doubled)" if doubled else "")
+
+
+def bet_text(seat: dict[str, Any]) -> str:
+    """What the seat has riding: "bet 20", "bet 40 (doubled)", "bets 20 + 40 (doubled)"."""
+    hands = seat.get("hands") or []
+    if not hands:
+        return f"bet {L.chips(seat['bet'])}"
+    word = "bets" if len(hands) > 1 else "bet"
+    return f"{word} " + " + ".join(hand_bet_text(hand, seat) for hand in hands)
 
 
 def _hand(hand: dict[str, Any], active: bool, show_bet: bool, style: str, width: int) -> L.Block:
@@ -103,7 +118,8 @@ def _hand(hand: dict[str, Any], active: bool, show_bet: bool, style: str, width:
     if result:
         word, colour = RESULT.get(result, (str(result), L.TEXT))
         payout = hand.get("payout")
-        rows.append((word + (f" · paid {L.chips(payout)}" if payout else ""), colour))
+        net = payout - hand["bet"] if payout is not None else 0
+        rows.append((word + (f" {net:+}" if net else ""), colour))
     block = L.column([cards, L.lines(rows, 16, bold_first=True, max_width=max(cards.width, 170))],
                      gap=2)
     if active:

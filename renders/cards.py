@@ -55,25 +55,43 @@ PIPS: dict[int, list[tuple[int, float]]] = {
 }
 
 
+# A style's variant for games whose majors are trumps that go by number (French Tarot): the
+# corners carry the trump's number, not the printed deck's A-10 label and major suit.
+NUMBERED = "+numbered"
+
+
+def numbered_trumps(style: str) -> str:
+    return style if style.endswith(NUMBERED) else style + NUMBERED
+
+
+def _variant(style: str) -> tuple[str, bool]:
+    """(the deck style, whether majors show their number); the French style always does."""
+    base = style.removesuffix(NUMBERED)
+    return base, base != style or base == "french"
+
+
 def card_height(width: int) -> int:
     return round(width * RATIO)
 
 
 def rank_label(c: Card, style: str = "rws") -> str:
-    """The corner index: A, 2-10, the style's court letters; a major's lesser label."""
+    """The corner index: A, 2-10, the style's court letters; a major's lesser label (its trump
+    number in the French style and in numbered-trump variants)."""
+    style, numbered = _variant(style)
     if c.is_major:
-        return c.lesser_label
+        return str(c.rank) if numbered else c.lesser_label
     if c.rank == 1:
         return "A"
-    return COURT_LETTERS[style].get(c.rank, str(c.rank))
+    return COURT_LETTERS.get(style, COURT_LETTERS["rws"]).get(c.rank, str(c.rank))
 
 
 @functools.lru_cache(maxsize=1024)
 def card_image(c: Card | None, width: int, style: str = "rws") -> Image.Image:
     """The sprite of `c` (None: the back) `width` pixels wide, 5:8, RGBA. Shared: do not
     draw on it. An unknown style draws as the default one."""
-    if style not in CARD_STYLES:
-        return card_image(c, width, "rws")
+    base, numbered = _variant(style)
+    if base not in CARD_STYLES:
+        return card_image(c, width, numbered_trumps("rws") if numbered else "rws")
     if c is not None and c.reversed:
         return card_image(c.face, width, style).transpose(Image.Transpose.ROTATE_180)
     w, h = width * SCALE, card_height(width) * SCALE
@@ -82,9 +100,9 @@ def card_image(c: Card | None, width: int, style: str = "rws") -> Image.Image:
     if c is None:
         _draw_back(d, w, h)
     elif c.is_major:
-        _draw_major(d, c, w, h, style)
+        _draw_major(d, c, w, h, base, numbered)
     else:
-        _draw_minor(d, c, w, h, style)
+        _draw_minor(d, c, w, h, base)
     return image.reduce(SCALE)
 
 
@@ -113,11 +131,28 @@ def _draw_minor(d: ImageDraw.ImageDraw, c: Card, w: int, h: int, style: str) -> 
         _draw_pips(d, suit, c.rank, w, h, style)
 
 
+def reads_both_ways(label: str) -> bool:
+    """A number that turned 180° reads as another (6 and 9, 16 and 91...): printed cards
+    underline it, so a reversed card's index still says which it is."""
+    return label.isdigit() and any(ch in "69" for ch in label)
+
+
+def _label(d: ImageDraw.ImageDraw, xy: tuple[float, float], label: str, size: int,
+           fill: tuple[int, int, int], anchor: str = "mt") -> None:
+    """A number or letter on a card, bold; underlined when it could be read upside down."""
+    text.draw(d, xy, label, size, fill, anchor=anchor, bold=True)
+    if reads_both_ways(label):
+        left, _top, right, bottom = text.font(size).getbbox(label, anchor=anchor)
+        thick = max(2, round(size * 0.09))
+        y = xy[1] + bottom + thick
+        d.rectangle((xy[0] + left, y, xy[0] + right, y + thick - 1), fill=fill)
+
+
 def _index(d: ImageDraw.ImageDraw, cx: float, top: float, w: int, label: str,
            fill: tuple[int, int, int], symbol: Callable[[Box], None]) -> None:
     """A corner index: the rank label, the suit symbol under it."""
     size = round(w * (0.16 if len(label) < 2 else 0.14))
-    text.draw(d, (cx, top), label, size, fill, anchor="mt", bold=True)
+    _label(d, (cx, top), label, size, fill)
     sym = w * 0.15
     symbol(_square(cx, top + w * 0.17 + sym / 2 + w * 0.02, sym))
 
@@ -150,7 +185,7 @@ def _draw_court(d: ImageDraw.ImageDraw, c: Card, w: int, h: int, style: str, let
     text.draw(d, (w / 2, h * 0.905), name, size, dark, anchor="mm")
 
 
-def _draw_major(d: ImageDraw.ImageDraw, c: Card, w: int, h: int, style: str) -> None:
+def _draw_major(d: ImageDraw.ImageDraw, c: Card, w: int, h: int, style: str, numbered: bool) -> None:
     _outline(d, w, h, VIOLET)
     line = max(2, round(w * 0.012))
     inset = round(w * 0.035)
@@ -163,11 +198,12 @@ def _draw_major(d: ImageDraw.ImageDraw, c: Card, w: int, h: int, style: str) -> 
         _emblem(d, w / 2, h * 0.48, w * 0.3, "")
         _major_name(d, major_name(c.rank, style), w, h)
         return
-    label, major_suit = c.lesser_label, c.major_suit or ""
+    label = rank_label(c, numbered_trumps(style) if numbered else style)
+    major_suit = "" if numbered else c.major_suit or ""  # trumps that go by number have no major suit
     top = h * 0.07
     for cx in (w * 0.19, w * 0.81):
         size = round(w * (0.14 if len(label) < 2 else 0.125))
-        text.draw(d, (cx, top), label, size, GOLD_LIGHT, anchor="mt", bold=True)
+        _label(d, (cx, top), label, size, GOLD_LIGHT)
         text.draw(d, (cx, top + w * 0.155), major_suit, round(w * 0.11), LAVENDER,
                   anchor="mt", bold=True)
     text.draw(d, (w / 2, top), ROMAN[c.rank], round(w * 0.125), GOLD, anchor="mt", bold=True)
@@ -187,7 +223,7 @@ def _emblem(d: ImageDraw.ImageDraw, cx: float, cy: float, radius: float, number:
     d.ellipse(_square(cx, cy, radius * 1.6), fill=VIOLET, outline=GOLD, width=max(2, round(radius * 0.06)))
     if number:
         size = round(radius * (0.95 if len(number) < 2 else 0.8))
-        text.draw(d, (cx, cy), number, size, GOLD_LIGHT, anchor="mm", bold=True)
+        _label(d, (cx, cy), number, size, GOLD_LIGHT, anchor="mm")
 
 
 def _major_name(d: ImageDraw.ImageDraw, name: str, w: int, h: int) -> None:

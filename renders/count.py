@@ -3,6 +3,7 @@ value ("3½"). Up to the whole pack: the cards shrink and the groups wrap to sta
 
 from __future__ import annotations
 
+from games.base import plural
 from renders import layout as L
 
 CARD_WIDTHS = (120, 104, 90, 78, 68)
@@ -12,7 +13,7 @@ MAX_HEIGHT = 1250
 def render_pile(groups: list[tuple[list[str], str]], title: str, style: str = "rws") -> bytes:
     """`groups` of (card notations, value label) as PNG bytes, under `title`."""
     n_cards = sum(len(codes) for codes, _ in groups)
-    info = f"{n_cards} card{'s' if n_cards != 1 else ''} · {len(groups)} group{'s' if len(groups) != 1 else ''}"
+    info = f"{plural(n_cards, 'card')} · {plural(len(groups), 'group')}"
     body = L.shrink_to_fit(lambda width: _pile(groups, style, width), CARD_WIDTHS, MAX_HEIGHT)
     return L.to_png(L.compose(title, info, body))
 

@@ -6,7 +6,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from games.base import plural
 from renders import layout as L
+from renders.cards import numbered_trumps
 
 CONTRACTS = {"prise": "Prise", "garde": "Garde", "garde_sans": "Garde sans le chien",
              "garde_contre": "Garde contre le chien", "pass": "Pass"}
@@ -20,7 +22,9 @@ TRICK_GAP = 12
 
 def render_tarot(view: dict[str, Any], names: dict[int, str], style: str = "rws") -> bytes:
     """The image for a view of games.french_tarot (the table, a scored hand's sheet, or the
-    end of the game) as PNG bytes; `names` maps player ids to display names."""
+    end of the game) as PNG bytes; `names` maps player ids to display names. Trumps go by
+    number in French Tarot, so they carry it in their corners whatever the deck style."""
+    style = numbered_trumps(style)
     if view["phase"] == "scored":
         return render_sheet(view, names, style)
     if view["phase"] == "over":
@@ -52,6 +56,8 @@ def _table(view: dict[str, Any], names: dict[int, str], style: str) -> L.Block:
     width = L.MAX_WIDTH - 2 * L.MARGIN
     plates = L.flow([_plate(seat, view, names) for seat in view["seats"]], width, gap=10, row_gap=10)
     centre = [_trick(view, names, style)] if view["phase"] == "playing" else []
+    if view["phase"] == "playing" and view["trick"] and view.get("last_trick"):
+        centre.append(_last_trick(view["last_trick"], names, style))
     centre.append(_dog(view, names, style))
     parts = [plates, L.row(centre, gap=18, align="middle")]
     extras = _annulled(view, names, style) + _poignees(view, names, style) + _discard_trumps(view, style)
@@ -68,7 +74,7 @@ def _plate(seat: dict[str, Any], view: dict[str, Any], names: dict[int, str]) ->
         details.append(_bid_line(seat, turn))
     else:
         tricks = seat["tricks"]
-        details.append((f"{seat['cards']} cards · {tricks} trick{'s' if tricks != 1 else ''}", L.MUTED))
+        details.append((f"{plural(seat['cards'], 'card')} · {plural(tricks, 'trick')}", L.MUTED))
     details.append((f"Score {seat['total']:+d}" + (" · dealer" if seat["dealer"] else ""), L.TEXT))
     if seat.get("poignee"):
         details.append((f"Poignee {seat['poignee']['level']}", L.GOLD))
@@ -99,6 +105,16 @@ def _trick(view: dict[str, Any], names: dict[int, str], style: str) -> L.Block:
     return L.panel(body, pad=12, min_width=3 * (L.TABLE_CARD + TRICK_GAP))
 
 
+def _last_trick(last: dict[str, Any], names: dict[int, str], style: str) -> L.Block:
+    """The trick taken before this one, small, as a player may still look at it."""
+    cards = L.fan(L.parse([e["card"] for e in last["cards"]]), SMALL_CARD, style,
+                  offset=round(SMALL_CARD * 0.56), markers=False, codes=True)
+    heading = f"Last trick ({last['number']})"
+    taker = f"taken by {L.player_name(names, last['winner'])}"
+    return L.panel(L.column([L.label(heading.upper(), 15, L.GOLD, bold=True), cards,
+                             L.label(taker, 14, L.TEXT, max_width=260)], gap=6), pad=10)
+
+
 def _played(entry: dict[str, Any], names: dict[int, str], style: str, won: bool) -> L.Block:
     card = L.fan(L.parse([entry["card"]]), L.TABLE_CARD, style)
     name = L.label(L.player_name(names, entry["player"]), 14, L.GOLD if won else L.TEXT, bold=won,
@@ -127,7 +143,7 @@ def _unseen_dog_heading(view: dict[str, Any]) -> str:
         return "Dog, unseen: counts for the taker"
     if contract == "garde_contre":
         return "Dog, unseen: counts for the defence"
-    return f"Dog · {view['dog_size']} cards"
+    return f"Dog · {plural(view['dog_size'], 'card')}"
 
 
 def _small_panel(heading: str, codes: list[str], style: str) -> L.Block:
@@ -156,6 +172,7 @@ def _discard_trumps(view: dict[str, Any], style: str) -> list[L.Block]:
 
 def render_sheet(view: dict[str, Any], names: dict[int, str], style: str = "rws") -> bytes:
     """A scored hand: the verdict, the numbers, the running totals and both piles counted."""
+    style = numbered_trumps(style)
     sheet = view["sheet"]
     title = f"French Tarot · hand {sheet['round']} · score sheet"
     return L.to_png(L.compose(title, _sheet_info(sheet), _sheet(view, names, style)))
@@ -219,7 +236,7 @@ def _scores(sheet: dict[str, Any], view: dict[str, Any], names: dict[int, str]) 
 
 def _pile(pile: dict[str, Any], sheet: dict[str, Any], names: dict[int, str], style: str) -> L.Block:
     who = "Taker's side" if pile["side"] == "taker" else "Defence"
-    heading = L.row([L.label(f"{who} · {pile['cards']} cards · ".upper(), 16, L.GOLD, bold=True),
+    heading = L.row([L.label(f"{who} · {plural(pile['cards'], 'card')} · ".upper(), 16, L.GOLD, bold=True),
                      L.value_label(f"{pile['points']} points", 17, L.GOLD)], gap=0, align="middle")
     groups = [_group(codes, value, style) for codes, value in pile["groups"]]
     if pile.get("excuse_alone"):
@@ -248,5 +265,5 @@ def _render_final(view: dict[str, Any], names: dict[int, str], style: str) -> by
     last = view.get("last_round")
     if last and last.get("sheet"):
         parts.append(_sheet(last, names, style))
-    title = f"French Tarot · game over after {view['deals']} hands"
+    title = f"French Tarot · game over after {plural(view['deals'], 'hand')}"
     return L.to_png(L.compose(title, "final scores", L.column(parts, gap=16)))

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from games.base import plural
 from renders import layout as L
 
 HAND_WIDTH = 1100  # the widest a row of cards may run before it overlaps, then wraps
@@ -12,10 +13,10 @@ HAND_WIDTH = 1100  # the widest a row of cards may run before it overlaps, then 
 
 def render_hand(cards: list[str | None], style: str = "rws", caption: str = "",
                 groups: list[list[str]] | None = None,
-                labels: Sequence[str] | None = None) -> bytes:
+                labels: Sequence[str] | None = None, counts: bool = True) -> bytes:
     """`cards` as PNG bytes (None is a face-down card). With `groups`, each group is shown
-    apart under its label (`labels[i]`, else "Group i"), and the cards of `cards` that are in
-    no group come first, under "Hand"."""
+    apart under its label (`labels[i]`, else "Group i", with its number of cards unless not
+    `counts`), and the cards of `cards` that are in no group come first, under "Hand"."""
     if not groups:
         body = _cards(cards, style)
     else:
@@ -25,10 +26,9 @@ def render_hand(cards: list[str | None], style: str = "rws", caption: str = "",
             parts.append(L.section("Hand", _cards(rest, style)))
         for i, group in enumerate(groups):
             name = labels[i] if labels and i < len(labels) else f"Group {i + 1}"
-            parts.append(L.section(f"{name} · {len(group)}", _cards(group, style)))
+            parts.append(L.section(f"{name} · {len(group)}" if counts else name, _cards(group, style)))
         body = L.flow(parts, HAND_WIDTH, gap=24, row_gap=16)
-    count = len(cards)
-    info = f"{count} card{'s' if count != 1 else ''}"
+    info = plural(len(cards), "card")
     return L.to_png(L.compose(caption or "Your hand", info, body, min_width=360))
 
 

@@ -83,7 +83,8 @@ def _winners_line(view: dict[str, Any], names: dict[int, str]) -> L.Block:
     for i, pot in enumerate(view["pots"]):
         who = " & ".join(L.player_name(names, p) for p in pot.get("winners", []))
         name = "Pot" if len(view["pots"]) == 1 else ("Main pot" if i == 0 else f"Side pot {i}")
-        lines.append((f"{name} {L.chips(pot['amount'])} to {who}", L.WIN))
+        why = f": {pot['reason']}" if pot.get("reason") else ""
+        lines.append((f"{name} {L.chips(pot['amount'])} to {who}{why}", L.WIN))
     return L.lines(lines, 16, max_width=1100)
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from games.base import plural
 from renders import layout as L
 from renders.hand import render_hand
 
@@ -14,6 +15,8 @@ KIND_LABELS = {"serpent": "Serpent", "sword": "Sword", "sphere": "Sphere", "path
 OUTCOMES = {"all melded": "all melded", "caller wins": "caller wins", "undercut": "undercut",
             "zero": "no score", "dead": "dead hand", "unidentified": "not identified"}
 DISCARDS_SHOWN = 6
+MELD_CARD = 90  # laid-out cards, side by side
+MELD_GAP = 6
 
 
 def render_rummy(view: dict[str, Any], names: dict[int, str], style: str = "rws") -> bytes:
@@ -74,7 +77,7 @@ def _seat(view: dict[str, Any], seat: dict[str, Any], names: dict[int, str], sty
     doing = "chooses" if view["phase"] == "choosing" else "to play"
     badge = (doing, L.GOLD) if is_turn else (("dealer", L.MUTED) if seat["dealer"] else None)
     dealer_note = " · dealer" if seat["dealer"] and is_turn else ""
-    details = [(f"Score {seat['score']} of {view['target']}", L.TEXT), (f"{seat['cards']} cards{dealer_note}", L.MUTED)]
+    details = [(f"Score {seat['score']} of {view['target']}", L.TEXT), (f"{plural(seat['cards'], 'card')}{dealer_note}", L.MUTED)]
     plate = L.plate(_name(names, seat["player"]), details, 300, turn=is_turn, badge=badge)
     backs = L.fan([None] * seat["cards"], 90, style, offset=20, markers=False) if seat["cards"] else L.spacer()
     return L.panel(L.column([plate, backs], gap=10), pad=8, outline=L.GOLD if is_turn else None, outline_width=3)
@@ -118,7 +121,7 @@ def _ended(view: dict[str, Any], names: dict[int, str], style: str) -> L.Block:
 
 def _laid_out(player: int, side: dict[str, Any], names: dict[int, str], style: str, badge: str,
               caller_melds: list[dict[str, Any]] | None) -> L.Block:
-    width = 104
+    width = MELD_CARD
     groups = []
     for meld in side["melds"]:
         groups.append(_group(KIND_LABELS.get(meld["kind"], meld["kind"]), meld["cards"], width, style))
@@ -135,7 +138,9 @@ def _laid_out(player: int, side: dict[str, Any], names: dict[int, str], style: s
 
 
 def _group(title: str, cards: list[str], width: int, style: str, colour: L.Colour = L.MUTED) -> L.Block:
-    return L.section(title, L.fan(L.parse(cards), width, style, offset=round(width * 0.5)), size=14, fill=colour)
+    """A meld (or layoff, or the unmelded cards) side by side: an overlap would hide a trump's
+    number, which is what a meld is read by."""
+    return L.section(title, L.fan(L.parse(cards), width, style, offset=width + MELD_GAP), size=14, fill=colour)
 
 
 def _score_line(ending: dict[str, Any], names: dict[int, str]) -> str:

@@ -833,13 +833,13 @@ def _end_round(state: State, events: list[Event]) -> None:
     state.history.append({"round": state.round, "seed": state.seed, "commitment": commitment(state.seed),
                           "winners": winners, "battles": fought})
     events.append(Event("round_over", {"round": state.round, "winners": winners, "battles": fought}))
+    # the leaderboard: each round played, with the battles won in it as points
+    events.append(Event("settled", {"results": [
+        {"player": p, "net": sum(1 for w in winners.values() if w == p)} for p in state.players if p > 0]}))
     if state.round >= state.options.rounds:
         state.phase = "over"
         state.winners = game_winners(state.results)
-        won = scores(state)
-        events.append(Event("game_over", {"winners": state.winners, "scores": won}))
-        # the leaderboard: one game each, its battles won as the points
-        events.append(Event("settled", {"results": [{"player": p, "net": won[str(p)]} for p in state.players if p > 0]}))
+        events.append(Event("game_over", {"winners": state.winners, "scores": scores(state)}))
         return
     _deal_round(state, events)
 

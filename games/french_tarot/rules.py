@@ -21,11 +21,22 @@ from fractions import Fraction
 from typing import Any
 
 from games import counting
-from games.base import HISTORY_HANDS, Action, Event, HandRecord, IllegalAction, SeatSpec, mention, require
+from games.base import (
+    HISTORY_HANDS,
+    Action,
+    Event,
+    HandRecord,
+    IllegalAction,
+    SeatSpec,
+    mention,
+    plural,
+    require,
+)
 from games.cards import (
     DECK_STYLES,
     KING,
     PAGE,
+    STYLE_SUITS,
     SUIT_NAMES,
     Card,
     CardParseError,
@@ -148,8 +159,9 @@ def tarot_name(c: Card, style: str = "rws") -> str:
     return "the Petit (trump 1)" if c.rank == 1 else f"trump {c.rank}"
 
 
-def suit_word(suit: str | None) -> str:
-    return "trumps" if suit is None else SUIT_NAMES[suit]
+def suit_word(suit: str | None, style: str = "rws") -> str:
+    """A suit in the table's deck style: Pentacles at an rws table, Coins at a Marseille one."""
+    return "trumps" if suit is None else STYLE_SUITS.get(style, SUIT_NAMES)[suit]
 
 
 def petit_sec(hand: Sequence[Card]) -> bool:
@@ -491,7 +503,7 @@ def _call(state: State, seat: int, action: Action) -> list[Event]:
     allowed = callable_cards(state.hands[seat])
     if not any(same(chosen, c) for c in allowed):
         lowest = {KING: "king", KING - 1: "queen", KING - 2: "knight", PAGE: "page"}[allowed[-1].rank]
-        raise IllegalAction(f"you may call a {lowest} or a higher court, not {tarot_name(chosen)}; "
+        raise IllegalAction(f"you may call a {lowest} or a higher court, not {tarot_name(chosen, state.options.style)}; "
                             "a queen only when you hold all four kings, and so on")
     state.called = chosen.face
     holder = next((s for s, hand in enumerate(state.hands) if any(same(c, chosen) for c in hand)), None)
@@ -516,22 +528,22 @@ def discard_options(hand: Sequence[Card], count: int) -> tuple[list[Card], list[
     return plain, trumps if forced else [], forced
 
 
-def verify_discard(hand: Sequence[Card], chosen: Sequence[Card], count: int) -> None:
-    require(len(chosen) == count, f"discard exactly {count} cards; you chose {len(chosen)}")
+def verify_discard(hand: Sequence[Card], chosen: Sequence[Card], count: int, style: str = "rws") -> None:
+    require(len(chosen) == count, f"discard exactly {plural(count, 'card')}; you chose {len(chosen)}")
     for c in chosen:
-        require(not is_king(c), f"you may not discard a king ({tarot_name(c)})")
-        require(not c.is_oudler, f"you may not discard an oudler ({tarot_name(c)})")
+        require(not is_king(c), f"you may not discard a king ({tarot_name(c, style)})")
+        require(not c.is_oudler, f"you may not discard an oudler ({tarot_name(c, style)})")
     plain, _, forced = discard_options(hand, count)
     trumps = sum(1 for c in chosen if is_trump(c))
     require(trumps <= forced, "you may discard a trump only when nothing else is possible: "
             f"you hold {len(plain)} other cards you may discard"
-            + (f", so at most {forced} trump{'s' if forced != 1 else ''}" if forced else ""))
+            + (f", so at most {plural(forced, 'trump')}" if forced else ""))
 
 
 def _discard(state: State, seat: int, action: Action) -> list[Event]:
     _require_turn(state, seat, "discarding", "discard")
     chosen = _cards_in_hand(state, seat, action.get("cards", action.get("card")))
-    verify_discard(state.hands[seat], chosen, len(state.dog))
+    verify_discard(state.hands[seat], chosen, len(state.dog), state.options.style)
     for c in chosen:
         state.hands[seat].remove(c)
     state.discard = chosen
@@ -713,19 +725,19 @@ def refusal(ctx: PlayContext, c: Card) -> tuple[str, Any] | None:
     return None
 
 
-def refusal_text(rule: tuple[str, Any], c: Card) -> str:
+def refusal_text(rule: tuple[str, Any], c: Card, style: str = "rws") -> str:
     key, detail = rule
     if key == "keep_excuse":
         return "you announced a chelem: your Excuse must be played on the last trick"
     if key == "called_suit":
-        return (f"no one may lead {suit_word(detail.suit)}, the called king's suit, on the first trick, "
-                f"except with the called {tarot_name(detail)} itself")
+        return (f"no one may lead {suit_word(detail.suit, style)}, the called king's suit, on the first trick, "
+                f"except with the called {tarot_name(detail, style)} itself")
     if key == "follow" and detail is None:
-        return f"you must follow: trumps were led and you hold trumps, so {tarot_name(c)} is not allowed"
+        return f"you must follow: trumps were led and you hold trumps, so {tarot_name(c, style)} is not allowed"
     if key == "follow":
-        return f"you must follow suit: {suit_word(detail)} were led and you hold {suit_word(detail)}"
+        return f"you must follow suit: {suit_word(detail, style)} were led and you hold {suit_word(detail, style)}"
     if key == "trump":
-        return f"you must trump: you have no {suit_word(detail)} but you hold trumps"
+        return f"you must trump: you have no {suit_word(detail, style)} but you hold trumps"
     return (f"you must overtrump: play a trump higher than {detail}, the highest in the trick, since you "
             "hold one (even when your partner is winning the trick)")
 
@@ -760,7 +772,7 @@ def _play(state: State, seat: int, action: Action) -> list[Event]:
     chosen = _in_hand(state, seat, _one_card(state, action.get("card")))
     rule = refusal(play_context(state, seat), chosen)
     if rule is not None:
-        raise IllegalAction(refusal_text(rule, chosen))
+        raise IllegalAction(refusal_text(rule, chosen, state.options.style))
     state.hands[seat].remove(chosen)
     state.trick.append(chosen)
     player = state.players[seat]
@@ -794,7 +806,8 @@ def _finish_trick(state: State) -> list[Event]:
     state.tricks.append(Trick(leader, cards, winner, excused))
     state.trick, state.leader = [], winner
     events = [Event("trick", {"number": len(state.tricks), "winner": state.players[winner],
-                              "cards": codes(cards), "leader": state.players[leader]})]
+                              "cards": codes(cards), "leader": state.players[leader],
+                              "plays": _trick_view(state, leader, cards)})]
     return events + (_score_hand(state) if last else [])
 
 
@@ -1074,7 +1087,7 @@ def _record_actions(record: dict[str, Any]) -> list[str]:
     if record["called"]:
         lines.append(f"{mention(players[taker])} calls {record['called']}")
     if record["dog_shown"]:
-        lines.append(f"{mention(players[taker])} takes the dog and discards {len(record['discard'])} cards")
+        lines.append(f"{mention(players[taker])} takes the dog and discards {plural(len(record['discard']), 'card')}")
     if record["chelem"]:
         lines.append(f"{mention(players[taker])} announces a chelem")
     lines += [f"{mention(players[p['seat']])} shows a {POIGNEE_LEVELS[p['level']]} poignée: "
@@ -1086,7 +1099,7 @@ def _record_actions(record: dict[str, Any]) -> list[str]:
 
 
 def _record_result(record: dict[str, Any], seat: int) -> str:
-    won = f"{record['scores'][seat]:+} points"
+    won = plural(record["scores"][seat], "point", signed=True)
     if record["taker"] is None:
         return f"everyone passed, no score: {won}"
     score = record["score"]
@@ -1171,7 +1184,7 @@ def _in_hand(state: State, seat: int, wanted: Card) -> Card:
     for c in state.hands[seat]:
         if same(c, wanted):
             return c
-    raise IllegalAction(f"{wanted.face.code} ({tarot_name(wanted)}) is not in your hand")
+    raise IllegalAction(f"{wanted.face.code} ({tarot_name(wanted, state.options.style)}) is not in your hand")
 
 
 def _cards_in_hand(state: State, seat: int, raw: Any) -> list[Card]:

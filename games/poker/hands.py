@@ -19,6 +19,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterable, Sequence
 
+from games.base import plural
 from games.cards import Card
 
 CATEGORIES = ("high card", "one pair", "two pair", "three of a kind", "straight", "flush",
@@ -345,3 +346,75 @@ def _flush(keys: list[int], suits: int, need: bool) -> int:
             positions.append(_group(rank, bool(k & 16), k >> 3 & 1))
         return _pack(major, STRAIGHT_FLUSH, positions)
     return _pack(major, FLUSH, [BYTE[k] for k in mine[:5]])
+
+
+# --- hands in words: what a hand is and why it beat another ---------------------------------
+
+_RANK_WORDS = {1: "ace", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven",
+               8: "eight", 9: "nine", 10: "ten", 11: "page", 12: "knight", 13: "queen",
+               14: "king", 15: "ace"}
+_SET_WORDS = {2: "a pair of", 3: "three", 4: "four", 5: "five"}
+_SINGLES = (1, 1, 1, 1, 1)
+
+
+def _slots(value: int) -> list[tuple[int, int]]:
+    """(size, group byte) of each group of a hand value, largest first."""
+    sizes = PATTERNS.get((value >> 40) & 15, _SINGLES)
+    return [(size, (value >> (32 - 8 * i)) & 0xFF) for i, size in enumerate(sizes)]
+
+
+def _kind(key: int, many: bool) -> str:
+    rank, flipped = key >> 4, key >> 3 & 1
+    word = _RANK_WORDS[rank]
+    if many:
+        word = word + "es" if word == "six" else word + "s"
+    return ("reversed " if flipped else "") + word
+
+
+def describe(value: int) -> str:
+    """A hand value in words: "three kings", "two pair, aces and reversed sixes", "king high"."""
+    category = (value >> 40) & 15
+    slots = _slots(value)
+    top = slots[0][1]
+    if category in (STRAIGHT, STRAIGHT_FLUSH):
+        name = "a straight" if category == STRAIGHT else "a straight flush"
+        return f"{name} to the {_RANK_WORDS[top >> 4]}"
+    if category in (HIGH, FLUSH):
+        return ("a flush, " if category == FLUSH else "") + f"{_RANK_WORDS[top >> 4]} high"
+    if category == TWO_PAIR:
+        return f"two pair, {_kind(top, True)} and {_kind(slots[1][1], True)}"
+    if category == FULL_HOUSE:
+        return f"a full house, {_kind(top, True)} over {_kind(slots[1][1], True)}"
+    return f"{_SET_WORDS[slots[0][0]]} {_kind(top, True)}"
+
+
+def _beat(hand: str) -> str:
+    """The verb after a described hand: "three kings beat", "a pair of sixes beats"."""
+    return "beat" if hand.split()[0] in ("three", "four", "five") else "beats"
+
+
+def explain(winner: int, loser: int) -> str:
+    """Why the hand of value `winner` beats (or ties) the one of value `loser`, naming the
+    deciding cards: "three kings beat three tens", "both a pair of sixes: the ace kicker beats
+    the king". The first key of rules/poker.md that differs is the one named."""
+    won, lost = describe(winner), describe(loser)
+    if winner == loser:
+        return f"a tie: both {won}"
+    if has_major(winner) != has_major(loser):
+        return f"{won} with a major {_beat(won)} {lost} without one"
+    if winner >> 40 != loser >> 40:
+        return f"{won} {_beat(won)} {lost}"
+    category = (winner >> 40) & 15
+    for index, ((size, mine), (_, theirs)) in enumerate(zip(_slots(winner), _slots(loser), strict=True)):
+        if mine == theirs:
+            continue
+        if (mine >> 3) == (theirs >> 3):  # same rank and orientation: majors in the group decide
+            kind = _kind(mine, size > 1)
+            return (f"both {won}: {kind} with {plural(mine & 7, 'major')} "
+                    f"beat{'' if size > 1 else 's'} {kind} with {theirs & 7}")
+        if index == 0 or size > 1:
+            return f"{won} {_beat(won)} {lost}"
+        if category in (HIGH, FLUSH, STRAIGHT, STRAIGHT_FLUSH):
+            return f"both {won}: then the {_kind(mine, False)} beats the {_kind(theirs, False)}"
+        return f"both {won}: the {_kind(mine, False)} kicker beats the {_kind(theirs, False)}"
+    return f"both {won}"

@@ -28,6 +28,7 @@ from games.base import (
     cashout,
     mention,
     parse_amount,
+    plural,
     require,
 )
 from games.betting import Betting, Bettor
@@ -37,6 +38,7 @@ from games.poker.hands import (
     best_hand,
     best_orientation,
     category_of,
+    explain,
     hand_value,
 )
 
@@ -833,11 +835,24 @@ def _final_view(state: State, hand: Hand, values: dict[int, int],
                           "best": codes(best_five(played)), "won": result["won"]})
     ranked = sorted(values.items(), key=lambda item: -item[1])
     pot_views = [{"amount": pot.amount, "eligible": list(pot.eligible),
-                  "winners": [p for p, chips in shares.items() if chips]} for pot, shares in paid]
+                  "winners": [p for p, chips in shares.items() if chips],
+                  "reason": _pot_reason(pot, shares, values)} for pot, shares in paid]
     return {**_table_view(state), "round": hand.number, "phase": "showdown" if showdown else "won",
             "final": True, "board": codes(board), "pot": sum(p["amount"] for p in pot_views),
             "pots": pot_views, "turn": None, "button": button, "seats": seats, "hands": hands,
             "ranking": [p for p, _ in ranked], "last_round": None}
+
+
+def _pot_reason(pot: pots.Pot, shares: dict[int, int], values: dict[int, int]) -> str | None:
+    """Why a pot contested at the showdown went where it did: the winning hand against the
+    best hand it beat (or the hands that tied)."""
+    shown = [p for p in pot.eligible if p in values]
+    winners = [p for p in shown if shares.get(p)]
+    if len(shown) < 2 or not winners:
+        return None
+    beaten = [values[p] for p in shown if p not in winners]
+    best = values[winners[0]]
+    return explain(best, max(beaten) if beaten else best)
 
 
 def history(state: State, player: int) -> list[HandRecord]:
@@ -855,4 +870,4 @@ def _record_for(entry: dict[str, Any], player: int) -> HandRecord:
     if entry["board"]:
         lines.append(f"Board: {' '.join(entry['board'])}")
     return HandRecord(hand=entry["hand"], seed=entry["seed"], cards=lines, actions=entry["log"][1:],
-                      result=f"{mine['net']:+} chips")
+                      result=plural(mine["net"], "chip", signed=True))

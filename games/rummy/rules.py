@@ -22,7 +22,17 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from games import base
-from games.base import HISTORY_HANDS, Action, Event, HandRecord, IllegalAction, SeatSpec, mention, require
+from games.base import (
+    HISTORY_HANDS,
+    Action,
+    Event,
+    HandRecord,
+    IllegalAction,
+    SeatSpec,
+    mention,
+    plural,
+    require,
+)
 from games.cards import (
     DECK_STYLES,
     Card,
@@ -620,6 +630,35 @@ CALLED = {"all melded": "called with everything melded", "caller wins": "called 
           "zero": "called: a tie, nobody scores"}
 
 
+def hand_summary(ending: dict[str, Any], name: Callable[[int], str]) -> list[str]:
+    """A finished hand in words for everyone (the public ending: no face-down call card): how
+    it ended, each side's melds, layoffs and unmelded cards, and who scored."""
+    head = f"Hand {ending['hand']}: "
+    if ending["outcome"] == "dead":
+        return [head + "dead, the stock ran out; nobody scores."]
+    caller, opponent = ending["caller"], ending["opponent"]
+    if ending["outcome"] == "unidentified":
+        return [head + f"{name(caller)} missed the identification of {ending['missed']}: not scored."]
+    sides = ending["players"]
+    said = (f"{name(opponent)} undercut the call of {name(caller)}" if ending["outcome"] == "undercut"
+            else f"{name(caller)} {CALLED[ending['outcome']]}")
+    lines = [head + f"{said}, {sides[str(caller)]['value']} unmelded against {sides[str(opponent)]['value']}."]
+    for player in (caller, opponent):
+        lines.append(f"{name(player)}: {_side_words(sides[str(player)])}")
+    scorer = ending["scorer"]
+    lines.append("Nobody scores." if scorer is None
+                 else f"{name(scorer)} scores {plural(ending['points'], 'point')}.")
+    return lines
+
+
+def _side_words(side: dict[str, Any]) -> str:
+    melds = " · ".join(f"{m['kind'].title()} {' '.join(m['cards'])}" for m in side["melds"]) or "no melds"
+    laid = [c for cs in side["layoffs"].values() for c in cs]
+    parts = [melds] + ([f"laid off {' '.join(laid)}"] if laid else [])
+    parts.append(f"unmelded {' '.join(side['unmelded'])} ({side['value']})" if side["unmelded"] else "nothing unmelded")
+    return "; ".join(parts)
+
+
 def _upcard(state: State) -> str | None:
     """The hand's upcard: the discard pile with this hand's moves undone."""
     pile = codes(state.discard)
@@ -710,7 +749,7 @@ def _move_words(verb: str, details: list[str], own: bool) -> str:
 def _record_result(record: dict[str, Any], seat: int) -> str:
     ending, player = record["ending"], record["players"][seat]
     won = ending["points"] if ending["scorer"] == player else 0
-    return f"{_ending_words(ending, player)}: {won:+} points (your score {record['scores'][seat]})"
+    return f"{_ending_words(ending, player)}: {plural(won, 'point', signed=True)} (your score {record['scores'][seat]})"
 
 
 def _ending_words(ending: dict[str, Any], player: int) -> str:

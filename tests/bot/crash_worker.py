@@ -1,6 +1,6 @@
 """Applies random legal moves to one table until it is killed (the crash test's victim).
 
-Usage: python -m tests.bot.crash_worker DB_PATH SEED
+Usage: python -m tests.bot.crash_worker DB_PATH_OR_URL SEED
 """
 
 from __future__ import annotations
@@ -10,10 +10,11 @@ import random
 import sys
 from pathlib import Path
 
+from bot.store import database_target
 from tests.bot.helpers import open_service, open_table, play_randomly
 
 
-async def main(path: Path, seed: int) -> None:
+async def main(path: str | Path, seed: int) -> None:
     service, _ = await open_service(path)
     table = service.table_in(10) or await open_table(service, "blackjack", [101, 102, 103])
     print("ready", flush=True)
@@ -23,4 +24,4 @@ async def main(path: Path, seed: int) -> None:
 
 
 if __name__ == "__main__":
-    asyncio.run(main(Path(sys.argv[1]), int(sys.argv[2])))
+    asyncio.run(main(database_target(sys.argv[1]), int(sys.argv[2])))

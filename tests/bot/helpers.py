@@ -1,4 +1,4 @@
-"""Driving the table service directly, on a real SQLite file, without Discord."""
+"""Driving the table service directly, on a real SQLite file or PostgreSQL database, without Discord."""
 
 from __future__ import annotations
 
@@ -23,7 +23,7 @@ class Clock:
         return self.now
 
 
-async def open_service(path: Path, clock: Clock | None = None) -> tuple[TableService, Economy]:
+async def open_service(path: str | Path, clock: Clock | None = None) -> tuple[TableService, Economy]:
     store = await Store.open(path)
     clock = clock or Clock()
     config = Config()

@@ -8,7 +8,9 @@ import random
 
 import pytest
 
-from bot.store import MIGRATIONS, Store
+from bot.store import Store
+from bot.store_postgres import MIGRATIONS as POSTGRES_MIGRATIONS
+from bot.store_sqlite import MIGRATIONS
 from bot.tables import build_options
 from games.base import IllegalAction
 from games.registry import GAMES
@@ -24,8 +26,8 @@ from tests.bot.helpers import (
 ALICE, BOB, CAROL = 101, 102, 103
 
 
-async def test_migrations_are_numbered_and_wal_is_on(db_path):
-    store = await Store.open(db_path)
+async def test_migrations_are_numbered_and_wal_is_on(sqlite_path):
+    store = await Store.open(sqlite_path)
     try:
         assert (await store.fetchone("PRAGMA user_version"))[0] == len(MIGRATIONS)
         indexes = {row[0] for row in await store.fetchall("SELECT name FROM sqlite_master WHERE type='index'")}
@@ -33,6 +35,21 @@ async def test_migrations_are_numbered_and_wal_is_on(db_path):
         assert (await store.fetchone("PRAGMA journal_mode"))[0] == "wal"
     finally:
         await store.close()
+
+
+async def test_postgres_migrations_have_the_same_numbers_and_indexes(postgres):
+    url = postgres.empty_database()
+    store = await Store.open(url)
+    try:
+        assert len(POSTGRES_MIGRATIONS) == len(MIGRATIONS)
+        assert await store.schema_version() == len(MIGRATIONS)
+        indexes = {row[0] for row in await store.fetchall("SELECT indexname FROM pg_indexes WHERE tablename='tables'")}
+        assert {"tables_by_channel", "one_open_table_per_channel", "open_tables_by_guild"} <= indexes
+        await store.migrate()  # a second start migrates nothing
+        assert await store.schema_version() == len(MIGRATIONS)
+    finally:
+        await store.close()
+        postgres.drop_database(url)
 
 
 @pytest.mark.parametrize("game", ["blackjack", "baccarat"])
@@ -81,7 +98,7 @@ def commits_fail(service):
         class Wrapper:
             async def __aenter__(self):
                 tx = await context.__aenter__()
-                tx.log_action = broken_log
+                tx.log_action = tx.record_move = broken_log
                 return tx
 
             async def __aexit__(self, *exc):

@@ -89,8 +89,8 @@ async def test_two_members_play_several_rounds_and_the_wallets_end_right(simcord
     table = world.table()
     assert blackjack.to_dict(table.state) == blackjack.to_dict(expected)
     shown = (await bob.slash(world.channel, "history")).response.embeds[0]
-    assert shown.title == "Major Blackjack — your last hands" and len(shown.fields) == rounds
-    assert shown.fields[0].name.startswith(f"Hand {rounds} · seed {seed}:")
+    assert shown.title == "Major Blackjack — your last rounds" and len(shown.fields) == rounds
+    assert shown.fields[0].name.startswith(f"Round {rounds} · seed {seed}:")
     assert all("Dealer:" in f.value and " chips**" in f.value for f in shown.fields)
     stacks = {s.player: s.stack for s in expected.seats}
     for member in (alice, bob):

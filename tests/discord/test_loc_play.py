@@ -256,13 +256,12 @@ async def test_an_idle_player_plays_the_lowest_card_when_time_runs_out(simcord_e
     assert loc.seated(table.state, dan.id).sitting_out, "two timeouts: dan sits out from the next hand"
 
 
-async def test_three_players_may_start_and_are_told_it_is_not_rewarding(simcord_env):
+async def test_three_players_may_start_and_the_table_does_not_repeat_the_advice(simcord_env):
+    """The advice about fewer than four players is given once, to the host at creation
+    (tests/discord/test_results_with_reasons.py), not on every update of the table."""
     world = make_world(simcord_env, ("alice", "bob", "carol"))
-    await open_table(world, "loc", seed=3, timer=0)
-    assert "will not be rewarding" in message_text(table_message(world))
-    four = make_world(simcord_env, FOUR, channel="bigger")
-    await open_table(four, "loc", seed=3, timer=0)
-    assert "rewarding" not in message_text(table_message(four))
+    table = await open_table(world, "loc", seed=3, timer=0)
+    assert table.active and "rewarding" not in message_text(table_message(world))
 
 
 # --- bad input -------------------------------------------------------------------------------

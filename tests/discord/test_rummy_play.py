@@ -4,6 +4,7 @@ restart in the middle of a hand, and bad input refused privately with nothing ch
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from bot import create_bot
@@ -91,13 +92,20 @@ async def test_a_member_plays_against_the_computer_to_the_score(simcord_env):
     assert first_dm.attachments and "Unmelded" in first_dm.content
     final = table_message(world, table)
     assert "Game over" in (final.embeds[0].description or "") and final.attachments
+    said = final.embeds[0].description or ""
+    last = expected.last_hand["ending"]
+    assert f"Hand {last['hand']}: {alice.mention} called" in said, "the last hand is told in words"
+    assert f"{alice.mention} scores {last['points']} points." in said and "unmelded" in said
     assert not final.components, "the finished game's table has no buttons left"
     assert table.status == "ended" and world.bot.tables.table_in(world.channel.id) is None
     assert any("game is over and the table is closed" in m.content for m in world.channel.history())
     assert expected.winner == alice.id and [h["scorer"] for h in expected.history] == [alice.id, COMPUTER, alice.id]
     board = (await alice.slash(world.channel, "leaderboard", game="rummy")).response.embeds[0].description
     assert board.startswith(f"1. {alice.mention} — +29")
-    hand_ends = [m for m in world.channel.history() if m.embeds and "Last hand" in (m.embeds[0].description or "")]
+    described = [m.embeds[0].description or "" for m in world.channel.history() if m.embeds]
+    hand_ends = [d for d in described if re.match(r"Hand \d+ is over\.", d)]
+    assert all(" called" in d or "dead" in d for d in hand_ends), "each finished hand is told in words"
+    assert sum("Game over" in d for d in described) == 1, "only the game's last message says the game is over"
     assert len(hand_ends) >= expected.hand_no - 1
 
 
@@ -130,8 +138,9 @@ async def test_two_members_play_a_hand_with_buttons_menus_and_commands(simcord_e
     assert rummy.to_dict(table.state) == rummy.to_dict(expected)
     last = expected.history[-1]
     closed = [m for m in world.channel.history() if m.embeds and m.attachments and not m.components
-              and "round 1" in (m.embeds[0].title or "")]
+              and (m.embeds[0].title or "").endswith("hand 1")]
     assert closed, "the finished hand keeps its picture, without buttons"
+    assert (closed[0].embeds[0].description or "").startswith("Hand 1 is over."), "not 'Game over'"
     assert last["outcome"] in ("caller wins", "all melded", "undercut", "zero", "dead")
 
 

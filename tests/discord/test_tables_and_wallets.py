@@ -45,7 +45,7 @@ async def test_a_game_leaderboard_ranks_results(simcord_env):
         turn = blackjack.view(table.state)["turn"]["player"]
         await (alice if turn == alice.id else bob).slash(world.channel, "blackjack stand")
     board = (await alice.slash(world.channel, "leaderboard", game="blackjack")).response.embeds[0].description
-    assert "over 1 hands" in board and alice.mention in board and bob.mention in board
+    assert "over 1 round\n" in board + "\n" and "rounds" not in board and alice.mention in board and bob.mention in board
 
 
 async def test_status_spectate_kick_and_end(simcord_env):

@@ -124,6 +124,28 @@ def test_outcome_rules(player: str, banker: str, expected: str, rule: str) -> No
     assert bc.outcome(cards(player), cards(banker)) == expected, rule
 
 
+REASONS = [
+    ("9C 9S", "12 3W", "Banker wins: it holds a major and the other hand does not"),
+    ("9C KS", "8C KC", "Player wins, 9 v 8"),
+    ("4Wr 4Cr", "4S 4P", "Player wins: 8 v 8, and it has more reversed cards (2 v 0)"),
+    ("4W 4C", "4Sr 4P", "Banker wins: 8 v 8, and it has more reversed cards (1 v 0)"),
+    ("5Wr 5C", "5Sr 5P", "A tie: 0 v 0, with as many reversed cards (1 each)"),
+]
+
+
+@pytest.mark.parametrize(("player", "banker", "said"), REASONS)
+def test_the_reason_names_the_rule_that_decided(player: str, banker: str, said: str) -> None:
+    assert bc.reason(cards(player), cards(banker)) == said
+
+
+def test_the_settled_coup_carries_its_reason() -> None:
+    state = table({1: 1000})
+    rig(state, "9C 12 9S 3W")
+    settled = event(bc.apply(state, 1, bet("player", 100)), "settled").data
+    assert settled["reason"] == "Banker wins: it holds a major and the other hand does not"
+    assert state.last_round is not None and state.last_round["reason"] == settled["reason"]
+
+
 # --- the tableau ---------------------------------------------------------------------------
 
 # Banker count -> the values of Player's third card on which the Banker draws.
@@ -325,7 +347,7 @@ def test_view_shape_and_last_round() -> None:
     assert seen == {
         "game": "baccarat", "phase": "betting", "round": 1, "min_bet": 10, "max_bet": 500,
         "commission": 5, "shoe_remaining": 156, "player_cards": [], "banker_cards": [],
-        "player_count": None, "banker_count": None, "winner": None,
+        "player_count": None, "banker_count": None, "winner": None, "reason": None,
         "seats": [{"player": 1, "stack": 1000, "bet": None, "passed": False, "sitting_out": False,
                    "leaving": False, "payout": None}],
         "road": [], "last_round": None}

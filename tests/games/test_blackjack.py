@@ -163,6 +163,30 @@ def test_settlement_rules(player: str, dealer: str, expected: int, rule: str) ->
     assert bj.outcome(cards(player), cards(dealer)) == expected, rule
 
 
+REASONS = [
+    ("KC QS 5W", "KS 6C 9W", "bust with 25"),
+    ("5C", "KS 6C 9W", "the dealer busts with 25"),
+    ("12", "KC QS", "your hand holds a major, the dealer's does not"),
+    ("KC QS", "2 15", "the dealer's hand holds a major, yours does not"),
+    ("10S 7C", "10C 8W", "17 v 18"),
+    ("9 10Cr", "19", "19 v 19: yours has more reversed cards (1 v 0)"),
+    ("4S 4C", "4Wr 4P", "8 v 8: the dealer's has more reversed cards (0 v 1)"),
+    ("10S 7C", "10C 7W", "17 v 17, as many reversed cards"),
+]
+
+
+@pytest.mark.parametrize(("player", "dealer", "said"), REASONS)
+def test_the_reason_names_the_rule_that_decided(player: str, dealer: str, said: str) -> None:
+    assert bj.reason(cards(player), cards(dealer)) == said
+
+
+def test_a_settled_hand_shows_its_reason_on_the_table() -> None:
+    state, _ = dealt("KC 8W 19 ", {1: 20})  # dealer KC 8W = 18 without a major; the player 19
+    bj.apply(state, 1, {"type": "stand"})
+    shown = bj.view(state)["last_round"]["seats"][0]["hands"][0]
+    assert shown["result"] == "win" and shown["reason"] == "your hand holds a major, the dealer's does not"
+
+
 @pytest.mark.parametrize(("bet", "result", "paid"), [
     (20, "win", 40), (20, "blackjack", 50), (15, "blackjack", 37), (11, "blackjack", 27),
     (20, "push", 20), (20, "loss", 0),
@@ -581,7 +605,7 @@ def test_view_shape() -> None:
     assert seen["seats"][0] == {
         "player": 1, "stack": 90, "bet": 10, "passed": False, "sitting_out": False, "leaving": False,
         "hands": [{"cards": ["5Sr"], "bet": 10, "total": 5, "status": "playing", "result": None,
-                   "payout": None}]}
+                   "payout": None, "reason": None}]}
     betting = bj.view(table())
     assert betting["dealer"] == {"cards": [], "total": None} and betting["turn"] is None
     assert betting["last_round"] is None
@@ -597,7 +621,7 @@ def test_last_round_is_the_settled_view() -> None:
     assert last["dealer"] == {"cards": ["10W", "7C"], "total": 17}
     assert last["seats"][0]["hands"][0] == {
         "cards": ["5Sr", "4Cr", "9Cr"], "bet": 10, "total": 18, "status": "stood",
-        "result": "win", "payout": 20}
+        "result": "win", "payout": 20, "reason": "18 v 17"}
     assert last["turn"] is None
 
 

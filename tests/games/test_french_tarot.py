@@ -805,3 +805,15 @@ def test_tarot_names() -> None:
 def test_sort_hand_puts_suits_then_trumps_then_the_excuse() -> None:
     assert codes(ft.sort_hand(cards("0 21 KC 2W 1 5S"))) == ["2W", "KC", "5S", "1", "21", "0"]
 
+
+
+# --- words: one suit vocabulary per deck style (issue 11) ---------------------------------------
+
+
+@pytest.mark.parametrize(("style", "word"), [("rws", "Pentacles"), ("marseille", "Coins"), ("thoth", "Disks")])
+def test_refusals_name_suits_in_the_tables_deck_style(style: str, word: str) -> None:
+    said = ft.refusal_text(("follow", "P"), card("2P"), style)
+    assert said == f"you must follow suit: {word} were led and you hold {word}"
+    assert ft.tarot_name(card("KP"), style).endswith(word)
+    others = {"Pentacles", "Coins", "Disks"} - {word}
+    assert not any(other in said for other in others)

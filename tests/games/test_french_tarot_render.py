@@ -12,6 +12,7 @@ from cogs.tarot import sheet_text
 from games import french_tarot as ft
 from games.base import SeatSpec
 from renders import layout as L
+from renders import text
 from renders.french_tarot import render_tarot, score_lines
 
 NAMES = {1: "Alice", -1: "Computer 1", -2: "Computer 2", -3: "Computer 3", -4: "Computer 4"}
@@ -80,3 +81,48 @@ def test_an_all_passed_deal_renders() -> None:
     for player in (1, 2, 3, 4):
         ft.apply(state, player, {"type": "bid", "contract": "pass"})
     assert image(render_tarot(ft.view(state, None)["last_round"], NAMES)).width >= 560
+
+
+def test_the_last_trick_stays_on_the_image_while_the_next_is_played(monkeypatch: pytest.MonkeyPatch) -> None:
+    state = next(s for s in map(_into_trick_three, range(1, 50)) if s is not None)
+    said: list[str] = []
+    real = text.draw
+    monkeypatch.setattr(text, "draw", lambda d, xy, value, *a, **k: (said.append(value), real(d, xy, value, *a, **k)))
+    picture = image(render_tarot(ft.view(state, None), NAMES))
+    assert picture.width <= L.MAX_WIDTH
+    assert "LAST TRICK (2)" in said and "TRICK 3" in said
+    last = state.tricks[-1]
+    assert all(c.code in said for c in last.cards), "each card of the last trick is named under it"
+    assert f"taken by {NAMES[state.players[last.winner]]}" in said
+
+
+def _into_trick_three(seed: int) -> ft.State | None:
+    """A deal played by the computer into its third trick (None: everyone passed)."""
+    seats = [SeatSpec(1)] + [SeatSpec(-n) for n in range(1, 4)]
+    state = ft.new(ft.Options(players=4, hands=1), seats, seed)
+    while not (state.phase == "playing" and len(state.tricks) == 2 and state.trick):
+        if ft.is_over(state) or state.hand_no > 1:
+            return None
+        player = ft.pending(state)[0]
+        ft.apply(state, player, ft.computer_action(state, player))
+    return state
+
+
+def test_trumps_carry_their_number_in_every_deck_style(monkeypatch: pytest.MonkeyPatch) -> None:
+    """French Tarot's trumps go by number: a fanned trump shows it in its corner (not the
+    printed deck's A-10 label and major suit letter), in the hand by DM and on the table."""
+    from cogs.tarot import _hand_image
+    from renders.cards import card_image
+
+    state = next(s for s in map(_into_trick_three, range(1, 50)) if s is not None)
+    seat = next(i for i, hand in enumerate(state.hands) if any(c.is_major and c.rank > 10 for c in hand))
+    trumps = [c for c in state.hands[seat] if c.is_major]
+    said: list[str] = []
+    real = text.draw
+    monkeypatch.setattr(text, "draw", lambda d, xy, value, *a, **k: (said.append(value), real(d, xy, value, *a, **k)))
+    card_image.cache_clear()
+    _hand_image(state, seat, ft.view(state, state.players[seat]))
+    card_image.cache_clear()
+    for trump in trumps:
+        assert said.count(str(trump.rank)) >= 3, (trump, said)  # both corners and the code under it
+    assert not {"T", "S", "F"} & set(said), "no major-suit letters on French Tarot trumps"

@@ -242,6 +242,23 @@ def test_a_short_all_in_reraise_lets_the_players_who_have_not_acted_raise() -> N
 # --- pots ----------------------------------------------------------------------------------
 
 
+def test_ordinary_betting_with_nobody_all_in_shows_one_pot() -> None:
+    state = table(1000, 1000, 1000)  # order: 2 (SB), 3 (BB), 1 (button)
+    act(state, 1, "raise", 100)  # 2 and 3 have not called yet: still one pot
+    assert poker.view(state)["pots"] == [{"amount": 115, "eligible": [2, 3, 1]}]
+    act(state, 2, "call")
+    assert [p["amount"] for p in poker.view(state)["pots"]] == [210]
+
+
+def test_a_side_pot_appears_once_someone_is_all_in() -> None:
+    state = table(1000, 1000, 60)  # order: 2 (SB), 3 (BB, short), 1 (button)
+    act(state, 1, "raise", 200)
+    act(state, 2, "call")
+    act(state, 3, "allin")  # 60: the main pot is capped at 60 a player
+    pots = poker.view(state)["pots"]
+    assert [(p["amount"], p["eligible"]) for p in pots] == [(180, [2, 3, 1]), (280, [2, 1])]
+
+
 def test_three_all_ins_of_different_sizes_make_side_pots() -> None:
     state = table(1000, 100, 250, 400)  # order: 2 (SB), 3 (BB), 4, 1
     rig(state, {2: "21r 11r", 3: "20r 10r", 4: "19r 9r", 1: "18 8W"}, board="2W 3C 5S KP NCr")
@@ -285,7 +302,8 @@ def test_a_split_pot_gives_the_odd_chip_to_the_first_winner_left_of_the_button()
     act(state, 2, "fold")
     events = check_down(state, 1)
     pot = events_of(events, "settled")[0].data["pots"]
-    assert pot == [{"amount": 25, "eligible": [3, 1], "winners": [3, 1]}]
+    assert pot == [{"amount": 25, "eligible": [3, 1], "winners": [3, 1],
+                    "reason": "a tie: both a straight flush to the ten"}]
     won = {r["player"]: r["won"] for r in events_of(events, "settled")[0].data["results"]}
     assert won == {2: 0, 3: 13, 1: 12}
 
@@ -336,6 +354,23 @@ def test_the_showdown_names_each_hand_and_the_best_hand_wins() -> None:
     assert hands[2]["category"] == "one pair"
     assert hands[1]["category"] == "high card"
     assert hands[2]["won"] == 20 and len(hands[2]["best"]) == 5
+
+
+def test_the_showdown_names_the_deciding_cards() -> None:
+    state = table(1000, 1000)
+    rig(state, {2: "KW KC", 1: "10W 10C"}, board="KS 10S 3P 7W 18")
+    events = check_down(state, 1)
+    pot = events_of(events, "settled")[0].data["pots"][0]
+    assert pot["winners"] == [2] and pot["reason"] == "three kings beat three tens"
+
+
+def test_the_showdown_names_the_kicker() -> None:
+    state = table(1000, 1000)
+    rig(state, {2: "AW 2C", 1: "KW 3C"}, board="6S 6P 9W JS 18")
+    check_down(state, 1)
+    assert state.last_round is not None
+    assert state.last_round["pots"][0]["reason"] == (  # hole cards turned for the best hand
+        "both a pair of sixes: the reversed ace kicker beats the reversed king")
 
 
 def test_best_orientation_turns_the_hole_cards_at_showdown() -> None:

@@ -18,6 +18,7 @@ from games.poker.hands import (
     best_hand_by_subsets,
     best_orientation,
     category_of,
+    explain,
     hand_value,
     has_major,
 )
@@ -265,3 +266,26 @@ def test_best_hand_agrees_with_the_subsets_on_many_random_deals() -> None:
     for _ in range(3000):
         hand = [c.oriented(rng.random() < 0.5) for c in rng.sample(DECK, rng.choice((5, 6, 7)))]
         assert best_hand(hand) == best_hand_by_subsets(hand)
+
+
+EXPLAINED = [
+    ("KW KC KS 2W 3C", "10W 10C 10S 2S 3P", "three kings beat three tens"),
+    ("6W 6C AS 9W 3C", "6S 6P KS 9C 3P", "both a pair of sixes: the ace kicker beats the king"),
+    ("6W 6C ASr 9W 3C", "6S 6P AW 9C 3P", "both a pair of sixes: the reversed ace kicker beats the ace"),
+    ("6Wr 6Cr AS 9W 3C", "6S 6P AW 9C 3P", "a pair of reversed sixes beats a pair of sixes"),
+    ("AW 4C 7S 9P JW", "AC 4S 7P 8W 10C", "both ace high: then the page beats the ten"),
+    ("KW KC 6S 6W 3C", "KS KP 5S 5W 3P", "two pair, kings and sixes beats two pair, kings and fives"),
+    ("3 13 5W 7C 9S", "3 3C 5S 7P 9W", "both a pair of threes: threes with 2 majors beat threes with 1"),
+    ("2W 3C 5S 9P 1", "AW KW QW NW JW",
+     "ace high with a major beats a straight flush to the ace without one"),
+    ("KW KC KS 6W 6C", "QW QC QS 2W 2C",
+     "a full house, kings over sixes beats a full house, queens over twos"),
+    ("10r 9r 8r 7r 6r", "20r 19r 18r 17r 16r", "a tie: both a straight flush to the ten"),
+]
+
+
+@pytest.mark.parametrize(("winner", "loser", "said"), EXPLAINED)
+def test_explain_names_the_deciding_cards(winner: str, loser: str, said: str) -> None:
+    won, lost = hand_value(cards(winner)), hand_value(cards(loser))
+    assert won >= lost
+    assert explain(won, lost) == said

@@ -103,3 +103,15 @@ def test_the_draw_and_the_waiting_table_render(drawn: Drawn) -> None:
     assert poker.view(state)["phase"] == "waiting"
     png(render_poker(poker.view(state), NAMES))
     assert any("Waiting for a second player" in t for t in drawn.texts)
+
+
+def test_ordinary_betting_shows_one_pot_and_an_all_in_shows_the_side_pot(drawn: Drawn) -> None:
+    state = poker.new(poker.Options(timer=0), [SeatSpec(p, s) for p, s in ((1, 1000), (2, 1000), (3, 60))], 5)
+    poker.apply(state, 1, {"type": "raise", "amount": 200})  # 2 and 3 have not called yet
+    render_poker(poker.view(state), NAMES)
+    assert not any("Side" in t or "Main" in t for t in drawn.texts), drawn.texts
+    poker.apply(state, 2, {"type": "call"})
+    poker.apply(state, 3, {"type": "allin"})  # 60: a pot capped at 60 a player, the rest beside it
+    drawn.texts.clear()
+    render_poker(poker.view(state), NAMES)
+    assert "Main 180 · Side 1 280" in drawn.texts, drawn.texts

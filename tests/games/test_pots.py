@@ -120,3 +120,15 @@ def test_every_chip_put_in_comes_back_out_exactly_once(case: tuple[dict[int, int
     for pot in pots:
         assert pot.amount > 0 and pot.eligible, "every pot has chips and someone to win them"
         assert not folded & set(pot.eligible)
+
+
+def test_ordinary_betting_makes_no_side_pot() -> None:
+    """A bet nobody has called yet is no side pot: only an all-in caps a pot."""
+    assert build_pots({A: 60, B: 150, C: 150}, set(), ORDER, all_in=set()) == [Pot(360, (A, B, C))]
+    assert build_pots({A: 20, B: 60, C: 0}, {C}, ORDER, all_in=()) == [Pot(80, (A, B))]
+
+
+def test_an_all_in_caps_the_main_pot_while_others_still_bet() -> None:
+    # A is all-in for 100; B has put 40 and may still call; C raised to 300
+    pots = build_pots({A: 100, B: 40, C: 300}, set(), ORDER, all_in={A})
+    assert pots == [Pot(240, (A, B, C)), Pot(200, (B, C))]

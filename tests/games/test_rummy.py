@@ -275,6 +275,21 @@ def test_the_game_ends_when_a_score_exceeds_the_target_with_results_for_the_lead
     assert "the game is over" in refused(state, caller, {"type": "draw", "from": "stock"})
 
 
+def test_the_hand_summary_tells_the_ending_in_words():
+    state = rig(table(), ENDINGS[1][0], ENDINGS[1][2], "KW", "KS")
+    caller, opponent = mover(state), other(state)
+    ending = event(draw_and_call(state, "KS"), "hand_end").data
+    lines = R.hand_summary(ending, {caller: "@caller", opponent: "@other"}.get)
+    assert lines[0] == "Hand 1: @caller called and won, 1 unmelded against 54."
+    assert lines[1].startswith("@caller: ") and "unmelded AC (1)" in lines[1]
+    assert "laid off 5W 6W" in lines[2] and lines[2].startswith("@other: ")
+    assert lines[-1] == "@caller scores 53 points."
+    undercut = rig(table(), ENDINGS[2][0], ENDINGS[2][2], "KW", "KS")
+    ending = event(draw_and_call(undercut, "KS"), "hand_end").data
+    lines = R.hand_summary(ending, lambda p: f"@{p}")
+    assert lines[0].startswith(f"Hand 1: @{ending['opponent']} undercut the call of @{ending['caller']}")
+
+
 def test_a_score_equal_to_the_target_does_not_end_the_game():
     state = rig(table(target=53), ENDINGS[1][0], ENDINGS[1][2], "KW", "KS")
     draw_and_call(state, "KS")

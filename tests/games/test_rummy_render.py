@@ -58,3 +58,27 @@ def test_the_private_hand_image_groups_the_melds():
     plain = image(render_rummy_hand({**me, "melds": []}))
     grouped = image(render_rummy_hand({**me, "melds": [{"cards": me["hand"][:3], "kind": "sword"}]}))
     assert grouped.height > plain.height  # the meld sits apart under its label
+
+
+def test_laid_out_melds_never_hide_a_card(monkeypatch) -> None:
+    """After a call the melds, layoffs and unmelded cards lie side by side: each card's face
+    is whole, so a trump's number (what a meld is read by) is never under another card."""
+    from renders import layout
+    from tests.games.test_rummy import ENDINGS, draw_and_call, rig, table
+
+    state = rig(table(), ENDINGS[1][0], ENDINGS[1][2], "KW", "KS")
+    draw_and_call(state, "KS")
+    placed: list[tuple[object, int, int, int]] = []
+    real = layout.Canvas.card
+
+    def spy(self, c, x, y, width, style):  # type: ignore[no-untyped-def]
+        placed.append((c, x, y, width))
+        real(self, c, x, y, width, style)
+
+    monkeypatch.setattr(layout.Canvas, "card", spy)
+    image(render_rummy(R.view(state, None)["last_round"], NAMES))
+    faces = [p for p in placed if p[0] is not None]
+    assert len(faces) == 20  # both ten-card hands (the call card lies face down)
+    for i, (_, x, y, width) in enumerate(faces):
+        for _, x2, y2, _ in faces[i + 1:]:
+            assert y != y2 or abs(x - x2) >= width, "a card lies over another"

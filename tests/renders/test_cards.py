@@ -121,3 +121,62 @@ def test_concurrent_rendering_matches() -> None:
 
 def test_unknown_style_draws_the_default() -> None:
     assert card_image(card("KC"), 120, "nope").tobytes() == card_image(card("KC"), 120).tobytes()
+
+
+# --- cards you can read (issue 11) --------------------------------------------------------------
+
+
+def _drawn(monkeypatch: pytest.MonkeyPatch, code: str, style: str = "rws") -> tuple[list[str], int]:
+    """What drawing `code` writes (labels) and how many underlines it rules, from a fresh sprite."""
+    from PIL import ImageDraw
+
+    from renders import text
+
+    said: list[str] = []
+    rules: list[tuple[float, float, float, float]] = []
+    real_text, real_rectangle = text.draw, ImageDraw.ImageDraw.rectangle
+
+    def spy_text(d, xy, value, *args, **kwargs):  # type: ignore[no-untyped-def]
+        said.append(value)
+        real_text(d, xy, value, *args, **kwargs)
+
+    def spy_rectangle(self, xy, *args, **kwargs):  # type: ignore[no-untyped-def]
+        rules.append(tuple(xy))
+        real_rectangle(self, xy, *args, **kwargs)
+
+    monkeypatch.setattr(text, "draw", spy_text)
+    monkeypatch.setattr(ImageDraw.ImageDraw, "rectangle", spy_rectangle)
+    card_image.cache_clear()
+    card_image(card(code), 120, style)
+    card_image.cache_clear()
+    monkeypatch.undo()
+    flat = [r for r in rules if (r[2] - r[0]) > 2 * (r[3] - r[1])]
+    return said, len(flat)
+
+
+@pytest.mark.parametrize(("code", "underlines"), [
+    ("6W", 2), ("9C", 2), ("6Wr", 2), ("9Cr", 2), ("7S", 0), ("10P", 0),
+    ("6", 3), ("9", 3), ("16", 3), ("19r", 3), ("12", 0)])  # majors: both corners and the emblem
+def test_sixes_and_nines_are_underlined_so_a_reversed_one_still_reads(
+        monkeypatch: pytest.MonkeyPatch, code: str, underlines: int) -> None:
+    assert _drawn(monkeypatch, code)[1] == underlines
+
+
+@pytest.mark.parametrize(("code", "label"), [("12", "12"), ("0", "0"), ("21", "21"), ("1", "1"), ("16", "16")])
+def test_french_style_trumps_show_their_trump_number(monkeypatch: pytest.MonkeyPatch, code: str, label: str) -> None:
+    assert rank_label(card(code), "french") == label
+    said, _ = _drawn(monkeypatch, code, "french")
+    assert said.count(label) >= 2, said  # both corners
+    assert not {"T", "S", "F"} & set(said), "no major suit letters on French trumps"
+    assert rank_label(card("12"), "rws") == "2"  # the other styles keep the lesser label
+
+
+def test_a_numbered_trumps_variant_keeps_the_deck_style_but_numbers_the_majors() -> None:
+    from renders.cards import numbered_trumps
+
+    for style in DECK_STYLES:
+        numbered = numbered_trumps(style)
+        assert rank_label(card("12"), numbered) == "12" and rank_label(card("0"), numbered) == "0"
+        assert rank_label(card("NW"), numbered) == rank_label(card("NW"), style)  # courts as the style draws them
+        assert _differs(card_image(card("KC"), 120, numbered), card_image(card("KC"), 120, style)) == 0
+    assert _differs(card_image(card("12"), 120, numbered_trumps("rws")), card_image(card("12"), 120, "rws")) > 0

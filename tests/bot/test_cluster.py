@@ -1,0 +1,198 @@
+"""Two bot processes (real subprocesses) on one PostgreSQL, each serving one of two shards: both
+move on the same tables at once — the shard-0 process acting on the other's tables as a DM
+press would — and one is killed with SIGKILL and restarted."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from bot.store import Store, shard_of
+from games.registry import GAMES
+from tests.bot.test_service import replay
+
+ROOT = Path(__file__).resolve().parents[2]
+SHARDS = 2
+GUILD_ON = {0: 2 << 22, 1: 3 << 22}  # a server on each shard
+
+
+class Process:
+    """A cluster worker (tests/bot/cluster_worker.py) serving one shard."""
+
+    def __init__(self, url: str, shard: int) -> None:
+        self.shard = shard
+        self.popen = subprocess.Popen(
+            [sys.executable, "-m", "tests.bot.cluster_worker", url, str(SHARDS), str(shard)],
+            cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
+            env={**os.environ, "PYTHONPATH": str(ROOT)},
+        )
+        self.restored = self.read()["ready"]
+
+    def send(self, command: str, **fields: Any) -> None:
+        assert self.popen.stdin is not None
+        self.popen.stdin.write(json.dumps({"cmd": command, **fields}) + "\n")
+        self.popen.stdin.flush()
+
+    def read(self) -> dict:
+        assert self.popen.stdout is not None
+        line = self.popen.stdout.readline()
+        assert line, f"shard {self.shard}'s process died"
+        return json.loads(line)
+
+    def ask(self, command: str, **fields: Any) -> dict:
+        self.send(command, **fields)
+        return self.read()
+
+    def kill(self) -> None:
+        self.popen.send_signal(signal.SIGKILL)
+        self.popen.wait()
+
+    def stop(self) -> None:
+        if self.popen.poll() is None:
+            assert self.popen.stdin is not None
+            self.popen.stdin.close()
+            self.popen.wait(timeout=30)
+
+
+def open_tables(process: Process, first_channel: int, timer: int) -> list[int]:
+    guild = GUILD_ON[process.shard]
+    players = [guild + n for n in (1, 2, 3)]
+    return [process.ask("open", guild=guild, channel=first_channel + n, game=game, players=players, timer=timer)["table"]
+            for n, game in enumerate(["blackjack", "baccarat", "blackjack"])]
+
+
+async def check_store(url: str, owners: dict[int, Process]) -> dict[int, Any]:
+    """Every table's log is consecutive and replays to its stored state; chips are conserved in
+    both servers. Returns the stored rows."""
+    store = await Store.open(url)
+    rows = {}
+    try:
+        for table_id in owners:
+            row = await store.table_row(table_id)
+            log = await store.action_log(table_id)
+            assert [v for v, _, _ in log] == list(range(1, row["version"] + 1))
+            if row["status"] != "ended":
+                module = GAMES[row["game"]]
+                assert module.to_dict(replay(module, row, log)) == json.loads(row["state"])
+            rows[table_id] = (row, {v: (p, a) for v, p, a in log})
+        for guild in GUILD_ON.values():
+            wallets = (await store.fetchone("SELECT COALESCE(SUM(chips), 0) FROM wallets WHERE guild_id=?", (guild,)))[0]
+            house = (await store.fetchone("SELECT COALESCE(SUM(chips), 0) FROM house WHERE guild_id=?", (guild,)))[0]
+            granted = (await store.fetchone("SELECT COALESCE(SUM(amount), 0) FROM grants WHERE guild_id=?", (guild,)))[0]
+            at_tables = 0
+            for row in await store.open_tables():
+                if row["guild_id"] == guild:
+                    from bot.tables import Table
+
+                    at_tables += Table(row).chips_at_table()
+            assert wallets + house + at_tables == granted
+    finally:
+        await store.close()
+    return rows
+
+
+def assert_holds_what_is_stored(process: Process, rows: dict[int, Any]) -> None:
+    held = process.ask("tables")["tables"]
+    for table_id, (row, _) in rows.items():
+        if shard_of(row["guild_id"], SHARDS) == process.shard and row["status"] != "ended":
+            version, state_json, status, _timed = held[str(table_id)]
+            assert (version, json.loads(state_json), status) == (row["version"], json.loads(row["state"]), row["status"])
+
+
+async def test_two_processes_move_on_the_same_tables_and_lose_nothing(postgres_url):
+    first, second = Process(postgres_url, 0), Process(postgres_url, 1)
+    try:
+        tables = open_tables(first, 10, timer=2) + open_tables(second, 20, timer=2)
+        owners = {t: first for t in tables[:3]} | {t: second for t in tables[3:]}
+        first.send("play", tables=tables, moves=150, seed=1)  # both at once, on all six tables
+        second.send("play", tables=tables, moves=150, seed=2)
+        played = [first.read()["accepted"], second.read()["accepted"]]
+        assert min(played) > 0
+        first.send("idle", seconds=6)  # the turn timers run out, in their owners only
+        second.send("idle", seconds=6)
+        first.read(), second.read()
+        first.ask("quiesce"), second.ask("quiesce")  # the timers would go on moving the tables
+        reports = {first: first.ask("report"), second: second.ask("report")}
+        rows = await check_store(postgres_url, owners)
+
+        seen = set()
+        for process, report in reports.items():
+            for table_id, version, player, move in report["accepted"]:
+                assert (table_id, version) not in seen, "two accepted moves got one version"
+                seen.add((table_id, version))
+                assert rows[table_id][1][version] == (player, move)  # in the log, once, as made
+            for table_id, _version in report["timeouts"]:
+                assert owners[table_id] is process, "a timer fired outside the table's owner"
+            for table_id, _version in report["heard"]:
+                assert owners[table_id] is process
+        assert any(report["timeouts"] for report in reports.values()), "no turn timer ran out"
+        assert reports[first]["heard"] and reports[second]["heard"], "an owner was not told of a move"
+        timed_out = [tuple(t) for report in reports.values() for t in report["timeouts"]]
+        assert len(timed_out) == len(set(timed_out)), "a timer fired twice"
+        for process in (first, second):
+            assert_holds_what_is_stored(process, rows)  # the owners caught up with every move
+    finally:
+        first.stop()
+        second.stop()
+
+
+async def test_a_process_killed_at_random_moments_restarts_with_its_tables_exactly(postgres_url):
+    rng = random.Random(2027)
+    first, second = Process(postgres_url, 0), Process(postgres_url, 1)
+    try:
+        tables = open_tables(first, 10, timer=0) + open_tables(second, 20, timer=0)
+        owners = {t: 0 for t in tables[:3]} | {t: 1 for t in tables[3:]}
+        for round_number in range(3):
+            second.send("play", tables=tables, moves=200, seed=100 + round_number)
+            first.send("play", tables=tables, moves=100_000, seed=round_number)
+            time.sleep(rng.uniform(0.3, 1.5))
+            first.kill()
+            assert second.read()["accepted"] > 0  # the other kept serving, its own tables and ours
+            rows = await check_store(postgres_url, {t: None for t in owners})
+            first = Process(postgres_url, 0)
+            assert first.restored == sum(1 for t in tables[:3] if rows[t][0]["status"] != "ended")
+            assert_holds_what_is_stored(first, rows)
+            assert_holds_what_is_stored(second, rows)
+    finally:
+        first.stop()
+        second.stop()
+
+
+async def test_a_process_restores_and_times_its_own_shards_tables_and_visits_the_others(postgres_url):
+    from bot.config import Config
+    from bot.tables import TableService, build_options
+    from tests.bot.helpers import Clock
+
+    clock = Clock()
+    store = await Store.open(postgres_url)
+    everything = TableService(store, Config(), clock)
+    await everything.restore()
+    ids = {}
+    for shard, guild in GUILD_ON.items():
+        options = build_options("blackjack", {"timer": 30})
+        table = await everything.create(guild, 100 + shard, "blackjack", options, guild + 1, 200)
+        await everything.join(table, guild + 2, 200)
+        await everything.start(table, guild + 1)
+        ids[shard] = table.id
+    await everything.close()
+
+    mine = TableService(store, Config(shard_count=SHARDS, shard_ids=frozenset({0})), clock)
+    assert await mine.restore() == 1
+    own, other = mine.table_by_id(ids[0]), await mine.table_for(ids[1])
+    assert own is not None and own.deadline is not None and len(mine._restored_timers) == 1  # its timer runs
+    assert mine.table_by_id(ids[1]) is None and other is not None and other.id == ids[1]
+    assert other._timer is None and mine.tables_of(GUILD_ON[1] + 1) == []
+    assert mine.tables_of(GUILD_ON[0] + 1) == [own]
+    await mine.act(other, GUILD_ON[1] + 1, {"type": "bet", "amount": 10})  # a DM press on shard 0
+    assert other._timer is None and other._computer is None, "timers run in the owner only"
+    stored = await store.table_row(ids[1])
+    assert stored["version"] == other.version == 1
+    await mine.close()
+    await store.close()

@@ -1,0 +1,64 @@
+"""Issue 11, cards you can read, for blackjack: a split hand is drawn as two hands in the
+player's private picture, and a doubled bet reads as doubled on the table image."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from cogs.blackjack import BlackjackUI
+from games import blackjack
+from games.base import SeatSpec
+from games.cards import cards
+from renders import text
+from renders.blackjack import render_blackjack
+
+
+@pytest.fixture
+def said(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
+    written: list[str] = []
+    real = text.draw
+
+    def spy(d, xy, value, *args, **kwargs):  # type: ignore[no-untyped-def]
+        written.append(value)
+        real(d, xy, value, *args, **kwargs)
+
+    monkeypatch.setattr(text, "draw", spy)
+    yield written
+
+
+def dealt(top: str) -> blackjack.State:
+    """Alice (player 1) bets 20 with these cards on top of the shoe: dealer up, hole, hers, draws."""
+    state = blackjack.new(blackjack.Options(timer=0), [SeatSpec(1, 1000)], 3)
+    state.shoe.cards = cards(top) + state.shoe.cards
+    blackjack.apply(state, 1, {"type": "bet", "amount": 20})
+    return state
+
+
+def test_a_split_hand_is_drawn_as_two_hands(said: list[str]) -> None:
+    state = dealt("10W 7C 8S 8C 3W KP")
+    blackjack.apply(state, 1, {"type": "hit"})
+    blackjack.apply(state, 1, {"type": "split"})
+    hands = blackjack.view(state, 1)["seats"][0]["hands"]
+    assert [h["cards"][0] for h in hands] == ["8Sr", "8Cr"]  # placed reversed at a `best` table
+    image = BlackjackUI()._hand_image(hands)
+    assert image is not None and image[:4] == b"\x89PNG"
+    titles = [t for t in said if t.startswith("HAND ")]
+    assert titles == [f"HAND 1 · {hands[0]['total']}", f"HAND 2 · {hands[1]['total']}"], said
+    assert "YOUR HANDS" in [t.upper() for t in said]
+
+
+def test_one_hand_is_drawn_as_one(said: list[str]) -> None:
+    state = dealt("10W 7C 8S 3C")
+    blackjack.apply(state, 1, {"type": "hit"})
+    BlackjackUI()._hand_image(blackjack.view(state, 1)["seats"][0]["hands"])
+    assert not [t for t in said if t.startswith("HAND ")]
+
+
+def test_a_doubled_bet_reads_as_doubled_on_the_table(said: list[str]) -> None:
+    state = dealt("10W 7C 5S 5C 9W")  # alice 5, then 5: doubles on 10 and draws 9
+    blackjack.apply(state, 1, {"type": "hit"})
+    blackjack.apply(state, 1, {"type": "double"})
+    render_blackjack(state.last_round, {1: "Alice"})
+    assert any(t.endswith("· bet 40 (doubled)") for t in said), said
