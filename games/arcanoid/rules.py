@@ -116,6 +116,12 @@ def _deal_round(state: State, events: list[Event]) -> None:
 # --- the contract --------------------------------------------------------------------------
 
 
+def dealt_seeds(state: State) -> list[str]:
+    """The seeds of the rounds dealt so far, oldest first (a replay feeds them back through
+    `games.fairness.set_source`)."""
+    return [entry["seed"] for entry in state.history] + ([state.seed] if state.phase != "over" else [])
+
+
 def players(state: State) -> list[int]:
     return list(state.players)
 

@@ -233,13 +233,21 @@ async def test_the_action_log_replays_to_the_stored_state(db_path):
     await close_service(service)
 
 
-def replay(module, row, log):
+def replay(module, row, log, seeds=None):
+    """The table replayed from its seed and action log; a game that deals each round from a fresh
+    secret seed (Arcanoid) gets its dealt `seeds` back through `games.fairness.set_source`."""
+    from games import fairness
     from games.base import SeatSpec
 
     options = module.Options(**json.loads(row["options"]))
-    state = module.new(options, [SeatSpec(**s) for s in json.loads(row["start_seats"])], row["seed"])
-    for _, player, action in log:
-        module.apply(state, player, action)
+    previous = fairness.set_source(iter(seeds).__next__) if seeds else None
+    try:
+        state = module.new(options, [SeatSpec(**s) for s in json.loads(row["start_seats"])], row["seed"])
+        for _, player, action in log:
+            module.apply(state, player, action)
+    finally:
+        if previous is not None:
+            fairness.set_source(previous)
     return state
 
 
