@@ -90,7 +90,7 @@ async def test_one_member_plays_a_whole_game_against_two_computers(simcord_env, 
     assert arc.is_over(table.state) and table.status == "ended"
     assert moves >= 4
     dms = alice.user.dm_channel.history()
-    assert sum(1 for m in dms if m.attachments) >= moves // 2, "her hand came by DM, as an image"
+    assert any(m.attachments for m in dms), "her hand came by DM, as an image"  # (a DM move edits that DM)
     said = "\n".join(m.content for m in world.channel.history())
     assert "Round 1 is over" in said and "Arcanoid is over" in said and "Standings (battles won)" in said
     board = (await alice.slash(world.channel, "leaderboard", game="arcanoid")).response.embeds[0].description
