@@ -19,7 +19,7 @@ from typing import Any
 from bot.config import Config
 from bot.store import OPEN, InsufficientChips, MoveRecord, Store, Tx, dumps, shard_of
 from games import fairness
-from games.base import Action, Event, IllegalAction, SeatSpec
+from games.base import RUNTIME_PLAYER, Action, Event, IllegalAction, SeatSpec
 from games.registry import GAMES
 
 log = logging.getLogger(__name__)
@@ -290,7 +290,8 @@ class TableService:
                 continue
             self._register(table)
             if table.deadline is not None and self.owns(table):
-                seconds = self._timer_seconds(table)
+                # a reaction window's deadline restarts with the window's length (extra["window"])
+                seconds = int(table.extra.get("window") or self._timer_seconds(table))
                 table.deadline = now + seconds
                 timed.setdefault(seconds, []).append(table)
             if table.active and table.extra.get("computers"):
@@ -966,7 +967,22 @@ class TableService:
     def _timer_seconds(self, table: Table) -> int:
         return int(getattr(table.options, "timer", 0) or 0)
 
+    def _window_seconds(self, table: Table) -> int | None:
+        """The seconds of the reaction window the game has open now, if any (games/base.py)."""
+        if not table.active or not hasattr(table.module, "reaction_window"):
+            return None
+        return table.module.reaction_window(table.state)
+
     def _next_deadline(self, table: Table, new_round: bool = False) -> float | None:
+        window = self._window_seconds(table)
+        if window is not None:
+            step = table.step_key()
+            if table.deadline is not None and table.extra.get("window_step") == step:
+                return table.deadline  # a pass or a computer's look inside the same window
+            table.extra["window_step"], table.extra["window"] = step, window
+            table.extra.pop("pending", None)  # the turn after the window gets its full time
+            return self.clock() + window
+        table.extra.pop("window", None)
         if not table.active or not self._timer_seconds(table) or not table.module.pending(table.state):
             return None
         pending = table.module.pending(table.state)
@@ -1018,10 +1034,23 @@ class TableService:
         async with self._hold(table):
             if table.deadline != deadline or not table.active or self._closed:
                 return
-            for player in list(table.module.pending(table.state)):
+            if self._window_seconds(table) is not None:
+                events += await self._close_window(table)
+                players: list[int] = []
+            else:
+                players = list(table.module.pending(table.state))
+            for player in players:
                 if player >= 0:  # computer players move on their own (or wait for a person)
                     events += await self._play_default(table, player)
         await self._notify(table, events, "timer")
+
+    async def _close_window(self, table: Table) -> list[Event]:
+        """A reaction window's time is up: the runtime closes it (no one's timeout)."""
+        try:
+            return await self._apply(table, RUNTIME_PLAYER, {"type": "close_window"})
+        except IllegalAction as refusal:
+            log.error("table %s: closing the reaction window was refused: %s", table.id, refusal.reason)
+            return []
 
     async def _play_default(self, table: Table, player: int) -> list[Event]:
         timeouts = table.extra.setdefault("timeouts", {})
@@ -1043,7 +1072,11 @@ class TableService:
             return []
         if all(p < 0 for p in table.players()):
             return []  # no person left at the table: the computers wait rather than play on alone
-        return [p for p in table.module.pending(table.state) if p < 0]
+        waiting = list(table.module.pending(table.state))
+        if hasattr(table.module, "reactors"):  # computers that may act in a reaction window
+            waiting += [p for p in table.module.reactors(table.state) if p not in waiting]
+        robots = set(table.module.played_by_computer(table.state)) if hasattr(table.module, "played_by_computer") else set()
+        return [p for p in waiting if p < 0 or p in robots]
 
     def _schedule_computers(self, table: Table) -> None:
         """Computer players move after a short pause, so people can follow the table."""

@@ -33,7 +33,7 @@ GAME_TITLES = {
     "arcanoid": "Arcanoid",
 }
 # One word per game for one deal of the cards: the house games play rounds, the others hands.
-DEAL_WORDS = {"blackjack": "round", "baccarat": "round"}
+DEAL_WORDS = {"blackjack": "round", "baccarat": "round", "arcanoid": "round"}
 COLOUR = discord.Colour.from_rgb(74, 35, 120)
 
 
@@ -98,6 +98,10 @@ class GameUI:
     def announcements(self, events: list[Event]) -> list[str]:
         """Lines to post in the channel after these events (news beyond the table message)."""
         return []
+
+    def announcement_image(self, table: Table, events: list[Event], names: dict[int, str]) -> bytes | None:
+        """A picture to post with the announcements (drawn in a worker thread); None: text only."""
+        return None
 
     def hand_players(self, table: Table, events: list[Event]) -> list[int]:
         """Players to send their private hand to after these events (a deal, new cards); whoever

@@ -156,7 +156,7 @@ class Presenter:
                 await self._edit_lobby(table, interaction)
             else:
                 await self._show_move(table, events, interaction)
-            await self._announce(table, UIS[table.game].announcements(events) + host_lines(events))
+            await self._announce_events(table, events)
         if interaction is not None and interaction.type == discord.InteractionType.component:
             await self._answer_private(table, interaction)
 
@@ -345,14 +345,22 @@ class Presenter:
         await self._announce(table, [f"The {GAME_TITLES[table.game]} game is over and the table is closed. "
                                      f"`/history` shows your hands; `/{table.game} create` opens a new table."])
 
-    async def _announce(self, table: Table, lines: list[str]) -> None:
+    async def _announce_events(self, table: Table, events: list[Event]) -> None:
+        ui = UIS[table.game]
+        lines = ui.announcements(events) + host_lines(events)
+        if lines:
+            image = await asyncio.to_thread(ui.announcement_image, table.frozen(), events, names_for(self.bot, table))
+            await self._announce(table, lines, image)
+
+    async def _announce(self, table: Table, lines: list[str], image: bytes | None = None) -> None:
         if not lines:
             return
         channel = await self._channel(table)
         if channel is None:
             return
         try:
-            await channel.send("\n".join(lines)[:2000])
+            files = [png_file(image, "news.png")] if image else []
+            await channel.send("\n".join(lines)[:2000], files=files)
         except discord.HTTPException as error:
             log.warning("table %s: could not announce %r: %s", table.id, lines, error)
 

@@ -69,5 +69,24 @@ RULES = {
         "• Short of chips? You put in what you have and play on; with none at a hand's start you leave.\n"
         "Start: `/loc create bet:10`, then `/table join` (3–10 players; 4+ is better) and `/table start`."
     ),
-    "arcanoid": "Arcanoid: a battle on four battlefields with the 22 major-arcana powers. Coming soon.",
+    "arcanoid": (
+        "Four battles at once — swords, staves, cups, coins — over five rounds; 2–10 players, computer "
+        "players with `bots`.\n"
+        "• Six cards each. A turn: **discard** one card (face down), **commit** once on a battlefield, or play "
+        "an arcanum; then draw back to six. Committing four times takes you out of the round.\n"
+        "• Commitments on X: numeric cards of X (their sum), the knave (14.5) or knight (17.5) alone or with "
+        "an ace, the queen with the king, or nothing (abdication). Majors: Magician transmutes one card, "
+        "Empress+Emperor win one or two fields, the Lovers with a court or with one of them, the World takes an "
+        "untouched field.\n"
+        "• Best first: World, Empress+Emperor, queen+king, Lovers' couples, then force (ties: fewer cards, higher "
+        "card, earlier). Abdicators win only if all abdicate (the last one).\n"
+        "• After each commitment a **reaction window** opens: the **Fool** steals it (not couples, aces, the World "
+        "or abdications); a **Hermit** moves out of turn. Other powers: High Priestess, Hierophant, Chariot, "
+        "Justice, Wheel, Strength, Hanged Man, Death, Temperance, Devil, Tower, Star, Moon, Sun, Judgment.\n"
+        "• Empty deck: a unanimous vote refills it from the discards. Most battles won wins the game.\n"
+        "• Variants: DRESDEN (default), NASSAU (Temperance binds its owner), KOBLENZ (one secret commitment a "
+        "round), MALTA* (the Magician commits secretly), WORMS* (a lone ace completed once) — MALTA* and WORMS* "
+        "without MAINZ's own changes, which are lost; `gaza` adds the mechanical USA player.\n"
+        "Start: `/arcanoid create bots:2`, then Start; play from your DM menus or `/arcanoid commit|discard|play`."
+    ),
 }

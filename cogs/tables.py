@@ -209,7 +209,12 @@ class Tables(commands.Cog):
     @app_commands.command(name="rules", description="The rules of a game, in short")
     @app_commands.choices(game=[app_commands.Choice(name=title, value=key) for key, title in GAME_TITLES.items()])
     async def rules(self, interaction: discord.Interaction, game: app_commands.Choice[str]) -> None:
-        embed = discord.Embed(title=GAME_TITLES[game.value], colour=COLOUR, description=RULES[game.value])
+        text = RULES[game.value]
+        here = self.bot.tables.table_in(interaction.channel_id or 0)
+        if here is not None and here.game == game.value and hasattr(here.options, "variant"):
+            gaza = " with GAZA" if getattr(here.options, "gaza", False) else ""
+            text += f"\nThe table in this channel plays **{here.options.variant}**{gaza}."
+        embed = discord.Embed(title=GAME_TITLES[game.value], colour=COLOUR, description=text)
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
     @app_commands.command(name="history",

@@ -49,6 +49,14 @@ Optional, where a game needs them:
   MIN_SEATS, MAX_SEATS);
 - `history(state, player) -> list[HandRecord]`: the last hands (at most `HISTORY_HANDS`, oldest
   first) that `player` took part in, as they may see them, for `/history`;
+- reaction windows (Arcanoid's out-of-turn moves): `reaction_window(state) -> int | None`, the
+  seconds of a window open now (None: none). While one is open `pending` may be empty; the
+  runtime stores the window's deadline like a turn's (a restart re-arms the full window) and,
+  when it passes, applies `{"type": "close_window"}` as `RUNTIME_PLAYER` (never a timeout of
+  anyone's). `reactors(state) -> list[int]` are the players who may still act in it (private:
+  the runtime only uses it to let computer players react; it is never shown);
+- `played_by_computer(state) -> list[int]`: people whose seat a computer plays for now (they
+  left, or timed out twice); the runtime moves for them as for its own computer players;
 - computer players: an option `bots` (the runtime seats that many players with ids -1, -2, …
   at creation) and `computer_action(state, player) -> Action`, played after a short pause
   whenever a computer player is pending.
@@ -67,6 +75,7 @@ from typing import Any, Protocol, TypedDict, TypeVar
 
 Action = dict[str, Any]
 HISTORY_HANDS = 10  # hands a game keeps for /history
+RUNTIME_PLAYER = 0  # the player id the runtime acts as (closing a reaction window); no Discord id is 0
 
 
 class DealSeed(TypedDict):

@@ -5,7 +5,7 @@ from __future__ import annotations
 import importlib
 from types import ModuleType
 
-GAME_NAMES = ("blackjack", "baccarat", "poker", "tarot", "rummy", "loc")
+GAME_NAMES = ("blackjack", "baccarat", "poker", "tarot", "rummy", "loc", "arcanoid")
 MODULES = {"tarot": "french_tarot"}
 
 

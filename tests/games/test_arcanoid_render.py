@@ -1,0 +1,53 @@
+"""The Arcanoid table image: a PNG of bounded size that draws only what the view holds."""
+
+from __future__ import annotations
+
+import io
+
+from PIL import Image
+
+import games.arcanoid as arc
+from games.arcanoid.model import Options
+from games.base import SeatSpec
+from renders.arcanoid import render_arcanoid, render_round
+from tests.games.arcanoid_helpers import act, table
+
+
+def _mid_round(players: int) -> object:
+    state = arc.new(Options(variant="KOBLENZ"), [SeatSpec(-p) for p in range(1, players + 1)])
+    for _ in range(6 * players):
+        if state.phase == "window":
+            arc.apply(state, 0, {"type": "close_window"})
+            continue
+        player = arc.pending(state)[0]
+        arc.apply(state, player, arc.computer_action(state, player))
+    return state
+
+
+def test_ten_players_mid_round_is_a_small_png() -> None:
+    state = _mid_round(10)
+    png = render_arcanoid(arc.view(state, None), {})
+    image = Image.open(io.BytesIO(png))
+    assert image.format == "PNG" and image.width >= 1000 and len(png) <= 250_000
+
+
+def test_hidden_hands_do_not_change_the_public_picture() -> None:
+    one = table({1: "9S 8S 2C 3C 4C 5C", 2: "KS QS 2W 3W 4W 5W"})
+    two = table({1: "9S 8S 2C 3C 4C 5C", 2: "KP QP 6W 7W 8W 9W"})
+    for state in (one, two):
+        state.deck = sorted(state.deck, key=lambda c: c.code)
+        act(state, 1, {"type": "commit", "field": "swords", "cards": ["9S", "8S"]}, close_after=False)
+    assert render_arcanoid(arc.view(one, None), {}) == render_arcanoid(arc.view(two, None), {})
+
+
+def test_secret_commitments_are_backs_and_the_round_picture_reveals_them() -> None:
+    state = table({1: "9S 8S 2C 3C 4C 5C", 2: "KS QS 2W 3W 4W 5W"}, variant="KOBLENZ")
+    act(state, 1, {"type": "commit", "field": "swords", "cards": ["9S", "8S"], "secret": True})
+    public = render_arcanoid(arc.view(state, None), {})
+    mine = render_arcanoid(arc.view(state, 1), {})
+    assert public != mine  # the owner sees the faces, everyone else the backs
+    from games.arcanoid import rules
+
+    battles = rules.battles(state)
+    battles = {f: b if b["forces"] else {**b, "forces": [], "winner": 1, "credited": 1} for f, b in battles.items()}
+    assert render_round(battles, 1, {}).startswith(b"\x89PNG")
