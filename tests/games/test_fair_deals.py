@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from games import fairness
-from games.base import Event, SeatSpec
+from games.base import RUNTIME_PLAYER, Event, SeatSpec
 from games.cards import codes, full_deck, shuffle
 from games.registry import GAMES
 
@@ -35,10 +35,13 @@ SETUPS = {
     "loc": Setup({}, [SeatSpec(1, 500), SeatSpec(2, 500), SeatSpec(3, 500)]),
     "tarot": Setup({"players": 3, "hands": 3}, [SeatSpec(1), SeatSpec(2), SeatSpec(3)]),
     "rummy": Setup({}, [SeatSpec(1), SeatSpec(2)]),
+    "arcanoid": Setup({"rounds": 3}, [SeatSpec(1), SeatSpec(2), SeatSpec(3)]),
 }
 
 
 def move(module: Any, setup: Setup, state: Any) -> list[Event]:
+    if not module.pending(state):  # an open reaction window (Arcanoid): its time runs out
+        return module.apply(state, RUNTIME_PLAYER, {"type": "close_window"})
     player = module.pending(state)[0]
     betting = setup.bet is not None and getattr(state, "phase", None) == "betting"
     action = setup.bet if betting else module.default_action(state, player)
