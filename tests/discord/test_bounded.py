@@ -31,6 +31,9 @@ TEXT_OPTIONS = [
     ("rummy discard", "card", {}), ("rummy call", "card", {}), ("rummy meld", "cards", {}),
     ("tarot call", "king", {}), ("tarot discard", "cards", {}), ("tarot play", "card", {}),
     ("loc discard", "card", {}), ("loc play", "card", {}),
+    ("arcanoid commit", "cards", {"field": "swords"}), ("arcanoid discard", "card", {}),
+    ("arcanoid play", "arcanum", {}), ("arcanoid play", "call", {"arcanum": "17"}),
+    ("verify", "seed", {}),
 ]
 TABLE_OPTION_COMMANDS = ["blackjack hit", "poker fold", "rummy draw", "tarot bid", "loc play", "baccarat bet",
                          "history"]

@@ -13,6 +13,7 @@ import games.loc as loc
 from games.base import SeatSpec
 from games.cards import card
 from games.loc import ai
+from tests.seeds import predict
 
 PROPERTY = settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 HANDS = 5
@@ -44,7 +45,8 @@ def test_computers_choose_legal_cards_conserve_chips_and_never_read_hidden_cards
         seed: int, players: int, standard: bool, high: bool) -> None:
     options = loc.Options(deck="standard" if standard else "tarot", pot_trumps="high" if high else "all")
     low = loc.buy_in_range(options)[0]
-    state = loc.new(options, [SeatSpec(-n, low * 2) for n in range(1, players + 1)], seed)
+    predict(seed)
+    state = loc.new(options, [SeatSpec(-n, low * 2) for n in range(1, players + 1)])
     total = loc.chips_on_table(state)
     cashed = 0
     rng = random.Random(seed)

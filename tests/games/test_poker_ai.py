@@ -13,6 +13,7 @@ import games.poker as poker
 from games.base import SeatSpec
 from games.cards import card, cards
 from games.poker import ai
+from tests.seeds import predict
 
 PROPERTY = settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 HANDS = 6
@@ -44,7 +45,8 @@ def legal(state: poker.State, player: int, action: dict) -> bool:
 def test_computers_play_legal_moves_conserve_chips_and_never_read_hidden_cards(
         seed: int, players: int, draw: bool, stacks: list[int]) -> None:
     options = poker.Options(format="draw" if draw else "holdem")
-    state = poker.new(options, [SeatSpec(-n, stacks[n - 1]) for n in range(1, players + 1)], seed)
+    predict(seed)
+    state = poker.new(options, [SeatSpec(-n, stacks[n - 1]) for n in range(1, players + 1)])
     total = poker.chips_on_table(state)
     rng = random.Random(seed)
     decisions = 0
@@ -60,7 +62,8 @@ def test_computers_play_legal_moves_conserve_chips_and_never_read_hidden_cards(
 
 
 def test_the_view_a_computer_decides_from_holds_only_its_own_cards() -> None:
-    state = poker.new(poker.Options(), [SeatSpec(-n, 1000) for n in range(1, 5)], 7)
+    predict(7)
+    state = poker.new(poker.Options(), [SeatSpec(-n, 1000) for n in range(1, 5)])
     player = poker.pending(state)[0]
     seen = poker.view(state, player)
     for seat in seen["seats"]:
