@@ -21,8 +21,9 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from games import baccarat, blackjack, french_tarot, loc, poker, rummy  # noqa: E402
-from games.base import SeatSpec, mention  # noqa: E402
+from games import arcanoid, baccarat, blackjack, fairness, french_tarot, loc, poker, rummy  # noqa: E402
+from games.base import RUNTIME_PLAYER, SeatSpec, mention  # noqa: E402
+from renders.arcanoid import render_arcanoid  # noqa: E402
 from renders.baccarat import render_baccarat  # noqa: E402
 from renders.blackjack import render_blackjack  # noqa: E402
 from renders.french_tarot import render_tarot  # noqa: E402
@@ -67,7 +68,7 @@ def house_player(module: ModuleType, bet: dict[int, dict]) -> Callable[[Any, int
 
 def blackjack_picture() -> tuple[dict, dict[int, str]]:
     seats = [SeatSpec(p, 1000) for p in (PERSON, 2, 3)]
-    state = blackjack.new(blackjack.Options(), seats, 11)
+    state = blackjack.new(blackjack.Options(), seats)
     bets = {p: {"type": "bet", "amount": a} for p, a in ((PERSON, 50), (2, 20), (3, 100))}
     play(blackjack, state, house_player(blackjack, bets), lambda s: blackjack.view(s, None)["phase"] == "playing")
     return blackjack.view(state, None), {PERSON: "Alice", 2: "Ana", 3: "Bo"}
@@ -75,7 +76,7 @@ def blackjack_picture() -> tuple[dict, dict[int, str]]:
 
 def baccarat_picture() -> tuple[dict, dict[int, str]]:
     seats = [SeatSpec(p, 1000) for p in (PERSON, 2)]
-    state = baccarat.new(baccarat.Options(), seats, 5)
+    state = baccarat.new(baccarat.Options(), seats)
     bets = {PERSON: {"type": "bet", "on": "banker", "amount": 50}, 2: {"type": "bet", "on": "player", "amount": 30}}
     play(baccarat, state, house_player(baccarat, bets), lambda s: s.last_round is not None)
     return baccarat.view(state, None), {PERSON: "Alice", 2: "Ana"}
@@ -83,7 +84,7 @@ def baccarat_picture() -> tuple[dict, dict[int, str]]:
 
 def poker_picture() -> tuple[dict, dict[int, str]]:
     players = [PERSON, -1, -2, -3]
-    state = poker.new(poker.Options(), [SeatSpec(p, 1000) for p in players], 21)
+    state = poker.new(poker.Options(), [SeatSpec(p, 1000) for p in players])
     play(poker, state, computer(poker), lambda s: s.hand is not None and s.hand.street == "river")
     return poker.view(state, None), names(players)
 
@@ -91,7 +92,7 @@ def poker_picture() -> tuple[dict, dict[int, str]]:
 def tarot_picture() -> tuple[dict, dict[int, str]]:
     players = [PERSON, -1, -2, -3]
     options = french_tarot.Options(players=4, bots=3, hands=1)
-    state = french_tarot.new(options, [SeatSpec(p) for p in players], 8)
+    state = french_tarot.new(options, [SeatSpec(p) for p in players])
     play(french_tarot, state, computer(french_tarot),
          lambda s: french_tarot.view(s, None).get("trick_number", 0) >= 6 and len(s.trick) == 3)
     return french_tarot.view(state, None), names(players)
@@ -99,16 +100,30 @@ def tarot_picture() -> tuple[dict, dict[int, str]]:
 
 def rummy_picture() -> tuple[dict, dict[int, str]]:
     players = [PERSON, -1]
-    state = rummy.new(rummy.Options(opponent="bot"), [SeatSpec(p) for p in players], 4)
+    state = rummy.new(rummy.Options(opponent="bot"), [SeatSpec(p) for p in players])
     play(rummy, state, computer(rummy), lambda s: rummy.view(s, None)["stock"] <= 44)
     return rummy.view(state, None), names(players)
 
 
 def loc_picture() -> tuple[dict, dict[int, str]]:
     players = [PERSON, -1, -2, -3]
-    state = loc.new(loc.Options(), [SeatSpec(p, 500) for p in players], 3)
+    state = loc.new(loc.Options(), [SeatSpec(p, 500) for p in players])
     play(loc, state, computer(loc), lambda s: s.phase == "play" and s.play == 4)
     return loc.view(state, None), names(players)
+
+
+def arcanoid_picture() -> tuple[dict, dict[int, str]]:
+    players = [PERSON, -1, -2, -3]
+    state = arcanoid.new(arcanoid.Options(), [SeatSpec(p) for p in players])
+    for _ in range(MOST_MOVES):  # computers move; a reaction window closes when its time is up
+        if len(arcanoid.view(state, None)["touched"]) >= 3:
+            break
+        waiting = arcanoid.pending(state)
+        if waiting:
+            arcanoid.apply(state, waiting[0], arcanoid.computer_action(state, waiting[0]))
+        else:
+            arcanoid.apply(state, RUNTIME_PLAYER, {"type": "close_window"})
+    return arcanoid.view(state, None), names(players)
 
 
 PICTURES: dict[str, tuple[Callable[[], tuple[dict, dict[int, str]]], Callable[..., bytes]]] = {
@@ -118,12 +133,14 @@ PICTURES: dict[str, tuple[Callable[[], tuple[dict, dict[int, str]]], Callable[..
     "tarot": (tarot_picture, render_tarot),
     "rummy": (rummy_picture, render_rummy),
     "loc": (loc_picture, render_loc),
+    "arcanoid": (arcanoid_picture, render_arcanoid),
 }
 
 
 def table_pictures() -> None:
     for game, (moment, render) in PICTURES.items():
-        view, who = moment()
+        with fairness.predictable(f"picture-{game}-1"):  # the same deal every time
+            view, who = moment()
         path = DOCS / f"{game}.png"
         path.write_bytes(render(view, who))
         print(f"wrote {path.relative_to(ROOT)}")
