@@ -49,8 +49,8 @@ def timed(decide: Callable[[], dict], timings: Timings) -> dict:
 
 def poker_decisions(seats: int, format_: str, hands: int) -> Timings:
     timings: Timings = ([], [])
-    for table in range(max(1, hands // 20)):
-        state = poker.new(poker.Options(format=format_), [SeatSpec(-n, 1000) for n in range(1, seats + 1)], table)
+    for _ in range(max(1, hands // 20)):
+        state = poker.new(poker.Options(format=format_), [SeatSpec(-n, 1000) for n in range(1, seats + 1)])
         while state.hand_no <= 20 and poker.pending(state):
             player = poker.pending(state)[0]
             poker.apply(state, player, timed(lambda: poker.computer_action(state, player), timings))  # noqa: B023
@@ -58,7 +58,7 @@ def poker_decisions(seats: int, format_: str, hands: int) -> Timings:
 
 
 def loc_decisions(seats: int, hands: int) -> Timings:
-    state = loc.new(loc.Options(bet=1), [SeatSpec(-n, 100_000) for n in range(1, seats + 1)], seats)
+    state = loc.new(loc.Options(bet=1), [SeatSpec(-n, 100_000) for n in range(1, seats + 1)])
     timings: Timings = ([], [])
     while state.hand <= hands and loc.pending(state):
         player = loc.pending(state)[0]
