@@ -457,3 +457,13 @@ def codes(items: Iterable[Card]) -> list[str]:
 
 def from_codes(items: Iterable[str]) -> list[Card]:
     return [card(code) for code in items]
+
+
+def code_or_none(card_: Card | None) -> str | None:
+    """A card slot that may be empty, as its code (for to_dict)."""
+    return None if card_ is None else card_.code
+
+
+def card_or_none(code: str | None) -> Card | None:
+    """A card slot that may be empty, from its code (for from_dict)."""
+    return None if code is None else card(code)

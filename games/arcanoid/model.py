@@ -14,7 +14,7 @@ from games.arcanoid.battle import (
     TIER,
 )
 from games.base import IllegalAction, require
-from games.cards import Card, card, codes, from_codes
+from games.cards import Card, card, card_or_none, code_or_none, codes, from_codes
 
 HAND_SIZE = 6
 DAEMON_BASE = -100  # daemon seats are -101, -102, ... (computer players are -1 ... -9)
@@ -130,8 +130,8 @@ class Seat:
         return {"player": self.player, "kind": self.kind, "master": self.master, "hand": codes(self.hand),
                 "visible": codes(self.visible), "limit": self.limit,
                 "fields": {f: c.to_dict() for f, c in self.fields.items()}, "finished": self.finished,
-                "chariot": _code(self.chariot), "reserve": codes(self.reserve), "hermit": _code(self.hermit),
-                "hermit_moves": self.hermit_moves, "devil": _code(self.devil),
+                "chariot": code_or_none(self.chariot), "reserve": codes(self.reserve), "hermit": code_or_none(self.hermit),
+                "hermit_moves": self.hermit_moves, "devil": code_or_none(self.devil),
                 "secret_used": self.secret_used, "looks": [dict(look) for look in self.looks],
                 "shown": codes(self.shown)}
 
@@ -141,18 +141,10 @@ class Seat:
             player=data["player"], kind=data["kind"], master=data["master"], hand=from_codes(data["hand"]),
             visible=from_codes(data["visible"]), limit=data["limit"],
             fields={f: Commitment.from_dict(c) for f, c in data["fields"].items()},
-            finished=data["finished"], chariot=_card(data["chariot"]), reserve=from_codes(data["reserve"]),
-            hermit=_card(data["hermit"]), hermit_moves=data["hermit_moves"], devil=_card(data["devil"]),
+            finished=data["finished"], chariot=card_or_none(data["chariot"]), reserve=from_codes(data["reserve"]),
+            hermit=card_or_none(data["hermit"]), hermit_moves=data["hermit_moves"], devil=card_or_none(data["devil"]),
             secret_used=data["secret_used"], looks=[dict(look) for look in data["looks"]],
             shown=from_codes(data["shown"]))
-
-
-def _code(c: Card | None) -> str | None:
-    return None if c is None else c.code
-
-
-def _card(code: str | None) -> Card | None:
-    return None if code is None else card(code)
 
 
 @dataclass

@@ -39,7 +39,9 @@ from games.cards import (
     Card,
     CardParseError,
     card,
+    card_or_none,
     cards,
+    code_or_none,
     codes,
     full_deck,
     parse_card,
@@ -245,20 +247,12 @@ class Seat:
         return {"player": self.player, "stack": self.stack, "in_pot": self.in_pot,
                 "start_stack": self.start_stack, "in_hand": self.in_hand, "folded": self.folded,
                 "leaving": self.leaving, "sitting_out": self.sitting_out, "cards": codes(self.cards),
-                "discard": _code(self.discard), "choice": _code(self.choice), "played": codes(self.played)}
+                "discard": code_or_none(self.discard), "choice": code_or_none(self.choice), "played": codes(self.played)}
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Seat:
-        return cls(**{**data, "cards": cards(data["cards"]), "discard": _card(data["discard"]),
-                      "choice": _card(data["choice"]), "played": cards(data["played"])})
-
-
-def _code(c: Card | None) -> str | None:
-    return None if c is None else c.code
-
-
-def _card(code: str | None) -> Card | None:
-    return None if code is None else card(code)
+        return cls(**{**data, "cards": cards(data["cards"]), "discard": card_or_none(data["discard"]),
+                      "choice": card_or_none(data["choice"]), "played": cards(data["played"])})
 
 
 @dataclass
@@ -668,8 +662,8 @@ def _own_view(state: State, seat: Seat) -> dict[str, Any]:
         can = "discard"
     elif seat.active and state.phase == "play" and seat.choice is None:
         can = "play"
-    return {"player": seat.player, "cards": codes(seat.cards), "discard": _code(seat.discard),
-            "choice": _code(seat.choice), "can": can}
+    return {"player": seat.player, "cards": codes(seat.cards), "discard": code_or_none(seat.discard),
+            "choice": code_or_none(seat.choice), "can": can}
 
 
 def view(state: State, player: int | None = None) -> dict[str, Any]:
@@ -739,7 +733,7 @@ def _remember(state: State, results: list[dict[str, Any]], walkover: dict[str, i
     """The hand for /history, every seat's cards included; `history` hides what a player may
     not see. The plays' cards are each seat's `played` in order, so a play keeps only its outcome."""
     nets = {r["player"]: r["net"] for r in results}
-    seats = [{"player": s.player, "ante": pay_in(s.start_stack, state.options.bet), "discard": _code(s.discard),
+    seats = [{"player": s.player, "ante": pay_in(s.start_stack, state.options.bet), "discard": code_or_none(s.discard),
               "played": codes(s.played), "unplayed": codes(s.cards), "left": s.folded, "net": nets[s.player]}
              for s in state.seats if s.in_hand]
     plays = [{key: copy.deepcopy(r[key]) for key in ("taker", "excused", "took", "paid")} for r in state.reveals]
