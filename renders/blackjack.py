@@ -12,6 +12,13 @@ STATUS = {"playing": ("", L.TEXT), "stood": ("stood", L.MUTED), "bust": ("BUST",
 RESULT = {"win": ("Win", L.WIN), "blackjack": ("Blackjack win", L.GOLD), "push": ("Push", L.PUSH),
           "loss": ("Loss", L.LOSS)}
 PHASE = {"betting": "betting open", "playing": "in play", "settled": "settled"}
+SIDE_BY_SIDE = 4  # cards a hand shows whole, side by side; more close up but keep each centre
+
+
+def _cards(codes: list[str | None], width: int, style: str) -> L.Block:
+    """A hand's cards, whole: a major counts its number (0-21), which is printed at its top
+    centre and middle, while its corner index is the lesser label (XIII shows "3 T")."""
+    return L.card_rows(L.parse(codes), width, style, SIDE_BY_SIDE * (width + 8) - 8)
 
 
 def render_blackjack(view: dict[str, Any], names: dict[int, str], style: str = "rws") -> bytes:
@@ -55,7 +62,7 @@ def _dealer(dealer: dict[str, Any], style: str, width: int) -> L.Block:
     colour = L.LOSS if total is not None and total > 21 else L.GOLD
     if total is not None and total > 21:
         heading += " · BUST"
-    cards = L.fan(L.parse(dealer["cards"]), width, style)
+    cards = _cards(dealer["cards"], width, style)
     return L.panel(L.column([L.label(heading, 18, colour, bold=True), cards], gap=6), pad=10,
                    min_width=240)
 
@@ -108,7 +115,7 @@ def bet_text(seat: dict[str, Any]) -> str:
 
 
 def _hand(hand: dict[str, Any], active: bool, show_bet: bool, style: str, width: int) -> L.Block:
-    cards = L.fan(L.parse(hand["cards"]), width, style)
+    cards = _cards(hand["cards"], width, style)
     status, status_colour = STATUS.get(hand.get("status") or "", ("", L.TEXT))
     total = f"{hand['total']}" + (f" · {status}" if status else "")
     rows: list[tuple[str, L.Colour]] = [(total, L.GOLD if active else status_colour)]
