@@ -6,12 +6,14 @@ from __future__ import annotations
 from typing import Any
 
 from renders import layout as L
+from renders import text
 
 STATUS = {"playing": ("", L.TEXT), "stood": ("stood", L.MUTED), "bust": ("BUST", L.LOSS),
           "blackjack": ("BLACKJACK", L.GOLD), "doubled": ("doubled", L.TEXT)}
 RESULT = {"win": ("Win", L.WIN), "blackjack": ("Blackjack win", L.GOLD), "push": ("Push", L.PUSH),
           "loss": ("Loss", L.LOSS)}
 PHASE = {"betting": "betting open", "playing": "in play", "settled": "settled"}
+HAND_TEXT = 170  # the narrowest a hand's text lines wrap to
 SIDE_BY_SIDE = 4  # cards a hand shows whole, side by side; more close up but keep each centre
 
 
@@ -122,13 +124,16 @@ def _hand(hand: dict[str, Any], active: bool, show_bet: bool, style: str, width:
     if show_bet:
         rows.append((f"bet {L.chips(hand['bet'])}", L.MUTED))
     result = hand.get("result")
+    width_of_text = max(cards.width, HAND_TEXT)
+    why: list[L.Block] = []
     if result:
         word, colour = RESULT.get(result, (str(result), L.TEXT))
         payout = hand.get("payout")
         net = payout - hand["bet"] if payout is not None else 0
         rows.append((word + (f" {net:+}" if net else ""), colour))
-    block = L.column([cards, L.lines(rows, 16, bold_first=True, max_width=max(cards.width, 170))],
-                     gap=2)
+        why = [L.lines([(line, L.MUTED) for line in text.wrap_two(hand["reason"], 13, width_of_text)], 13,
+                       max_width=width_of_text)] if hand.get("reason") else []
+    block = L.column([cards, L.lines(rows, 16, bold_first=True, max_width=width_of_text), *why], gap=2)
     if active:
         return L.panel(block, pad=5, fill=None, outline=L.GOLD, outline_width=2, radius=8)
     return L.panel(block, pad=5, fill=None)

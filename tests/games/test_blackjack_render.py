@@ -89,3 +89,15 @@ def test_every_card_of_a_hand_shows_whole(monkeypatch: pytest.MonkeyPatch) -> No
     for i, (x, y, width) in enumerate(placed):
         for x2, y2, _ in placed[i + 1:]:
             assert y != y2 or abs(x - x2) >= width, "a card lies over another"
+
+
+def test_a_settled_hand_says_why_it_won(said: list[str]) -> None:
+    """A 19 beats the dealer's 18 only because it holds a major: the table says so under the
+    result, or the win looks like a mistake (the reason wraps within the hand's width)."""
+    state = dealt("KC 8W 19")  # the dealer KC 8W = 18 without a major; alice the Sun, 19
+    blackjack.apply(state, 1, {"type": "stand"})
+    hand = state.last_round["seats"][0]["hands"][0]
+    assert hand["result"] == "win" and hand["reason"] == "holds a major, the dealer does not"
+    render_blackjack(state.last_round, {1: "Alice"})
+    after = said[said.index("Win +20") + 1:]
+    assert " ".join(after).startswith(hand["reason"]), said
