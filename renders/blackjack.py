@@ -17,10 +17,14 @@ HAND_TEXT = 170  # the narrowest a hand's text lines wrap to
 SIDE_BY_SIDE = 4  # cards a hand shows whole, side by side; more close up but keep each centre
 
 
-def _cards(codes: list[str | None], width: int, style: str) -> L.Block:
-    """A hand's cards, whole: a major counts its number (0-21), which is printed at its top
-    centre and middle, while its corner index is the lesser label (XIII shows "3 T")."""
-    return L.card_rows(L.parse(codes), width, style, SIDE_BY_SIDE * (width + 8) - 8)
+def _cards(codes: list[str | None], width: int, style: str, whole: bool = True) -> L.Block:
+    """A hand's cards. A major counts its number (0-21), printed at its top centre and middle,
+    while its corner index is the lesser label (XIII shows "3 T"): so the cards lie `whole`,
+    side by side, or, where a seat's split hands need the room, overlap with each card's
+    notation under it ("13")."""
+    if whole:
+        return L.card_rows(L.parse(codes), width, style, SIDE_BY_SIDE * (width + 8) - 8)
+    return L.fan(L.parse(codes), width, style, codes=True)
 
 
 def render_blackjack(view: dict[str, Any], names: dict[int, str], style: str = "rws") -> bytes:
@@ -76,7 +80,7 @@ def _seat(seat: dict[str, Any], view: dict[str, Any], names: dict[int, str], sty
     hands = seat["hands"] if with_hands else []
     active = turn["hand"] if is_turn else -1
     own_bets = len(hands) > 1 or any(hand["bet"] != seat.get("bet") for hand in hands)
-    hand_blocks = [_hand(hand, i == active, own_bets, style, card_width)
+    hand_blocks = [_hand(hand, i == active, own_bets, style, card_width, whole=len(hands) == 1)
                    for i, hand in enumerate(hands)]
     hands_row = L.row(hand_blocks, gap=12) if hand_blocks else None
     width = max(230, hands_row.width if hands_row else 0)
@@ -116,8 +120,9 @@ def bet_text(seat: dict[str, Any]) -> str:
     return f"{word} " + " + ".join(hand_bet_text(hand, seat) for hand in hands)
 
 
-def _hand(hand: dict[str, Any], active: bool, show_bet: bool, style: str, width: int) -> L.Block:
-    cards = _cards(hand["cards"], width, style)
+def _hand(hand: dict[str, Any], active: bool, show_bet: bool, style: str, width: int,
+          whole: bool = True) -> L.Block:
+    cards = _cards(hand["cards"], width, style, whole)
     status, status_colour = STATUS.get(hand.get("status") or "", ("", L.TEXT))
     total = f"{hand['total']}" + (f" · {status}" if status else "")
     rows: list[tuple[str, L.Colour]] = [(total, L.GOLD if active else status_colour)]

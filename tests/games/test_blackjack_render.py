@@ -101,3 +101,14 @@ def test_a_settled_hand_says_why_it_won(said: list[str]) -> None:
     render_blackjack(state.last_round, {1: "Alice"})
     after = said[said.index("Win +20") + 1:]
     assert " ".join(after).startswith(hand["reason"]), said
+
+
+def test_split_hands_overlap_with_each_cards_notation_under_it(said: list[str]) -> None:
+    """A seat's split hands need the room, so their cards overlap: each card's notation under
+    it still tells a major's number ("13", never just the corner's "3 T")."""
+    state = dealt("10W 7C 8S 8C 3W KP")
+    blackjack.apply(state, 1, {"type": "hit"})
+    blackjack.apply(state, 1, {"type": "split"})
+    hands = blackjack.view(state, None)["seats"][0]["hands"]
+    render_blackjack(blackjack.view(state, None), {1: "Alice"})
+    assert len(hands) == 2 and all(code in said for hand in hands for code in hand["cards"]), said
