@@ -33,6 +33,20 @@ STALE_BUTTON = "that button was for an earlier turn — use the buttons on the l
 NOTICE_LIMIT = 7_000  # bytes of events a change notice carries (PostgreSQL allows 8,000)
 
 
+DAMAGED_TEXT = ("this table's saved game could not be read, so it has been closed: every chip on it is back "
+                "in its player's wallet and the channel is free for a new table")
+
+
+class DamagedTable(Exception):
+    """A table whose stored state this version cannot read, found when it is first touched (a
+    move, a button, a look, a timer): the table is then set aside (`TableService.set_aside`)."""
+
+    def __init__(self, table_id: int, cause: BaseException) -> None:
+        super().__init__(f"table {table_id}: its saved state cannot be read ({type(cause).__name__}: {cause})")
+        self.table_id = table_id
+        self.cause = cause
+
+
 class Table:
     """One table: its row, and its game state parsed only when first needed, so thousands of
     idle tables cost little memory and restore quickly."""
@@ -91,7 +105,10 @@ class Table:
     @property
     def state(self) -> Any:
         if self._state is None and self._state_json is not None:
-            self._state = self.module.from_dict(json.loads(self._state_json))
+            try:
+                self._state = self.module.from_dict(json.loads(self._state_json))
+            except Exception as error:  # a wrong inside a whole JSON object (see `TableService._load`)
+                raise DamagedTable(self.id, error) from error
         return self._state
 
     def set_state(self, state: Any, state_json: str | None) -> None:
@@ -285,6 +302,9 @@ class TableService:
         for row in rows:
             try:
                 table = self._load(row)
+                table.players()  # parses the state of a table whose notes do not list its players
+                if table.active and table.extra.get("computers") and self.owns(table):
+                    self._computers_to_move(table)  # their computers may move at once: read now
             except Exception as error:  # anything a row can hold that this version cannot read
                 await self._set_aside(row, error)
                 continue
@@ -313,12 +333,16 @@ class TableService:
             raise ValueError("a running table whose saved state is cut off or missing")
         return table
 
-    async def _set_aside(self, row: Any, error: Exception) -> None:
+    async def _set_aside(self, row: Any, error: BaseException) -> None:
         """A row this version cannot load (a game or an option that no longer exists, a broken
         state): marked 'damaged', its channel freed, and its chips paid back from what it
-        committed (see `salvage_refunds`) in one transaction, with a log line."""
+        committed (see `salvage_refunds`) in one transaction, with a log line. A row that is
+        no longer open (another process set it aside or ended it first) is left alone."""
         refunds, source = salvage_refunds(row)
         async with self.store.transaction() as tx:
+            now = await tx.lock_table(row["id"])
+            if now is None or now["status"] not in ("lobby", "active"):
+                return
             for player, amount in refunds.items():
                 if amount and player > 0:
                     await tx.move_wallet(row["guild_id"], player, amount)
@@ -327,6 +351,22 @@ class TableService:
         log.error("table %s (%s in channel %s) could not be loaded and is set aside: %s: %s; "
                   "chips paid back from %s: %s", row["id"], row["game"], row["channel_id"],
                   type(error).__name__, error, source, refunds)
+
+    async def set_aside(self, damaged: DamagedTable) -> None:
+        """A table found damaged at its first touch after start-up is set aside as start-up
+        sets aside a row it cannot load: chips paid back from its committed data, marked
+        'damaged', a log line, its channel and the server's slot freed. Other tables go on."""
+        table = self.by_id.get(damaged.table_id) or self._visiting.get(damaged.table_id)
+        if table is None:
+            return
+        async with table.lock:
+            if table.status == "ended":
+                return
+            row = await self.store.table_row(table.id)
+            if row is not None:
+                await self._set_aside(row, damaged.cause)
+            self._visiting.pop(table.id, None)
+            self._retire(table)
 
     def _fire_restored(self, tables: list[Table], deadline: float) -> None:
         """The restarted timers of one length run out: the tables still waiting since the
@@ -959,6 +999,8 @@ class TableService:
         for listener in list(self.listeners):
             try:
                 await listener(table, events, origin)
+            except DamagedTable as damaged:
+                await self.set_aside(damaged)
             except Exception:
                 log.exception("table %s: a listener failed after a committed move", table.id)
 
@@ -1027,7 +1069,14 @@ class TableService:
         table._timer = table._computer = None
 
     def _fire_timer(self, table: Table, deadline: float) -> None:
-        asyncio.get_running_loop().create_task(self._on_timeout(table, deadline))
+        asyncio.get_running_loop().create_task(self._guarded(self._on_timeout(table, deadline)))
+
+    async def _guarded(self, work: Awaitable[None]) -> None:
+        """A timer's or a computer player's move: a table found damaged by it is set aside."""
+        try:
+            await work
+        except DamagedTable as damaged:
+            await self.set_aside(damaged)
 
     async def _on_timeout(self, table: Table, deadline: float) -> None:
         events: list[Event] = []
@@ -1084,8 +1133,8 @@ class TableService:
             return
         loop = asyncio.get_running_loop()
         version = table.version
-        table._computer = loop.call_later(self.computer_pause,
-                                          lambda: loop.create_task(self._computer_moves(table, version)))
+        table._computer = loop.call_later(
+            self.computer_pause, lambda: loop.create_task(self._guarded(self._computer_moves(table, version))))
 
     async def _computer_moves(self, table: Table, version: int) -> None:
         async with self._hold(table):
