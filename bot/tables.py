@@ -276,6 +276,7 @@ class TableService:
         self._closed = False
         self._restored_timers: list[asyncio.TimerHandle] = []
         self._visiting: dict[int, Table] = {}  # tables of other processes' servers, moved from here
+        self._by_guild: dict[int, dict[int, Table]] = {}  # server id -> its open tables, by id
         self.process_token = secrets.token_hex(8)  # tells this process's own change notices apart
 
     # --- which tables this process owns -------------------------------------------------
@@ -413,7 +414,15 @@ class TableService:
     def _register(self, table: Table) -> None:
         self.by_channel[table.channel_id] = table
         self.by_id[table.id] = table
+        self._by_guild.setdefault(table.guild_id, {})[table.id] = table
         self._seats_changed(table)
+
+    def tables_in_guild(self, guild_id: int) -> list[Table]:
+        """The server's open tables in this process."""
+        return list(self._by_guild.get(guild_id, {}).values())
+
+    def guilds_with_tables(self) -> list[int]:
+        return list(self._by_guild)
 
     def _seats_changed(self, table: Table) -> None:
         """Keep the player -> tables index right after anything that may seat or unseat someone."""
@@ -768,7 +777,7 @@ class TableService:
 
     async def end_tables_of_guild(self, guild_id: int, why: str) -> int:
         """A server that removed the bot: each of its tables is ended by the bot."""
-        tables = [t for t in self.by_channel.values() if t.guild_id == guild_id]
+        tables = self.tables_in_guild(guild_id)
         for table in tables:
             await self.end_by_bot(table, why)
         return len(tables)
@@ -859,6 +868,10 @@ class TableService:
         table.deadline = None
         self.by_channel.pop(table.channel_id, None)
         self.by_id.pop(table.id, None)
+        here = self._by_guild.get(table.guild_id, {})
+        here.pop(table.id, None)
+        if not here:
+            self._by_guild.pop(table.guild_id, None)
         self._seats_changed(table)
 
     def _refunds(self, table: Table) -> dict[int, int]:
