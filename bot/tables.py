@@ -18,7 +18,7 @@ from typing import Any
 
 from bot.config import Config
 from bot.store import OPEN, InsufficientChips, MoveRecord, Store, Tx, dumps, shard_of
-from games import fairness
+from games import fairness, legacy
 from games.base import RUNTIME_PLAYER, Action, Event, IllegalAction, SeatSpec
 from games.registry import GAMES
 
@@ -106,7 +106,7 @@ class Table:
     def state(self) -> Any:
         if self._state is None and self._state_json is not None:
             try:
-                self._state = self.module.from_dict(json.loads(self._state_json))
+                self._state = state_from_json(self.game, self._state_json)
             except Exception as error:  # a wrong inside a whole JSON object (see `TableService._load`)
                 raise DamagedTable(self.id, error) from error
         return self._state
@@ -232,7 +232,7 @@ def salvage_refunds(row: Any) -> tuple[dict[int, int], str]:
         return {}, "nothing (a game without chips)"
     with contextlib.suppress(Exception):
         if row["status"] == "active" and module is not None:
-            return dict(module.refunds(module.from_dict(json.loads(row["state"])))), "the last committed state"
+            return dict(module.refunds(state_from_json(row["game"], row["state"]))), "the last committed state"
     with contextlib.suppress(Exception):
         source, raw = ("the lobby's stacks", row["lobby"]) if row["status"] == "lobby" else \
             ("the buy-ins at the start (later joins, leaves and wins not counted)", row["start_seats"])
@@ -241,6 +241,12 @@ def salvage_refunds(row: Any) -> tuple[dict[int, int], str]:
             back[int(seat["player"])] = back.get(int(seat["player"]), 0) + int(seat.get("stack", 0))
         return back, source
     return {}, "nothing (no committed seats could be read)"
+
+
+def state_from_json(game: str, raw: str) -> Any:
+    """A stored state, read by its game (one saved in the old seed format is brought up to date
+    first: games/legacy.py)."""
+    return GAMES[game].from_dict(legacy.upgrade(game, json.loads(raw)))
 
 
 @functools.lru_cache(maxsize=4096)
