@@ -7,10 +7,20 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 
+import pytest
+
 from bot import create_bot
 from bot.client import damaged_table_in
 from bot.tables import Table
-from tests.discord.helpers import ledger_balances, make_world, open_table, private_text, wallet
+from tests.discord.helpers import (
+    buttons,
+    ledger_balances,
+    make_world,
+    open_table,
+    private_text,
+    table_message,
+    wallet,
+)
 from tests.discord.test_ending_and_limits import deal_blackjack, settled_nets
 
 
@@ -74,10 +84,12 @@ async def test_a_server_that_removed_the_bot_while_down_gets_every_chip_back(sim
     assert wallets + house == granted
 
 
-async def test_a_table_found_unreadable_is_set_aside_and_the_member_told(simcord_env, db_path):
+@pytest.mark.parametrize("touch", ["table status", "a button"])
+async def test_a_table_found_unreadable_is_set_aside_and_the_member_told(simcord_env, db_path, touch):
     world = make_world(simcord_env)
     alice, bob = world.members
     table = await open_table(world, "poker", timer=0)
+    message = table_message(world)
     row = await world.bot.store.table_row(table.id)
     state = json.loads(row["state"])
     state["hand"] = {"a wrong": "inside"}  # whole JSON the game cannot read
@@ -86,10 +98,16 @@ async def test_a_table_found_unreadable_is_set_aside_and_the_member_told(simcord
     await simcord_env.restart_bot(create_bot(db_path=db_path, shard_count=1))
     assert world.bot.tables.table_in(world.channel.id) is not None, "not read at start-up"
 
-    answer = private_text(await bob.slash(world.channel, "table status"))
+    if touch == "a button":
+        player = alice if table.module.pending(table.state)[0] == alice.id else bob
+        label = next(label for label, button in buttons(message).items() if not button.disabled)
+        result = await player.click(message, label=label)
+    else:
+        result = await bob.slash(world.channel, "table status")
+    answer = private_text(result)
     assert "could not be read" in answer and "back in its player's wallet" in answer
-    failures = simcord_env.errors  # what reached the error handler (reading them acknowledges them)
-    assert failures and all(damaged_table_in(e) is not None for e in failures)
+    failures = simcord_env.errors  # what reached the command tree's handler (reading acknowledges them)
+    assert all(damaged_table_in(e) is not None for e in failures)
     assert world.bot.tables.table_in(world.channel.id) is None
     assert (await world.bot.store.table_row(table.id))["status"] == "damaged"
     assert await wallet(world, alice) == 1000 and await wallet(world, bob) == 1000
