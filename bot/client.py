@@ -141,6 +141,9 @@ class TarotBot(commands.AutoShardedBot):
         if self.config.sync_commands:
             await self._sync_commands()
 
+    async def on_ready(self) -> None:
+        freeze_long_lived()  # again: the servers' caches (channels, members) arrived since start-up
+
     async def _sync_commands(self) -> None:
         if self.config.dev_guild_id:
             guild = discord.Object(id=self.config.dev_guild_id)
