@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.client import answer_failure
-from bot.tables import Table, TableService
+from bot.tables import DamagedTable, Table, TableService
 from games.base import Action, Event, IllegalAction
 from games.fairness import MAX_SEED_LENGTH
 
@@ -399,6 +399,8 @@ async def perform(interaction: discord.Interaction, table: Table, action: Action
     except IllegalAction as refusal:
         await refuse(interaction, refusal.reason)
         return False
+    except DamagedTable:
+        raise  # the one failure handler sets the table aside and tells the member (bot/client.py)
     except Exception:
         log.exception("table %s: %s failed", table.id, action)
         await refuse(interaction, "something went wrong saving that move, so it was not made — please try again")

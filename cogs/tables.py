@@ -34,6 +34,7 @@ from cogs.common import (
 )
 from cogs.presenter import LobbyButton, Presenter
 from cogs.rules_text import RULES
+from cogs.vanished import end_tables_in_vanished_channels, end_tables_of_vanished
 from games.base import DealSeed, HandRecord, IllegalAction
 
 log = logging.getLogger(__name__)
@@ -78,6 +79,14 @@ class Tables(commands.Cog):
     @commands.Cog.listener()
     async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
         await self.bot.tables.end_tables_in(payload.thread_id, "its thread was deleted")
+
+    @commands.Cog.listener()
+    async def on_ready(self) -> None:
+        await end_tables_of_vanished(self.bot)
+
+    @commands.Cog.listener()
+    async def on_guild_available(self, guild: discord.Guild) -> None:
+        await end_tables_in_vanished_channels(self.bot, guild)
 
     @commands.Cog.listener()
     async def on_guild_remove(self, guild: discord.Guild) -> None:
