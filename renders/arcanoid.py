@@ -13,6 +13,7 @@ from renders import layout as L
 
 FORCE_CARD = 46  # a committed card on a battlefield
 SEAT_CARD = 40  # cards shown on a seat (visible, reserve, a daemon's hand)
+SPRITE_WIDTHS = (FORCE_CARD, SEAT_CARD)  # warmed at start-up (renders.warm_up)
 FIELD_WIDTH = 300
 FIELD_TITLES = {"swords": "SWORDS", "staves": "STAVES", "cups": "CUPS", "coins": "COINS"}
 FORM_WORDS = {"abdication": "abdicated", "judgment": "Judgment: abdicated", "world": "the World",
