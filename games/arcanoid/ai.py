@@ -54,10 +54,19 @@ def choose(view: dict[str, Any]) -> Action:
     if phase == "choice":
         return _finish_choice(view)
     if phase == "window":
-        if me is not None and "fool" in me["reactions"] and _worth_stealing(view):
-            return {"type": "fool"}
-        return {"type": "pass"}
+        return _react(view, me)
     return _turn(view)
+
+
+def _react(view: dict[str, Any], me: dict[str, Any] | None) -> Action:
+    """The Fool on a commitment worth stealing, our own first, else a daemon's we are master of
+    (its wins are ours); otherwise let it stand."""
+    if me is not None and _worth_stealing(view):
+        if "fool" in me["reactions"]:
+            return {"type": "fool"}
+        if me["fool_daemons"]:
+            return {"type": "fool", "seat": me["fool_daemons"][0]}
+    return {"type": "pass"}
 
 
 def _wants_refill(view: dict[str, Any]) -> bool:
@@ -403,9 +412,10 @@ def _least_needed(view: dict[str, Any], seat: dict[str, Any], own: list[Card]) -
 
 
 def _worth_stealing(view: dict[str, Any]) -> bool:
+    """A force of a rival (not our own, nor our daemon's, nor our master's) worth its Fool."""
     window = view["window"]
     victim = next((s for s in view["seats"] if s["player"] == window["after"]), None)
-    if victim is None or window["field"] not in victim["fields"]:
+    if victim is None or window["field"] not in victim["fields"] or victim["controller"] == view["me"]["player"]:
         return False
     commit = victim["fields"][window["field"]]
     if commit["form"] == "secret":
