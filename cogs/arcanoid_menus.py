@@ -15,6 +15,7 @@ from typing import Any
 
 from cogs.common import ButtonSpec, Control, SelectSpec
 from games.arcanoid.battle import ARCANA, FIELDS
+from games.arcanoid.rules import TURN_MOVES
 from games.base import Action
 from games.cards import card, card_name
 from renders.arcanoid import seat_name
@@ -26,7 +27,6 @@ PICK = "ck"  # a menu of cards to pick several of: ck.<field>.<mode>, ck.chariot
 MODES = {"plain": "", "secret": " secretly", "chariot": " with the Chariot's reserve"}
 SUIT_WORDS = {"S": "swords", "W": "staves", "C": "cups", "P": "coins", "T": "trumps"}
 PICKED_GROUPS = ("chariot", "chariot_add")  # moves of any set of cards: reached by a card picker
-TURN_MOVES = ("discard", "commit", "play", "chariot", "chariot_add", "chariot_drop", "remove_temperance")
 
 Page = tuple[str, list[Control]]
 
