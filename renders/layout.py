@@ -435,13 +435,15 @@ def table_palette() -> Image.Image:
 
 def warm_up(widths: Iterable[int], style: str = "rws") -> None:
     """Fill the caches a first table image would otherwise fill while a player waits: the
-    table palette and every card (and the back) at these widths, with their shadows; and
+    table palette and every card both ways up (and the back) at these widths, with their shadows; and
     Pillow's PNG encoder, which it loads on first use."""
     to_png(Image.new("RGB", (4, 4), FELT))
     for width in widths:
         _shadow(width)
-        for c in [*full_deck(), None]:
+        for c in full_deck():
             card_image(c, width, style)
+            card_image(c.turned(), width, style)
+        card_image(None, width, style)
 
 
 def _palette_sheet() -> Image.Image:
