@@ -1198,7 +1198,8 @@ def _seat_view(state: State, seat: Seat, viewer: int | None) -> dict[str, Any]:
 def _own_view(state: State, seat: Seat) -> dict[str, Any]:
     in_window = state.phase == "window"
     can_fool = in_window and _may_fool(state, seat)
-    daemon_fools = [d.player for d in _daemons_of(state, seat.player) if in_window and _may_fool(state, d)]
+    daemons = _daemons_of(state, seat.player)
+    daemon_fools = [d.player for d in daemons if _may_fool(state, d)] if in_window and daemons else []
     return {
         "player": seat.player, "hand": codes(seat.hand), "visible": codes(seat.visible),
         "looks": [dict(look) for look in seat.looks if look["round"] == state.round],
@@ -1207,7 +1208,7 @@ def _own_view(state: State, seat: Seat) -> dict[str, Any]:
         "fool_daemons": daemon_fools,
         "passed": state.window is not None and seat.player in state.window["passed"],
         "secret": {f: codes(c.cards) for f, c in seat.fields.items() if c.secret},
-        "daemons": [d.player for d in _daemons_of(state, seat.player)],
+        "daemons": [d.player for d in daemons],
     }
 
 
