@@ -3,6 +3,7 @@ lobby and move buttons that outlive restarts, and the presenter that shows every
 
 from __future__ import annotations
 
+import asyncio
 import logging
 
 import discord
@@ -36,6 +37,7 @@ from cogs.presenter import LobbyButton, Presenter
 from cogs.rules_text import RULES
 from cogs.vanished import end_tables_in_vanished_channels, end_tables_of_vanished
 from games.base import DealSeed, HandRecord, IllegalAction
+from renders import warm_up
 
 log = logging.getLogger(__name__)
 MAX_BUY_IN = 1_000_000_000
@@ -56,6 +58,7 @@ class Tables(commands.Cog):
         self.bot.tables.listeners.append(self.presenter.on_table_event)
         self.bot.add_dynamic_items(*ROUTED_ITEMS)
         self.bot.tree.checks.append(refuse_oversized_input)
+        await asyncio.to_thread(warm_up)  # the first table image is then as quick as the rest
 
     @commands.Cog.listener()
     async def on_interaction(self, interaction: discord.Interaction) -> None:
