@@ -91,16 +91,45 @@ def spacer(width: int = 0, height: int = 0) -> Block:
 def label(value: str, size: int = 15, fill: Colour = TEXT, bold: bool = False,
           max_width: int | None = None) -> Block:
     """One line of text (cleaned for the font; cut with "..." beyond `max_width`)."""
-    value = text.clean(value, "")
-    if max_width is not None:
-        value = text.ellipsize(value, size, max_width)
-    w = text.width(value, size) + (2 if bold else 0)
+    value = _fitted(value, size, max_width)
     height = round(size * 1.25)
 
     def paint(canvas: Canvas, x: int, y: int) -> None:
         text.draw(canvas.draw, (x, y + height // 2), value, size, fill, anchor="lm", bold=bold)
 
-    return Block(w, height, paint)
+    return Block(text.width(value, size) + (2 if bold else 0), height, paint)
+
+
+def cached_label(value: str, size: int = 13, fill: Colour = TEXT, bold: bool = False,
+                 max_width: int | None = None) -> Block:
+    """`label` for the many small labels a table draws again at every move (names, forms,
+    captions): its strokes are drawn once and pasted in any colour afterwards, a tenth of
+    the time of drawing text."""
+    value = _fitted(value, size, max_width)
+    pad = size // 2
+
+    def paint(canvas: Canvas, x: int, y: int) -> None:
+        mask = _label_mask(value, size, bold)
+        canvas.image.paste(fill, (x - pad, y - pad, x - pad + mask.width, y - pad + mask.height), mask)
+
+    return Block(text.width(value, size) + (2 if bold else 0), round(size * 1.25), paint)
+
+
+def _fitted(value: str, size: int, max_width: int | None) -> str:
+    value = text.clean(value, "")
+    return value if max_width is None else text.ellipsize(value, size, max_width)
+
+
+@functools.lru_cache(maxsize=2048)
+def _label_mask(value: str, size: int, bold: bool) -> Image.Image:
+    """A small label's coverage, drawn once and pasted in any colour: a table redraws the same
+    names and words at every move, and drawing text is most of an image's time. A margin of
+    half the size keeps overhanging strokes."""
+    pad = size // 2
+    height = round(size * 1.25)
+    mask = Image.new("L", (text.width(value, size) + 2 + 2 * pad, height + 2 * pad), 0)
+    text.draw(ImageDraw.Draw(mask), (pad, pad + height // 2), value, size, 255, anchor="lm", bold=bold)
+    return mask
 
 
 def value_label(value: str, size: int = 16, fill: Colour = TEXT, bold: bool = True) -> Block:
