@@ -2,7 +2,12 @@
 in the order they were committed (secret ones as backs); then every seat with its hand count,
 Strength's visible cards, the Chariot's reserve, a daemon's open hand, the USA's turned-up
 cards; the shared Justice row and Temperance; the deck, the discard pile, whose turn it is and
-an open reaction window. `render_round` draws a finished round's four battles and winners."""
+an open reaction window. `render_round` draws a finished round's four battles and winners.
+
+Every card is `CARD` (90 px) wide, the least rules/cards.md allows, on the battlefields and the
+seats alike: the four battlefields fill the image's width, and a crowded one grows downward
+(its forces two to a line, a force of many cards overlapping on a line of its own) rather than
+shrinking its cards. A ten-player table late in a round is about 2,000 px tall."""
 
 from __future__ import annotations
 
@@ -14,6 +19,7 @@ from renders import layout as L
 CARD = 90  # every card of the image (rules/cards.md: at least ~90 px wide in a table image)
 SPRITE_WIDTHS = (CARD,)  # warmed at start-up (renders.warm_up)
 MIN_STEP = round(CARD * 0.22)  # the least of a card a fan shows: its corner index (layout.fan)
+SEAT_STEP = CARD // 2  # a seat's few cards show half of each: both left corners, so a reversed card's index too
 FIELD_WIDTH = 344  # four battlefields side by side fill the image's width (layout.MAX_WIDTH)
 FIELD_PAD = 8
 FIELD_INNER = FIELD_WIDTH - 2 * FIELD_PAD
@@ -162,7 +168,7 @@ def _seats(view: dict[str, Any], names: dict[int, str], style: str) -> L.Block:
         plate = L.plate(seat_name(seat, names), details, 220, turn=turn)
         shown = [("hand", seat["hand"] if seat["kind"] == "daemon" else None), ("Strength, visible", seat["visible"]),
                  ("Chariot reserve", seat["reserve"]), ("turned up", seat["shown"])]
-        cards = [L.column([L.cached_label(caption, 12, L.MUTED), L.fan(L.parse(codes), CARD, style, markers=False)],
+        cards = [L.column([L.cached_label(caption, 12, L.MUTED), L.fan(L.parse(codes), CARD, style, offset=SEAT_STEP, markers=False)],
                           gap=2, align="left") for caption, codes in shown if codes]
         body = L.column([plate, L.row(cards, gap=10)], gap=4, align="left") if cards else plate
         plates.append(L.panel(body, pad=6, outline=L.GOLD if turn else None))
