@@ -70,9 +70,9 @@ def _fields(view: dict[str, Any], names: dict[int, str], style: str) -> L.Block:
                         key=lambda pair: pair[1]["order"])
         head = [L.cached_label(FIELD_TITLES[field], 17, L.GOLD, bold=True)]
         if tempered is not None and tempered["field"] == field:
-            head.append(L.tag(f"tempered by {L.player_name(names, tempered['owner'])}", L.PUSH))
+            head.append(L.tag(f"tempered by {L.player_name(names, tempered['owner'])}", L.PUSH, cached=True))
         if view["window"] is not None and view["window"]["field"] == field:
-            head.append(L.tag("just committed", L.GOLD))
+            head.append(L.tag("just committed", L.GOLD, cached=True))
         cells = [_force(seat, commit, names, style) for seat, commit in forces]
         panels.append(_battlefield(L.row(head, gap=8, align="middle"), cells))
     return L.row(panels, gap=10)
@@ -144,8 +144,8 @@ def _extras(view: dict[str, Any], names: dict[int, str], style: str) -> L.Block:
         blocks.append(L.panel(L.label(f"{L.player_name(names, reveal['by'])} called {reveal['call']}: {got}", 13,
                                       L.TEXT, max_width=700), pad=8))
     if view["window"] is not None:
-        blocks.append(L.panel(L.label("Reaction window open: the Fool or a Hermit may act now", 14, L.GOLD,
-                                      bold=True), pad=8, outline=L.GOLD))
+        blocks.append(L.panel(L.cached_label("Reaction window open: the Fool or a Hermit may act now", 14, L.GOLD,
+                                             bold=True), pad=8, outline=L.GOLD))
     if not blocks:
         return L.spacer(0, 0)
     return L.row(blocks, gap=10, align="middle")
@@ -165,7 +165,7 @@ def _seats(view: dict[str, Any], names: dict[int, str], style: str) -> L.Block:
         if seat["chariot"]:
             details.append(("Chariot on the table", L.GOLD))
         turn = seat["player"] == view["turn"] and view["phase"] == "play"
-        plate = L.plate(seat_name(seat, names), details, 220, turn=turn)
+        plate = L.plate(seat_name(seat, names), details, 220, turn=turn, cached=True)
         shown = [("hand", seat["hand"] if seat["kind"] == "daemon" else None), ("Strength, visible", seat["visible"]),
                  ("Chariot reserve", seat["reserve"]), ("turned up", seat["shown"])]
         cards = [L.column([L.cached_label(caption, 12, L.MUTED), L.fan(L.parse(codes), CARD, style, offset=SEAT_STEP, markers=False)],
@@ -194,6 +194,6 @@ def render_round(battles: dict[str, Any], round_number: int, names: dict[int, st
             word = f"wins · {word}" if win else word
             cells.append(_cell(_named(force["seat"], names), word, codes, style, L.GOLD if win else L.TEXT))
         head = L.row([L.cached_label(FIELD_TITLES[field], 17, L.GOLD, bold=True),
-                      L.tag("won by " + _named(battle["credited"], names), L.WIN)], gap=8, align="middle")
+                      L.tag("won by " + _named(battle["credited"], names), L.WIN, cached=True)], gap=8, align="middle")
         panels.append(_battlefield(head, cells))
     return L.to_png(L.compose(f"Arcanoid · round {round_number} · the battles", "", L.row(panels, gap=10)))

@@ -371,18 +371,20 @@ def player_name(names: dict[int, str], player: int) -> str:
 
 
 def plate(name: str, details: Sequence[tuple[str, Colour]], width: int, turn: bool = False,
-          badge: tuple[str, Colour] | None = None) -> Block:
+          badge: tuple[str, Colour] | None = None, cached: bool = False) -> Block:
     """A player's name plate: the name (with a gold pointer when it is their turn), then
-    detail lines (stack, bet, status, result), on a dark rounded plate `width` wide."""
+    detail lines (stack, bet, status, result), on a dark rounded plate `width` wide; `cached`
+    draws its text with `cached_label`."""
+    text_block = cached_label if cached else label
     inner_width = width - 20
-    badge_block = tag(*badge) if badge is not None else None
+    badge_block = tag(*badge, cached=cached) if badge is not None else None
     room = inner_width - (16 if turn else 0) - (badge_block.width + 8 if badge_block else 0)
-    head = label(name, 17, GOLD if turn else TEXT, bold=True, max_width=room)
+    head = text_block(name, 17, GOLD if turn else TEXT, bold=True, max_width=room)
     if badge_block is not None:
         head = row([head, badge_block], gap=8, align="middle")
     if turn:
         head = row([_pointer(), head], gap=6, align="middle")
-    body = column([head] + [label(v, 14, c, max_width=inner_width) for v, c in details if v],
+    body = column([head] + [text_block(v, 14, c, max_width=inner_width) for v, c in details if v],
                   gap=1, align="left")
     h = body.height + 14
 
@@ -401,9 +403,9 @@ def _pointer() -> Block:
     return Block(10, 14, paint)
 
 
-def tag(value: str, fill: Colour) -> Block:
+def tag(value: str, fill: Colour, cached: bool = False) -> Block:
     """A small coloured badge ("TO ACT", "WINS")."""
-    inner = label(value.upper(), 12, PLATE, bold=True)
+    inner = (cached_label if cached else label)(value.upper(), 12, PLATE, bold=True)
 
     def paint(canvas: Canvas, x: int, y: int) -> None:
         canvas.draw.rounded_rectangle((x, y, x + inner.width + 11, y + inner.height + 1),
