@@ -186,12 +186,11 @@ class ArcanoidUI(GameUI):
             if action["type"] == "fool" and "seat" in action:
                 controls.append(ButtonSpec("Your daemon plays its Fool: steal it", f"dfool.{action['seat']}",
                                            discord.ButtonStyle.danger))
-        if "pass" in kinds and ("fool" in kinds or "hermit" in me["reactions"]):
+        if "pass" in kinds and me["reactions"]:
             controls.append(ButtonSpec("Let it stand", "pass"))
         if "sitin" in kinds:
             controls.append(ButtonSpec("Take my seat back", "sitin", discord.ButtonStyle.primary))
-        moves = [a for a in legal if a["type"] in arc.TURN_MOVES]
-        return menus.turn_menus(moves, view) + controls
+        return menus.main_menus(legal, view) + controls
 
     def _choice_controls(self, view: dict, legal: list[Action]) -> list[Control]:
         choice = view["choice"]
@@ -204,7 +203,7 @@ class ArcanoidUI(GameUI):
 
 
 REACTIONS = {"fool": "steal that commitment with the Fool", "daemon_fool": "steal it with your daemon's Fool",
-             "hermit": "make a Hermit move"}
+             "hermit": "make a Hermit move", "daemon_hermit": "make a move for your daemon with its Hermit"}
 
 
 def _mention(player: int) -> str:
@@ -226,7 +225,11 @@ def _own_cards(interaction: discord.Interaction) -> list[str]:
     me = view.get("me")
     if not me:
         return []
-    return [card(c).face.code for c in me["hand"] + me["visible"] + (view.get("justice") or [])]
+    held = [me]
+    if getattr(interaction.namespace, "daemon", False):  # a move for one's daemon: its cards
+        held = [s for s in view["seats"] if s["player"] in me["daemons"]]
+    return [card(c).face.code for s in held for c in (s["hand"] or []) + s["visible"]] + \
+        [card(c).face.code for c in view.get("justice") or []]
 
 
 def _card_choices(interaction: discord.Interaction, current: str, several: bool) -> list[app_commands.Choice[str]]:
@@ -240,6 +243,30 @@ def _card_choices(interaction: discord.Interaction, current: str, several: bool)
         value = f"{head} {code}".strip()
         choices.append(app_commands.Choice(name=(value if several else menus.label_of(code))[:100], value=value[:100]))
     return choices[:25]
+
+
+def for_daemon(table: Table, player: int, action: Action) -> Action:
+    """/arcanoid commit|discard|play daemon:true: the move for the player's daemon whose Hermit
+    may move now (else their latest daemon, and the rules say why not)."""
+    me = (table.view(player) or {}).get("me") or {}
+    ready, daemons = me.get("hermit_daemons") or [], me.get("daemons") or []
+    if not daemons:
+        raise IllegalAction("you have no daemon at this table (the Devil raises one)")
+    return {**action, "seat": ready[0] if ready else daemons[-1]}
+
+
+async def move(interaction: discord.Interaction, action: Action, table_ref: str | None, daemon: bool) -> None:
+    """A move command, for the player's own seat or (`daemon`) their daemon's Hermit move."""
+    if not daemon:
+        await play(interaction, GAME, action, table_ref)
+        return
+    try:
+        found = find_table(interaction, GAME, table_ref)
+        action = for_daemon(found, interaction.user.id, action)
+    except IllegalAction as refusal:
+        await refuse(interaction, refusal.reason)
+        return
+    await perform(interaction, found, action)
 
 
 def fool_action(table: Table, player: int, daemon: bool | None) -> Action:
@@ -263,6 +290,7 @@ def fool_action(table: Table, player: int, daemon: bool | None) -> Action:
 
 
 FIELD_CHOICES = [app_commands.Choice(name=f, value=f) for f in FIELDS]
+DAEMON_HELP = "For your daemon: its Hermit's move out of turn, in a reaction window"
 
 
 class Arcanoid(commands.Cog):
@@ -290,11 +318,11 @@ class Arcanoid(commands.Cog):
     @app_commands.describe(field="The battlefield", cards="Cards from your hand, e.g. '9S 10S' (empty: abdicate)",
                            second="A second battlefield for the Empress and Emperor (or the Lovers with one)",
                            secret="KOBLENZ: your one secret commitment of the round",
-                           chariot="Commit your Chariot's reserve too")
+                           chariot="Commit your Chariot's reserve too", daemon=DAEMON_HELP)
     @app_commands.choices(field=FIELD_CHOICES, second=FIELD_CHOICES)
     async def commit(self, interaction: discord.Interaction, field: app_commands.Choice[str], cards: str = "",
                      second: app_commands.Choice[str] | None = None, secret: bool = False, chariot: bool = False,
-                     table: str | None = None) -> None:
+                     daemon: bool = False, table: str | None = None) -> None:
         action: Action = {"type": "commit", "field": field.value, "cards": cards}
         if second is not None:
             action["second"] = second.value
@@ -302,21 +330,24 @@ class Arcanoid(commands.Cog):
             action["secret"] = True
         if chariot:
             action["chariot"] = True
-        await play(interaction, GAME, action, table)
+        await move(interaction, action, table, daemon)
 
     @group.command(name="discard", description="Discard one card face down")
-    async def discard(self, interaction: discord.Interaction, card: str, table: str | None = None) -> None:
-        await play(interaction, GAME, {"type": "discard", "card": card}, table)
+    @app_commands.describe(daemon=DAEMON_HELP)
+    async def discard(self, interaction: discord.Interaction, card: str, daemon: bool = False,
+                      table: str | None = None) -> None:
+        await move(interaction, {"type": "discard", "card": card}, table, daemon)
 
     @group.command(name="play", description="Play a major arcanum's power")
     @app_commands.describe(arcanum="The arcanum, e.g. 16 or 'the tower'", target="The player it aims at",
                            field="The battlefield (Temperance, Tower, Judgment)",
                            call="What you call (Hierophant: a suit, trumps or fool; Star/Moon/Sun: a card)",
-                           option="Strength: visible or hidden")
+                           option="Strength: visible or hidden", daemon=DAEMON_HELP)
     @app_commands.choices(field=FIELD_CHOICES, option=[app_commands.Choice(name=o, value=o) for o in ("visible", "hidden")])
     async def play_arcanum(self, interaction: discord.Interaction, arcanum: str, target: discord.User | None = None,
                            field: app_commands.Choice[str] | None = None, call: str | None = None,
-                           option: app_commands.Choice[str] | None = None, table: str | None = None) -> None:
+                           option: app_commands.Choice[str] | None = None, daemon: bool = False,
+                           table: str | None = None) -> None:
         action: Action = {"type": "play", "arcanum": arcanum}
         if target is not None:
             action["target"] = target.id
@@ -326,7 +357,7 @@ class Arcanoid(commands.Cog):
             action["call"] = call
         if option is not None:
             action["option"] = option.value
-        await play(interaction, GAME, action, table)
+        await move(interaction, action, table, daemon)
 
     @group.command(name="fool", description="In a reaction window: steal the commitment just made with the Fool")
     @app_commands.describe(daemon="Play your daemon's Fool (default: yours, or your daemon's when only it may)")

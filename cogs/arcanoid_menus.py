@@ -4,9 +4,11 @@ every card the Star may call), so every move is reached in steps: the main page 
 discards, the battlefields and the arcana; a battlefield's page its cards (a menu taking
 several) and its other forms; an arcanum's page its targets or calls, one menu per suit or per
 player when they are more than one menu holds (or a menu of suits or players first when even
-that is too many). A page lives in its controls' custom ids (table, step, page) and in its
-menus' values, so it survives a restart; a page or a move of an earlier step is refused as
-stale by the common routing. Pure functions of the legal moves and the view."""
+that is too many). A daemon's master reaches the daemon's Hermit moves the same way on pages of
+their own: a path or a card picker ending in `@<daemon seat>` shows only the moves carrying that
+`seat`. A page lives in its controls' custom ids (table, step, page) and in its menus' values,
+so it survives a restart; a page or a move of an earlier step is refused as stale by the common
+routing. Pure functions of the legal moves and the view."""
 
 from __future__ import annotations
 
@@ -23,12 +25,13 @@ from renders.arcanoid import seat_name
 MENU_SIZE = 25
 ROWS = 5
 BACK = ButtonSpec("Back to all my moves", "back")
-PICK = "ck"  # a menu of cards to pick several of: ck.<field>.<mode>, ck.chariot, ck.chariot_add
+PICK = "ck"  # a menu of cards to pick several of: ck.<field>.<mode>, ck.chariot, ck.chariot_add (+ .<daemon>)
 MODES = {"plain": "", "secret": " secretly", "chariot": " with the Chariot's reserve"}
 SUIT_WORDS = {"S": "swords", "W": "staves", "C": "cups", "P": "coins", "T": "trumps"}
 PICKED_GROUPS = ("chariot", "chariot_add")  # moves of any set of cards: reached by a card picker
 
 Page = tuple[str, list[Control]]
+SeatRef = int | str | None  # a daemon seat named by a page (text when damaged: the rules refuse it)
 
 
 def encode(action: Action) -> str:
@@ -121,9 +124,25 @@ def _picker(placeholder: str, code: str, codes: list[str], most: int | None = No
                       min(most or len(codes), len(codes)))
 
 
-def held_order(view: dict[str, Any]) -> list[str]:
-    me = view["me"]
-    return [card(c).face.code for c in me["hand"] + me["visible"] + (view.get("justice") or [])]
+def held_order(view: dict[str, Any], seat: SeatRef = None) -> list[str]:
+    """The cards the player (or their daemon `seat`) may use, in the order they hold them."""
+    held = view["me"] if seat is None else next((s for s in view["seats"] if s["player"] == seat), {})
+    return [card(c).face.code for c in (held.get("hand") or []) + held.get("visible", []) + (view.get("justice") or [])]
+
+
+def scoped(path: str, seat: SeatRef) -> str:
+    """A page's path, on the pages of a daemon's Hermit moves when `seat` names one."""
+    return path if seat is None else f"{path}@{seat}"
+
+
+def _seat_of(scope: str) -> SeatRef:
+    """The daemon a path or picker names (a damaged one stays text: the rules refuse it)."""
+    if not scope:
+        return None
+    try:
+        return int(scope)
+    except ValueError:
+        return scope
 
 
 # --- the main page -------------------------------------------------------------------------
@@ -140,24 +159,28 @@ def group_label(group: str) -> str:
             "chariot_add": "The Chariot: add one or two cards"}.get(group, group.replace("_", " ").capitalize())
 
 
-def turn_menus(moves: list[Action], view: dict[str, Any]) -> list[Control]:
-    """The main page's menus: discard, the battlefields, the arcana (pages or single moves)."""
+def turn_menus(moves: list[Action], view: dict[str, Any], seat: SeatRef = None) -> list[Control]:
+    """The main page's menus: discard, the battlefields, the arcana (pages or single moves);
+    with `seat`, those of that daemon's Hermit move."""
     menus: list[Control] = []
-    discards = [a["card"] for a in moves if a["type"] == "discard"]
-    if discards:
+    discards = [a for a in moves if a["type"] == "discard"]
+    if discards and seat is None:
         menus.append(SelectSpec("Discard a card (face down)", "discard",
-                                tuple((label_of(c), c) for c in discards[:MENU_SIZE])))
+                                tuple((label_of(a["card"]), a["card"]) for a in discards[:MENU_SIZE])))
+    elif discards:
+        menus.append(SelectSpec("Discard one of its cards (face down)", "mv0",
+                                tuple((label_of(a["card"]), encode(a)) for a in discards[:MENU_SIZE])))
     fields = [f for f in FIELDS if any(a["type"] == "commit" and a["field"] == f for a in moves)]
     if fields:
-        menus.append(SelectSpec("Commit on a battlefield…", "go1",
-                                tuple((f"{f.title()}: choose the cards or the form", f"f.{f}") for f in fields)))
+        menus.append(SelectSpec("Commit on a battlefield…", "go1", tuple(
+            (f"{f.title()}: choose the cards or the form", scoped(f"f.{f}", seat)) for f in fields)))
     groups: dict[str, list[Action]] = {}
     for action in moves:
         if action["type"] not in ("discard", "commit"):
             groups.setdefault(group_of(action), []).append(action)
     if groups:
         options = [(move_label(acts[0], view), encode(acts[0])) if len(acts) == 1 and group not in PICKED_GROUPS
-                   else (group_label(group) + "…", f"a.{group}") for group, acts in groups.items()]
+                   else (group_label(group) + "…", scoped(f"a.{group}", seat)) for group, acts in groups.items()]
         menus.append(SelectSpec("Play an arcanum…", "go2", tuple(options[:MENU_SIZE])))
     return menus
 
@@ -166,58 +189,85 @@ def turn_menus(moves: list[Action], view: dict[str, Any]) -> list[Control]:
 
 
 def page(path: str, legal: list[Action], view: dict[str, Any]) -> Page | None:
-    """The page at `path` (`f.<field>`, `a.<group>`, `a.<group>.<part>`); None: no such page
-    now (the main page is shown instead)."""
+    """The page at `path` (`f.<field>`, `a.<group>`, `a.<group>.<part>`, or `m`, the main page
+    of a daemon's Hermit moves; each may end in `@<daemon seat>`); None: no such page now (the
+    main page is shown instead)."""
+    path, _, scope = path.partition("@")
+    seat = _seat_of(scope)
     kind, _, rest = path.partition(".")
-    moves = [a for a in legal if a["type"] in TURN_MOVES]
+    moves = [a for a in legal if a["type"] in TURN_MOVES and a.get("seat") == seat]
+    if kind == "m" and seat is not None and moves:
+        text = (f"**A Hermit move for {seat_label(view, seat)}**, out of turn (it spends one of its Hermit's "
+                "moves): choose below.")
+        return text, [*turn_menus(moves, view, seat)[:ROWS - 1], BACK]
     if kind == "f" and rest in FIELDS:
-        return field_page(rest, [a for a in moves if a["type"] == "commit" and a["field"] == rest], view)
+        return field_page(rest, [a for a in moves if a["type"] == "commit" and a["field"] == rest], view, seat)
     if kind == "a" and rest:
         group, _, part = rest.partition(".")
         actions = [a for a in moves if a["type"] not in ("discard", "commit") and group_of(a) == group]
         if actions:
-            return arcanum_page(group, part, actions, view)
+            return arcanum_page(group, part, actions, view, seat)
     return None
 
 
-def field_page(field: str, commits: list[Action], view: dict[str, Any]) -> Page | None:
+def main_menus(legal: list[Action], view: dict[str, Any]) -> list[Control]:
+    """The main page's menus for the player's own moves, then the way to their daemons'."""
+    own = [a for a in legal if a["type"] in TURN_MOVES and "seat" not in a]
+    return turn_menus(own, view) + daemon_menu(legal, view)
+
+
+def daemon_menu(legal: list[Action], view: dict[str, Any]) -> list[Control]:
+    """The way into the pages of a daemon's Hermit moves, one entry per daemon that may move."""
+    daemons = list(dict.fromkeys(a["seat"] for a in legal if a["type"] in TURN_MOVES and "seat" in a))
+    if not daemons:
+        return []
+    return [SelectSpec("Your daemon's Hermit: a move out of turn…", "go4", tuple(
+        (f"A move for {seat_label(view, d)} (its Hermit)", scoped("m", d)) for d in daemons[:MENU_SIZE]))]
+
+
+def field_page(field: str, commits: list[Action], view: dict[str, Any], seat: SeatRef = None) -> Page | None:
     if not commits:
         return None
     controls: list[Control] = []
-    order = held_order(view)
+    order = held_order(view, seat)
     for mode, words in MODES.items():
         picked = [a for a in commits if a["cards"] and "second" not in a and _mode(a) == mode]
         if picked:
-            controls.append(_picker(f"Cards to commit on {field}{words} (pick several)", f"{PICK}.{field}.{mode}",
-                                    _cards_in(picked, order)))
+            controls.append(_picker(f"Cards to commit on {field}{words} (pick several)",
+                                    _picker_code(f"{field}.{mode}", seat), _cards_in(picked, order)))
     others = [a for a in commits if not a["cards"] or "second" in a]
     if others:
         controls.append(_menu(f"Other ways on {field}: abdicate, a couple on two fields…", "mv1", others, view))
-    text = (f"**Commit on {field}** — pick the cards in a menu (several at once: the rules check the "
+    who = "" if seat is None else f" for {seat_label(view, seat)}"
+    text = (f"**Commit on {field}{who}** — pick the cards in a menu (several at once: the rules check the "
             "form), or choose another way below.")
     return text, [*controls[:ROWS - 1], BACK]
+
+
+def _picker_code(what: str, seat: SeatRef) -> str:
+    return f"{PICK}.{what}" if seat is None else f"{PICK}.{what}.{seat}"
 
 
 def _mode(action: Action) -> str:
     return "secret" if action.get("secret") else "chariot" if action.get("chariot") else "plain"
 
 
-def arcanum_page(group: str, part: str, actions: list[Action], view: dict[str, Any]) -> Page:
-    title = f"**{group_label(group)}**"
+def arcanum_page(group: str, part: str, actions: list[Action], view: dict[str, Any], seat: SeatRef = None) -> Page:
+    title = f"**{group_label(group)}**" + ("" if seat is None else f" for {seat_label(view, seat)}")
     if group in PICKED_GROUPS:
-        return title + " — pick the cards.", [*_chariot_controls(group, actions, view), BACK]
+        return title + " — pick the cards.", [*_chariot_controls(group, actions, view, seat), BACK]
     if len(actions) <= MENU_SIZE:
         return title + " — choose how.", [_menu("Choose", "mv1", actions, view), BACK]
     parts = split(actions, view)
     if part:
         chosen = parts.get(part)
         if chosen is None:
-            return arcanum_page(group, "", actions, view)
+            return arcanum_page(group, "", actions, view, seat)
         return f"{title} — {chosen[0]}.", [_menu(chosen[0], "mv1", chosen[1], view), BACK]
     if len(parts) < ROWS and all(len(acts) <= MENU_SIZE for _, acts in parts.values()):
         menus: list[Control] = [_menu(label, f"mv{i}", acts, view) for i, (label, acts) in enumerate(parts.values(), 1)]
         return title + " — choose in one of the menus.", [*menus, BACK]
-    options = tuple((label, f"a.{group}.{key}") for key, (label, _) in parts.items())
+    options = tuple((label, scoped(f"a.{group}.{key}", seat)) for key, (label, _) in parts.items())
     return title + " — choose first which.", [SelectSpec("Which…", "go3", options[:MENU_SIZE]), BACK]
 
 
@@ -246,13 +296,14 @@ def _target(action: Action) -> str:
     return str(action.get("target", "-"))
 
 
-def _chariot_controls(group: str, actions: list[Action], view: dict[str, Any]) -> list[Control]:
-    codes = _cards_in([a for a in actions if a["cards"]], held_order(view))
+def _chariot_controls(group: str, actions: list[Action], view: dict[str, Any], seat: SeatRef) -> list[Control]:
+    codes = _cards_in([a for a in actions if a["cards"]], held_order(view, seat))
     controls: list[Control] = []
     if codes:
         placeholder = ("Cards to hold in the Chariot's reserve (pick several)" if group == "chariot"
                        else "One or two cards to add to the Chariot")
-        controls.append(_picker(placeholder, f"{PICK}.{group}", codes, 2 if group == "chariot_add" else None))
+        controls.append(_picker(placeholder, _picker_code(f"{group}.-", seat) if seat is not None else f"{PICK}.{group}",
+                                codes, 2 if group == "chariot_add" else None))
     empty = [a for a in actions if not a["cards"]]
     if empty:
         controls.append(_menu("Or put the Chariot down holding nothing", "mv1", empty, view))
@@ -260,15 +311,19 @@ def _chariot_controls(group: str, actions: list[Action], view: dict[str, Any]) -
 
 
 def picked_action(code: str, values: list[str]) -> Action:
-    """The move a card picker's choice stands for (`ck.<field>.<mode>`, `ck.chariot`…); a
-    damaged code gives a move the rules refuse."""
+    """The move a card picker's choice stands for (`ck.<field>.<mode>`, `ck.chariot`…, with
+    `.<daemon seat>` after the mode for a daemon's Hermit move); a damaged code gives a move
+    the rules refuse."""
     _, _, rest = code.partition(".")
-    first, _, mode = rest.partition(".")
-    if first in PICKED_GROUPS:
-        return {"type": first, "cards": list(values)}
-    action: Action = {"type": "commit", "field": first, "cards": list(values)}
-    if mode in ("secret", "chariot"):
+    first, _, rest = rest.partition(".")
+    mode, _, scope = rest.partition(".")
+    action: Action = {"type": first, "cards": list(values)} if first in PICKED_GROUPS else \
+        {"type": "commit", "field": first, "cards": list(values)}
+    if first not in PICKED_GROUPS and mode in ("secret", "chariot"):
         action[mode] = True
+    seat = _seat_of(scope)
+    if seat is not None:
+        action["seat"] = seat
     return action
 
 

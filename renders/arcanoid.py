@@ -2,7 +2,12 @@
 in the order they were committed (secret ones as backs); then every seat with its hand count,
 Strength's visible cards, the Chariot's reserve, a daemon's open hand, the USA's turned-up
 cards; the shared Justice row and Temperance; the deck, the discard pile, whose turn it is and
-an open reaction window. `render_round` draws a finished round's four battles and winners."""
+an open reaction window. `render_round` draws a finished round's four battles and winners.
+
+Every card is `CARD` (90 px) wide, the least rules/cards.md allows, on the battlefields and the
+seats alike: the four battlefields fill the image's width, and a crowded one grows downward
+(its forces two to a line, a force of many cards overlapping on a line of its own) rather than
+shrinking its cards. A ten-player table late in a round is about 2,000 px tall."""
 
 from __future__ import annotations
 
@@ -11,11 +16,15 @@ from typing import Any
 from games.arcanoid.battle import FIELDS
 from renders import layout as L
 
-FORCE_CARD = 46  # a committed card on a battlefield
-SEAT_CARD = 40  # cards shown on a seat (visible, reserve, a daemon's hand)
-JUSTICE_CARD = SEAT_CARD + 8  # Justice's shared row
-SPRITE_WIDTHS = (FORCE_CARD, SEAT_CARD, JUSTICE_CARD)  # warmed at start-up (renders.warm_up)
-FIELD_WIDTH = 300
+CARD = 90  # every card of the image (rules/cards.md: at least ~90 px wide in a table image)
+SPRITE_WIDTHS = (CARD,)  # warmed at start-up (renders.warm_up)
+MIN_STEP = round(CARD * 0.22)  # the least of a card a fan shows: its corner index (layout.fan)
+SEAT_STEP = CARD // 2  # a seat's few cards show half of each: both left corners, so a reversed card's index too
+FIELD_WIDTH = 344  # four battlefields side by side fill the image's width (layout.MAX_WIDTH)
+FIELD_PAD = 8
+FIELD_INNER = FIELD_WIDTH - 2 * FIELD_PAD
+CELL_GAP = 8
+CELL = (FIELD_INNER - CELL_GAP) // 2  # a force takes half a battlefield's width, or all of it
 FIELD_TITLES = {"swords": "SWORDS", "staves": "STAVES", "cups": "CUPS", "coins": "COINS"}
 FORM_WORDS = {"abdication": "abdicated", "judgment": "Judgment: abdicated", "world": "the World",
               "imperial": "imperial couple", "royal": "royal couple", "illegitimate": "Lovers' couple",
@@ -59,37 +68,58 @@ def _fields(view: dict[str, Any], names: dict[int, str], style: str) -> L.Block:
     for field in FIELDS:
         forces = sorted(((s, s["fields"][field]) for s in view["seats"] if field in s["fields"]),
                         key=lambda pair: pair[1]["order"])
-        rows = [_force(seat, commit, view, names, style) for seat, commit in forces]
-        if not rows:
-            rows = [L.label("nothing committed", 13, L.MUTED)]
-        head = [L.label(FIELD_TITLES[field], 17, L.GOLD, bold=True)]
+        head = [L.cached_label(FIELD_TITLES[field], 17, L.GOLD, bold=True)]
         if tempered is not None and tempered["field"] == field:
-            head.append(L.tag(f"tempered by {L.player_name(names, tempered['owner'])}", L.PUSH))
+            head.append(L.tag(f"tempered by {L.player_name(names, tempered['owner'])}", L.PUSH, cached=True))
         if view["window"] is not None and view["window"]["field"] == field:
-            head.append(L.tag("just committed", L.GOLD))
-        body = L.column([L.row(head, gap=8, align="middle"), *rows], gap=6, align="left")
-        panels.append(L.panel(body, pad=10, min_width=FIELD_WIDTH))
+            head.append(L.tag("just committed", L.GOLD, cached=True))
+        cells = [_force(seat, commit, names, style) for seat, commit in forces]
+        panels.append(_battlefield(L.row(head, gap=8, align="middle"), cells))
     return L.row(panels, gap=10)
 
 
-def _force(seat: dict[str, Any], commit: dict[str, Any], view: dict[str, Any], names: dict[int, str],
-           style: str) -> L.Block:
+def _battlefield(head: L.Block, cells: list[L.Block]) -> L.Block:
+    """A battlefield's panel: its head, then its forces in the order they were committed, two
+    to a line (a force too wide for half the panel takes a line of its own)."""
+    lines: list[list[L.Block]] = []
+    for cell in cells:
+        if lines and len(lines[-1]) == 1 and lines[-1][0].width <= CELL and cell.width <= CELL:
+            lines[-1].append(cell)
+        else:
+            lines.append([cell])
+    rows = [L.row(line, gap=CELL_GAP) for line in lines] or [L.cached_label("nothing committed", 13, L.MUTED)]
+    body = L.column([head, *rows], gap=8, align="left")
+    return L.panel(L.Block(FIELD_INNER, body.height, body.paint), pad=FIELD_PAD)  # its forces from the left
+
+
+def _cell(name: str, word: str, codes: list[str | None], style: str, name_fill: L.Colour = L.TEXT) -> L.Block:
+    """One force: who, what (form or force), and its cards, in half a battlefield's width when
+    they show there (each card's index at least), else in the whole width."""
+    n = len(codes)
+    width = CELL if n <= 1 or (CELL - CARD) // (n - 1) >= MIN_STEP else FIELD_INNER
+    parts = [L.cached_label(name, 13, name_fill, bold=True, max_width=width),
+             L.cached_label(word, 12, L.MUTED, max_width=width)]
+    if codes:
+        parts.append(L.fan(L.parse(codes), CARD, style, max_width=width, markers=False))
+    return L.column(parts, gap=2, align="left")
+
+
+def _force(seat: dict[str, Any], commit: dict[str, Any], names: dict[int, str], style: str) -> L.Block:
     form = commit["form"]
+    codes: list[str | None] = []
     if commit["linked"]:
         linked = seat["fields"][commit["linked"]]
-        cards = L.fan(L.parse(linked["cards"]), FORCE_CARD, style, offset=18, markers=False)
+        codes = list(linked["cards"])
         word = FORM_WORDS.get(linked["form"], "") + f" (with {commit['linked']})"
     elif form == "secret":
-        cards = L.fan([None] * commit["count"], FORCE_CARD, style, offset=12, markers=False)
+        codes = [None] * commit["count"]
         word = f"secret · {commit['count']} cards"
-    elif commit["cards"] and form not in ("judgment",):
-        cards = L.fan(L.parse(commit["cards"]), FORCE_CARD, style, offset=18, markers=False)
+    elif commit["cards"] and form != "judgment":
+        codes = list(commit["cards"])
         word = FORM_WORDS.get(form, _force_word(commit["cards"]))
     else:
-        cards = L.spacer(FORCE_CARD, 20)
         word = FORM_WORDS.get(form, form)
-    text = L.label(f"{seat_name(seat, names)} · {word}", 13, L.TEXT, max_width=150)
-    return L.row([text, cards], gap=6, align="middle")
+    return _cell(seat_name(seat, names), word, codes, style)
 
 
 def _force_word(codes: list[str]) -> str:
@@ -102,7 +132,7 @@ def _force_word(codes: list[str]) -> str:
 def _extras(view: dict[str, Any], names: dict[int, str], style: str) -> L.Block:
     blocks = []
     if view["justice"] is not None:
-        row = L.fan(L.parse(view["justice"]), JUSTICE_CARD, style, offset=JUSTICE_CARD + 4, markers=False)
+        row = L.fan(L.parse(view["justice"]), CARD, style, offset=CARD + 6, markers=False)
         blocks.append(L.panel(L.section("Justice · shared by all", row, size=14), pad=8))
     reveal = view["reveal"]
     if reveal is not None and "shown" in reveal:
@@ -114,8 +144,8 @@ def _extras(view: dict[str, Any], names: dict[int, str], style: str) -> L.Block:
         blocks.append(L.panel(L.label(f"{L.player_name(names, reveal['by'])} called {reveal['call']}: {got}", 13,
                                       L.TEXT, max_width=700), pad=8))
     if view["window"] is not None:
-        blocks.append(L.panel(L.label("Reaction window open: the Fool or a Hermit may act now", 14, L.GOLD,
-                                      bold=True), pad=8, outline=L.GOLD))
+        blocks.append(L.panel(L.cached_label("Reaction window open: the Fool or a Hermit may act now", 14, L.GOLD,
+                                             bold=True), pad=8, outline=L.GOLD))
     if not blocks:
         return L.spacer(0, 0)
     return L.row(blocks, gap=10, align="middle")
@@ -135,14 +165,12 @@ def _seats(view: dict[str, Any], names: dict[int, str], style: str) -> L.Block:
         if seat["chariot"]:
             details.append(("Chariot on the table", L.GOLD))
         turn = seat["player"] == view["turn"] and view["phase"] == "play"
-        plate = L.plate(seat_name(seat, names), details, 220, turn=turn)
-        cards = []
-        if seat["kind"] == "daemon" and seat["hand"]:
-            cards.append(L.fan(L.parse(seat["hand"]), SEAT_CARD, style, offset=16, markers=False))
-        for codes in (seat["visible"], seat["reserve"], seat["shown"]):
-            if codes:
-                cards.append(L.fan(L.parse(codes), SEAT_CARD, style, offset=16, markers=False))
-        body = L.column([plate, L.row(cards, gap=6)], gap=4, align="left") if cards else plate
+        plate = L.plate(seat_name(seat, names), details, 220, turn=turn, cached=True)
+        shown = [("hand", seat["hand"] if seat["kind"] == "daemon" else None), ("Strength, visible", seat["visible"]),
+                 ("Chariot reserve", seat["reserve"]), ("turned up", seat["shown"])]
+        cards = [L.column([L.cached_label(caption, 12, L.MUTED), L.fan(L.parse(codes), CARD, style, offset=SEAT_STEP, markers=False)],
+                          gap=2, align="left") for caption, codes in shown if codes]
+        body = L.column([plate, L.row(cards, gap=10)], gap=4, align="left") if cards else plate
         plates.append(L.panel(body, pad=6, outline=L.GOLD if turn else None))
     return L.flow(plates, L.MAX_WIDTH - 2 * L.MARGIN, gap=10, row_gap=10)
 
@@ -158,14 +186,14 @@ def render_round(battles: dict[str, Any], round_number: int, names: dict[int, st
     panels = []
     for field in FIELDS:
         battle = battles[field]
-        rows = []
+        cells = []
         for force in battle["forces"]:
             win = force["seat"] == battle["winner"]
-            name = L.label(_named(force["seat"], names), 13, L.GOLD if win else L.TEXT, bold=True)
-            cards = L.fan(L.parse(force["cards"]), FORCE_CARD, style, offset=18, markers=False) \
-                if force["cards"] and force["form"] != "judgment" else L.label(FORM_WORDS.get(force["form"], ""), 12, L.MUTED)
-            rows.append(L.row([name, cards], gap=6, align="middle"))
-        winner = L.tag("won by " + _named(battle["credited"], names), L.WIN)
-        body = L.column([L.label(FIELD_TITLES[field], 17, L.GOLD, bold=True), winner, *rows], gap=6, align="left")
-        panels.append(L.panel(body, pad=10, min_width=FIELD_WIDTH))
+            codes = force["cards"] if force["form"] != "judgment" else []
+            word = FORM_WORDS.get(force["form"]) or (_force_word(codes) if codes else force["form"])
+            word = f"wins · {word}" if win else word
+            cells.append(_cell(_named(force["seat"], names), word, codes, style, L.GOLD if win else L.TEXT))
+        head = L.row([L.cached_label(FIELD_TITLES[field], 17, L.GOLD, bold=True),
+                      L.tag("won by " + _named(battle["credited"], names), L.WIN, cached=True)], gap=8, align="middle")
+        panels.append(_battlefield(head, cells))
     return L.to_png(L.compose(f"Arcanoid · round {round_number} · the battles", "", L.row(panels, gap=10)))

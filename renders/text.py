@@ -67,7 +67,10 @@ def clean(text: str, fallback: str = "?") -> str:
     return result or fallback
 
 
+@functools.lru_cache(maxsize=8192)
 def width(text: str, size: int) -> int:
+    """The drawn width of `text` (the same in every thread; layouts measure the same names
+    and words at every image)."""
     return int(font(size).getlength(text) + 0.5)
 
 

@@ -21,7 +21,8 @@ Actions (JSON dicts; cards in the notation of rules/cards.md, orientation ignore
 - `{"type": "vote", "refill": true | false}` - the refill vote, in turn.
 - In a reaction window: `{"type": "fool"}` (steal the commitment just made; `"seat": -101`
   for the Fool in the hand of a daemon one is master of: the daemon steals), any turn move
-  by a player whose Hermit has moves left, `{"type": "pass"}`; the runtime closes the window
+  by a player whose Hermit has moves left (with `"seat": -101`, the move of a daemon one is
+  master of whose Hermit has moves left), `{"type": "pass"}`; the runtime closes the window
   with `{"type": "close_window"}` as player 0 (`rules.RUNTIME`) when `reaction_window(state)`
   seconds have passed.
 
@@ -36,8 +37,8 @@ shown (the USA's cards turned up)), `window` ({id, after, field, seconds} - neve
 `vote`, `choice`, `reveal` (the last cards shown to all), `log`, `results` (each round's
 winners), `scores`, `winners`, `history` (finished rounds with their seeds), and `me` (own seat
 only: hand, visible, looks (High Priestess and Fool looks), reactions (["fool", "daemon_fool",
-"hermit"] when the player may react now), fool_daemons (the daemons whose Fool they may play
-now), passed, secret, daemons).
+"hermit", "daemon_hermit"] when the player may react now), fool_daemons and hermit_daemons (the
+daemons whose Fool, or whose Hermit's move, they may play now), passed, secret, daemons).
 """
 
 from games.arcanoid import ai

@@ -60,13 +60,33 @@ def choose(view: dict[str, Any]) -> Action:
 
 def _react(view: dict[str, Any], me: dict[str, Any] | None) -> Action:
     """The Fool on a commitment worth stealing, our own first, else a daemon's we are master of
-    (its wins are ours); otherwise let it stand."""
-    if me is not None and _worth_stealing(view):
+    (its wins are ours); else a Hermit's move out of turn where it pays; otherwise let it stand."""
+    if me is None:
+        return {"type": "pass"}
+    if _worth_stealing(view):
         if "fool" in me["reactions"]:
             return {"type": "fool"}
         if me["fool_daemons"]:
             return {"type": "fool", "seat": me["fool_daemons"][0]}
+    hermits = ([me["player"]] if "hermit" in me["reactions"] else []) + me["hermit_daemons"]
+    for player in hermits:
+        move = _hermit_move(view, next(s for s in view["seats"] if s["player"] == player))
+        if move is not None:
+            return move if player == me["player"] else {**move, "seat": player}
     return {"type": "pass"}
+
+
+def _hermit_move(view: dict[str, Any], seat: dict[str, Any]) -> Action | None:
+    """A Hermit's extra move (ours or our daemon's) only when it pays: a commitment that wins
+    where it goes, or the Tower or Judgment on a rival (never on our own side: our daemon's and
+    master's forces count as ours), never a discard."""
+    pool = _pool(view, seat)
+    open_fields = [f for f in FIELDS if f not in seat["fields"]]
+    for decide in (_great_commit, _attack, _good_commit):
+        move = decide(view, seat, pool, open_fields)
+        if move is not None:
+            return move
+    return None
 
 
 def _wants_refill(view: dict[str, Any]) -> bool:
@@ -280,8 +300,9 @@ def _great_commit(view: dict[str, Any], seat: dict[str, Any], pool: list[Card], 
     key, _, field, cards = max(ranked, key=lambda r: (r[0], r[1]))
     second = None
     if form_of(cards) == IMPERIAL and len(open_fields) > 1:
-        rest = sorted((f for f in open_fields if f != field), key=lambda f: -_contest(view, seat, f))
-        second = rest[0]
+        rest = sorted((f for f in open_fields if f != field and _options(view, seat, pool, f)),  # not a tempered field
+                      key=lambda f: -_contest(view, seat, f))
+        second = rest[0] if rest else None
     return _commit(field, cards, second)
 
 

@@ -188,12 +188,12 @@ def step_key(state: State) -> str:
 def reactors(state: State) -> list[int]:
     """Who may act in the open window and has not passed (private: for the runtime's
     computer players and each player's own button, never shown to others): a player for
-    their own seat, or a daemon's master for their daemon's Fool."""
+    their own seat, or a daemon's master for their daemon's Fool or Hermit."""
     if state.phase != "window":
         return []
     passed = state.window["passed"]  # type: ignore[index]
     ready = [s.controller for s in state.seats if s.controller not in passed
-             and ((s.kind == PLAYER and _hermit_ready(s)) or _may_fool(state, s))]
+             and ((s.kind in (PLAYER, DAEMON) and _hermit_ready(s)) or _may_fool(state, s))]
     return list(dict.fromkeys(ready))
 
 
@@ -227,7 +227,7 @@ def apply(state: State, player: int, action: Action) -> list[Event]:
     elif kind in ("leave", "sitout", "sitin"):
         _robot(state, player, kind, events)
     elif kind in TURN_MOVES:
-        seat, out_of_turn = _mover(state, player)
+        seat, out_of_turn = _mover(state, player, action.get("seat"))
         _move(state, seat, action, out_of_turn, events)
     else:
         raise IllegalAction(f"Arcanoid has no move {kind!r}; moves: {', '.join(TURN_MOVES)}, fool, vote")
@@ -235,9 +235,10 @@ def apply(state: State, player: int, action: Action) -> list[Event]:
     return events
 
 
-ACTION_KEYS = {
-    "discard": {"card"}, "commit": {"field", "cards", "second", "secret", "chariot"}, "play": {"arcanum"},
-    "chariot": {"cards"}, "chariot_add": {"cards"}, "chariot_drop": set(), "remove_temperance": set(),
+ACTION_KEYS = {  # a turn move's `seat`: the daemon whose Hermit moves out of turn
+    "discard": {"card", "seat"}, "commit": {"field", "cards", "second", "secret", "chariot", "seat"},
+    "play": {"arcanum", "seat"}, "chariot": {"cards", "seat"}, "chariot_add": {"cards", "seat"},
+    "chariot_drop": {"seat"}, "remove_temperance": {"seat"},
     "fool": {"seat"}, "pass": set(), "close_window": set(), "leave": set(), "sitout": set(), "sitin": set(), "vote": {"refill"}, "wheel": {"cards"}, "call": {"card"},
 }
 ARCANUM_KEYS = {2: {"target"}, 5: {"call"}, 11: {"option"}, 12: {"target"}, 14: {"field"},
@@ -258,7 +259,15 @@ def _check_keys(action: Action) -> None:
         raise IllegalAction(f"{action['type']} takes no {extra[0]!r}{takes}")
 
 
-def _mover(state: State, player: int) -> tuple[Seat, bool]:
+def _mover(state: State, player: int, daemon: Any = None) -> tuple[Seat, bool]:
+    """The seat a turn move is for, and whether it is a Hermit's move out of turn."""
+    if daemon is not None:
+        require(state.phase == "window", "seat names your daemon for its Hermit's move out of turn, "
+                "in a reaction window only (on its turn, just move)")
+        seat = _daemon_seat(state, player, daemon, "Hermit")
+        require(seat.in_play, "that daemon is out of play for this round")
+        require(_hermit_ready(seat), "that daemon has no Hermit with moves left on the table")
+        return seat, True
     if state.phase == "play":
         seat = current_seat(state)
         if seat.controller == player:
@@ -547,12 +556,16 @@ def _fool_check(state: State, seat: Seat) -> tuple[Card, Seat, Commitment]:
 def _fool_seat(state: State, player: int, daemon: Any) -> Seat:
     """The seat whose Fool steals: the player's own, or (`seat`) a daemon they are master of."""
     own = _seat(state, player)
-    if daemon is None:
-        return own
+    return own if daemon is None else _daemon_seat(state, player, daemon, "Fool")
+
+
+def _daemon_seat(state: State, player: int, daemon: Any, power: str) -> Seat:
+    """The daemon a move's `seat` names, refused unless `player` is its master."""
+    _seat(state, player)
     require(isinstance(daemon, int) and not isinstance(daemon, bool), "seat: name the daemon (its seat number)")
     found = state.seat(daemon)
     require(found is not None and found.kind == DAEMON, f"there is no daemon {daemon} at this table")
-    require(found.master == player, "only a daemon's master plays its Fool")  # type: ignore[union-attr]
+    require(found.master == player, f"only a daemon's master plays its {power}")  # type: ignore[union-attr]
     return found  # type: ignore[return-value]
 
 
@@ -933,6 +946,9 @@ def _game_actions(state: State, player: int) -> list[Action]:
         actions += [{"type": "fool", "seat": d.player} for d in _daemons_of(state, player) if _may_fool(state, d)]
         if _hermit_ready(seat):
             actions += turn_actions(state, seat)
+        for daemon in _daemons_of(state, player):
+            if _hermit_ready(daemon):
+                actions += [{**a, "seat": daemon.player} for a in turn_actions(state, daemon)]
         return actions
     seat = current_seat(state)
     return turn_actions(state, seat) if seat.controller == player else []
@@ -1200,12 +1216,14 @@ def _own_view(state: State, seat: Seat) -> dict[str, Any]:
     can_fool = in_window and _may_fool(state, seat)
     daemons = _daemons_of(state, seat.player)
     daemon_fools = [d.player for d in daemons if _may_fool(state, d)] if in_window and daemons else []
+    daemon_hermits = [d.player for d in daemons if _hermit_ready(d)] if in_window else []
     return {
         "player": seat.player, "hand": codes(seat.hand), "visible": codes(seat.visible),
         "looks": [dict(look) for look in seat.looks if look["round"] == state.round],
         "reactions": (["fool"] if can_fool else []) + (["daemon_fool"] if daemon_fools else [])
-        + (["hermit"] if in_window and _hermit_ready(seat) else []),
-        "fool_daemons": daemon_fools,
+        + (["hermit"] if in_window and _hermit_ready(seat) else [])
+        + (["daemon_hermit"] if daemon_hermits else []),
+        "fool_daemons": daemon_fools, "hermit_daemons": daemon_hermits,
         "passed": state.window is not None and seat.player in state.window["passed"],
         "secret": {f: codes(c.cards) for f, c in seat.fields.items() if c.secret},
         "daemons": [d.player for d in daemons],

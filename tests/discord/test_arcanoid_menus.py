@@ -65,7 +65,7 @@ def check_reachable(state: rules.State, player: int) -> int:
     view = {**arc.view(state, player), "_names": {}}
     reached: list[dict] = []
     pickers: list[SelectSpec] = []
-    main = menus.turn_menus(moves, view)
+    main = menus.main_menus(legal, view)
     _walk(main, legal, view, reached, pickers, set())
     for action in moves:
         assert action in reached or _by_picker(action, pickers), f"{action} cannot be reached from the DM"
@@ -133,3 +133,21 @@ def test_a_further_call_of_the_moon_offers_every_minor_card() -> None:
     offered = sorted(v for c in controls if isinstance(c, SelectSpec) for _, v in c.options)
     assert offered == sorted(a["card"] for a in legal if a["type"] == "call" and a["card"] is not None)
     assert len(offered) == 56
+
+
+def test_a_daemons_hermit_moves_are_reachable_on_their_own_pages() -> None:
+    """In a window where the master's daemon may make a Hermit move: every such move (each
+    carrying the daemon's seat) is reached from the main page's daemon menu, and nothing else."""
+    from tests.games.test_arcanoid import DAEMON, _daemon_with_the_hermit
+
+    state = _daemon_with_the_hermit()
+    assert state.phase == "window"
+    legal = arc.legal_actions(state, 1)
+    main = menus.main_menus(legal, {**arc.view(state, 1), "_names": {}})
+    assert [c.code for c in main if isinstance(c, SelectSpec)] == ["go4"]  # the master's own hand waits its turn
+    assert check_reachable(state, 1) > 25
+    assert all(a.get("seat") == DAEMON for a in legal if a["type"] in menus.TURN_MOVES)
+    picker = "ck.coins.plain." + str(DAEMON)
+    assert menus.picked_action(picker, ["9P", "8P"]) == {"type": "commit", "field": "coins", "cards": ["9P", "8P"],
+                                                         "seat": DAEMON}
+    assert menus.picked_action(f"ck.chariot.-.{DAEMON}", ["9P"]) == {"type": "chariot", "cards": ["9P"], "seat": DAEMON}

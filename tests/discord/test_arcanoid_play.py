@@ -196,6 +196,7 @@ async def test_rules_name_the_variant_in_play(simcord_env):
     shown = await world.members[0].slash(world.channel, "rules", game="arcanoid")
     text = shown.response.embeds[0].description
     assert shown.ephemeral and "reaction window" in text and "plays **KOBLENZ**" in text
+    assert "its Fool and its Hermit" in text, "the daemon's master plays them out of turn"
 
 
 async def test_bad_input_changes_nothing(simcord_env):
@@ -297,3 +298,28 @@ async def test_a_daemons_fool_is_played_from_its_masters_dm(simcord_env):
     await alice.user.click(dm, label="Your daemon plays its Fool: steal it")
     assert [c.face.code for c in daemon.fields["swords"].cards] == ["9S", "6S"]
     assert "swords" not in table.state.seat(bob.id).fields
+
+
+async def test_a_daemons_hermit_moves_from_its_masters_dm(simcord_env):
+    world = make_world(simcord_env, names=("alice", "bob"))
+    alice, bob = world.members
+    table = await open_table(world, "arcanoid", timer=0, reaction_seconds=8)
+    arrange(table, {alice.id: "15 2C 3C 4C 5C 6C", bob.id: "9S 6S 2W 3W 4W 5W"})
+    put_on_top(table, "9 10S 9P 8P 7P AP 8C 9C 10C 2S 3S 4S")
+    await alice.slash(world.channel, "arcanoid play", arcanum="15")
+    await bob.slash(world.channel, "arcanoid discard", card="2W")
+    daemon = table.state.seats[0]
+    assert daemon.kind == "daemon" and arc.pending(table.state) == [alice.id]
+    await alice.slash(world.channel, "arcanoid play", arcanum="9")  # the daemon's turn, played by its master
+    assert table.state.phase == "window" and daemon.hermit_moves == 3
+    dm = latest_dm(alice)
+    assert "a move for your daemon with its Hermit" in dm.content
+    await choose(alice, "go4", [f"m@{daemon.player}"])
+    assert "A Hermit move for" in latest_dm(alice).content
+    await choose(alice, "go1", [f"f.coins@{daemon.player}"])
+    await choose(alice, f"ck.coins.plain.{daemon.player}", ["9P", "8P", "7P"])
+    assert sorted(c.face.code for c in daemon.fields["coins"].cards) == ["7P", "8P", "9P"]
+    assert daemon.hermit_moves == 2 and "coins" not in table.state.seat(alice.id).fields
+    await refused(world, bob.slash(world.channel, "arcanoid discard", card="10S", daemon=True), "no daemon")
+    await alice.slash(world.channel, "arcanoid discard", card="10S", daemon=True)
+    assert daemon.hermit_moves == 1 and "10S" not in [c.face.code for c in daemon.hand]

@@ -323,6 +323,77 @@ def test_a_computer_master_steals_with_its_daemons_fool_but_not_from_itself() ->
     assert arc.computer_action(state, 1) == {"type": "pass"}, "its wins are the master's anyway"
 
 
+def _daemon_with_the_hermit() -> rules.State:
+    """Player 1 raises a daemon (six cards: the Hermit, 10S, 9P 8P 7P AP); on its turn the
+    daemon puts the Hermit down, and the reaction window after that move is open."""
+    state = table({1: "15 2C 3C 4C 5C 6C", 2: "9S 6S 2W 3W 4W 5W", 3: "2P 3P 4P 5P 6P KW"},
+                  top="9 10S 9P 8P 7P AP 8C 9C 10C 2S 3S 4S 5S 7S 8S")
+    act(state, 1, {"type": "play", "arcanum": "15"})
+    act(state, 2, {"type": "discard", "card": "2W"})
+    act(state, 3, {"type": "discard", "card": "2P"})
+    assert state.turn == 0 and arc.pending(state) == [1], "the daemon plays before its master"
+    act(state, 1, {"type": "play", "arcanum": "9"}, close_after=False)
+    assert state.phase == "window" and seat(state, DAEMON).hermit_moves == 3
+    return state
+
+
+def test_a_daemons_hermit_moves_out_of_turn_for_its_master() -> None:
+    state = _daemon_with_the_hermit()
+    assert arc.reactors(state) == [1]
+    me = arc.view(state, 1)["me"]
+    assert me["reactions"] == ["daemon_hermit"] and me["hermit_daemons"] == [DAEMON]
+    assert arc.view(state, 2)["me"]["hermit_daemons"] == [] and arc.view(state, 3)["me"]["reactions"] == []
+    move = {"type": "commit", "field": "coins", "cards": ["9P", "8P", "7P"], "seat": DAEMON}
+    assert move in arc.legal_actions(state, 1)
+    assert not [a for a in arc.legal_actions(state, 2) + arc.legal_actions(state, 3) if "seat" in a]
+    act(state, 1, move, close_after=False)
+    daemon = seat(state, DAEMON)
+    assert [x.code for x in daemon.fields["coins"].cards] == ["9P", "8P", "7P"] and "coins" not in seat(state, 1).fields
+    assert daemon.hermit_moves == 2 and state.phase == "window" and state.turn == 0, "out of turn: the turn stays"
+    assert len(daemon.hand) == 6, "the daemon draws back to six"
+
+
+def test_a_daemons_hermit_has_three_moves_then_goes() -> None:
+    state = _daemon_with_the_hermit()
+    for code in ("10S", "AP", "9P"):
+        act(state, 1, {"type": "discard", "card": code, "seat": DAEMON}, close_after=False)
+    daemon = seat(state, DAEMON)
+    assert daemon.hermit is None and c("9") in state.discard
+    assert state.phase == "play" and arc.view(state, 1)["me"]["hermit_daemons"] == []  # no Hermit out: no window
+    refused(state, 1, {"type": "discard", "card": "8P", "seat": DAEMON}, "reaction window only")
+
+
+@pytest.mark.parametrize(("who", "action", "words"), [
+    (3, {"type": "discard", "card": "10S", "seat": DAEMON}, "only a daemon's master"),  # not its master
+    (2, {"type": "discard", "card": "10S", "seat": DAEMON}, "only a daemon's master"),
+    (1, {"type": "discard", "card": "10S", "seat": 2}, "no daemon 2"),  # a player's seat is no daemon
+    (1, {"type": "discard", "card": "10S", "seat": -150}, "no daemon -150"),  # no such seat
+    (1, {"type": "discard", "card": "10S", "seat": True}, "name the daemon"),
+    (1, {"type": "discard", "card": "2C", "seat": DAEMON}, "not in"),  # the master's card, not the daemon's
+    (1, {"type": "discard", "card": "2C"}, "reaction window is open"),  # the master has no Hermit of their own
+    (1, {"type": "play", "arcanum": "15", "seat": DAEMON}, "not in"),  # still only the daemon's cards
+])
+def test_a_daemons_hermit_refused(who: int, action: dict, words: str) -> None:
+    refused(_daemon_with_the_hermit(), who, action, words)
+
+
+def test_a_daemons_hermit_is_refused_outside_a_window() -> None:
+    state = _daemon_with_the_hermit()
+    close(state)
+    assert state.phase == "play" and arc.pending(state) == [1]  # the master's own turn
+    refused(state, 1, {"type": "discard", "card": "10S", "seat": DAEMON}, "reaction window only")
+    refused(state, 1, {"type": "commit", "field": "cups", "cards": ["2C"], "seat": DAEMON}, "reaction window only")
+
+
+def test_a_daemon_without_a_hermit_or_out_of_play_has_no_hermit_move() -> None:
+    state = _daemon_with_the_fool()
+    act(state, 2, {"type": "commit", "field": "swords", "cards": ["9S", "6S"]}, close_after=False)
+    refused(state, 1, {"type": "discard", "card": "10C", "seat": DAEMON}, "no Hermit")
+    finished = _daemon_with_the_hermit()
+    seat(finished, DAEMON).finished = True
+    refused(finished, 1, {"type": "discard", "card": "10S", "seat": DAEMON}, "out of play")
+
+
 def test_magician_transmutes_one_card() -> None:
     state = table({1: "10S 10W 1 2C 3C 4C", 2: "9S 8S 7S 2W 3W 4W"})
     commit(state, 1, "staves", "10S 10W 1")

@@ -8,7 +8,7 @@ import pytest
 
 import games.arcanoid as arc
 from games.arcanoid import ai, rules
-from games.arcanoid.model import VARIANTS, Options
+from games.arcanoid.model import DAEMON_BASE, VARIANTS, Options
 from games.base import SeatSpec
 from tests.games.arcanoid_helpers import act, check_cards, table
 
@@ -96,3 +96,39 @@ def test_timeout_move_discards_the_lowest_numeric_card() -> None:
     state = table({1: "9S 2C KS 3 4C 5C", 2: "2W 3W 4W 5W 6W 7W"})
     assert arc.default_action(state, 1) == {"type": "discard", "card": "2C"}
     assert ai.timeout_move(arc.view(state, 1))["type"] == "discard"
+
+
+DAEMON = DAEMON_BASE - 1  # the first daemon raised in a round
+
+
+def _master_window(daemon_six: str, rival_commit: str) -> rules.State:
+    """Player 1 raises a daemon holding the Hermit and `daemon_six`'s other cards; player 2
+    commits `rival_commit` on staves; the daemon puts its Hermit down; player 1 commits the
+    royal couple of swords, and the window after that move is open (the daemon's Hermit may move)."""
+    state = table({1: "15 QS KS 2C 3C 4C", 2: "QW KW 2W 3W 4W 5W", 3: "2P 3P 4P 5P 6P KP"},
+                  top=f"9 {daemon_six} 8C 9C 10C 3S 4S 5S 6S 7S")
+    act(state, 1, {"type": "play", "arcanum": "15"})
+    act(state, 2, {"type": "commit", "field": "staves", "cards": rival_commit.split()})
+    act(state, 3, {"type": "discard", "card": "2P"})
+    act(state, 1, {"type": "play", "arcanum": "9"})  # the daemon's turn
+    act(state, 1, {"type": "commit", "field": "swords", "cards": ["QS", "KS"]}, close_after=False)
+    assert state.phase == "window" and arc.view(state, 1)["me"]["hermit_daemons"] == [DAEMON]
+    return state
+
+
+@pytest.mark.parametrize(("daemon_six", "rival_commit", "wanted"), [
+    # the Tower on the rival's royal couple, played by the daemon out of turn
+    ("16 2S 7P 6C 5C", "QW KW", {"type": "play", "arcanum": "16", "target": 2, "field": "staves", "seat": DAEMON}),
+    # nothing of the rival's worth the Tower; the master's couple is the strongest force, but its own side
+    ("16 2S 7P 6C 5C", "2W", {"type": "pass"}),
+    # a force that wins where it goes, committed out of turn
+    ("10P 9P 8P 6C 5C", "2W", {"type": "commit", "field": "coins", "cards": ["10P", "9P", "8P"], "seat": DAEMON}),
+    # small cards only: the Hermit's moves are kept (never a discard)
+    ("2S 7P 6C 5C AS", "2W", {"type": "pass"}),
+])
+def test_a_computer_master_uses_its_daemons_hermit_when_it_pays(daemon_six: str, rival_commit: str, wanted: dict) -> None:
+    state = _master_window(daemon_six, rival_commit)
+    action = arc.computer_action(state, 1)
+    assert action == wanted
+    assert action in arc.legal_actions(state, 1)
+    act(state, 1, action, close_after=False)  # accepted by the rules

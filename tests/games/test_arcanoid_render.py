@@ -68,3 +68,43 @@ def test_after_the_warm_up_the_first_table_image_draws_no_new_sprite() -> None:
         drawn = card_image.cache_info().misses
         render_arcanoid(arc.view(state, None), {})
         assert card_image.cache_info().misses == drawn
+
+
+def _powers_on_the_table() -> object:
+    """Justice's row, a daemon's open hand, Strength's visible cards, a Chariot's reserve and
+    a force on every battlefield."""
+    state = table({1: "8 2S 3S 4S 5S 6S", 2: "15 2W 3W 4W 5W 6W", 3: "11 2C 3C 4C 5C 6C", 4: "7 9P 10P 2P 3P 4P"})
+    act(state, 1, {"type": "play", "arcanum": "8"})
+    act(state, 1, {"type": "commit", "field": "swords", "cards": ["2S", "3S", "4S", "5S", "6S"]})
+    act(state, 2, {"type": "play", "arcanum": "15"})
+    act(state, 3, {"type": "play", "arcanum": "11", "option": "visible"})
+    act(state, 4, {"type": "chariot", "cards": ["9P", "10P"]})
+    act(state, 1, {"type": "commit", "field": "cups", "cards": []})
+    seats = arc.view(state, None)["seats"]
+    assert arc.view(state, None)["justice"] and any(s["kind"] == "daemon" and s["hand"] for s in seats)
+    assert any(s["visible"] for s in seats) and any(s["reserve"] for s in seats)
+    return state
+
+
+def test_every_card_of_the_table_and_round_images_is_readable(monkeypatch) -> None:
+    """rules/cards.md: cards at least ~90 px wide in a table image, on the battlefields,
+    Justice's row, Strength's cards, the Chariot's reserve, the daemon's hand and the round's
+    picture alike."""
+    from games.arcanoid import rules
+    from renders import layout
+
+    widths: list[int] = []
+    real = layout.Canvas.card
+
+    def spy(self, c, x, y, width, style):  # type: ignore[no-untyped-def]
+        widths.append(width)
+        real(self, c, x, y, width, style)
+
+    monkeypatch.setattr(layout.Canvas, "card", spy)
+    rich = _powers_on_the_table()
+    for state in (rich, _mid_round(2), _mid_round(4), _mid_round(10)):
+        png = render_arcanoid(arc.view(state, None), {})
+        assert len(png) <= 250_000 and Image.open(io.BytesIO(png)).width <= 1440
+    battles = {f: b if b["forces"] else {**b, "winner": 1, "credited": 1} for f, b in rules.battles(rich).items()}
+    render_round(battles, 1, {})
+    assert len(widths) > 60 and min(widths) >= 90, sorted(set(widths))
