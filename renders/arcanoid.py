@@ -137,7 +137,9 @@ def _extras(view: dict[str, Any], names: dict[int, str], style: str) -> L.Block:
     reveal = view["reveal"]
     if reveal is not None and "shown" in reveal:
         shown = ", ".join(f"{L.player_name(names, int(p))}: {' '.join(c)}" for p, c in reveal["shown"].items())
-        text = f"{L.player_name(names, reveal['by'])} called {reveal['call']}: {shown or 'nobody holds any'}"
+        called = "the Fool" if reveal["call"] == "fool" else reveal["call"]
+        text = (f"{L.player_name(names, reveal['by'])}'s Hierophant called {called}: "
+                f"{shown or 'nobody holds any'}")
         blocks.append(L.panel(L.label(text, 13, L.TEXT, max_width=700), pad=8))
     elif reveal is not None:
         got = "given by " + L.player_name(names, reveal["from"]) if reveal["from"] is not None else "nobody had it"
