@@ -92,7 +92,14 @@ MIGRATIONS: list[str] = [
 
 IDENTITY_COLUMNS = {"grants": "id", "tables": "id"}
 
+# A move's log row and its table's new state in one round trip (and the change notice, in
+# RECORD_MOVE_AND_TELL, for a move made outside the process that owns the table).
 RECORD_MOVE = """
+WITH logged AS (
+    INSERT INTO actions (table_id, version, player, action, at) VALUES ($1, $2, $3, $4, $5))
+UPDATE tables SET state = $6, version = $2, deadline = $7, extra = $8 WHERE id = $1
+"""
+RECORD_MOVE_AND_TELL = """
 WITH logged AS (
     INSERT INTO actions (table_id, version, player, action, at) VALUES ($1, $2, $3, $4, $5)),
 told AS (SELECT pg_notify($9, $10))
@@ -142,12 +149,13 @@ class PostgresTx(Tx):
         await self.conn.execute("SELECT pg_notify($1, $2)", CHANNEL, payload)
 
     async def record_move(self, move: MoveRecord) -> None:
-        """One round trip instead of three: the log row, the state row and the notice."""
+        """One round trip instead of two or three: the log row, the state row, the notice."""
+        args = (move.table_id, move.version, move.player, dumps(move.action), move.at, move.state_json,
+                move.deadline, move.extra_json)
         if move.notice is None:
-            await super().record_move(move)
-            return
-        await self.conn.execute(RECORD_MOVE, move.table_id, move.version, move.player, dumps(move.action), move.at,
-                                move.state_json, move.deadline, move.extra_json, CHANNEL, move.notice)
+            await self.conn.execute(RECORD_MOVE, *args)
+        else:
+            await self.conn.execute(RECORD_MOVE_AND_TELL, *args, CHANNEL, move.notice)
 
 
 class PostgresStore(Store):

@@ -1058,12 +1058,21 @@ class TableService:
     def _fire_timer(self, table: Table, deadline: float) -> None:
         asyncio.get_running_loop().create_task(self._on_timeout(table, deadline))
 
-    @retried_on_conflict
     async def _on_timeout(self, table: Table, deadline: float) -> None:
+        events = await self._time_out(table, deadline, [])
+        await self._notify(table, events, "timer")
+
+    @retried_on_conflict
+    async def _time_out(self, table: Table, deadline: float, seen: list[int]) -> list[Event]:
+        """The default moves of a timer that ran out. A try that met another transaction read
+        the table back (deadline included), so a retry goes on if the table is still at the
+        version the first try found (`seen`)."""
         events: list[Event] = []
         async with self._hold(table):
-            if table.deadline != deadline or not table.active or self._closed:
-                return
+            current = table.version == seen[0] if seen else table.deadline == deadline
+            if not current or not table.active or self._closed:
+                return events
+            seen[:] = [table.version]
             if self._window_seconds(table) is not None:
                 events += await self._close_window(table)
                 players: list[int] = []
@@ -1072,7 +1081,7 @@ class TableService:
             for player in players:
                 if player >= 0:  # computer players move on their own (or wait for a person)
                     events += await self._play_default(table, player)
-        await self._notify(table, events, "timer")
+        return events
 
     async def _close_window(self, table: Table) -> list[Event]:
         """A reaction window's time is up: the runtime closes it (no one's timeout)."""
