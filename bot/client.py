@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import gc
 import logging
+import time
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 
@@ -13,7 +15,7 @@ from discord.ext import commands
 from bot.config import Config
 from bot.economy import Economy
 from bot.store import Store, database_target
-from bot.tables import TableService
+from bot.tables import DAMAGED_TEXT, DamagedTable, TableService
 
 log = logging.getLogger(__name__)
 
@@ -28,21 +30,54 @@ FAILURE_TEXT = "Something went wrong — nothing was changed. Please try again."
 InteractionCheck = Callable[[discord.Interaction], Awaitable[bool]]
 
 
+def damaged_table_in(error: BaseException | None) -> DamagedTable | None:
+    """The damaged table behind a failure, if that is what it was (however it was wrapped)."""
+    seen = 0
+    while error is not None and seen < 10:
+        if isinstance(error, DamagedTable):
+            return error
+        error, seen = error.__cause__ or error.__context__, seen + 1
+    return None
+
+
 async def answer_failure(interaction: discord.Interaction, error: BaseException) -> None:
     """The one answer to an unexpected failure of a command, button, menu or form: logged, and
-    the member told privately. Never raises (it is the last line of defence)."""
-    log.error("interaction %s (%s) by %s failed", interaction.id, interaction.type, interaction.user.id,
-              exc_info=error)
+    the member told privately. A table whose saved game turns out unreadable is set aside and
+    the member told so. Never raises (it is the last line of defence)."""
+    damaged = damaged_table_in(error)
+    text = FAILURE_TEXT
+    if damaged is not None:
+        text = f"Sorry — {DAMAGED_TEXT}."
+        try:
+            await interaction.client.tables.set_aside(damaged)  # type: ignore[attr-defined]
+        except Exception:
+            log.exception("table %s: could not set it aside", damaged.table_id)
+            text = FAILURE_TEXT
+    else:
+        log.error("interaction %s (%s) by %s failed", interaction.id, interaction.type, interaction.user.id,
+                  exc_info=error)
     try:
         if interaction.type is discord.InteractionType.autocomplete:
             if not interaction.response.is_done():
                 await interaction.response.autocomplete([])
         elif interaction.response.is_done():
-            await interaction.followup.send(FAILURE_TEXT, ephemeral=True)
+            await interaction.followup.send(text, ephemeral=True)
         else:
-            await interaction.response.send_message(FAILURE_TEXT, ephemeral=True)
+            await interaction.response.send_message(text, ephemeral=True)
     except discord.HTTPException:
         log.warning("interaction %s: could not send the failure answer", interaction.id)
+
+
+def freeze_long_lived() -> None:
+    """After start-up, what is loaded (modules, the restored tables, caches) lives as long as the
+    process: it is moved out of the garbage collector's sight, so a full collection no longer
+    walks all of it on the event loop (one took 38 ms mid-command). What is garbage now is
+    collected first, so nothing frozen is garbage."""
+    started = time.perf_counter()
+    gc.collect()
+    gc.freeze()
+    log.info("start-up objects frozen for the garbage collector: %d, in %.0f ms", gc.get_freeze_count(),
+             (time.perf_counter() - started) * 1000)
 
 
 class TarotTree(app_commands.CommandTree):
@@ -102,8 +137,12 @@ class TarotBot(commands.AutoShardedBot):
             await self.load_extension(extension)
         restored = await self.tables.restore()
         log.info("restored %d open tables from the %s store", restored, self.store.backend)
+        freeze_long_lived()
         if self.config.sync_commands:
             await self._sync_commands()
+
+    async def on_ready(self) -> None:
+        freeze_long_lived()  # again: the servers' caches (channels, members) arrived since start-up
 
     async def _sync_commands(self) -> None:
         if self.config.dev_guild_id:
@@ -118,6 +157,7 @@ class TarotBot(commands.AutoShardedBot):
             await self.tables.close()
             await self.store.close()
             self.store = None
+            gc.unfreeze()  # what this bot held may now be collected (tests start many bots in one process)
         await super().close()
 
 

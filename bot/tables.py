@@ -19,7 +19,7 @@ from typing import Any
 
 from bot.config import Config
 from bot.store import OPEN, Conflict, InsufficientChips, MoveRecord, Store, Tx, dumps, shard_of
-from games import fairness
+from games import fairness, legacy
 from games.base import RUNTIME_PLAYER, Action, Event, IllegalAction, SeatSpec
 from games.registry import GAMES
 
@@ -53,6 +53,20 @@ def retried_on_conflict(operation: Callable[..., Awaitable[Any]]) -> Callable[..
         raise AssertionError("unreachable")
 
     return run
+
+
+DAMAGED_TEXT = ("this table's saved game could not be read, so it has been closed: every chip on it is back "
+                "in its player's wallet and the channel is free for a new table")
+
+
+class DamagedTable(Exception):
+    """A table whose stored state this version cannot read, found when it is first touched (a
+    move, a button, a look, a timer): the table is then set aside (`TableService.set_aside`)."""
+
+    def __init__(self, table_id: int, cause: BaseException) -> None:
+        super().__init__(f"table {table_id}: its saved state cannot be read ({type(cause).__name__}: {cause})")
+        self.table_id = table_id
+        self.cause = cause
 
 
 class Table:
@@ -114,7 +128,10 @@ class Table:
     @property
     def state(self) -> Any:
         if self._state is None and self._state_json is not None:
-            self._state = self.module.from_dict(json.loads(self._state_json))
+            try:
+                self._state = state_from_json(self.game, self._state_json)
+            except Exception as error:  # a wrong inside a whole JSON object (see `TableService._load`)
+                raise DamagedTable(self.id, error) from error
         return self._state
 
     def set_state(self, state: Any, state_json: str | None) -> None:
@@ -238,7 +255,7 @@ def salvage_refunds(row: Any) -> tuple[dict[int, int], str]:
         return {}, "nothing (a game without chips)"
     with contextlib.suppress(Exception):
         if row["status"] == "active" and module is not None:
-            return dict(module.refunds(module.from_dict(json.loads(row["state"])))), "the last committed state"
+            return dict(module.refunds(state_from_json(row["game"], row["state"]))), "the last committed state"
     with contextlib.suppress(Exception):
         source, raw = ("the lobby's stacks", row["lobby"]) if row["status"] == "lobby" else \
             ("the buy-ins at the start (later joins, leaves and wins not counted)", row["start_seats"])
@@ -247,6 +264,12 @@ def salvage_refunds(row: Any) -> tuple[dict[int, int], str]:
             back[int(seat["player"])] = back.get(int(seat["player"]), 0) + int(seat.get("stack", 0))
         return back, source
     return {}, "nothing (no committed seats could be read)"
+
+
+def state_from_json(game: str, raw: str) -> Any:
+    """A stored state, read by its game (one saved in the old seed format is brought up to date
+    first: games/legacy.py)."""
+    return GAMES[game].from_dict(legacy.upgrade(game, json.loads(raw)))
 
 
 @functools.lru_cache(maxsize=4096)
@@ -282,6 +305,7 @@ class TableService:
         self._closed = False
         self._restored_timers: list[asyncio.TimerHandle] = []
         self._visiting: dict[int, Table] = {}  # tables of other processes' servers, moved from here
+        self._by_guild: dict[int, dict[int, Table]] = {}  # server id -> its open tables, by id
         self.process_token = secrets.token_hex(8)  # tells this process's own change notices apart
 
     # --- which tables this process owns -------------------------------------------------
@@ -308,6 +332,9 @@ class TableService:
         for row in rows:
             try:
                 table = self._load(row)
+                table.players()  # parses the state of a table whose notes do not list its players
+                if table.active and table.extra.get("computers") and self.owns(table):
+                    self._computers_to_move(table)  # their computers may move at once: read now
             except Exception as error:  # anything a row can hold that this version cannot read
                 await self._set_aside(row, error)
                 continue
@@ -336,20 +363,38 @@ class TableService:
             raise ValueError("a running table whose saved state is cut off or missing")
         return table
 
-    async def _set_aside(self, row: Any, error: Exception) -> None:
+    async def _set_aside(self, row: Any, error: BaseException) -> None:
         """A row this version cannot load (a game or an option that no longer exists, a broken
         state): marked 'damaged', its channel freed, and its chips paid back from what it
-        committed (see `salvage_refunds`) in one transaction, with a log line."""
+        committed (see `salvage_refunds`) in one transaction, with a log line. A row that is
+        no longer open (another process set it aside or ended it first) is left alone."""
         refunds, source = salvage_refunds(row)
         async with self.store.transaction() as tx:
-            for player, amount in refunds.items():
-                if amount and player > 0:
-                    await tx.move_wallet(row["guild_id"], player, amount)
+            now = await tx.lock_table(row["id"])
+            if now is None or now["status"] not in ("lobby", "active"):
+                return
+            await self._move_chips_in_order(tx, row["guild_id"], {p: a for p, a in refunds.items() if p > 0})
             await tx.execute("UPDATE tables SET status='damaged', ended_at=?, deadline=NULL WHERE id=?",
                              (self.clock(), row["id"]))
         log.error("table %s (%s in channel %s) could not be loaded and is set aside: %s: %s; "
                   "chips paid back from %s: %s", row["id"], row["game"], row["channel_id"],
                   type(error).__name__, error, source, refunds)
+
+    async def set_aside(self, damaged: DamagedTable) -> None:
+        """A table found damaged at its first touch after start-up is set aside as start-up
+        sets aside a row it cannot load: chips paid back from its committed data, marked
+        'damaged', a log line, its channel and the server's slot freed. Other tables go on."""
+        table = self.by_id.get(damaged.table_id) or self._visiting.get(damaged.table_id)
+        if table is None:
+            return
+        async with table.lock:
+            if table.status == "ended":
+                return
+            row = await self.store.table_row(table.id)
+            if row is not None:
+                await self._set_aside(row, damaged.cause)
+            self._visiting.pop(table.id, None)
+            self._retire(table)
 
     def _fire_restored(self, tables: list[Table], deadline: float) -> None:
         """The restarted timers of one length run out: the tables still waiting since the
@@ -396,7 +441,15 @@ class TableService:
     def _register(self, table: Table) -> None:
         self.by_channel[table.channel_id] = table
         self.by_id[table.id] = table
+        self._by_guild.setdefault(table.guild_id, {})[table.id] = table
         self._seats_changed(table)
+
+    def tables_in_guild(self, guild_id: int) -> list[Table]:
+        """The server's open tables in this process."""
+        return list(self._by_guild.get(guild_id, {}).values())
+
+    def guilds_with_tables(self) -> list[int]:
+        return list(self._by_guild)
 
     def _seats_changed(self, table: Table) -> None:
         """Keep the player -> tables index right after anything that may seat or unseat someone."""
@@ -745,7 +798,7 @@ class TableService:
 
     async def end_tables_of_guild(self, guild_id: int, why: str) -> int:
         """A server that removed the bot: each of its tables is ended by the bot."""
-        tables = [t for t in self.by_channel.values() if t.guild_id == guild_id]
+        tables = self.tables_in_guild(guild_id)
         for table in tables:
             await self.end_by_bot(table, why)
         return len(tables)
@@ -834,6 +887,10 @@ class TableService:
         table.deadline = None
         self.by_channel.pop(table.channel_id, None)
         self.by_id.pop(table.id, None)
+        here = self._by_guild.get(table.guild_id, {})
+        here.pop(table.id, None)
+        if not here:
+            self._by_guild.pop(table.guild_id, None)
         self._seats_changed(table)
 
     def _refunds(self, table: Table) -> dict[int, int]:
@@ -988,6 +1045,8 @@ class TableService:
         for listener in list(self.listeners):
             try:
                 await listener(table, events, origin)
+            except DamagedTable as damaged:
+                await self.set_aside(damaged)
             except Exception:
                 log.exception("table %s: a listener failed after a committed move", table.id)
 
@@ -1056,7 +1115,14 @@ class TableService:
         table._timer = table._computer = None
 
     def _fire_timer(self, table: Table, deadline: float) -> None:
-        asyncio.get_running_loop().create_task(self._on_timeout(table, deadline))
+        asyncio.get_running_loop().create_task(self._guarded(self._on_timeout(table, deadline)))
+
+    async def _guarded(self, work: Awaitable[None]) -> None:
+        """A timer's or a computer player's move: a table found damaged by it is set aside."""
+        try:
+            await work
+        except DamagedTable as damaged:
+            await self.set_aside(damaged)
 
     async def _on_timeout(self, table: Table, deadline: float) -> None:
         events = await self._time_out(table, deadline, [])
@@ -1123,8 +1189,8 @@ class TableService:
             return
         loop = asyncio.get_running_loop()
         version = table.version
-        table._computer = loop.call_later(self.computer_pause,
-                                          lambda: loop.create_task(self._computer_moves(table, version)))
+        table._computer = loop.call_later(
+            self.computer_pause, lambda: loop.create_task(self._guarded(self._computer_moves(table, version))))
 
     @retried_on_conflict
     async def _computer_moves(self, table: Table, version: int) -> None:

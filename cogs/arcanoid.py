@@ -14,6 +14,7 @@ from discord.ext import commands
 
 from bot.client import TarotBot
 from bot.tables import Table
+from cogs import arcanoid_menus as menus
 from cogs.common import (
     ButtonSpec,
     Control,
@@ -21,53 +22,21 @@ from cogs.common import (
     SelectSpec,
     create_table,
     find_table,
+    is_whole_number,
+    perform,
     play,
+    refuse,
     register_ui,
     table_choices,
 )
 from games import arcanoid as arc
 from games.arcanoid.battle import ARCANA, FIELDS
 from games.base import Action, Event, IllegalAction
-from games.cards import card, card_name
+from games.cards import card
 from renders.arcanoid import render_arcanoid, render_round, seat_name
 from renders.hand import render_hand
 
 GAME = "arcanoid"
-MENU_SIZE = 25
-
-
-def encode(action: Action) -> str:
-    """A move as a menu value (at most 100 characters): `type=commit|field=swords|cards=9S.10S`."""
-    parts = []
-    for key, value in action.items():
-        if isinstance(value, list):
-            value = ".".join(value) or "-"
-        elif isinstance(value, bool):
-            value = "1" if value else "0"
-        parts.append(f"{key}={value}")
-    return "|".join(parts)[:100]
-
-
-def decode(value: str) -> Action:
-    action: Action = {}
-    for part in value.split("|"):
-        key, _, raw = part.partition("=")
-        if key == "cards":
-            action[key] = [] if raw == "-" else raw.split(".")
-        elif key in ("secret", "chariot"):
-            action[key] = raw == "1"
-        elif key == "target":
-            try:
-                action[key] = int(raw)
-            except ValueError:
-                action[key] = raw
-        else:
-            action[key] = raw
-    return action
-
-
-def label_of(code: str) -> str:
-    return f"{code} · {card_name(card(code))}"
 
 
 class ArcanoidUI(GameUI):
@@ -153,6 +122,9 @@ class ArcanoidUI(GameUI):
         return list(dict.fromkeys(p for p in wanted if p in humans))
 
     def action_for(self, code: str) -> Action | None:
+        kind, _, daemon = code.partition(".")
+        if kind == "dfool":  # the Fool in the hand of one's daemon: dfool.<daemon seat>
+            return {"type": "fool", "seat": int(daemon) if is_whole_number(daemon.lstrip("-")) else daemon}
         return {"fool": {"type": "fool"}, "pass": {"type": "pass"}, "refill_yes": {"type": "vote", "refill": True},
                 "refill_no": {"type": "vote", "refill": False}, "sitin": {"type": "sitin"},
                 "stopcall": {"type": "call", "card": None}}.get(code, {"type": code})
@@ -162,9 +134,25 @@ class ArcanoidUI(GameUI):
             return {"type": "wheel", "cards": list(values)}
         if code == "discard":
             return {"type": "discard", "card": values[0]}
-        if code == "call":
+        if code.startswith("call"):
             return {"type": "call", "card": values[0]}
-        return decode(values[0])
+        if code.startswith(menus.PICK + "."):
+            return menus.picked_action(code, values)
+        return menus.decode(values[0])
+
+    def opens_page(self, code: str, values: list[str]) -> bool:
+        """Back, or a choice of a battlefield or an arcanum (its value a page, not a move)."""
+        return code == menus.BACK.code or (code.startswith("go") and bool(values) and not menus.is_move(values[0]))
+
+    def page_for(self, table: Table, player: int, code: str, values: list[str], names: dict[int, str]) -> tuple[str, list[Control]]:
+        view = table.view(player) or {}
+        if view.get("me") is not None and code != menus.BACK.code:
+            legal = arc.legal_actions(table.state, player)
+            found = menus.page(values[0], legal, {**view, "_names": names})
+            if found is not None:
+                return found
+        text, _, controls = self.hand_view(table, player, names)
+        return text, controls
 
     def hand_view(self, table: Table, player: int, names: dict[int, str]) -> tuple[str, bytes | None, list[Control]]:
         view = table.view(player) or {}
@@ -177,9 +165,8 @@ class ArcanoidUI(GameUI):
             what = "High Priestess" if look["by"] == "priestess" else "Fool"
             lines.append(f"Your {what} look at {who}: {' '.join(look['cards']) or 'no cards'} (only you see this).")
         if me["reactions"]:
-            lines.append("**You may react now**: " + " or ".join(
-                {"fool": "steal that commitment with the Fool", "hermit": "make a Hermit move"}[r] for r in me["reactions"]))
-        controls = self._controls(table, view, me, player)
+            lines.append("**You may react now**: " + " or ".join(REACTIONS[r] for r in me["reactions"]))
+        controls = self._controls(table, {**view, "_names": names}, me, player)
         hand = me["hand"] + me["visible"]
         image = render_hand(hand, caption="Your Arcanoid hand") if hand else None
         return "\n".join(lines), image, controls
@@ -193,29 +180,18 @@ class ArcanoidUI(GameUI):
                     ButtonSpec("Keep it empty", "refill_no", discord.ButtonStyle.danger)]
         if view["phase"] == "choice" and legal:
             return self._choice_controls(view, legal)
-        if "fool" in kinds:
+        if {"type": "fool"} in legal:
             controls.append(ButtonSpec("Play the Fool: steal it", "fool", discord.ButtonStyle.danger))
+        for action in legal:
+            if action["type"] == "fool" and "seat" in action:
+                controls.append(ButtonSpec("Your daemon plays its Fool: steal it", f"dfool.{action['seat']}",
+                                           discord.ButtonStyle.danger))
         if "pass" in kinds and ("fool" in kinds or "hermit" in me["reactions"]):
             controls.append(ButtonSpec("Let it stand", "pass"))
         if "sitin" in kinds:
             controls.append(ButtonSpec("Take my seat back", "sitin", discord.ButtonStyle.primary))
         moves = [a for a in legal if a["type"] in arc.TURN_MOVES]
-        if not moves:
-            return controls
-        discards = [a["card"] for a in moves if a["type"] == "discard"]
-        menus: list[Control] = []
-        if discards:
-            menus.append(SelectSpec("Discard a card (face down)", "discard",
-                                    tuple((label_of(c), c) for c in discards[:MENU_SIZE])))
-        commits = _best_commits([a for a in moves if a["type"] == "commit"])
-        if commits:
-            menus.append(SelectSpec("Commit on a battlefield", "mv1",
-                                    tuple((_move_label(a, view), encode(a)) for a in commits[:MENU_SIZE])))
-        powers = [a for a in moves if a["type"] not in ("discard", "commit")]
-        if powers:
-            menus.append(SelectSpec("Play an arcanum", "mv2",
-                                    tuple((_move_label(a, view), encode(a)) for a in _few_powers(powers)[:MENU_SIZE])))
-        return menus + controls
+        return menus.turn_menus(moves, view) + controls
 
     def _choice_controls(self, view: dict, legal: list[Action]) -> list[Control]:
         choice = view["choice"]
@@ -223,67 +199,18 @@ class ArcanoidUI(GameUI):
             hand = view["me"]["hand"]
             count = choice["discard"]
             return [SelectSpec(f"Discard {count} cards after the Wheel", "wheel",
-                               tuple((label_of(c), card(c).face.code) for c in hand[:MENU_SIZE]), count, count)]
-        open_fields = [f for f in FIELDS if f not in next(s for s in view["seats"] if s["player"] == choice["seat"])["fields"]]
-        suits = {"swords": "S", "staves": "W", "cups": "C", "coins": "P"}
-        wanted = [f"{r}{suits[f]}" for f in open_fields for r in ("K", "Q", "N", "J", "10", "9")]
-        return [SelectSpec("Call another card", "call", tuple((label_of(c), c) for c in wanted[:24])),
-                ButtonSpec("Stop calling (draw)", "stopcall")]
+                               tuple((menus.label_of(c), card(c).face.code) for c in hand[:menus.MENU_SIZE]), count, count)]
+        return [*menus.call_menus(legal), ButtonSpec("Stop calling (draw)", "stopcall")]
+
+
+REACTIONS = {"fool": "steal that commitment with the Fool", "daemon_fool": "steal it with your daemon's Fool",
+             "hermit": "make a Hermit move"}
 
 
 def _mention(player: int) -> str:
     if player == -200:
         return "the USA"
     return f"Computer {-player}" if player < 0 else f"<@{player}>"
-
-
-def _best_commits(commits: list[Action]) -> list[Action]:
-    """The commit menu: per battlefield its abdication and its strongest forms (Discord shows
-    25 options; `/arcanoid commit` takes any other)."""
-    from games.arcanoid.battle import FIELD_SUIT, form_of, strength_key
-    from games.cards import from_codes
-
-    by_field: dict[str, list[tuple[tuple[float, ...], Action]]] = {}
-    for action in commits:
-        cards = from_codes(action["cards"])
-        form = form_of([c for c in cards if not (c.is_major and c.rank == 1)] or cards, FIELD_SUIT[action["field"]]) or "force"
-        key = strength_key(form, cards) if cards else (0.0,)
-        by_field.setdefault(action["field"], []).append((key, action))
-    chosen: list[Action] = []
-    for field in FIELDS:
-        ranked = sorted(by_field.get(field, []), key=lambda ka: ka[0], reverse=True)
-        chosen += [a for _, a in ranked[:5]]
-    return chosen
-
-
-def _few_powers(powers: list[Action]) -> list[Action]:
-    """One entry per arcanum and target: calls only for courts and tens."""
-    kept = []
-    for action in powers:
-        call = action.get("call")
-        if isinstance(call, str) and call[:-1] not in ("K", "Q", "N", "J", "10") and not call.isdigit() \
-                and call not in ("swords", "staves", "cups", "coins", "trumps", "fool"):
-            continue
-        kept.append(action)
-    return kept
-
-
-def _move_label(action: Action, view: dict) -> str:
-    kind = action["type"]
-    if kind == "commit":
-        cards = " ".join(action["cards"]) or "nothing (abdicate)"
-        extra = f" + {action['second']}" if action.get("second") else ""
-        extra += " (secret)" if action.get("secret") else ""
-        extra += " with the Chariot's reserve" if action.get("chariot") else ""
-        return f"{action['field'].title()}{extra}: {cards}"
-    if kind == "play":
-        name = ARCANA[int(action["arcanum"])]
-        details = [str(action[k]) for k in ("call", "option", "field") if k in action]
-        if "target" in action:
-            seat = next((s for s in view["seats"] if s["player"] == action["target"]), None)
-            details.insert(0, f"on {seat_name(seat, {}) if seat else action['target']}")
-        return f"{name} {' '.join(details)}".strip()
-    return kind.replace("_", " ").capitalize() + (": " + " ".join(action.get("cards", [])) if action.get("cards") else "")
 
 
 register_ui(ArcanoidUI())
@@ -308,11 +235,31 @@ def _card_choices(interaction: discord.Interaction, current: str, several: bool)
     taken = set(head.upper().split())
     choices = []
     for code in _own_cards(interaction):
-        if code in taken or last.strip().upper() not in label_of(code).upper():
+        if code in taken or last.strip().upper() not in menus.label_of(code).upper():
             continue
         value = f"{head} {code}".strip()
-        choices.append(app_commands.Choice(name=(value if several else label_of(code))[:100], value=value[:100]))
+        choices.append(app_commands.Choice(name=(value if several else menus.label_of(code))[:100], value=value[:100]))
     return choices[:25]
+
+
+def fool_action(table: Table, player: int, daemon: bool | None) -> Action:
+    """/arcanoid fool: the player's own Fool, or the Fool of a daemon they are master of (asked
+    for, or the only one that may steal now); the rules refuse what may not be done."""
+    own: Action = {"type": "fool"}
+    if daemon is False or table.state is None:
+        return own
+    legal = arc.legal_actions(table.state, player)
+    if daemon is None and own in legal:
+        return own
+    theirs = [a for a in legal if a["type"] == "fool" and "seat" in a]
+    if theirs:
+        return theirs[0]
+    if daemon:
+        me = (table.view(player) or {}).get("me") or {}
+        if not me.get("daemons"):
+            raise IllegalAction("you have no daemon at this table (the Devil raises one)")
+        return {**own, "seat": me["daemons"][-1]}
+    return own
 
 
 FIELD_CHOICES = [app_commands.Choice(name=f, value=f) for f in FIELDS]
@@ -382,8 +329,15 @@ class Arcanoid(commands.Cog):
         await play(interaction, GAME, action, table)
 
     @group.command(name="fool", description="In a reaction window: steal the commitment just made with the Fool")
-    async def fool(self, interaction: discord.Interaction, table: str | None = None) -> None:
-        await play(interaction, GAME, {"type": "fool"}, table)
+    @app_commands.describe(daemon="Play your daemon's Fool (default: yours, or your daemon's when only it may)")
+    async def fool(self, interaction: discord.Interaction, daemon: bool | None = None, table: str | None = None) -> None:
+        try:
+            found = find_table(interaction, GAME, table)
+            action = fool_action(found, interaction.user.id, daemon)
+        except IllegalAction as refusal:
+            await refuse(interaction, refusal.reason)
+            return
+        await perform(interaction, found, action)
 
     @group.command(name="vote", description="The refill vote: refill the empty deck from the discard pile?")
     async def vote(self, interaction: discord.Interaction, refill: bool, table: str | None = None) -> None:
@@ -416,4 +370,4 @@ async def setup(bot: TarotBot) -> None:
     await bot.add_cog(Arcanoid(bot))
 
 
-__all__ = ["Arcanoid", "ArcanoidUI", "decode", "encode", "Any"]
+__all__ = ["Arcanoid", "ArcanoidUI", "Any"]

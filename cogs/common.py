@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.client import answer_failure
-from bot.tables import Table, TableService
+from bot.tables import DamagedTable, Table, TableService
 from games.base import Action, Event, IllegalAction
 from games.fairness import MAX_SEED_LENGTH
 
@@ -85,6 +85,17 @@ class GameUI:
 
     def form_for(self, table: Table, code: str, step: str) -> discord.ui.Modal | None:
         return None
+
+    def opens_page(self, code: str, values: list[str]) -> bool:
+        """Whether this button (no values) or menu choice opens a further page of the player's
+        private controls (`page_for`) instead of making a move."""
+        return False
+
+    def page_for(self, table: Table, player: int, code: str, values: list[str],
+                 names: dict[int, str]) -> tuple[str, list[Control]]:
+        """The (text, controls) of the page `opens_page` said this control opens; run in a
+        worker thread on a frozen table."""
+        raise NotImplementedError
 
     def select_action(self, code: str, values: list[str]) -> Action:
         """The action a select menu's choice stands for: one card, or several."""
@@ -319,6 +330,8 @@ class GameButton(discord.ui.DynamicItem[discord.ui.Button], template=r"tt:(?P<ta
         if self.code == SIT_IN.code:
             await sit_in(interaction, table)
             return
+        if await open_page(interaction, table, self.step, self.code, []):
+            return
         ui = UIS[table.game]
         action = ui.action_for(self.code)
         if action is None:
@@ -388,7 +401,25 @@ class GameSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"ts:(?P<ta
         if table is None:
             return
         values = list((interaction.data or {}).get("values", []))  # type: ignore[union-attr]
+        if await open_page(interaction, table, self.step, self.code, values):
+            return
         await perform(interaction, table, UIS[table.game].select_action(self.code, values), step=self.step)
+
+
+async def open_page(interaction: discord.Interaction, table: Table, step: str, code: str, values: list[str]) -> bool:
+    """Shows, in place of the clicked message, the further page of controls this control opens
+    (a game's step-wise menus); stale when the table has moved on. False: it is a move."""
+    ui = UIS[table.game]
+    if not ui.opens_page(code, values):
+        return False
+    if not table.step_current(step):
+        await refuse(interaction, STALE)
+        return True
+    frozen = table.frozen()
+    text, controls = await asyncio.to_thread(ui.page_for, frozen, interaction.user.id, code, values,
+                                             names_for(bot_of(interaction), table))
+    await interaction.response.edit_message(content=text[:MESSAGE_LIMIT], view=action_view(frozen, controls))
+    return True
 
 
 async def perform(interaction: discord.Interaction, table: Table, action: Action, step: str | None = None) -> bool:
@@ -399,6 +430,8 @@ async def perform(interaction: discord.Interaction, table: Table, action: Action
     except IllegalAction as refusal:
         await refuse(interaction, refusal.reason)
         return False
+    except DamagedTable:
+        raise  # the one failure handler sets the table aside and tells the member (bot/client.py)
     except Exception:
         log.exception("table %s: %s failed", table.id, action)
         await refuse(interaction, "something went wrong saving that move, so it was not made — please try again")

@@ -26,6 +26,7 @@ from cogs.common import (
 from games import poker
 from games.base import Action, Event, IllegalAction
 from games.cards import card, card_name
+from games.pots import pot_name
 from renders.hand import render_hand
 from renders.poker import render_poker
 
@@ -73,7 +74,7 @@ class PokerUI(GameUI):
     def _result_lines(self, view: dict, names: dict[int, str]) -> list[str]:
         lines = [f"Hand {view['round']} is over."]
         for i, pot in enumerate(view["pots"]):
-            name = "Pot" if len(view["pots"]) == 1 else ("Main pot" if i == 0 else f"Side pot {i}")
+            name = pot_name(i, len(view["pots"]))
             who = " and ".join(names.get(p, f"<@{p}>") for p in pot["winners"])
             why = f" — {pot['reason']}" if pot.get("reason") else ""
             lines.append(f"{name} of {pot['amount']} to **{who}**{why}")

@@ -22,7 +22,7 @@ from cogs.common import (
     table_choices,
 )
 from games import rummy
-from games.base import Action, Event, IllegalAction
+from games.base import Action, Event, IllegalAction, capitalised
 from games.cards import DECK_STYLES, card, card_name
 from games.rummy import melds as rm
 from renders.rummy import KIND_LABELS, render_rummy, render_rummy_hand
@@ -31,8 +31,6 @@ GAME = "rummy"
 LIMIT_CHOICES = (5, 7, 10, 12, 15, 20)
 COLUMN_LABELS = {"letter": "Hebrew letter (trumps)", "astrology": "Astrological attribution (trumps)",
                  "path": "Path number (trumps)", "sphere": "Sphere (Ace to 10)", "element": "Element (suit cards)"}
-OUTCOME_WORDS = {"all melded": "calls with everything melded", "caller wins": "calls and wins",
-                 "undercut": "calls and is undercut", "zero": "calls: nobody scores"}
 
 
 def who(player: int | None, names: dict[int, str]) -> str:
@@ -63,9 +61,9 @@ class RummyUI(GameUI):
             top = view["discard"][-1] if view["discard"] else "—"
             lines.append(f"Discard pile: **{top}** · stock {view['stock']} · melds {view['melds']} · "
                          f"call limit {view['call_limit']}")
-        last = view["history"][-1] if view["history"] else None
+        last = (view.get("last_round") or {}).get("ending")
         if last and view["phase"] not in ("over", "hand_over"):
-            lines.append(f"Last hand: {self._history_line(last, names)}")
+            lines.append(f"Last hand: {rummy.ending_words(last, lambda p: who(p, names))}.")
         ending = (view.get("last_round") or {}).get("ending") if view["phase"] == "over" else view.get("ending")
         if view["phase"] in ("over", "hand_over") and ending:
             lines += rummy.hand_summary(ending, lambda p: who(p, names))
@@ -89,15 +87,6 @@ class RummyUI(GameUI):
             return f"Hand {view['round']} is over."
         winner = view.get("winner")
         return f"Game over: {who(winner, names)} wins." if winner is not None else "Game over."
-
-    def _history_line(self, last: dict, names: dict[int, str]) -> str:
-        if last["outcome"] == "dead":
-            return "dead (the stock ran out)"
-        if last["outcome"] == "unidentified":
-            return "not scored (a card was not identified)"
-        if last["scorer"] is None:
-            return "nobody scored"
-        return f"{who(last['scorer'], names)} scored {last['points']} ({last['outcome']})"
 
     def buttons(self, table: Table, view: dict) -> list[Control]:
         phase = view["phase"]
@@ -153,14 +142,11 @@ class RummyUI(GameUI):
         data = event.data
         if event.kind == "settled" and data.get("results"):
             return f"The game is over: {who(data['winner'], names)} wins."
-        if event.kind == "hand_end":
-            text = OUTCOME_WORDS.get(data["outcome"], data["outcome"])
-            scored = f" — {who(data['scorer'], names)} scores {data['points']}" if data["scorer"] is not None else ""
-            return f"{who(data['caller'], names)} {text}{scored}. The table shows both hands."
+        if event.kind in ("hand_end", "dead"):
+            said = capitalised(rummy.ending_words(data, lambda p: who(p, names)))
+            return f"{said}. The table shows both hands." if event.kind == "hand_end" else f"{said}."
         if event.kind == "answer":
             return "Right." if data["right"] else f"Wrong: the answer was {data['answer']}. The hand is not scored."
-        if event.kind == "dead":
-            return "The stock ran out: the hand is dead and nobody scores."
         if event.kind == "draw":
             return f"You took {data['card']} from the discard pile." if data["card"] else "You drew from the stock."
         if event.kind == "discard":

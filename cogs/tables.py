@@ -3,6 +3,7 @@ lobby and move buttons that outlive restarts, and the presenter that shows every
 
 from __future__ import annotations
 
+import asyncio
 import logging
 
 import discord
@@ -34,7 +35,9 @@ from cogs.common import (
 )
 from cogs.presenter import LobbyButton, Presenter
 from cogs.rules_text import RULES
+from cogs.vanished import end_tables_in_vanished_channels, end_tables_of_vanished
 from games.base import DealSeed, HandRecord, IllegalAction
+from renders import warm_up
 
 log = logging.getLogger(__name__)
 MAX_BUY_IN = 1_000_000_000
@@ -55,6 +58,7 @@ class Tables(commands.Cog):
         self.bot.tables.listeners.append(self.presenter.on_table_event)
         self.bot.add_dynamic_items(*ROUTED_ITEMS)
         self.bot.tree.checks.append(refuse_oversized_input)
+        await asyncio.to_thread(warm_up)  # the first table image is then as quick as the rest
 
     @commands.Cog.listener()
     async def on_interaction(self, interaction: discord.Interaction) -> None:
@@ -78,6 +82,14 @@ class Tables(commands.Cog):
     @commands.Cog.listener()
     async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
         await self.bot.tables.end_tables_in(payload.thread_id, "its thread was deleted")
+
+    @commands.Cog.listener()
+    async def on_ready(self) -> None:
+        await end_tables_of_vanished(self.bot)
+
+    @commands.Cog.listener()
+    async def on_guild_available(self, guild: discord.Guild) -> None:
+        await end_tables_in_vanished_channels(self.bot, guild)
 
     @commands.Cog.listener()
     async def on_guild_remove(self, guild: discord.Guild) -> None:

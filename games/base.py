@@ -133,6 +133,11 @@ def plural(count: int, word: str, many: str | None = None, signed: bool = False)
     return f"{number} {word if abs(count) == 1 else many or word + 's'}"
 
 
+def capitalised(text: str) -> str:
+    """Text made to start a sentence ("a dead hand…" → "A dead hand…")."""
+    return text[:1].upper() + text[1:]
+
+
 def cashout(player: int, amount: int) -> Event:
     """Chips leaving the table for the player's wallet."""
     return Event("cashout", {"player": player, "amount": amount})

@@ -95,21 +95,22 @@ def outcome(player_cards: Sequence[Card], dealer_cards: Sequence[Card]) -> int:
 
 
 def reason(player_cards: Sequence[Card], dealer_cards: Sequence[Card]) -> str:
-    """Why a settled hand won, lost or pushed: the rule of `outcome` that decided it."""
+    """Why a settled hand won, lost or pushed: the rule of `outcome` that decided it, worded
+    for everyone (the table image and the channel show it under the player's name)."""
     mine, theirs = total(player_cards), total(dealer_cards)
     if mine > 21:
         return f"bust with {mine}"
     if theirs > 21:
         return f"the dealer busts with {theirs}"
     if has_major(player_cards) != has_major(dealer_cards):
-        return "your hand holds a major, the dealer's does not" if has_major(player_cards) \
-            else "the dealer's hand holds a major, yours does not"
+        return "holds a major, the dealer does not" if has_major(player_cards) \
+            else "the dealer holds a major, this hand does not"
     if mine != theirs:
         return f"{mine} v {theirs}"
     flips = reversed_count(player_cards), reversed_count(dealer_cards)
     if flips[0] == flips[1]:
         return f"{mine} v {theirs}, as many reversed cards"
-    more = "yours" if flips[0] > flips[1] else "the dealer's"
+    more = "this hand" if flips[0] > flips[1] else "the dealer"
     return f"{mine} v {theirs}: {more} has more reversed cards ({flips[0]} v {flips[1]})"
 
 

@@ -125,6 +125,19 @@ def new_deal(label: str, **setup: Any) -> Deal:
     return Deal(fresh_seed(), label, setup)
 
 
+OLD_SCHEME = "old scheme: not verifiable"
+
+
+def old_scheme_deal(seed: str, label: str, **setup: Any) -> Deal:
+    """A deal saved by the version before these fair deals (seeded from the table's seed, never
+    committed): kept so its cards play on exactly, labelled as not verifiable."""
+    return Deal(seed, f"{label} ({OLD_SCHEME})", {**setup, "scheme": "old"})
+
+
+def is_old_scheme(deal: Deal) -> bool:
+    return deal.setup.get("scheme") == "old"
+
+
 def committed(deal: Deal) -> Event:
     """The deal starts: its commitment goes on record (the runtime stores it for /verify)."""
     return Event("deal_committed", deal.public())

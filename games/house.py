@@ -101,9 +101,10 @@ def replace_shoe(state: Table, on_table: list[Card]) -> list[Event]:
 
 
 def prepare_deal(state: Table) -> list[Event]:
-    """Before a round's cards: a low shoe is replaced by a full new one, and the round notes
-    the shoe and position its cards begin at."""
-    events = replace_shoe(state, []) if is_low(state.shoe) else []
+    """Before a round's cards: a low shoe (or one of the old, predictable seed scheme) is
+    replaced by a full new one, and the round notes the shoe and position its cards begin at."""
+    worn = is_low(state.shoe) or fairness.is_old_scheme(state.shoe.deal)
+    events = replace_shoe(state, []) if worn else []
     note_shoe(state)
     return events
 

@@ -87,3 +87,11 @@ def award(pots: Sequence[Pot], strength: Callable[[int], Any], order: Sequence[i
         for player, chips in split(pot.amount, winners, order).items():
             won[player] = won.get(player, 0) + chips
     return won
+
+
+def pot_name(index: int, count: int) -> str:
+    """How players call the pot at `index` of `count`: "Pot" alone, else "Main pot", "Side pot 1"…
+    (a label, so a text puts a word or a colon between it and an amount: "Side pot 1: 540")."""
+    if count == 1:
+        return "Pot"
+    return "Main pot" if index == 0 else f"Side pot {index}"

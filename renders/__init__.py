@@ -8,4 +8,15 @@ Imports games/ and Pillow only. Every function is thread-safe (they run in
 - `renders.hand.render_hand(cards, style, caption, groups)`: a player's private hand.
 - `renders.count.render_pile(groups, title, style)`: the /count pile in its groups.
 - `renders.layout`: the shared table layout every game builds on, and `to_png`.
+- `renders.warm_up()`: fills those caches once, at start-up (in a worker thread).
 """
+
+
+def warm_up() -> None:
+    """The one place the shared caches are filled before the first table is drawn: the table
+    palette and the card sprites at the sizes table images use (each table render that draws
+    cards at its own sizes names them in its `SPRITE_WIDTHS`). Without it the first image
+    drawn after a start takes ten times as long as the rest."""
+    from renders import arcanoid, layout
+
+    layout.warm_up(dict.fromkeys([layout.TABLE_CARD, *arcanoid.SPRITE_WIDTHS]))

@@ -13,6 +13,8 @@ from renders import layout as L
 
 FORCE_CARD = 46  # a committed card on a battlefield
 SEAT_CARD = 40  # cards shown on a seat (visible, reserve, a daemon's hand)
+JUSTICE_CARD = SEAT_CARD + 8  # Justice's shared row
+SPRITE_WIDTHS = (FORCE_CARD, SEAT_CARD, JUSTICE_CARD)  # warmed at start-up (renders.warm_up)
 FIELD_WIDTH = 300
 FIELD_TITLES = {"swords": "SWORDS", "staves": "STAVES", "cups": "CUPS", "coins": "COINS"}
 FORM_WORDS = {"abdication": "abdicated", "judgment": "Judgment: abdicated", "world": "the World",
@@ -100,7 +102,7 @@ def _force_word(codes: list[str]) -> str:
 def _extras(view: dict[str, Any], names: dict[int, str], style: str) -> L.Block:
     blocks = []
     if view["justice"] is not None:
-        row = L.fan(L.parse(view["justice"]), SEAT_CARD + 8, style, offset=SEAT_CARD + 12, markers=False)
+        row = L.fan(L.parse(view["justice"]), JUSTICE_CARD, style, offset=JUSTICE_CARD + 4, markers=False)
         blocks.append(L.panel(L.section("Justice · shared by all", row, size=14), pad=8))
     reveal = view["reveal"]
     if reveal is not None and "shown" in reveal:

@@ -6,12 +6,25 @@ from __future__ import annotations
 from typing import Any
 
 from renders import layout as L
+from renders import text
 
 STATUS = {"playing": ("", L.TEXT), "stood": ("stood", L.MUTED), "bust": ("BUST", L.LOSS),
           "blackjack": ("BLACKJACK", L.GOLD), "doubled": ("doubled", L.TEXT)}
 RESULT = {"win": ("Win", L.WIN), "blackjack": ("Blackjack win", L.GOLD), "push": ("Push", L.PUSH),
           "loss": ("Loss", L.LOSS)}
 PHASE = {"betting": "betting open", "playing": "in play", "settled": "settled"}
+HAND_TEXT = 170  # the narrowest a hand's text lines wrap to
+SIDE_BY_SIDE = 4  # cards a hand shows whole, side by side; more close up but keep each centre
+
+
+def _cards(codes: list[str | None], width: int, style: str, whole: bool = True) -> L.Block:
+    """A hand's cards. A major counts its number (0-21), printed at its top centre and middle,
+    while its corner index is the lesser label (XIII shows "3 T"): so the cards lie `whole`,
+    side by side, or, where a seat's split hands need the room, overlap with each card's
+    notation under it ("13")."""
+    if whole:
+        return L.card_rows(L.parse(codes), width, style, SIDE_BY_SIDE * (width + 8) - 8)
+    return L.fan(L.parse(codes), width, style, codes=True)
 
 
 def render_blackjack(view: dict[str, Any], names: dict[int, str], style: str = "rws") -> bytes:
@@ -55,7 +68,7 @@ def _dealer(dealer: dict[str, Any], style: str, width: int) -> L.Block:
     colour = L.LOSS if total is not None and total > 21 else L.GOLD
     if total is not None and total > 21:
         heading += " · BUST"
-    cards = L.fan(L.parse(dealer["cards"]), width, style)
+    cards = _cards(dealer["cards"], width, style)
     return L.panel(L.column([L.label(heading, 18, colour, bold=True), cards], gap=6), pad=10,
                    min_width=240)
 
@@ -67,7 +80,7 @@ def _seat(seat: dict[str, Any], view: dict[str, Any], names: dict[int, str], sty
     hands = seat["hands"] if with_hands else []
     active = turn["hand"] if is_turn else -1
     own_bets = len(hands) > 1 or any(hand["bet"] != seat.get("bet") for hand in hands)
-    hand_blocks = [_hand(hand, i == active, own_bets, style, card_width)
+    hand_blocks = [_hand(hand, i == active, own_bets, style, card_width, whole=len(hands) == 1)
                    for i, hand in enumerate(hands)]
     hands_row = L.row(hand_blocks, gap=12) if hand_blocks else None
     width = max(230, hands_row.width if hands_row else 0)
@@ -107,21 +120,25 @@ def bet_text(seat: dict[str, Any]) -> str:
     return f"{word} " + " + ".join(hand_bet_text(hand, seat) for hand in hands)
 
 
-def _hand(hand: dict[str, Any], active: bool, show_bet: bool, style: str, width: int) -> L.Block:
-    cards = L.fan(L.parse(hand["cards"]), width, style)
+def _hand(hand: dict[str, Any], active: bool, show_bet: bool, style: str, width: int,
+          whole: bool = True) -> L.Block:
+    cards = _cards(hand["cards"], width, style, whole)
     status, status_colour = STATUS.get(hand.get("status") or "", ("", L.TEXT))
     total = f"{hand['total']}" + (f" · {status}" if status else "")
     rows: list[tuple[str, L.Colour]] = [(total, L.GOLD if active else status_colour)]
     if show_bet:
         rows.append((f"bet {L.chips(hand['bet'])}", L.MUTED))
     result = hand.get("result")
+    width_of_text = max(cards.width, HAND_TEXT)
+    why: list[L.Block] = []
     if result:
         word, colour = RESULT.get(result, (str(result), L.TEXT))
         payout = hand.get("payout")
         net = payout - hand["bet"] if payout is not None else 0
         rows.append((word + (f" {net:+}" if net else ""), colour))
-    block = L.column([cards, L.lines(rows, 16, bold_first=True, max_width=max(cards.width, 170))],
-                     gap=2)
+        why = [L.lines([(line, L.MUTED) for line in text.wrap_two(hand["reason"], 13, width_of_text)], 13,
+                       max_width=width_of_text)] if hand.get("reason") else []
+    block = L.column([cards, L.lines(rows, 16, bold_first=True, max_width=width_of_text), *why], gap=2)
     if active:
         return L.panel(block, pad=5, fill=None, outline=L.GOLD, outline_width=2, radius=8)
     return L.panel(block, pad=5, fill=None)

@@ -12,12 +12,12 @@ import functools
 import io
 import math
 import unicodedata
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from PIL import Image, ImageDraw, ImageFilter
 
-from games.cards import Card, card
+from games.cards import Card, card, full_deck
 from renders import text
 from renders.cards import card_height, card_image
 
@@ -433,9 +433,20 @@ def table_palette() -> Image.Image:
     return sheet.quantize(colors=256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
 
 
-def _palette_sheet() -> Image.Image:
-    from games.cards import full_deck
+def warm_up(widths: Iterable[int], style: str = "rws") -> None:
+    """Fill the caches a first table image would otherwise fill while a player waits: the
+    table palette and every card both ways up (and the back) at these widths, with their shadows; and
+    Pillow's PNG encoder, which it loads on first use."""
+    to_png(Image.new("RGB", (4, 4), FELT))
+    for width in widths:
+        _shadow(width)
+        for c in full_deck():
+            card_image(c, width, style)
+            card_image(c.turned(), width, style)
+        card_image(None, width, style)
 
+
+def _palette_sheet() -> Image.Image:
     deck: list[Card | None] = [c.turned() if i % 2 else c for i, c in enumerate(full_deck())]
     cards = card_rows(deck + [None], TABLE_CARD, "rws", MAX_WIDTH - 2 * MARGIN, codes=True)
     plates = [plate("Name", [(f"Detail {i}", fill), ("Stack 1,000", MUTED)], 200, turn=i == 0,

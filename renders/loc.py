@@ -8,7 +8,9 @@ from typing import Any
 
 from games.loc import card_style, reveal_line
 from renders import layout as L
+from renders import text
 
+LATEST_WIDTH = 520  # the latest reveal's text, wrapped within it
 SMALL_CARD = 64  # earlier plays of the hand, beside the latest one
 BACK_CARD = 40  # the cards still in a player's hand, face down
 EXCUSED = L.WIN
@@ -81,13 +83,17 @@ def _latest(view: dict[str, Any], latest: dict[str, Any], names: dict[int, str])
     colour = L.GOLD if latest["taker"] is not None else EXCUSED
     heading = f"PLAY {latest['play']} REVEALED"
     parts = [L.label(heading, 15, L.MUTED, bold=True)]
-    parts += [L.label(text, 16, colour, bold=True, max_width=520) for text in _split(line)]
+    parts += [L.label(part, 16, colour, bold=True, max_width=LATEST_WIDTH) for part in _split(line)]
     return L.panel(L.column(parts, gap=2, align="left"), pad=12)
 
 
 def _split(line: str) -> list[str]:
-    head, _, tail = line.partition("; ")
-    return [head + (";" if tail else "")] + ([tail] if tail else [])
+    """The reveal on lines of its own: the cards shown (wrapped when long), what took or was
+    excused, what follows."""
+    shown, _, outcome = line.partition(" — ")
+    head, _, tail = outcome.partition("; ")
+    parts = [*text.wrap_two(shown, 16, LATEST_WIDTH), head + (";" if tail else "")] + ([tail] if tail else [])
+    return [p for p in parts if p]
 
 
 # --- the seats -----------------------------------------------------------------------------

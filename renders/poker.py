@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from games.pots import pot_name
 from renders import layout as L
 from renders.cards import card_height
 
@@ -63,12 +64,11 @@ def _centre(view: dict[str, Any], names: dict[int, str], style: str) -> L.Block:
     pot_line = L.label(f"POT {L.chips(view['pot'])}", 22, L.GOLD, bold=True)
     parts = [pot_line]
     pots = view.get("pots") or []
-    if len(pots) > 1:
-        shares = " · ".join(f"{'Main' if i == 0 else f'Side {i}'} {L.chips(p['amount'])}"
-                            for i, p in enumerate(pots))
-        parts.append(L.label(shares, 15, L.MUTED))
     if view.get("final") and pots:
         parts.append(_winners_line(view, names))
+    elif len(pots) > 1:
+        shares = " · ".join(f"{pot_name(i, len(pots))}: {L.chips(p['amount'])}" for i, p in enumerate(pots))
+        parts.append(L.label(shares, 15, L.MUTED))
     if view.get("format") == "holdem" and (view["board"] or not view.get("final")):
         parts.insert(0, _board(L.parse(view["board"]), style, slots=not view.get("final")))
     elif view["phase"] == "draw" and view.get("turn"):
@@ -82,9 +82,8 @@ def _winners_line(view: dict[str, Any], names: dict[int, str]) -> L.Block:
     lines = []
     for i, pot in enumerate(view["pots"]):
         who = " & ".join(L.player_name(names, p) for p in pot.get("winners", []))
-        name = "Pot" if len(view["pots"]) == 1 else ("Main pot" if i == 0 else f"Side pot {i}")
-        why = f": {pot['reason']}" if pot.get("reason") else ""
-        lines.append((f"{name} {L.chips(pot['amount'])} to {who}{why}", L.WIN))
+        why = f" ({pot['reason']})" if pot.get("reason") else ""
+        lines.append((f"{pot_name(i, len(view['pots']))} of {L.chips(pot['amount'])} to {who}{why}", L.WIN))
     return L.lines(lines, 16, max_width=1100)
 
 

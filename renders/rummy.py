@@ -6,14 +6,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.base import plural
+from games.base import capitalised, plural
+from games.rummy.rules import ending_words
 from renders import layout as L
 from renders.hand import render_hand
 
 KIND_LABELS = {"serpent": "Serpent", "sword": "Sword", "sphere": "Sphere", "path": "Path",
                "mother": "Mother", "double": "Double", "single": "Single"}
-OUTCOMES = {"all melded": "all melded", "caller wins": "caller wins", "undercut": "undercut",
-            "zero": "no score", "dead": "dead hand", "unidentified": "not identified"}
 DISCARDS_SHOWN = 6
 MELD_CARD = 90  # laid-out cards, side by side
 MELD_GAP = 6
@@ -102,7 +101,7 @@ def _discards(view: dict[str, Any], style: str) -> L.Block:
 def _ended(view: dict[str, Any], names: dict[int, str], style: str) -> L.Block:
     ending = view["ending"]
     if ending["outcome"] == "dead":
-        text = "Dead hand: the stock ran out before anyone called. Nobody scores; the same dealer deals again."
+        text = f"{capitalised(_score_line(ending, names))}; the same dealer deals again."
         return L.column([_in_play({**view, "phase": "hand_over", "turn": None}, names, style),
                          L.panel(L.label(text, 17, L.GOLD, bold=True), pad=12)], gap=14)
     caller, opponent = ending["caller"], ending["opponent"]
@@ -144,22 +143,7 @@ def _group(title: str, cards: list[str], width: int, style: str, colour: L.Colou
 
 
 def _score_line(ending: dict[str, Any], names: dict[int, str]) -> str:
-    caller = _name(names, ending["caller"])
-    outcome = ending["outcome"]
-    scorer = _name(names, ending["scorer"]) if ending.get("scorer") is not None else ""
-    values = ending["players"]
-    mine, theirs = values[str(ending["caller"])]["value"], values[str(ending["opponent"])]["value"]
-    if outcome == "all melded":
-        return f"{caller} calls with everything melded: 22 + {theirs} = {ending['points']} to {scorer}"
-    if outcome == "caller wins":
-        return f"{caller} calls: {theirs} - {mine} = {ending['points']} to {caller}"
-    if outcome == "undercut":
-        return f"{caller} is undercut ({mine} against {theirs}): 22 + {mine - theirs} = {ending['points']} to {scorer}"
-    if outcome == "unidentified":
-        return f"{caller} missed the identification of {ending.get('missed', '?')}: the hand is not scored"
-    if outcome == "zero":
-        return f"{caller} calls: {mine} against {theirs}, nobody scores"
-    return OUTCOMES.get(outcome, outcome)
+    return ending_words(ending, lambda player: _name(names, player))
 
 
 def _scores_line(view: dict[str, Any], names: dict[int, str]) -> str:

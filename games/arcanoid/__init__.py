@@ -19,7 +19,8 @@ Actions (JSON dicts; cards in the notation of rules/cards.md, orientation ignore
 - After a move that waits on its player: `{"type": "wheel", "cards": [the N to discard]}`,
   `{"type": "call", "card": "KC" | null}` (a further call of the Moon or Sun, null to stop).
 - `{"type": "vote", "refill": true | false}` - the refill vote, in turn.
-- In a reaction window: `{"type": "fool"}` (steal the commitment just made), any turn move
+- In a reaction window: `{"type": "fool"}` (steal the commitment just made; `"seat": -101`
+  for the Fool in the hand of a daemon one is master of: the daemon steals), any turn move
   by a player whose Hermit has moves left, `{"type": "pass"}`; the runtime closes the window
   with `{"type": "close_window"}` as player 0 (`rules.RUNTIME`) when `reaction_window(state)`
   seconds have passed.
@@ -34,8 +35,9 @@ count, secret, linked, ace_open}, finished, complete, chariot, reserve, hermit, 
 shown (the USA's cards turned up)), `window` ({id, after, field, seconds} - never who can react),
 `vote`, `choice`, `reveal` (the last cards shown to all), `log`, `results` (each round's
 winners), `scores`, `winners`, `history` (finished rounds with their seeds), and `me` (own seat
-only: hand, visible, looks (High Priestess and Fool looks), reactions (["fool", "hermit"] when
-the player may react now), passed, secret, daemons).
+only: hand, visible, looks (High Priestess and Fool looks), reactions (["fool", "daemon_fool",
+"hermit"] when the player may react now), fool_daemons (the daemons whose Fool they may play
+now), passed, secret, daemons).
 """
 
 from games.arcanoid import ai

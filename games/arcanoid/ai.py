@@ -14,6 +14,7 @@ is on the table, the counts), so it cannot cheat, and it plays with purpose:
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from games.arcanoid.battle import (
@@ -38,6 +39,8 @@ from games.arcanoid.battle import (
 from games.cards import KING, KNIGHT, PAGE, QUEEN, Card, card, from_codes
 
 Action = dict[str, Any]
+Key = tuple[float, ...]
+Worth = Callable[[Key, Key], Any]  # how good our best key is against the strongest other (None: not here)
 STEAL_WORTH = 12.0  # a force worth taking with the Fool
 TOWER_WORTH = 16.0  # an enemy force worth destroying
 EAGER_POWERS = (2, 5, 8, 11, 15)  # High Priestess, Hierophant, Justice, Strength, the Devil
@@ -51,10 +54,19 @@ def choose(view: dict[str, Any]) -> Action:
     if phase == "choice":
         return _finish_choice(view)
     if phase == "window":
-        if me is not None and "fool" in me["reactions"] and _worth_stealing(view):
-            return {"type": "fool"}
-        return {"type": "pass"}
+        return _react(view, me)
     return _turn(view)
+
+
+def _react(view: dict[str, Any], me: dict[str, Any] | None) -> Action:
+    """The Fool on a commitment worth stealing, our own first, else a daemon's we are master of
+    (its wins are ours); otherwise let it stand."""
+    if me is not None and _worth_stealing(view):
+        if "fool" in me["reactions"]:
+            return {"type": "fool"}
+        if me["fool_daemons"]:
+            return {"type": "fool", "seat": me["fool_daemons"][0]}
+    return {"type": "pass"}
 
 
 def _wants_refill(view: dict[str, Any]) -> bool:
@@ -285,7 +297,21 @@ def _need(view: dict[str, Any], seat: dict[str, Any], open_fields: list[str]) ->
 
 
 def _good_commit(view: dict[str, Any], seat: dict[str, Any], pool: list[Card], open_fields: list[str]) -> Action | None:
+    """A force that beats what stands and is worth its cards now; the widest margin first."""
     need = _need(view, seat, open_fields)
+
+    def margin(key: Key, against: Key) -> float | None:
+        if key <= against or key[0] != TIER[FORCE] or key[1] < need:
+            return None
+        return key[1] - (against[1] if len(against) > 1 else 0)
+
+    return _best_commit(view, seat, pool, open_fields, margin)
+
+
+def _best_commit(view: dict[str, Any], seat: dict[str, Any], pool: list[Card], open_fields: list[str],
+                 worth: Worth) -> Action | None:
+    """Our strongest commitment on the battlefield where `worth(our key, the strongest other
+    key)` is highest (the first such field on a tie); `worth` None leaves a field out."""
     best = None
     for field in open_fields:
         options = _options(view, seat, pool, field)
@@ -293,11 +319,9 @@ def _good_commit(view: dict[str, Any], seat: dict[str, Any], pool: list[Card], o
             continue
         key, cards = options[0]
         against, _ = _best_against(view, seat, field)
-        if key <= against or key[0] != TIER[FORCE] or key[1] < need:
-            continue
-        margin = key[1] - (against[1] if len(against) > 1 else 0)
-        if best is None or margin > best[0]:
-            best = (margin, field, cards)
+        score = worth(key, against)
+        if score is not None and (best is None or score > best[0]):
+            best = (score, field, cards)
     return None if best is None else _commit(best[1], best[2])
 
 
@@ -365,21 +389,9 @@ def _wanted_card(view: dict[str, Any], seat: dict[str, Any], pool: list[Card], o
 
 
 def _last_resort(view: dict[str, Any], seat: dict[str, Any], pool: list[Card], open_fields: list[str]) -> Action | None:
-    """The deck is spent: commit the best there is where it does most, or abdicate where we
-    stand no chance."""
-    best = None
-    for field in open_fields:
-        options = _options(view, seat, pool, field)
-        if not options:
-            continue
-        key, cards = options[0]
-        against, _ = _best_against(view, seat, field)
-        margin = (1 if key > against else 0, key)
-        if best is None or margin > best[0]:
-            best = (margin, field, cards)
-    if best is not None:
-        return _commit(best[1], best[2])
-    return None
+    """The deck is spent: commit the best there is where it does most (where it wins, else
+    the strongest we have)."""
+    return _best_commit(view, seat, pool, open_fields, lambda key, against: (1 if key > against else 0, key))
 
 
 def _weakest_field(view: dict[str, Any], seat: dict[str, Any], open_fields: list[str]) -> str:
@@ -400,9 +412,10 @@ def _least_needed(view: dict[str, Any], seat: dict[str, Any], own: list[Card]) -
 
 
 def _worth_stealing(view: dict[str, Any]) -> bool:
+    """A force of a rival (not our own, nor our daemon's, nor our master's) worth its Fool."""
     window = view["window"]
     victim = next((s for s in view["seats"] if s["player"] == window["after"]), None)
-    if victim is None or window["field"] not in victim["fields"]:
+    if victim is None or window["field"] not in victim["fields"] or victim["controller"] == view["me"]["player"]:
         return False
     commit = victim["fields"][window["field"]]
     if commit["form"] == "secret":

@@ -187,12 +187,14 @@ def step_key(state: State) -> str:
 
 def reactors(state: State) -> list[int]:
     """Who may act in the open window and has not passed (private: for the runtime's
-    computer players and each player's own button, never shown to others)."""
+    computer players and each player's own button, never shown to others): a player for
+    their own seat, or a daemon's master for their daemon's Fool."""
     if state.phase != "window":
         return []
     passed = state.window["passed"]  # type: ignore[index]
-    return [s.player for s in state.seats if s.kind == PLAYER and s.player not in passed
-            and (_may_fool(state, s) or _hermit_ready(s))]
+    ready = [s.controller for s in state.seats if s.controller not in passed
+             and ((s.kind == PLAYER and _hermit_ready(s)) or _may_fool(state, s))]
+    return list(dict.fromkeys(ready))
 
 
 def _seat(state: State, player: int) -> Seat:
@@ -217,7 +219,7 @@ def apply(state: State, player: int, action: Action) -> list[Event]:
     elif kind == "pass":
         _pass(state, player)
     elif kind == "fool":
-        _fool(state, player, events)
+        _fool(state, player, action, events)
     elif kind == "vote":
         _vote(state, player, action, events)
     elif kind in ("wheel", "call"):
@@ -236,7 +238,7 @@ def apply(state: State, player: int, action: Action) -> list[Event]:
 ACTION_KEYS = {
     "discard": {"card"}, "commit": {"field", "cards", "second", "secret", "chariot"}, "play": {"arcanum"},
     "chariot": {"cards"}, "chariot_add": {"cards"}, "chariot_drop": set(), "remove_temperance": set(),
-    "fool": set(), "pass": set(), "close_window": set(), "leave": set(), "sitout": set(), "sitin": set(), "vote": {"refill"}, "wheel": {"cards"}, "call": {"card"},
+    "fool": {"seat"}, "pass": set(), "close_window": set(), "leave": set(), "sitout": set(), "sitin": set(), "vote": {"refill"}, "wheel": {"cards"}, "call": {"card"},
 }
 ARCANUM_KEYS = {2: {"target"}, 5: {"call"}, 11: {"option"}, 12: {"target"}, 14: {"field"},
                 16: {"target", "field"}, 17: {"call"}, 18: {"call"}, 19: {"call"}, 20: {"target", "field"}}
@@ -505,6 +507,10 @@ def _pass(state: State, player: int) -> None:
     passed.append(player)
 
 
+def _daemons_of(state: State, player: int) -> list[Seat]:
+    return [s for s in state.seats if s.kind == DAEMON and s.master == player]
+
+
 def _hermit_ready(seat: Seat) -> bool:
     return seat.hermit is not None and seat.hermit_moves > 0 and seat.in_play
 
@@ -522,7 +528,9 @@ def _fool_check(state: State, seat: Seat) -> tuple[Card, Seat, Commitment]:
     window = state.window
     require(window["field"] is not None and window["part"] is not None,  # type: ignore[index]
             "the Fool cannot steal that: the last move was no commitment it can take")
-    require(seat.kind == PLAYER and seat.in_play, "you are out of play for this round")
+    require(seat.kind in (PLAYER, DAEMON), "only a player or a daemon plays the Fool")
+    require(seat.in_play, "you are out of play for this round" if seat.kind == PLAYER else
+            "that daemon is out of play for this round")
     require(window["after"] != seat.player, "the Fool steals another player's commitment")  # type: ignore[index]
     field_ = window["field"]  # type: ignore[index]
     require(field_ not in seat.fields, f"you have already committed on {field_}")
@@ -536,8 +544,20 @@ def _fool_check(state: State, seat: Seat) -> tuple[Card, Seat, Commitment]:
     return fool, victim, commit  # type: ignore[return-value]
 
 
-def _fool(state: State, player: int, events: list[Event]) -> None:
-    seat = _seat(state, player)
+def _fool_seat(state: State, player: int, daemon: Any) -> Seat:
+    """The seat whose Fool steals: the player's own, or (`seat`) a daemon they are master of."""
+    own = _seat(state, player)
+    if daemon is None:
+        return own
+    require(isinstance(daemon, int) and not isinstance(daemon, bool), "seat: name the daemon (its seat number)")
+    found = state.seat(daemon)
+    require(found is not None and found.kind == DAEMON, f"there is no daemon {daemon} at this table")
+    require(found.master == player, "only a daemon's master plays its Fool")  # type: ignore[union-attr]
+    return found  # type: ignore[return-value]
+
+
+def _fool(state: State, player: int, action: Action, events: list[Event]) -> None:
+    seat = _fool_seat(state, player, action.get("seat"))
     fool, victim, commit = _fool_check(state, seat)
     window = state.window
     field_ = window["field"]  # type: ignore[index]
@@ -910,6 +930,7 @@ def _game_actions(state: State, player: int) -> list[Action]:
             actions.append({"type": "pass"})
         if _may_fool(state, seat):
             actions.append({"type": "fool"})
+        actions += [{"type": "fool", "seat": d.player} for d in _daemons_of(state, player) if _may_fool(state, d)]
         if _hermit_ready(seat):
             actions += turn_actions(state, seat)
         return actions
@@ -1175,14 +1196,19 @@ def _seat_view(state: State, seat: Seat, viewer: int | None) -> dict[str, Any]:
 
 
 def _own_view(state: State, seat: Seat) -> dict[str, Any]:
-    can_fool = state.phase == "window" and _may_fool(state, seat)
+    in_window = state.phase == "window"
+    can_fool = in_window and _may_fool(state, seat)
+    daemons = _daemons_of(state, seat.player)
+    daemon_fools = [d.player for d in daemons if _may_fool(state, d)] if in_window and daemons else []
     return {
         "player": seat.player, "hand": codes(seat.hand), "visible": codes(seat.visible),
         "looks": [dict(look) for look in seat.looks if look["round"] == state.round],
-        "reactions": (["fool"] if can_fool else []) + (["hermit"] if state.phase == "window" and _hermit_ready(seat) else []),
+        "reactions": (["fool"] if can_fool else []) + (["daemon_fool"] if daemon_fools else [])
+        + (["hermit"] if in_window and _hermit_ready(seat) else []),
+        "fool_daemons": daemon_fools,
         "passed": state.window is not None and seat.player in state.window["passed"],
         "secret": {f: codes(c.cards) for f, c in seat.fields.items() if c.secret},
-        "daemons": [s.player for s in state.seats if s.kind == DAEMON and s.master == seat.player],
+        "daemons": [d.player for d in daemons],
     }
 
 

@@ -704,8 +704,9 @@ def redeal(seed: str, setup: dict[str, Any]) -> list[Card]:
 
 def reveal_line(record: dict[str, Any], deck: str, name: Callable[[int], str]) -> str:
     """One play in words, every card shown, then what it did:
-    "<a> 7S, <b> 0 — <b>'s Fool takes 40; everyone refreshes the pot"."""
-    played = ", ".join(f"{name(c['player'])} {_written([c['card']], deck)}" for c in record["cards"])
+    "<a>: 7S, <b>: 0 — <b>'s Fool takes 40; everyone refreshes the pot" (the colon keeps
+    "Computer 1: 21" from reading as one number)."""
+    played = ", ".join(f"{name(c['player'])}: {_written([c['card']], deck)}" for c in record["cards"])
     return f"{played} — {_outcome_line(record, deck, name)}"
 
 

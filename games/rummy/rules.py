@@ -28,6 +28,7 @@ from games.base import (
     HandRecord,
     IllegalAction,
     SeatSpec,
+    capitalised,
     mention,
     plural,
     require,
@@ -555,7 +556,7 @@ def _seat_index(state: State, player: int) -> int:
 
 def _dead_hand(state: State, events: list[Event]) -> None:
     state.ending = {"hand": state.hand_no, "outcome": "dead", "points": 0, "scorer": None}
-    events.append(Event("dead", {"hand": state.hand_no}))
+    events.append(Event("dead", dict(state.ending)))
     _close_hand(state, events, state.dealer)  # the same dealer deals again
 
 
@@ -661,29 +662,59 @@ def _answer(state: State, player: int, action: Action) -> list[Event]:
 # --- the hand records (/history) --------------------------------------------------------------
 
 DRAWN_FROM = {"stock": "the stock", "take": "the discard pile"}
-CALLED = {"all melded": "called with everything melded", "caller wins": "called and won",
-          "zero": "called: a tie, nobody scores"}
+CALLED = {"all melded": "called with everything melded", "caller wins": "called and won", "zero": "called and tied"}
+
+
+# The end of a hand in words: the one wording the table image, the channel and /history share.
+# `name` names a player ("you" for the reader works too: no verb here agrees with its subject).
+
+def ending_said(ending: dict[str, Any], name: Callable[[int], str]) -> str:
+    """How a hand ended, from its public ending: "Ann called and won (3 unmelded against 12)"."""
+    outcome = ending["outcome"]
+    if outcome == "dead":
+        return "a dead hand (the stock ran out)"
+    caller = name(ending["caller"])
+    if outcome == "unidentified":
+        return f"{caller} missed the identification of {ending['missed']}"
+    said = f"{caller} called, undercut by {name(ending['opponent'])}" if outcome == "undercut" else \
+        f"{caller} {CALLED[outcome]}"
+    mine, theirs = _values(ending)
+    return f"{said} ({mine} unmelded against {theirs})"
+
+
+def ending_scored(ending: dict[str, Any], name: Callable[[int], str]) -> str:
+    """Who a hand's end scores for, and how the points add up: "Ann scores 9 points (12 - 3)"."""
+    if ending["outcome"] == "unidentified":
+        return "the hand is not scored"
+    if ending["scorer"] is None:
+        return "nobody scores"
+    mine, theirs = _values(ending)
+    sums = {"all melded": f"{BONUS} + {theirs}", "caller wins": f"{theirs} - {mine}",
+            "undercut": f"{BONUS} + {mine} - {theirs}"}
+    return f"{name(ending['scorer'])} scores {plural(ending['points'], 'point')} ({sums[ending['outcome']]})"
+
+
+def ending_words(ending: dict[str, Any], name: Callable[[int], str]) -> str:
+    """A hand's end in one line: how it ended, then what it scored."""
+    return f"{ending_said(ending, name)}: {ending_scored(ending, name)}"
+
+
+def _values(ending: dict[str, Any]) -> tuple[int, int]:
+    """The caller's and the opponent's unmelded values (the opponent's after layoffs)."""
+    sides = ending["players"]
+    return sides[str(ending["caller"])]["value"], sides[str(ending["opponent"])]["value"]
 
 
 def hand_summary(ending: dict[str, Any], name: Callable[[int], str]) -> list[str]:
     """A finished hand in words for everyone (the public ending: no face-down call card): how
     it ended, each side's melds, layoffs and unmelded cards, and who scored."""
-    head = f"Hand {ending['hand']}: "
-    if ending["outcome"] == "dead":
-        return [head + "dead, the stock ran out; nobody scores."]
-    caller, opponent = ending["caller"], ending["opponent"]
-    if ending["outcome"] == "unidentified":
-        return [head + f"{name(caller)} missed the identification of {ending['missed']}: not scored."]
+    head = f"Hand {ending['hand']}: {ending_said(ending, name)}."
+    scored = f"{capitalised(ending_scored(ending, name))}."
+    if "players" not in ending:  # no call: no hand was shown
+        return [head, scored]
     sides = ending["players"]
-    said = (f"{name(opponent)} undercut the call of {name(caller)}" if ending["outcome"] == "undercut"
-            else f"{name(caller)} {CALLED[ending['outcome']]}")
-    lines = [head + f"{said}, {sides[str(caller)]['value']} unmelded against {sides[str(opponent)]['value']}."]
-    for player in (caller, opponent):
-        lines.append(f"{name(player)}: {_side_words(sides[str(player)])}")
-    scorer = ending["scorer"]
-    lines.append("Nobody scores." if scorer is None
-                 else f"{name(scorer)} scores {plural(ending['points'], 'point')}.")
-    return lines
+    return [head, *(f"{name(p)}: {_side_words(sides[str(p)])}" for p in (ending["caller"], ending["opponent"])),
+            scored]
 
 
 def _side_words(side: dict[str, Any]) -> str:
@@ -784,23 +815,8 @@ def _move_words(verb: str, details: list[str], own: bool) -> str:
 def _record_result(record: dict[str, Any], seat: int) -> str:
     ending, player = record["ending"], record["players"][seat]
     won = ending["points"] if ending["scorer"] == player else 0
-    return f"{_ending_words(ending, player)}: {plural(won, 'point', signed=True)} (your score {record['scores'][seat]})"
-
-
-def _ending_words(ending: dict[str, Any], player: int) -> str:
-    outcome = ending["outcome"]
-    if outcome == "dead":
-        return "a dead hand (the stock ran out), nobody scores"
-    calling = ending["caller"] == player
-    caller = "you" if calling else mention(ending["caller"])
-    if outcome == "unidentified":
-        return f"{caller} missed the identification of {ending['missed']}: the hand is not scored"
-    values = {role: ending["players"][str(ending[role])]["value"] for role in ("caller", "opponent")}
-    if outcome != "undercut":
-        said = f"{caller} {CALLED[outcome]}"
-    else:
-        said = "you called and were undercut" if calling else f"you undercut the call of {caller}"
-    return f"{said} ({values['caller']} unmelded against {values['opponent']})"
+    said = ending_said(ending, lambda p: "you" if p == player else mention(p))
+    return f"{said}: {plural(won, 'point', signed=True)} (your score {record['scores'][seat]})"
 
 
 # --- leaving ---------------------------------------------------------------------------------

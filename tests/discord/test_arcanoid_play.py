@@ -11,7 +11,7 @@ import discord
 import pytest
 
 from bot import create_bot
-from cogs.arcanoid import encode
+from cogs.arcanoid_menus import encode
 from games import arcanoid as arc
 from games.cards import cards
 from tests.discord.helpers import make_world, open_table, private_text, refused
@@ -34,24 +34,49 @@ def menu(message: discord.Message, code: str) -> Any | None:
     return None
 
 
+async def choose(member: Any, code: str, values: list[str]) -> Any:
+    """Choose in the menu `code` of the member's latest DM (it must offer these values)."""
+    dm = latest_dm(member)
+    found = menu(dm, code)
+    assert found is not None, f"no menu {code} in {[c.custom_id for r in dm.components for c in r.children]}"
+    return await member.user.select(dm, values, custom_id=found.custom_id)
+
+
+def menu_offering(member: Any, value: str) -> str:
+    """The code of the menu of the latest DM that offers `value`."""
+    for row in latest_dm(member).components:
+        for item in getattr(row, "children", []):
+            if any(o.value == value for o in getattr(item, "options", None) or []):
+                return str(item.custom_id).rsplit(":", 1)[1]
+    raise AssertionError(f"no menu offers {value}")
+
+
+async def commit_from_dm(member: Any, action: dict) -> Any:
+    """A commitment made from the DM pages: the battlefield, then its cards (or another way)."""
+    await choose(member, "go1", [f"f.{action['field']}"])
+    if action["cards"] and "second" not in action:
+        mode = "secret" if action.get("secret") else "chariot" if action.get("chariot") else "plain"
+        return await choose(member, f"ck.{action['field']}.{mode}", action["cards"])
+    return await choose(member, "mv1", [encode(action)])
+
+
 async def dm_move(member: Any, table: Any) -> None:
-    """The computer policy's move for the member, made from the DM controls: a commit from the
-    commit menu when it is there, else the lowest card discarded, else the first menu entry."""
+    """The computer policy's move for the member, made from the DM controls: a commit through
+    the battlefield's page, else the lowest card discarded, else an abdication."""
     wanted = arc.computer_action(table.state, member.id)
     dm = latest_dm(member)
     if wanted["type"] == "vote":
         await member.user.click(dm, label="Refill the deck" if wanted["refill"] else "Keep it empty")
         return
-    commit_menu = menu(dm, "mv1")
-    options = [o.value for o in commit_menu.options] if commit_menu is not None else []
-    if encode(wanted) in options:
-        await member.user.select(dm, [encode(wanted)], custom_id=commit_menu.custom_id)
+    if wanted["type"] == "commit":
+        await commit_from_dm(member, wanted)
         return
     discard_menu = menu(dm, "discard")
     if discard_menu is not None:
         await member.user.select(dm, [discard_menu.options[0].value], custom_id=discard_menu.custom_id)
         return
-    await member.user.select(dm, [options[0]], custom_id=commit_menu.custom_id)
+    field = next(f for f in ("swords", "staves", "cups", "coins") if f not in table.state.seat(member.id).fields)
+    await commit_from_dm(member, {"type": "commit", "field": field, "cards": []})
 
 
 def arrange(table: Any, hands: dict[int, str]) -> None:
@@ -67,6 +92,12 @@ def arrange(table: Any, hands: dict[int, str]) -> None:
     for player, hand in wanted.items():
         state.seat(player).hand = hand
     state.turn = state.seats.index(state.seat(min(hands, key=lambda p: list(hands).index(p))))
+    settle(table)
+
+
+def settle(table: Any) -> None:
+    """The arranged state as the table's last committed one (what DM pages are drawn from)."""
+    table.set_state(table.state, table.state_json())
 
 
 # Each table move is drawn (the four battlefields) and DMs rendered: on a busy machine one clock
@@ -179,3 +210,90 @@ async def test_bad_input_changes_nothing(simcord_env):
     await refused(world, alice.slash(channel, "arcanoid play", arcanum="16"), "not in your hand")
     await refused(world, bob.slash(channel, "arcanoid fool"), "window")
     await refused(world, alice.slash(channel, "arcanoid play", arcanum="2", target=world.members[1].user), "not in your hand")
+
+
+async def turn_comes(world: Any, table: Any, hand: str, other_hand: str) -> None:
+    """The first member holds `hand` and it becomes their turn (after the second discards the
+    first card of `other_hand`), so the bot sends them a fresh DM of that position."""
+    alice, bob = world.members
+    arrange(table, {bob.id: other_hand, alice.id: hand})
+    await bob.slash(world.channel, "arcanoid discard", card=other_hand.split()[0])
+    assert arc.pending(table.state) == [alice.id]
+
+
+def put_on_top(table: Any, codes: str) -> None:
+    """The next cards drawn from the deck, first first (swapped with where they were in it)."""
+    deck = table.state.deck
+    for offset, wanted in enumerate(cards(codes), 1):
+        at = next(i for i, c in enumerate(deck) if c.face == wanted.face)
+        deck[at], deck[-offset] = deck[-offset], deck[at]
+    settle(table)
+
+
+async def test_a_commitment_outside_the_strongest_five_is_made_from_the_dm(simcord_env):
+    world = make_world(simcord_env, names=("alice", "bob"))
+    alice, bob = world.members
+    table = await open_table(world, "arcanoid", timer=0)
+    await turn_comes(world, table, "2S 3S 4S 5S 6S 7S", "2C 3C 4C 6C 7C 8C")
+    await choose(alice, "go1", ["f.swords"])
+    page = latest_dm(alice)
+    assert "Commit on swords" in page.content
+    picker = menu(page, "ck.swords.plain")
+    assert sorted(o.value for o in picker.options) == sorted(["2S", "3S", "4S", "5S", "6S", "7S"]) and picker.max_values == 6
+    # 63 sets of swords: the weakest pair was never among the old menu's five strongest
+    await choose(alice, "ck.swords.plain", ["3S", "2S"])
+    assert sorted(c.code for c in table.state.seat(alice.id).fields["swords"].cards) == ["2S", "3S"]
+
+
+async def test_a_call_of_a_small_card_is_made_from_the_dm(simcord_env):
+    world = make_world(simcord_env, names=("alice", "bob"))
+    alice, bob = world.members
+    table = await open_table(world, "arcanoid", timer=0)
+    await turn_comes(world, table, "17 2S 3S 4S 5S 6S", "2W 4C 3C 6C 7C 8C")
+    await choose(alice, "go2", ["a.17"])
+    call = encode({"type": "play", "arcanum": "17", "call": "4C"})
+    code = menu_offering(alice, call)
+    assert code.startswith("mv"), "one menu per suit: every minor card may be called"
+    await choose(alice, code, [call])
+    assert "4C" in [c.code for c in table.state.seat(alice.id).hand]
+    assert "4C" not in [c.code for c in table.state.seat(bob.id).hand]
+
+
+async def test_a_stale_page_or_a_double_click_changes_nothing(simcord_env):
+    """Controls left on a message the bot does not edit (a /hand answer) after the move was
+    made from the DM: their page and their move are of an earlier step, refused."""
+    world = make_world(simcord_env, names=("alice", "bob"))
+    alice, bob = world.members
+    table = await open_table(world, "arcanoid", timer=0)
+    await turn_comes(world, table, "2S 3S 4S 5S 6S 7S", "2C 3C 4C 6C 7C 8C")
+    step = table.step_key()
+    menus_at = (await alice.slash(world.channel, "hand")).response
+    page_at = (await alice.slash(world.channel, "hand")).response
+    await alice.select(page_at, ["f.swords"], custom_id=f"ts:{table.id}:{step}:go1")
+    await choose(alice, "go1", ["f.swords"])
+    await choose(alice, "ck.swords.plain", ["7S", "6S"])
+    assert "swords" in table.state.seat(alice.id).fields
+    await refused(world, alice.select(page_at, ["5S", "4S"], custom_id=f"ts:{table.id}:{step}:ck.swords.plain"),
+                  "earlier turn")
+    await refused(world, alice.select(menus_at, ["f.staves"], custom_id=f"ts:{table.id}:{step}:go1"),
+                  "earlier turn")
+
+
+async def test_a_daemons_fool_is_played_from_its_masters_dm(simcord_env):
+    world = make_world(simcord_env, names=("alice", "bob"))
+    alice, bob = world.members
+    table = await open_table(world, "arcanoid", timer=0, reaction_seconds=8)
+    arrange(table, {alice.id: "15 2C 3C 4C 5C 6C", bob.id: "9S 6S 2W 3W 4W 5W"})
+    put_on_top(table, "0 10C 9C 8C 7C AC 8P")
+    await alice.slash(world.channel, "arcanoid play", arcanum="15")
+    daemon = table.state.seats[0]
+    assert daemon.kind == "daemon" and "0" in [c.face.code for c in daemon.hand]
+    await refused(world, alice.slash(world.channel, "arcanoid fool", daemon=True), "window")
+    await bob.slash(world.channel, "arcanoid commit", field="swords", cards="9S 6S")
+    assert table.state.phase == "window"
+    dm = latest_dm(alice)
+    assert "your daemon's Fool" in dm.content
+    await refused(world, bob.slash(world.channel, "arcanoid fool", daemon=True), "no daemon")
+    await alice.user.click(dm, label="Your daemon plays its Fool: steal it")
+    assert [c.face.code for c in daemon.fields["swords"].cards] == ["9S", "6S"]
+    assert "swords" not in table.state.seat(bob.id).fields

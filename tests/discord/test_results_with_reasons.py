@@ -131,6 +131,6 @@ async def test_loc_reveals_every_card_and_gives_its_few_players_advice_once_at_c
     reveal = table.state.reveals[0] if table.state.hand == 1 else table.state.last_round["reveals"][0]
     for shown in reveal["cards"]:
         code = shown["card"].removesuffix("r")
-        assert re.search(rf"<@{shown['player']}> {re.escape(code)}r?[ ,]", text), (shown, text)
+        assert re.search(rf"<@{shown['player']}>: {re.escape(code)}r?[ ,]", text), (shown, text)
     every_message = [_description(m) for m in world.channel.history() if m.embeds]
     assert not any("4 or more" in t or "fewer than" in t for t in every_message), "no advice on updates"

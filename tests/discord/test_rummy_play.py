@@ -101,7 +101,7 @@ async def test_a_member_plays_against_the_computer_to_the_score(simcord_env):
     said = final.embeds[0].description or ""
     last = expected.last_hand["ending"]
     assert f"Hand {last['hand']}: {alice.mention} called" in said, "the last hand is told in words"
-    assert f"{alice.mention} scores {last['points']} points." in said and "unmelded" in said
+    assert f"{alice.mention} scores {last['points']} points (" in said and "unmelded" in said
     assert not final.components, "the finished game's table has no buttons left"
     assert table.status == "ended" and world.bot.tables.table_in(world.channel.id) is None
     assert any("game is over and the table is closed" in m.content for m in world.channel.history())

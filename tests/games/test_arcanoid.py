@@ -10,6 +10,7 @@ import pytest
 import games.arcanoid as arc
 from games.arcanoid import rules
 from games.arcanoid.battle import form_of
+from games.arcanoid.model import DAEMON_BASE
 from games.cards import cards
 from tests.games.arcanoid_helpers import (
     act,
@@ -242,6 +243,84 @@ def test_fool_steals_a_last_commitment() -> None:
 def test_fool_outside_a_window_is_refused() -> None:
     state = table({1: "0 2S 2C 3C 4C 5C", 2: "3S 2W 3W 4W 5W 6W"})
     refused(state, 1, {"type": "fool"}, "reaction window")
+
+
+def _daemon_with_the_fool(victim_hand: str = "9S 6S 2W 3W 4W 5W", master_hand: str = "15 2C 3C 4C 5C 6C") -> rules.State:
+    """Player 1 raises a daemon whose six cards hold the Fool; player 2 is on turn."""
+    state = table({1: master_hand, 2: victim_hand, 3: "2P 3P 4P 5P 6P 7P"}, top="0 10C 9C 8C 7C AC 8P 9P 10P")
+    act(state, 1, {"type": "play", "arcanum": "15"})
+    assert state.seats[0].kind == "daemon" and "0" in [x.code for x in state.seats[0].hand]
+    assert arc.pending(state) == [2]
+    return state
+
+
+DAEMON = DAEMON_BASE - 1  # the first daemon raised in a round
+
+
+def test_a_daemons_fool_is_played_by_its_master_in_the_window() -> None:
+    state = _daemon_with_the_fool()
+    act(state, 2, {"type": "commit", "field": "swords", "cards": ["9S", "6S"]}, close_after=False)
+    assert arc.reactors(state) == [1], "the master may react for the daemon"
+    me = arc.view(state, 1)["me"]
+    assert me["reactions"] == ["daemon_fool"] and me["fool_daemons"] == [DAEMON]
+    assert {"type": "fool", "seat": DAEMON} in arc.legal_actions(state, 1)
+    assert arc.view(state, 3)["me"]["fool_daemons"] == []
+    act(state, 1, {"type": "fool", "seat": DAEMON})
+    daemon = seat(state, DAEMON)
+    assert [x.code for x in daemon.fields["swords"].cards] == ["9S", "6S"]
+    assert "swords" not in seat(state, 2).fields
+    assert "0" not in [x.code for x in daemon.hand] and len(daemon.hand) == 6
+
+
+@pytest.mark.parametrize(("who", "action", "commit_first", "words"), [
+    (3, {"type": "fool", "seat": DAEMON}, True, "only a daemon's master"),  # not its master
+    (2, {"type": "fool", "seat": DAEMON}, True, "only a daemon's master"),  # nor its victim
+    (1, {"type": "fool", "seat": DAEMON}, False, "reaction window"),  # outside a window
+    (1, {"type": "fool", "seat": 2}, True, "no daemon 2"),  # a player's seat is no daemon
+    (1, {"type": "fool", "seat": -150}, True, "no daemon -150"),  # a seat that does not exist
+    (1, {"type": "fool", "seat": "daemon"}, True, "name the daemon"),
+    (1, {"type": "fool"}, True, "not in your hand"),  # the master's own hand has no Fool
+])
+def test_a_daemons_fool_refused(who: int, action: dict, commit_first: bool, words: str) -> None:
+    state = _daemon_with_the_fool()
+    if commit_first:
+        act(state, 2, {"type": "commit", "field": "swords", "cards": ["9S", "6S"]}, close_after=False)
+    refused(state, who, action, words)
+
+
+@pytest.mark.parametrize(("victim_hand", "codes", "words"), [
+    ("AS 9S 2W 3W 4W 5W", "AS 9S", "cannot steal"),  # an ace
+    ("QS KS 2W 3W 4W 5W", "QS KS", "cannot steal"),  # a couple
+    ("2S 3S 2W 3W 4W 5W", "", "cannot steal"),  # an abdication
+])
+def test_a_daemons_fool_keeps_the_fools_limits(victim_hand: str, codes: str, words: str) -> None:
+    state = _daemon_with_the_fool(victim_hand)
+    act(state, 2, {"type": "commit", "field": "swords", "cards": codes.split()}, close_after=False)
+    assert arc.reactors(state) == []
+    refused(state, 1, {"type": "fool", "seat": DAEMON}, words)
+
+
+def test_a_daemon_that_committed_there_cannot_steal_there() -> None:
+    state = _daemon_with_the_fool("NC 2W 3W 4W 5W 6W")
+    act(state, 2, {"type": "discard", "card": "2W"})
+    act(state, 3, {"type": "discard", "card": "2P"})
+    commit(state, 1, "cups", "10C 9C")  # the daemon plays before its master
+    act(state, 1, {"type": "discard", "card": "2C"})
+    act(state, 2, {"type": "commit", "field": "cups", "cards": ["NC"]}, close_after=False)
+    refused(state, 1, {"type": "fool", "seat": DAEMON}, "already committed on cups")
+
+
+def test_a_computer_master_steals_with_its_daemons_fool_but_not_from_itself() -> None:
+    state = _daemon_with_the_fool()
+    act(state, 2, {"type": "commit", "field": "swords", "cards": ["9S", "6S"]}, close_after=False)
+    assert arc.computer_action(state, 1) == {"type": "fool", "seat": DAEMON}
+    state = _daemon_with_the_fool("2W 3W 4W 5W 6W 7W", master_hand="15 2S 3S 4S 5S 8S")
+    act(state, 2, {"type": "discard", "card": "2W"})
+    act(state, 3, {"type": "discard", "card": "2P"})
+    act(state, 1, {"type": "discard", "card": "AC"})  # the daemon's turn
+    act(state, 1, {"type": "commit", "field": "swords", "cards": ["8S", "5S", "4S"]}, close_after=False)
+    assert arc.reactors(state) == [1], "the daemon could steal its own master's force"
+    assert arc.computer_action(state, 1) == {"type": "pass"}, "its wins are the master's anyway"
 
 
 def test_magician_transmutes_one_card() -> None:

@@ -51,3 +51,20 @@ def test_secret_commitments_are_backs_and_the_round_picture_reveals_them() -> No
     battles = rules.battles(state)
     battles = {f: b if b["forces"] else {**b, "forces": [], "winner": 1, "credited": 1} for f, b in battles.items()}
     assert render_round(battles, 1, {}).startswith(b"\x89PNG")
+
+
+def test_after_the_warm_up_the_first_table_image_draws_no_new_sprite() -> None:
+    """renders.warm_up (run once at start-up) leaves the first image only its own drawing:
+    no palette to compute, no card sprite to draw."""
+    from renders import layout, warm_up
+    from renders.cards import card_image
+
+    layout.table_palette.cache_clear()
+    card_image.cache_clear()
+    warm_up()
+    assert layout.table_palette.cache_info().currsize == 1
+    for _ in range(6):  # random positions: Justice's row, daemons, reserves, secret backs
+        state = _mid_round(10)
+        drawn = card_image.cache_info().misses
+        render_arcanoid(arc.view(state, None), {})
+        assert card_image.cache_info().misses == drawn

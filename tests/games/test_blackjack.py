@@ -168,11 +168,11 @@ def test_settlement_rules(player: str, dealer: str, expected: int, rule: str) ->
 REASONS = [
     ("KC QS 5W", "KS 6C 9W", "bust with 25"),
     ("5C", "KS 6C 9W", "the dealer busts with 25"),
-    ("12", "KC QS", "your hand holds a major, the dealer's does not"),
-    ("KC QS", "2 15", "the dealer's hand holds a major, yours does not"),
+    ("12", "KC QS", "holds a major, the dealer does not"),
+    ("KC QS", "2 15", "the dealer holds a major, this hand does not"),
     ("10S 7C", "10C 8W", "17 v 18"),
-    ("9 10Cr", "19", "19 v 19: yours has more reversed cards (1 v 0)"),
-    ("4S 4C", "4Wr 4P", "8 v 8: the dealer's has more reversed cards (0 v 1)"),
+    ("9 10Cr", "19", "19 v 19: this hand has more reversed cards (1 v 0)"),
+    ("4S 4C", "4Wr 4P", "8 v 8: the dealer has more reversed cards (0 v 1)"),
     ("10S 7C", "10C 7W", "17 v 17, as many reversed cards"),
 ]
 
@@ -186,7 +186,7 @@ def test_a_settled_hand_shows_its_reason_on_the_table() -> None:
     state, _ = dealt("KC 8W 19 ", {1: 20})  # dealer KC 8W = 18 without a major; the player 19
     bj.apply(state, 1, {"type": "stand"})
     shown = bj.view(state)["last_round"]["seats"][0]["hands"][0]
-    assert shown["result"] == "win" and shown["reason"] == "your hand holds a major, the dealer's does not"
+    assert shown["result"] == "win" and shown["reason"] == "holds a major, the dealer does not"
 
 
 @pytest.mark.parametrize(("bet", "result", "paid"), [

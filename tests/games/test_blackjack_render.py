@@ -64,3 +64,51 @@ def test_a_doubled_bet_reads_as_doubled_on_the_table(said: list[str]) -> None:
     blackjack.apply(state, 1, {"type": "double"})
     render_blackjack(state.last_round, {1: "Alice"})
     assert any(t.endswith("· bet 40 (doubled)") for t in said), said
+
+
+def test_every_card_of_a_hand_shows_whole(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Blackjack counts a major by its number, printed at its top centre and middle while its
+    corner shows the lesser label (XIII: "3 T"): an overlapping fan would show the dealer's
+    13 + 3 + 10 as "3, 3, 10" beside "26 · BUST". Up to four cards lie side by side."""
+    from renders import layout
+
+    state = dealt("13 7C 5S 3S")  # the dealer shows 13 over the 7C; alice holds 5S and hits the 3S
+    blackjack.apply(state, 1, {"type": "hit"})
+    placed: list[tuple[int, int, int]] = []
+    real = layout.Canvas.card
+
+    def spy(self, c, x, y, width, style):  # type: ignore[no-untyped-def]
+        placed.append((x, y, width))
+        real(self, c, x, y, width, style)
+
+    monkeypatch.setattr(layout.Canvas, "card", spy)
+    view = blackjack.view(state, None)
+    assert len(view["dealer"]["cards"]) == 2 and len(view["seats"][0]["hands"][0]["cards"]) == 2
+    render_blackjack(view, {1: "Alice"})
+    assert len(placed) == 4
+    for i, (x, y, width) in enumerate(placed):
+        for x2, y2, _ in placed[i + 1:]:
+            assert y != y2 or abs(x - x2) >= width, "a card lies over another"
+
+
+def test_a_settled_hand_says_why_it_won(said: list[str]) -> None:
+    """A 19 beats the dealer's 18 only because it holds a major: the table says so under the
+    result, or the win looks like a mistake (the reason wraps within the hand's width)."""
+    state = dealt("KC 8W 19")  # the dealer KC 8W = 18 without a major; alice the Sun, 19
+    blackjack.apply(state, 1, {"type": "stand"})
+    hand = state.last_round["seats"][0]["hands"][0]
+    assert hand["result"] == "win" and hand["reason"] == "holds a major, the dealer does not"
+    render_blackjack(state.last_round, {1: "Alice"})
+    after = said[said.index("Win +20") + 1:]
+    assert " ".join(after).startswith(hand["reason"]), said
+
+
+def test_split_hands_overlap_with_each_cards_notation_under_it(said: list[str]) -> None:
+    """A seat's split hands need the room, so their cards overlap: each card's notation under
+    it still tells a major's number ("13", never just the corner's "3 T")."""
+    state = dealt("10W 7C 8S 8C 3W KP")
+    blackjack.apply(state, 1, {"type": "hit"})
+    blackjack.apply(state, 1, {"type": "split"})
+    hands = blackjack.view(state, None)["seats"][0]["hands"]
+    render_blackjack(blackjack.view(state, None), {1: "Alice"})
+    assert len(hands) == 2 and all(code in said for hand in hands for code in hand["cards"]), said

@@ -567,9 +567,9 @@ def test_each_play_has_a_short_log_line() -> None:
     name = {P1: "@alice", P2: "@bob", P3: "@carol"}.get
     lines = [loc.reveal_line(r, "tarot", name) for r in state.reveals]
     assert lines == [
-        "@alice 7S, @bob KC, @carol 9W — @bob's King of Cups is highest: excused; the others pay 10 each",
-        "@alice 2W, @bob 3C, @carol 2P — @bob's 3 of Cups is highest: excused; the others pay 14 in all",
-        "@alice 0, @bob 2C, @carol 3P — @alice's Fool takes 64; everyone refreshes the pot"]
+        "@alice: 7S, @bob: KC, @carol: 9W — @bob's King of Cups is highest: excused; the others pay 10 each",
+        "@alice: 2W, @bob: 3C, @carol: 2P — @bob's 3 of Cups is highest: excused; the others pay 14 in all",
+        "@alice: 0, @bob: 2C, @carol: 3P — @alice's Fool takes 64; everyone refreshes the pot"]
     assert "@alice's Joker takes 64" in loc.reveal_line(state.reveals[2], "standard", name)
 
 

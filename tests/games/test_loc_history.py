@@ -109,9 +109,9 @@ def test_the_record_of_a_hand_in_words() -> None:
     assert record["cards"] == ["You: 7S 2W 3W 4W 5W · discarded 6W", "<@102>: KC 2C 3C 4C 5C",
                                "<@103>: 3 2P 3Pr 4P 5P"]
     assert record["actions"][0] == "<@101>, <@102>, <@103> ante 10 each"
-    assert record["actions"][1] == ("Play 1: <@101> 7S, <@102> KC, <@103> 3 — <@103>'s Empress takes 30; "
+    assert record["actions"][1] == ("Play 1: <@101>: 7S, <@102>: KC, <@103>: 3 — <@103>'s Empress takes 30; "
                                     "everyone refreshes the pot")
-    assert record["actions"][2].startswith("Play 2: <@101> 2W, <@102> 2C, <@103> 2P — <@102>'s 2 of Cups "
+    assert record["actions"][2].startswith("Play 2: <@101>: 2W, <@102>: 2C, <@103>: 2P — <@102>'s 2 of Cups "
                                            "is highest: excused")
     assert record["actions"][-1].endswith("<@102>'s 5 of Cups takes 90; the hand is over")
     assert len(record["actions"]) == 6

@@ -4,6 +4,7 @@ down for spectators; the showdown names each hand's category and marks the winne
 from __future__ import annotations
 
 import io
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
@@ -120,4 +121,21 @@ def test_ordinary_betting_shows_one_pot_and_an_all_in_shows_the_side_pot(drawn: 
     poker.apply(state, 3, {"type": "allin"})  # 60: a pot capped at 60 a player, the rest beside it
     drawn.texts.clear()
     render_poker(poker.view(state), NAMES)
-    assert "Main 180 · Side 1 280" in drawn.texts, drawn.texts
+    assert "Main pot: 180 · Side pot 1: 280" in drawn.texts, drawn.texts  # never "Side 1 280"
+
+
+def test_at_the_showdown_each_pot_is_named_apart_from_its_amount(drawn: Drawn) -> None:
+    """A pot's number and its chips never run together ("Side pot 1 540" reads as 1,540)."""
+    predict(5)
+    state = poker.new(poker.Options(timer=0), [SeatSpec(p, s) for p, s in ((1, 1000), (2, 1000), (3, 60))])
+    poker.apply(state, 1, {"type": "raise", "amount": 200})
+    poker.apply(state, 2, {"type": "call"})
+    poker.apply(state, 3, {"type": "allin"})
+    call_down(state)
+    last = state.last_round
+    assert last is not None and [p["amount"] for p in last["pots"]] == [180, 280]
+    render_poker(last, NAMES)
+    said = [t for t in drawn.texts if "pot" in t.lower()]
+    assert any(t.startswith("Main pot of 180 to ") for t in said), said
+    assert any(t.startswith("Side pot 1 of 280 to ") for t in said), said
+    assert not any(re.search(r"(Main|Side \d+|Side pot \d+|Main pot) \d", t) for t in said), said

@@ -283,14 +283,39 @@ def test_the_hand_summary_tells_the_ending_in_words():
     caller, opponent = mover(state), other(state)
     ending = event(draw_and_call(state, "KS"), "hand_end").data
     lines = R.hand_summary(ending, {caller: "@caller", opponent: "@other"}.get)
-    assert lines[0] == "Hand 1: @caller called and won, 1 unmelded against 54."
+    assert lines[0] == "Hand 1: @caller called and won (1 unmelded against 54)."
     assert lines[1].startswith("@caller: ") and "unmelded AC (1)" in lines[1]
     assert "laid off 5W 6W" in lines[2] and lines[2].startswith("@other: ")
-    assert lines[-1] == "@caller scores 53 points."
-    undercut = rig(table(), ENDINGS[2][0], ENDINGS[2][2], "KW", "KS")
-    ending = event(draw_and_call(undercut, "KS"), "hand_end").data
-    lines = R.hand_summary(ending, lambda p: f"@{p}")
-    assert lines[0].startswith(f"Hand 1: @{ending['opponent']} undercut the call of @{ending['caller']}")
+    assert lines[-1] == "@caller scores 53 points (54 - 1)."
+
+
+ENDING_WORDS = {
+    "all melded": "@caller called with everything melded (0 unmelded against 67): @caller scores 89 points (22 + 67)",
+    "caller wins": "@caller called and won (1 unmelded against 54): @caller scores 53 points (54 - 1)",
+    "undercut": "@caller called, undercut by @other (9 unmelded against 1): @other scores 30 points (22 + 9 - 1)",
+    "zero": "@caller called and tied (1 unmelded against 1): nobody scores",
+}
+
+
+@pytest.mark.parametrize("ending_row", ENDINGS, ids=[e[3] for e in ENDINGS])
+def test_each_ending_has_one_line_of_words(ending_row):
+    """The line the table image, the channel and "Last hand" all show: how the hand ended, the
+    unmelded values, who scores and how the points add up."""
+    state = rig(table(), ending_row[0], ending_row[2], "KW", ending_row[1])
+    names = {mover(state): "@caller", other(state): "@other"}
+    ending = event(draw_and_call(state, ending_row[1]), "hand_end").data
+    assert R.ending_words(ending, names.__getitem__) == ENDING_WORDS[ending_row[3]]
+
+
+def test_a_dead_or_unidentified_hand_in_words():
+    dead = {"hand": 3, "outcome": "dead", "points": 0, "scorer": None}
+    assert R.ending_words(dead, str) == "a dead hand (the stock ran out): nobody scores"
+    assert R.hand_summary(dead, str) == ["Hand 3: a dead hand (the stock ran out).", "Nobody scores."]
+    state = rig(table(), ENDINGS[1][0], ENDINGS[1][2], "KW", "KS")
+    ending = {**event(draw_and_call(state, "KS"), "hand_end").data,
+              "outcome": "unidentified", "scorer": None, "points": 0, "missed": "12"}
+    assert R.ending_words(ending, lambda p: "@caller") == (
+        "@caller missed the identification of 12: the hand is not scored")
 
 
 def test_a_score_equal_to_the_target_does_not_end_the_game():

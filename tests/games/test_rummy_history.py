@@ -99,7 +99,7 @@ def test_a_dead_hand_shows_no_other_hand_and_no_card_the_other_drew() -> None:
     R.apply(state, mover.player, {"type": "discard", "card": thrown.code})
     assert state.hand_no == 2
     mine, theirs = R.history(state, mover.player)[0], R.history(state, other.player)[0]
-    assert mine["result"] == theirs["result"] == "a dead hand (the stock ran out), nobody scores: +0 points (your score 0)"
+    assert mine["result"] == theirs["result"] == "a dead hand (the stock ran out): +0 points (your score 0)"
     assert mine["cards"][-1] == f"You (at the end): {' '.join(R.sorted_codes(kept))}"
     assert f"<@{mover.player}> draws {drawn.code} from the stock" in mine["actions"]
     assert f"<@{mover.player}> draws from the stock" in theirs["actions"]

@@ -1,0 +1,283 @@
+"""Arcanoid's private controls, page by page. A menu holds at most 25 options and a message 5
+rows, while a hand may have hundreds of legal moves (every set of numeric cards on a battlefield,
+every card the Star may call), so every move is reached in steps: the main page offers the
+discards, the battlefields and the arcana; a battlefield's page its cards (a menu taking
+several) and its other forms; an arcanum's page its targets or calls, one menu per suit or per
+player when they are more than one menu holds (or a menu of suits or players first when even
+that is too many). A page lives in its controls' custom ids (table, step, page) and in its
+menus' values, so it survives a restart; a page or a move of an earlier step is refused as
+stale by the common routing. Pure functions of the legal moves and the view."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from cogs.common import ButtonSpec, Control, SelectSpec
+from games.arcanoid.battle import ARCANA, FIELDS
+from games.arcanoid.rules import TURN_MOVES
+from games.base import Action
+from games.cards import card, card_name
+from renders.arcanoid import seat_name
+
+MENU_SIZE = 25
+ROWS = 5
+BACK = ButtonSpec("Back to all my moves", "back")
+PICK = "ck"  # a menu of cards to pick several of: ck.<field>.<mode>, ck.chariot, ck.chariot_add
+MODES = {"plain": "", "secret": " secretly", "chariot": " with the Chariot's reserve"}
+SUIT_WORDS = {"S": "swords", "W": "staves", "C": "cups", "P": "coins", "T": "trumps"}
+PICKED_GROUPS = ("chariot", "chariot_add")  # moves of any set of cards: reached by a card picker
+
+Page = tuple[str, list[Control]]
+
+
+def encode(action: Action) -> str:
+    """A move as a menu value (at most 100 characters): `type=commit|field=swords|cards=9S.10S`."""
+    parts = []
+    for key, value in action.items():
+        if isinstance(value, list):
+            value = ".".join(value) or "-"
+        elif isinstance(value, bool):
+            value = "1" if value else "0"
+        parts.append(f"{key}={value}")
+    return "|".join(parts)[:100]
+
+
+def decode(value: str) -> Action:
+    action: Action = {}
+    for part in value.split("|"):
+        key, _, raw = part.partition("=")
+        if key == "cards":
+            action[key] = [] if raw == "-" else raw.split(".")
+        elif key in ("secret", "chariot"):
+            action[key] = raw == "1"
+        elif key in ("target", "seat"):
+            try:
+                action[key] = int(raw)
+            except ValueError:
+                action[key] = raw
+        else:
+            action[key] = raw
+    return action
+
+
+def is_move(value: str) -> bool:
+    return value.startswith("type=")
+
+
+def label_of(code: str) -> str:
+    return f"{code} · {card_name(card(code))}"
+
+
+def seat_label(view: dict[str, Any], player: Any) -> str:
+    """A seat's name for a menu (the view's `_names`, set by the UI, maps ids to names)."""
+    seat = next((s for s in view["seats"] if s["player"] == player), None)
+    return seat_name(seat, view.get("_names", {})) if seat else str(player)
+
+
+def move_label(action: Action, view: dict[str, Any]) -> str:
+    kind = action["type"]
+    if kind == "commit":
+        cards = " ".join(action["cards"]) or "nothing (abdicate)"
+        extra = f" + {action['second']}" if action.get("second") else ""
+        extra += " (secret)" if action.get("secret") else ""
+        extra += " with the Chariot's reserve" if action.get("chariot") else ""
+        return f"{action['field'].title()}{extra}: {cards}"
+    if kind == "play":
+        name = ARCANA[int(action["arcanum"])]
+        details = [str(action[k]) for k in ("option", "field") if k in action]
+        if "call" in action:
+            call = action["call"]
+            details.insert(0, label_of(call) if _is_card(call) else call)
+        if "target" in action:
+            details.insert(0, f"on {seat_label(view, action['target'])}")
+        return f"{name} {' '.join(details)}".strip()
+    cards = " ".join(action.get("cards", []))
+    return kind.replace("_", " ").capitalize() + (f": {cards}" if cards else "")
+
+
+def _is_card(code: str) -> bool:
+    try:
+        card(code)
+    except ValueError:
+        return False
+    return True
+
+
+def _menu(placeholder: str, code: str, actions: list[Action], view: dict[str, Any]) -> SelectSpec:
+    return SelectSpec(placeholder, code, tuple((move_label(a, view), encode(a)) for a in actions[:MENU_SIZE]))
+
+
+def _cards_in(actions: list[Action], order: list[str]) -> list[str]:
+    """Every card some of these moves use, in the order the player holds them."""
+    used = {code for a in actions for code in a["cards"]}
+    ranked = [c for c in order if c in used]
+    return ranked + sorted(used - set(ranked))
+
+
+def _picker(placeholder: str, code: str, codes: list[str], most: int | None = None) -> SelectSpec:
+    codes = codes[:MENU_SIZE]
+    return SelectSpec(placeholder, code, tuple((label_of(c), c) for c in codes), 1,
+                      min(most or len(codes), len(codes)))
+
+
+def held_order(view: dict[str, Any]) -> list[str]:
+    me = view["me"]
+    return [card(c).face.code for c in me["hand"] + me["visible"] + (view.get("justice") or [])]
+
+
+# --- the main page -------------------------------------------------------------------------
+
+
+def group_of(action: Action) -> str:
+    return str(action["arcanum"]) if action["type"] == "play" else action["type"]
+
+
+def group_label(group: str) -> str:
+    if group.isdigit():
+        return f"{ARCANA[int(group)]} ({group})"
+    return {"chariot": "The Chariot: put it down with cards in reserve",
+            "chariot_add": "The Chariot: add one or two cards"}.get(group, group.replace("_", " ").capitalize())
+
+
+def turn_menus(moves: list[Action], view: dict[str, Any]) -> list[Control]:
+    """The main page's menus: discard, the battlefields, the arcana (pages or single moves)."""
+    menus: list[Control] = []
+    discards = [a["card"] for a in moves if a["type"] == "discard"]
+    if discards:
+        menus.append(SelectSpec("Discard a card (face down)", "discard",
+                                tuple((label_of(c), c) for c in discards[:MENU_SIZE])))
+    fields = [f for f in FIELDS if any(a["type"] == "commit" and a["field"] == f for a in moves)]
+    if fields:
+        menus.append(SelectSpec("Commit on a battlefield…", "go1",
+                                tuple((f"{f.title()}: choose the cards or the form", f"f.{f}") for f in fields)))
+    groups: dict[str, list[Action]] = {}
+    for action in moves:
+        if action["type"] not in ("discard", "commit"):
+            groups.setdefault(group_of(action), []).append(action)
+    if groups:
+        options = [(move_label(acts[0], view), encode(acts[0])) if len(acts) == 1 and group not in PICKED_GROUPS
+                   else (group_label(group) + "…", f"a.{group}") for group, acts in groups.items()]
+        menus.append(SelectSpec("Play an arcanum…", "go2", tuple(options[:MENU_SIZE])))
+    return menus
+
+
+# --- the further pages ---------------------------------------------------------------------
+
+
+def page(path: str, legal: list[Action], view: dict[str, Any]) -> Page | None:
+    """The page at `path` (`f.<field>`, `a.<group>`, `a.<group>.<part>`); None: no such page
+    now (the main page is shown instead)."""
+    kind, _, rest = path.partition(".")
+    moves = [a for a in legal if a["type"] in TURN_MOVES]
+    if kind == "f" and rest in FIELDS:
+        return field_page(rest, [a for a in moves if a["type"] == "commit" and a["field"] == rest], view)
+    if kind == "a" and rest:
+        group, _, part = rest.partition(".")
+        actions = [a for a in moves if a["type"] not in ("discard", "commit") and group_of(a) == group]
+        if actions:
+            return arcanum_page(group, part, actions, view)
+    return None
+
+
+def field_page(field: str, commits: list[Action], view: dict[str, Any]) -> Page | None:
+    if not commits:
+        return None
+    controls: list[Control] = []
+    order = held_order(view)
+    for mode, words in MODES.items():
+        picked = [a for a in commits if a["cards"] and "second" not in a and _mode(a) == mode]
+        if picked:
+            controls.append(_picker(f"Cards to commit on {field}{words} (pick several)", f"{PICK}.{field}.{mode}",
+                                    _cards_in(picked, order)))
+    others = [a for a in commits if not a["cards"] or "second" in a]
+    if others:
+        controls.append(_menu(f"Other ways on {field}: abdicate, a couple on two fields…", "mv1", others, view))
+    text = (f"**Commit on {field}** — pick the cards in a menu (several at once: the rules check the "
+            "form), or choose another way below.")
+    return text, [*controls[:ROWS - 1], BACK]
+
+
+def _mode(action: Action) -> str:
+    return "secret" if action.get("secret") else "chariot" if action.get("chariot") else "plain"
+
+
+def arcanum_page(group: str, part: str, actions: list[Action], view: dict[str, Any]) -> Page:
+    title = f"**{group_label(group)}**"
+    if group in PICKED_GROUPS:
+        return title + " — pick the cards.", [*_chariot_controls(group, actions, view), BACK]
+    if len(actions) <= MENU_SIZE:
+        return title + " — choose how.", [_menu("Choose", "mv1", actions, view), BACK]
+    parts = split(actions, view)
+    if part:
+        chosen = parts.get(part)
+        if chosen is None:
+            return arcanum_page(group, "", actions, view)
+        return f"{title} — {chosen[0]}.", [_menu(chosen[0], "mv1", chosen[1], view), BACK]
+    if len(parts) < ROWS and all(len(acts) <= MENU_SIZE for _, acts in parts.values()):
+        menus: list[Control] = [_menu(label, f"mv{i}", acts, view) for i, (label, acts) in enumerate(parts.values(), 1)]
+        return title + " — choose in one of the menus.", [*menus, BACK]
+    options = tuple((label, f"a.{group}.{key}") for key, (label, _) in parts.items())
+    return title + " — choose first which.", [SelectSpec("Which…", "go3", options[:MENU_SIZE]), BACK]
+
+
+def split(actions: list[Action], view: dict[str, Any]) -> dict[str, tuple[str, list[Action]]]:
+    """Too many moves for one menu: by the suit of the card called, else by the player aimed at."""
+    key: Callable[[Action], str]
+    if all("call" in a for a in actions):
+        key = _call_suit
+        labels = {k: f"Call a card of {SUIT_WORDS[k]}" for k in SUIT_WORDS}
+    else:
+        key = _target
+        labels = {_target(a): f"Aim at {seat_label(view, a.get('target'))}" for a in actions}
+    parts: dict[str, tuple[str, list[Action]]] = {}
+    for action in actions:
+        k = key(action)
+        parts.setdefault(k, (labels.get(k, k), []))[1].append(action)
+    return parts
+
+
+def _call_suit(action: Action) -> str:
+    call = str(action["call"])
+    return "T" if call.isdigit() else call[-1]
+
+
+def _target(action: Action) -> str:
+    return str(action.get("target", "-"))
+
+
+def _chariot_controls(group: str, actions: list[Action], view: dict[str, Any]) -> list[Control]:
+    codes = _cards_in([a for a in actions if a["cards"]], held_order(view))
+    controls: list[Control] = []
+    if codes:
+        placeholder = ("Cards to hold in the Chariot's reserve (pick several)" if group == "chariot"
+                       else "One or two cards to add to the Chariot")
+        controls.append(_picker(placeholder, f"{PICK}.{group}", codes, 2 if group == "chariot_add" else None))
+    empty = [a for a in actions if not a["cards"]]
+    if empty:
+        controls.append(_menu("Or put the Chariot down holding nothing", "mv1", empty, view))
+    return controls
+
+
+def picked_action(code: str, values: list[str]) -> Action:
+    """The move a card picker's choice stands for (`ck.<field>.<mode>`, `ck.chariot`…); a
+    damaged code gives a move the rules refuse."""
+    _, _, rest = code.partition(".")
+    first, _, mode = rest.partition(".")
+    if first in PICKED_GROUPS:
+        return {"type": first, "cards": list(values)}
+    action: Action = {"type": "commit", "field": first, "cards": list(values)}
+    if mode in ("secret", "chariot"):
+        action[mode] = True
+    return action
+
+
+def call_menus(legal: list[Action]) -> list[Control]:
+    """A further call of the Moon or Sun: one menu per suit (every minor card reachable)."""
+    calls = [a for a in legal if a["type"] == "call" and a["card"] is not None]
+    by_suit: dict[str, list[str]] = {}
+    for action in calls:
+        by_suit.setdefault(_call_suit({"call": action["card"]}), []).append(action["card"])
+    menus: list[Control] = [SelectSpec(f"Call a card of {SUIT_WORDS[s]}", f"call{i}", tuple((label_of(c), c) for c in codes[:MENU_SIZE]))
+                            for i, (s, codes) in enumerate(by_suit.items(), 1)]
+    return menus[:ROWS - 1]

@@ -1,0 +1,79 @@
+"""A table whose stored state is whole JSON but that the game cannot read (a wrong inside) is not
+checked at start-up (too slow for thousands of tables): its first touch — a move or a timer —
+finds it, and it is set aside exactly as start-up sets aside a row it cannot load. On both
+store backends."""
+
+from __future__ import annotations
+
+import json
+import logging
+
+import pytest
+
+from bot.tables import DamagedTable
+from tests.bot.helpers import GUILD, chips_everywhere, close_service, open_service, open_table
+
+ALICE, BOB, CAROL, DAVE = 101, 102, 103, 104
+
+
+async def spoil_state(service, table_id: int) -> None:
+    """Write a state that is valid JSON but that the game's `from_dict` refuses."""
+    row = await service.store.table_row(table_id)
+    state = json.loads(row["state"])
+    state["seats"] = "not a list of seats"
+    async with service.store.transaction() as tx:
+        await tx.execute("UPDATE tables SET state=? WHERE id=?", (json.dumps(state), table_id))
+
+
+async def two_tables(db_path, timer: int = 0) -> tuple[int, int]:
+    service, _ = await open_service(db_path)
+    spoiled = await open_table(service, "poker", [ALICE, BOB], channel=10, timer=timer)
+    other = await open_table(service, "blackjack", [CAROL, DAVE], channel=11)
+    await spoil_state(service, spoiled.id)
+    await close_service(service)
+    return spoiled.id, other.id
+
+
+async def assert_set_aside(service, economy, table_id: int, caplog) -> None:
+    row = await service.store.table_row(table_id)
+    assert row["status"] == "damaged"
+    assert service.table_in(10) is None and service.table_by_id(table_id) is None, "the channel is free"
+    assert service.tables_of(ALICE) == [] and service.tables_of(BOB) == []
+    assert await economy.wallet(GUILD, ALICE) == 1000 and await economy.wallet(GUILD, BOB) == 1000, \
+        "the buy-ins are back (no hand was settled)"
+    assert any(f"table {table_id}" in r.getMessage() and "set aside" in r.getMessage() for r in caplog.records)
+    total, granted = await chips_everywhere(service, economy)
+    assert total == granted
+
+
+async def test_a_move_finds_the_damage_and_the_table_is_set_aside(db_path, caplog):
+    spoiled_id, other_id = await two_tables(db_path)
+    with caplog.at_level(logging.ERROR, logger="bot.tables"):
+        service, economy = await open_service(db_path)
+        assert service.table_in(10) is not None, "not read at start-up (restore stays fast)"
+        table = service.table_in(10)
+        with pytest.raises(DamagedTable) as found:
+            await service.act(table, ALICE, {"type": "call"})
+        await service.set_aside(found.value)
+    await assert_set_aside(service, economy, spoiled_id, caplog)
+    await service.set_aside(found.value)  # a second touch (another member at once) changes nothing
+    assert await economy.wallet(GUILD, ALICE) == 1000
+    other = service.table_by_id(other_id)
+    player = other.module.pending(other.state)[0]
+    await service.act(other, player, other.module.default_action(other.state, player))  # plays on
+    await close_service(service)
+
+    service, _ = await open_service(db_path)  # set aside once for good
+    assert service.table_in(10) is None and service.table_by_id(other_id) is not None
+    await close_service(service)
+
+
+async def test_a_timer_finds_the_damage_and_the_table_is_set_aside(db_path, caplog):
+    spoiled_id, _ = await two_tables(db_path, timer=30)
+    with caplog.at_level(logging.ERROR, logger="bot.tables"):
+        service, economy = await open_service(db_path)
+        table = service.table_in(10)
+        assert table.deadline is not None
+        await service._guarded(service._on_timeout(table, table.deadline))
+    await assert_set_aside(service, economy, spoiled_id, caplog)
+    await close_service(service)
