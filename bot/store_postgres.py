@@ -201,6 +201,7 @@ class PostgresStore(Store):
 
     async def migrate(self) -> None:
         async with self.pool.acquire() as conn, conn.transaction():
+            await conn.execute("SET LOCAL lock_timeout = 0")  # another process may be migrating: wait for it
             await conn.execute("SELECT pg_advisory_xact_lock($1)", MIGRATION_LOCK)
             await conn.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
             version = int(await conn.fetchval("SELECT COALESCE(MAX(version), 0) FROM schema_version"))
