@@ -467,6 +467,7 @@ class TableService:
         if now:
             self._seats_of[table.id] = now
 
+    @retried_on_conflict
     async def save_extra(self, table: Table) -> None:
         """Persist the runtime notes (message ids, who was told what) of a table. Called from
         outside its operations (by the presenter), so in a transaction of its own, which waits for
