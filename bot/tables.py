@@ -10,6 +10,7 @@ import dataclasses
 import functools
 import json
 import logging
+import random
 import secrets
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
@@ -17,7 +18,7 @@ from types import ModuleType
 from typing import Any
 
 from bot.config import Config
-from bot.store import OPEN, InsufficientChips, MoveRecord, Store, Tx, dumps, shard_of
+from bot.store import OPEN, Conflict, InsufficientChips, MoveRecord, Store, Tx, dumps, shard_of
 from games import fairness, legacy
 from games.base import RUNTIME_PLAYER, Action, Event, IllegalAction, SeatSpec
 from games.registry import GAMES
@@ -31,6 +32,27 @@ MAX_PLAY_OUT_MOVES = 2_000  # a bound on the moves that finish a round when a ta
 CHANNEL_TAKEN = "this channel already has a table: join it, or open a thread for another"
 STALE_BUTTON = "that button was for an earlier turn — use the buttons on the latest table message"
 NOTICE_LIMIT = 7_000  # bytes of events a change notice carries (PostgreSQL allows 8,000)
+CONFLICT_TRIES = 6  # an operation that ran into another transaction (bot.store.Conflict) runs again
+
+
+def retried_on_conflict(operation: Callable[..., Awaitable[Any]]) -> Callable[..., Awaitable[Any]]:
+    """A table operation run again, a few times, when its transaction ran into another one (a
+    deadlock, a lock not granted in time): the failed try wrote nothing and the table's copy
+    was read back from the store, so it is simply played again against the stored state."""
+
+    @functools.wraps(operation)
+    async def run(*args: Any, **kwargs: Any) -> Any:
+        for tries in range(1, CONFLICT_TRIES + 1):
+            try:
+                return await operation(*args, **kwargs)
+            except Conflict as conflict:
+                if tries == CONFLICT_TRIES:
+                    raise
+                log.info("%s ran into another transaction (%s); try %d", operation.__name__, conflict, tries + 1)
+                await asyncio.sleep(random.uniform(0, 0.005 * 2**tries))  # jitter: the two do not meet again
+        raise AssertionError("unreachable")
+
+    return run
 
 
 DAMAGED_TEXT = ("this table's saved game could not be read, so it has been closed: every chip on it is back "
@@ -54,7 +76,7 @@ class Table:
     __slots__ = (
         "id", "guild_id", "channel_id", "game", "options", "host_id", "status", "_lobby", "_lobby_json",
         "version", "deadline", "extra", "_state", "_state_json", "_lock", "_timer", "_computer",
-        "_tx",
+        "_tx", "_tx_steps",
     )
 
     def __init__(self, row: Any) -> None:
@@ -62,6 +84,7 @@ class Table:
         self._timer: asyncio.TimerHandle | None = None
         self._computer: asyncio.TimerHandle | None = None  # the computer player's next move
         self._tx: Tx | None = None  # the transaction holding the table's row (shared stores)
+        self._tx_steps = True  # whether the operation holding it writes in steps (see _transaction)
         self.load(row)
 
     def load(self, row: Any) -> None:
@@ -350,9 +373,7 @@ class TableService:
             now = await tx.lock_table(row["id"])
             if now is None or now["status"] not in ("lobby", "active"):
                 return
-            for player, amount in refunds.items():
-                if amount and player > 0:
-                    await tx.move_wallet(row["guild_id"], player, amount)
+            await self._move_chips_in_order(tx, row["guild_id"], {p: a for p, a in refunds.items() if p > 0})
             await tx.execute("UPDATE tables SET status='damaged', ended_at=?, deadline=NULL WHERE id=?",
                              (self.clock(), row["id"]))
         log.error("table %s (%s in channel %s) could not be loaded and is set aside: %s: %s; "
@@ -446,6 +467,7 @@ class TableService:
         if now:
             self._seats_of[table.id] = now
 
+    @retried_on_conflict
     async def save_extra(self, table: Table) -> None:
         """Persist the runtime notes (message ids, who was told what) of a table. Called from
         outside its operations (by the presenter), so in a transaction of its own, which waits for
@@ -456,25 +478,28 @@ class TableService:
     # --- one table, several processes ----------------------------------------------------
 
     @asynccontextmanager
-    async def _hold(self, table: Table) -> AsyncIterator[None]:
+    async def _hold(self, table: Table, one_step: bool = False) -> AsyncIterator[None]:
         """The table's lock for one operation. On a shared store also its row, locked in a
         transaction that the operation's writes join (committed when the operation ends), with
         this process's copy first brought up to the stored state — so a move is always applied
-        to the latest state, whichever process made the last one."""
+        to the latest state, whichever process made the last one. `one_step`: the operation
+        writes once and any failure ends it (see _transaction)."""
         async with table.lock:
             if not self.store.shared:
                 yield
                 return
             try:
-                async with self.store.transaction() as tx:
-                    row = await tx.lock_table(table.id)
-                    if row is not None and self._stale(table, row):
-                        self._reload(table, await tx.table_row(table.id))
-                    table._tx = tx
+                # A process is the only one to change its own tables' lobby and notes, so its
+                # copy is stale only when someone else moved; a visiting copy is always taken afresh.
+                known = table.version if self.owns(table) else None
+                async with self.store.locked(table.id, known, table.status) as (tx, fresh):
+                    if fresh is not None:
+                        self._reload(table, fresh)
+                    table._tx, table._tx_steps = tx, not one_step
                     try:
                         yield
                     finally:
-                        table._tx = None
+                        table._tx, table._tx_steps = None, True
             except IllegalAction:
                 raise
             except BaseException:
@@ -483,18 +508,13 @@ class TableService:
 
     def _transaction(self, table: Table) -> Any:
         """A transaction for the table's writes: within its held row's transaction when there
-        is one (a savepoint, so a failed step undoes only itself)."""
-        if table._tx is not None:
+        is one — a savepoint, so a failed step undoes only itself, unless the operation is one
+        step whose failure rolls back the whole transaction anyway (two round trips saved)."""
+        if table._tx is None:
+            return self.store.transaction()
+        if table._tx_steps:
             return self.store.savepoint(table._tx)
-        return self.store.transaction()
-
-    def _stale(self, table: Table, row: Any) -> bool:
-        """Whether the copy may differ from the row. A process is the only one to change its
-        own tables' lobby and notes, so its copy is stale only when someone else moved; a
-        visiting copy is always taken afresh."""
-        if not self.owns(table):
-            return True
-        return row["version"] != table.version or row["status"] != table.status
+        return contextlib.nullcontext(table._tx)
 
     def _reload(self, table: Table, row: Any) -> None:
         """The copy becomes the row; the owner re-arms its timers for it."""
@@ -627,15 +647,6 @@ class TableService:
             await tx.move_house(guild_id, -stack * count)
         return [{"player": -n, "stack": stack} for n in range(1, count + 1)]
 
-    @staticmethod
-    async def _pay_out(tx: Tx, guild_id: int, player: int, amount: int) -> None:
-        """Chips leaving a table: to the player's wallet, or, for a computer player, back to the
-        house that lent them."""
-        if player < 0:
-            await tx.move_house(guild_id, amount)
-        else:
-            await tx.move_wallet(guild_id, player, amount)
-
     async def _buy_in(
         self, tx: Tx, guild_id: int, player: int, module: ModuleType, options: Any, buy_in: int | None
     ) -> int:
@@ -649,6 +660,7 @@ class TableService:
         await tx.move_wallet(guild_id, player, -stack)
         return stack
 
+    @retried_on_conflict
     async def join(self, table: Table, player: int, buy_in: int | None, origin: Any = None) -> list[Event]:
         """Take a seat; a player seated but sitting out (the timer sat them out) sits back in."""
         async with self._hold(table):
@@ -687,6 +699,7 @@ class TableService:
             stack = chosen_stack(module, table.options, wallet, buy_in)
         return await self._apply(table, player, {"type": "join", "stack": stack}, buy_in=stack)
 
+    @retried_on_conflict
     async def leave(self, table: Table, player: int, origin: Any = None) -> None:
         async with self._hold(table):
             self._require_open(table)
@@ -724,6 +737,7 @@ class TableService:
             self._seats_changed(table)
         return events
 
+    @retried_on_conflict
     async def start(self, table: Table, by: int, origin: Any = None) -> None:
         async with self._hold(table):
             self._require_open(table)
@@ -753,6 +767,7 @@ class TableService:
         await self._notify(table, [Event("started", {})], origin)
         self._schedule_computers(table)
 
+    @retried_on_conflict
     async def end(self, table: Table, by: int, may_manage: bool, origin: Any = None) -> dict[int, int]:
         """End the table at the host's or a manager's word: a round whose cards are out is played
         out by the timers' defaults and settled first (no free way out of a losing hand), then
@@ -765,6 +780,7 @@ class TableService:
         await self._notify(table, events, origin)
         return refunds_of(events)
 
+    @retried_on_conflict
     async def end_by_bot(self, table: Table, why: str) -> dict[int, int]:
         """The bot ends a table itself (its channel deleted, its server gone): as `end`."""
         async with self._hold(table):
@@ -860,9 +876,7 @@ class TableService:
         if table.active:
             for deal in table.module.deals_in_play(table.state):
                 await self._record_deal(tx, table, fairness.revealed(deal), table.version)
-        for player, amount in refunds.items():
-            if amount:
-                await self._pay_out(tx, table.guild_id, player, amount)
+        await self._move_chips_in_order(tx, table.guild_id, refunds)
         await tx.execute(
             "UPDATE tables SET status='ended', ended_at=?, deadline=NULL WHERE id=?", (self.clock(), table.id)
         )
@@ -905,9 +919,10 @@ class TableService:
 
     # --- play ---------------------------------------------------------------------------
 
+    @retried_on_conflict
     async def act(self, table: Table, player: int, action: Action, step: str | None = None,
                   origin: Any = None) -> list[Event]:
-        async with self._hold(table):
+        async with self._hold(table, one_step=True):
             self._require_open(table)
             if not table.active:
                 raise IllegalAction("the game has not started yet: the host starts it with /table start")
@@ -946,7 +961,7 @@ class TableService:
         async with self._transaction(table) as tx:
             await self._move_chips(tx, table, player, action, events, chips_expected, version)
             notice = None
-            if self.store.shared:
+            if self.store.shared and not self.owns(table):  # the owner hears of moves made elsewhere
                 told = [*events, Event("finished", {"refunds": {str(k): v for k, v in refunds.items()}})] \
                     if finished else events
                 notice = self._change_notice(table, version, told, "ended" if finished else "active")
@@ -973,16 +988,39 @@ class TableService:
         house_delta = chips_expected - cashed - table.chips_at_table()
         if house_delta and not getattr(table.module, "HOUSE", False):
             raise RuntimeError(f"{table.game} lost or made {house_delta} chips in {action}")
+        chips: dict[int, int] = {}  # player -> chips into (out of) their wallet
         if action.get("type") == "join" and action.get("stack"):
-            try:
-                await tx.move_wallet(table.guild_id, player, -int(action["stack"]))
-            except InsufficientChips as short:
-                raise IllegalAction(
-                    f"you have {short.have} chips in your wallet, the buy-in is {short.need} — try /daily"
-                ) from None
+            chips[player] = -int(action["stack"])
+        results: list[tuple[int, int]] = []
         for event in events:
-            await self._settle_event(tx, table, event, version)
-        await tx.move_house(table.guild_id, house_delta)
+            if event.kind in ("deal_committed", "deal_revealed"):
+                await self._record_deal(tx, table, event, version)
+            elif event.kind == "cashout" and event.data["amount"]:
+                chips[event.data["player"]] = chips.get(event.data["player"], 0) + event.data["amount"]
+            elif event.kind == "settled":
+                results += [(r["player"], r["net"]) for r in event.data.get("results", [])
+                            if r.get("player", -1) >= 0 and "net" in r]
+        try:
+            await self._move_chips_in_order(tx, table.guild_id, chips, house_delta)
+        except InsufficientChips as short:
+            raise IllegalAction(
+                f"you have {short.have} chips in your wallet, the buy-in is {short.need} — try /daily"
+            ) from None
+        for user, net in sorted(results):
+            await tx.record_result(table.guild_id, user, table.game, net)
+
+    @staticmethod
+    async def _move_chips_in_order(tx: Tx, guild_id: int, chips: dict[int, int], house: int = 0) -> None:
+        """Chips into (negative: out of) wallets — a computer player's (id < 0) are the house's,
+        which lent them. Every transaction locks the rows it changes in one order — the table,
+        its deals, the wallets by player id, the house, the results by player id — so two
+        transactions never wait on each other in a circle (a deadlock)."""
+        for player in sorted(chips):
+            if player < 0:
+                house += chips[player]
+            elif chips[player]:
+                await tx.move_wallet(guild_id, player, chips[player])
+        await tx.move_house(guild_id, house)
 
     async def _record_deal(self, tx: Tx, table: Table, event: Event, version: int) -> None:
         """A deal's commitment (it starts, with the move `version`) or its seed and cards (it is
@@ -993,16 +1031,6 @@ class TableService:
                                  self.clock())
         else:
             await tx.reveal_deal(data["commitment"], data["seed"], data["setup"], data["cards"], self.clock())
-
-    async def _settle_event(self, tx: Tx, table: Table, event: Event, version: int) -> None:
-        if event.kind in ("deal_committed", "deal_revealed"):
-            await self._record_deal(tx, table, event, version)
-        elif event.kind == "cashout" and event.data["amount"]:
-            await self._pay_out(tx, table.guild_id, event.data["player"], event.data["amount"])
-        elif event.kind == "settled":
-            for result in event.data.get("results", []):
-                if result.get("player", -1) >= 0 and "net" in result:
-                    await tx.record_result(table.guild_id, result["player"], table.game, result["net"])
 
     def _require_open(self, table: Table) -> None:
         if table.status == "ended" or self._closed:
@@ -1098,10 +1126,20 @@ class TableService:
             await self.set_aside(damaged)
 
     async def _on_timeout(self, table: Table, deadline: float) -> None:
+        events = await self._time_out(table, deadline, [])
+        await self._notify(table, events, "timer")
+
+    @retried_on_conflict
+    async def _time_out(self, table: Table, deadline: float, seen: list[int]) -> list[Event]:
+        """The default moves of a timer that ran out. A try that met another transaction read
+        the table back (deadline included), so a retry goes on if the table is still at the
+        version the first try found (`seen`)."""
         events: list[Event] = []
         async with self._hold(table):
-            if table.deadline != deadline or not table.active or self._closed:
-                return
+            current = table.version == seen[0] if seen else table.deadline == deadline
+            if not current or not table.active or self._closed:
+                return events
+            seen[:] = [table.version]
             if self._window_seconds(table) is not None:
                 events += await self._close_window(table)
                 players: list[int] = []
@@ -1110,7 +1148,7 @@ class TableService:
             for player in players:
                 if player >= 0:  # computer players move on their own (or wait for a person)
                     events += await self._play_default(table, player)
-        await self._notify(table, events, "timer")
+        return events
 
     async def _close_window(self, table: Table) -> list[Event]:
         """A reaction window's time is up: the runtime closes it (no one's timeout)."""
@@ -1155,6 +1193,7 @@ class TableService:
         table._computer = loop.call_later(
             self.computer_pause, lambda: loop.create_task(self._guarded(self._computer_moves(table, version))))
 
+    @retried_on_conflict
     async def _computer_moves(self, table: Table, version: int) -> None:
         async with self._hold(table):
             if table.version != version or self._closed or table.status != "active":

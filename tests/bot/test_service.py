@@ -87,31 +87,33 @@ async def test_a_refused_move_changes_nothing(db_path):
 
 @contextlib.contextmanager
 def commits_fail(service):
-    """Every transaction opens, then fails when the action is logged (as a full disk would)."""
-    original = service.store.transaction
+    """Every transaction opens, then fails when the action is logged (as a full disk would):
+    those of the store's `transaction` and those holding a table's row (`locked`)."""
+    store = service.store
+    originals = {"transaction": store.transaction, "locked": store.locked}
 
     async def broken_log(*args, **kwargs):
         raise OSError("disk full")
 
-    def failing_transaction():
-        context = original()
+    def breaking(tx):
+        tx.log_action = tx.record_move = broken_log
+        return tx
 
-        class Wrapper:
-            async def __aenter__(self):
-                tx = await context.__aenter__()
-                tx.log_action = tx.record_move = broken_log
-                return tx
+    @contextlib.asynccontextmanager
+    async def failing_transaction():
+        async with originals["transaction"]() as tx:
+            yield breaking(tx)
 
-            async def __aexit__(self, *exc):
-                return await context.__aexit__(*exc)
+    @contextlib.asynccontextmanager
+    async def failing_locked(*args):
+        async with originals["locked"](*args) as (tx, fresh):
+            yield breaking(tx), fresh
 
-        return Wrapper()
-
-    service.store.transaction = failing_transaction
+    store.transaction, store.locked = failing_transaction, failing_locked
     try:
         yield
     finally:
-        service.store.transaction = original
+        store.transaction, store.locked = originals["transaction"], originals["locked"]
 
 
 async def test_a_failed_commit_leaves_the_state_as_committed(db_path):
