@@ -289,10 +289,10 @@ def _move_label(action: Action, view: dict) -> str:
 register_ui(ArcanoidUI())
 
 
-def _own_cards(interaction: discord.Interaction) -> list[str]:
+async def _own_cards(interaction: discord.Interaction) -> list[str]:
     ref = getattr(interaction.namespace, "table", None)
     try:
-        table = find_table(interaction, GAME, ref)
+        table = await find_table(interaction, GAME, ref)
     except IllegalAction:
         return []
     view = table.view(interaction.user.id) or {}
@@ -302,12 +302,12 @@ def _own_cards(interaction: discord.Interaction) -> list[str]:
     return [card(c).face.code for c in me["hand"] + me["visible"] + (view.get("justice") or [])]
 
 
-def _card_choices(interaction: discord.Interaction, current: str, several: bool) -> list[app_commands.Choice[str]]:
+async def _card_choices(interaction: discord.Interaction, current: str, several: bool) -> list[app_commands.Choice[str]]:
     """Cards from the player's own hand; for a list, the typed part stays and the last word completes."""
     head, _, last = current.rpartition(" ") if several else ("", "", current)
     taken = set(head.upper().split())
     choices = []
-    for code in _own_cards(interaction):
+    for code in await _own_cards(interaction):
         if code in taken or last.strip().upper() not in label_of(code).upper():
             continue
         value = f"{head} {code}".strip()
@@ -391,15 +391,15 @@ class Arcanoid(commands.Cog):
 
     @commit.autocomplete("cards")
     async def cards_autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        return _card_choices(interaction, current, several=True)
+        return await _card_choices(interaction, current, several=True)
 
     @discard.autocomplete("card")
     async def card_autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        return _card_choices(interaction, current, several=False)
+        return await _card_choices(interaction, current, several=False)
 
     @play_arcanum.autocomplete("arcanum")
     async def arcanum_autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        majors = [c for c in _own_cards(interaction) if c.isdigit()]
+        majors = [c for c in await _own_cards(interaction) if c.isdigit()]
         return [app_commands.Choice(name=f"{c} · {ARCANA[int(c)]}", value=c) for c in majors
                 if current.lower() in f"{c} {ARCANA[int(c)]}".lower()][:25]
 
@@ -409,7 +409,7 @@ class Arcanoid(commands.Cog):
     @fool.autocomplete("table")
     @vote.autocomplete("table")
     async def table_autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        return table_choices(interaction, GAME, current)
+        return await table_choices(interaction, GAME, current)
 
 
 async def setup(bot: TarotBot) -> None:
