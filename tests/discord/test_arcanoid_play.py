@@ -99,6 +99,7 @@ async def test_one_member_plays_a_whole_game_against_two_computers(simcord_env, 
     assert round_news.attachments, "the round ends with a picture of its four battles"
 
 
+@pytest.mark.both_backends
 async def test_a_fool_steals_inside_the_window_and_a_restart_resumes_a_window(simcord_env, db_path):
     world = make_world(simcord_env, names=("alice", "bob"))
     alice, bob = world.members
@@ -120,6 +121,7 @@ async def test_a_fool_steals_inside_the_window_and_a_restart_resumes_a_window(si
     assert "swords" not in table.state.seat(alice.id).fields
 
 
+@pytest.mark.both_backends
 async def test_a_window_closes_by_its_time_after_a_restart(simcord_env, db_path):
     world = make_world(simcord_env, names=("alice", "bob"))
     alice, bob = world.members
