@@ -284,7 +284,7 @@ class Store:
         params: tuple = (player,)
         if game is not None:
             sql, params = sql + " AND game=?", (player, game)
-        return await self.fetchall(f"WITH seated AS MATERIALIZED ({sql}) SELECT * FROM seated ORDER BY id LIMIT ?",
+        return await self.fetchall(f"WITH mine AS MATERIALIZED ({sql}) SELECT * FROM mine ORDER BY id LIMIT ?",
                                    (*params, limit))
 
     async def last_table_row(self, channel_id: int) -> Any:
