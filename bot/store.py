@@ -221,6 +221,7 @@ class Store:
 
     backend = ""
     shared = False
+    SEATED_AT = "EXISTS (SELECT 1 FROM json_each(seated) WHERE value = ?)"  # the player sits at it
 
     @classmethod
     async def open(cls, target: str | Path) -> Store:
@@ -292,6 +293,17 @@ class Store:
 
     async def table_row(self, table_id: int) -> Any:
         return await self.fetchone(f"SELECT {TABLE_COLUMNS} FROM tables WHERE id=?", (table_id,))
+
+    async def seated_tables(self, player: int, game: str | None, limit: int) -> list[Any]:
+        """The open tables `player` sits at (of `game` only, when given), oldest first, at most
+        `limit` of them. The seats are matched first, on their own (a limit on the same query
+        could make a scan of every open table look cheaper than the index of seats)."""
+        sql = f"SELECT {TABLE_COLUMNS} FROM tables WHERE {self.SEATED_AT} AND {OPEN}"
+        params: tuple = (player,)
+        if game is not None:
+            sql, params = sql + " AND game=?", (player, game)
+        return await self.fetchall(f"WITH mine AS MATERIALIZED ({sql}) SELECT * FROM mine ORDER BY id LIMIT ?",
+                                   (*params, limit))
 
     async def last_table_row(self, channel_id: int) -> Any:
         """The channel's newest table, open or ended (not one set aside as damaged)."""

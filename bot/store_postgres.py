@@ -88,6 +88,19 @@ MIGRATIONS: list[str] = [
     CREATE INDEX deals_by_table ON deals (table_id, version);
     ALTER TABLE tables DROP COLUMN seed;
     """,
+    # 5: who sits at each open table (a JSON array of player ids, written when the seats
+    # change), indexed, so a command typed in a DM finds the member's tables whichever process
+    # owns them.
+    """
+    ALTER TABLE tables ADD COLUMN seated TEXT;
+    UPDATE tables SET seated = CASE WHEN status = 'lobby'
+        THEN COALESCE((SELECT jsonb_agg((seat ->> 'player')::bigint)
+                       FROM jsonb_array_elements(lobby::jsonb) AS seat)::text, '[]')
+        ELSE COALESCE((extra::jsonb -> 'players')::text, '[]') END
+    WHERE status IN ('lobby', 'active');
+    CREATE INDEX open_tables_by_player ON tables USING GIN ((seated::jsonb) jsonb_path_ops)
+        WHERE status IN ('lobby', 'active');
+    """,
 ]
 
 IDENTITY_COLUMNS = {"grants": "id", "tables": "id"}
@@ -162,6 +175,7 @@ class PostgresStore(Store):
     backend = "postgresql"
     shared = True
     MIGRATIONS = MIGRATIONS
+    SEATED_AT = "seated::jsonb @> jsonb_build_array(?::bigint)"  # served by open_tables_by_player
 
     def __init__(self, pool: asyncpg.Pool, url: str) -> None:
         self.pool = pool

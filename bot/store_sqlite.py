@@ -66,6 +66,16 @@ MIGRATIONS: list[str] = [
     CREATE INDEX deals_by_table ON deals (table_id, version);
     ALTER TABLE tables DROP COLUMN seed;
     """,
+    # 5: who sits at each open table (a JSON array of player ids, written when the seats
+    # change). Not indexed here: one process serves a SQLite file and finds a member's tables
+    # in memory; the column is kept so a copy to PostgreSQL (bot/migrate.py) carries it.
+    """
+    ALTER TABLE tables ADD COLUMN seated TEXT;
+    UPDATE tables SET seated = CASE WHEN status = 'lobby'
+        THEN (SELECT json_group_array(json_extract(seat.value, '$.player')) FROM json_each(tables.lobby) AS seat)
+        ELSE COALESCE(json_extract(extra, '$.players'), '[]') END
+    WHERE status IN ('lobby', 'active');
+    """,
 ]
 
 

@@ -32,6 +32,7 @@ MAX_PLAY_OUT_MOVES = 2_000  # a bound on the moves that finish a round when a ta
 CHANNEL_TAKEN = "this channel already has a table: join it, or open a thread for another"
 STALE_BUTTON = "that button was for an earlier turn — use the buttons on the latest table message"
 NOTICE_LIMIT = 7_000  # bytes of events a change notice carries (PostgreSQL allows 8,000)
+MEMBER_TABLES_LIMIT = 25  # the most tables a member's lookup returns (Discord lists 25 choices)
 CONFLICT_TRIES = 6  # an operation that ran into another transaction (bot.store.Conflict) runs again
 
 
@@ -431,12 +432,30 @@ class TableService:
         if row is None or row["status"] == "ended" or self.owns_guild(row["guild_id"]):
             self._visiting.pop(table_id, None)
             return None
-        visiting = self._visiting.get(table_id)
+        return self._visit(row)
+
+    def _visit(self, row: Any) -> Table:
+        """This process's copy of another process's table, as the row shows it now."""
+        visiting = self._visiting.get(row["id"])
         if visiting is None:
-            visiting = self._visiting[table_id] = Table(row)
+            visiting = self._visiting[row["id"]] = Table(row)
         elif not visiting.lock.locked():
             visiting.load(row)  # what the player sees now (moves re-check it under the row lock)
         return visiting
+
+    async def member_tables(self, player: int, game: str | None = None) -> list[Table]:
+        """The open tables `player` sits at (of `game` only, when given): what a command typed
+        in a DM may mean. Discord delivers DMs to shard 0 whichever server the table is in, so on
+        a shared store the tables other processes own come from the store's index of seated
+        players (at most MEMBER_TABLES_LIMIT), visited as a DM button's are."""
+        own = self.tables_of(player, game)
+        if not self.store.shared or self.config.shard_ids is None:
+            return own  # one process holds every table
+        found = {table.id: table for table in own}
+        for row in await self.store.seated_tables(player, game, MEMBER_TABLES_LIMIT):
+            if not self.owns_guild(row["guild_id"]):
+                found[row["id"]] = self._visit(row)
+        return [found[table_id] for table_id in sorted(found)][:MEMBER_TABLES_LIMIT]
 
     def _register(self, table: Table) -> None:
         self.by_channel[table.channel_id] = table
@@ -628,9 +647,9 @@ class TableService:
             seats += await self._seat_computers(tx, guild_id, GAMES[game], options, computers, stack)
             row_id = await tx.insert(
                 "INSERT INTO tables (guild_id, channel_id, game, options, host_id, status, lobby, "
-                "extra, created_at) VALUES (?, ?, ?, ?, ?, 'lobby', ?, ?, ?)",
+                "seated, extra, created_at) VALUES (?, ?, ?, ?, ?, 'lobby', ?, ?, ?, ?)",
                 (guild_id, channel_id, game, dumps(dataclasses.asdict(options)), host_id,
-                 dumps(seats), dumps({"computers": computers}), now),
+                 dumps(seats), dumps([seat["player"] for seat in seats]), dumps({"computers": computers}), now),
             )
         return Table(await self.store.table_row(row_id))
 
@@ -753,8 +772,9 @@ class TableService:
             state_json = dumps(module.to_dict(state))
             async with self._transaction(table) as tx:
                 await tx.execute(
-                    "UPDATE tables SET status='active', start_seats=?, state=?, version=0 WHERE id=?",
-                    (dumps([dataclasses.asdict(s) for s in table.lobby]), state_json, table.id),
+                    "UPDATE tables SET status='active', start_seats=?, state=?, version=0, seated=? WHERE id=?",
+                    (dumps([dataclasses.asdict(s) for s in table.lobby]), state_json,
+                     dumps(list(module.players(state))), table.id),
                 )
                 for deal in module.deals_in_play(state):
                     await self._record_deal(tx, table, fairness.committed(deal), version=0)
@@ -955,7 +975,9 @@ class TableService:
         finished = bool(module.is_over(table.state))
         refunds = self._refunds(table) if finished else {}
         deadline = None if finished else self._next_deadline(table, new_round=any(e.kind == "round_open" for e in events))
-        table.extra["players"] = list(module.players(table.state))
+        players = list(module.players(table.state))
+        seats_moved = players != table.extra.get("players")
+        table.extra["players"] = players
         state_json = table.state_json()
         version = table.version + 1
         async with self._transaction(table) as tx:
@@ -967,6 +989,8 @@ class TableService:
                 notice = self._change_notice(table, version, told, "ended" if finished else "active")
             await tx.record_move(MoveRecord(table.id, version, player, action, self.clock(), state_json, deadline,
                                             dumps(table.extra), notice))
+            if seats_moved and not finished:  # the store's index of who sits where (a join, a leave)
+                await tx.execute("UPDATE tables SET seated=? WHERE id=?", (dumps(players), table.id))
             if finished:
                 await self._close_in(tx, table, refunds)
         table.version = version
@@ -1038,8 +1062,8 @@ class TableService:
 
     async def _write_lobby(self, tx: Tx, table: Table, lobby: list[SeatSpec]) -> None:
         await tx.execute(
-            "UPDATE tables SET lobby=? WHERE id=?",
-            (dumps([dataclasses.asdict(s) for s in lobby]), table.id),
+            "UPDATE tables SET lobby=?, seated=? WHERE id=?",
+            (dumps([dataclasses.asdict(s) for s in lobby]), dumps([s.player for s in lobby]), table.id),
         )
 
     async def _notify(self, table: Table, events: list[Event], origin: Any) -> None:

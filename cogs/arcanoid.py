@@ -23,9 +23,7 @@ from cogs.common import (
     create_table,
     find_table,
     is_whole_number,
-    perform,
     play,
-    refuse,
     register_ui,
     table_choices,
 )
@@ -215,10 +213,10 @@ def _mention(player: int) -> str:
 register_ui(ArcanoidUI())
 
 
-def _own_cards(interaction: discord.Interaction) -> list[str]:
+async def _own_cards(interaction: discord.Interaction) -> list[str]:
     ref = getattr(interaction.namespace, "table", None)
     try:
-        table = find_table(interaction, GAME, ref)
+        table = await find_table(interaction, GAME, ref)
     except IllegalAction:
         return []
     view = table.view(interaction.user.id) or {}
@@ -232,12 +230,12 @@ def _own_cards(interaction: discord.Interaction) -> list[str]:
         [card(c).face.code for c in view.get("justice") or []]
 
 
-def _card_choices(interaction: discord.Interaction, current: str, several: bool) -> list[app_commands.Choice[str]]:
+async def _card_choices(interaction: discord.Interaction, current: str, several: bool) -> list[app_commands.Choice[str]]:
     """Cards from the player's own hand; for a list, the typed part stays and the last word completes."""
     head, _, last = current.rpartition(" ") if several else ("", "", current)
     taken = set(head.upper().split())
     choices = []
-    for code in _own_cards(interaction):
+    for code in await _own_cards(interaction):
         if code in taken or last.strip().upper() not in menus.label_of(code).upper():
             continue
         value = f"{head} {code}".strip()
@@ -260,13 +258,7 @@ async def move(interaction: discord.Interaction, action: Action, table_ref: str 
     if not daemon:
         await play(interaction, GAME, action, table_ref)
         return
-    try:
-        found = find_table(interaction, GAME, table_ref)
-        action = for_daemon(found, interaction.user.id, action)
-    except IllegalAction as refusal:
-        await refuse(interaction, refusal.reason)
-        return
-    await perform(interaction, found, action)
+    await play(interaction, GAME, lambda found: for_daemon(found, interaction.user.id, action), table_ref)
 
 
 def fool_action(table: Table, player: int, daemon: bool | None) -> Action:
@@ -362,13 +354,7 @@ class Arcanoid(commands.Cog):
     @group.command(name="fool", description="In a reaction window: steal the commitment just made with the Fool")
     @app_commands.describe(daemon="Play your daemon's Fool (default: yours, or your daemon's when only it may)")
     async def fool(self, interaction: discord.Interaction, daemon: bool | None = None, table: str | None = None) -> None:
-        try:
-            found = find_table(interaction, GAME, table)
-            action = fool_action(found, interaction.user.id, daemon)
-        except IllegalAction as refusal:
-            await refuse(interaction, refusal.reason)
-            return
-        await perform(interaction, found, action)
+        await play(interaction, GAME, lambda found: fool_action(found, interaction.user.id, daemon), table)
 
     @group.command(name="vote", description="The refill vote: refill the empty deck from the discard pile?")
     async def vote(self, interaction: discord.Interaction, refill: bool, table: str | None = None) -> None:
@@ -376,15 +362,15 @@ class Arcanoid(commands.Cog):
 
     @commit.autocomplete("cards")
     async def cards_autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        return _card_choices(interaction, current, several=True)
+        return await _card_choices(interaction, current, several=True)
 
     @discard.autocomplete("card")
     async def card_autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        return _card_choices(interaction, current, several=False)
+        return await _card_choices(interaction, current, several=False)
 
     @play_arcanum.autocomplete("arcanum")
     async def arcanum_autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        majors = [c for c in _own_cards(interaction) if c.isdigit()]
+        majors = [c for c in await _own_cards(interaction) if c.isdigit()]
         return [app_commands.Choice(name=f"{c} · {ARCANA[int(c)]}", value=c) for c in majors
                 if current.lower() in f"{c} {ARCANA[int(c)]}".lower()][:25]
 
@@ -394,7 +380,7 @@ class Arcanoid(commands.Cog):
     @fool.autocomplete("table")
     @vote.autocomplete("table")
     async def table_autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        return table_choices(interaction, GAME, current)
+        return await table_choices(interaction, GAME, current)
 
 
 async def setup(bot: TarotBot) -> None:

@@ -105,7 +105,7 @@ class Baccarat(commands.Cog):
 
     @bet.autocomplete("table")
     async def table_autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        return table_choices(interaction, GAME, current)
+        return await table_choices(interaction, GAME, current)
 
 
 async def setup(bot: TarotBot) -> None:

@@ -7,7 +7,7 @@ import asyncio
 import io
 import logging
 import secrets
-from collections.abc import Awaitable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -443,9 +443,9 @@ async def perform(interaction: discord.Interaction, table: Table, action: Action
     return True
 
 
-def find_table(interaction: discord.Interaction, game: str | None, table_ref: str | None = None) -> Table:
+async def find_table(interaction: discord.Interaction, game: str | None, table_ref: str | None = None) -> Table:
     """The table a command means: this channel's, or in a DM the player's own table of that game
-    (`table_ref` chooses when there are several)."""
+    (`table_ref` chooses when there are several), whichever process owns it."""
     service: TableService = bot_of(interaction).tables
     if interaction.guild is not None and table_ref is None:
         table = service.table_in(interaction.channel_id or 0)
@@ -454,11 +454,11 @@ def find_table(interaction: discord.Interaction, game: str | None, table_ref: st
         if game is not None and table.game != game:
             raise IllegalAction(f"the table in this channel plays {GAME_TITLES[table.game]}, not {GAME_TITLES[game]}")
         return table
-    mine = service.tables_of(interaction.user.id, game)
+    mine = await service.member_tables(interaction.user.id, game)
     if table_ref is not None:
         chosen = [t for t in mine if str(t.id) == table_ref.strip()]
         if not chosen:
-            raise IllegalAction("you are not seated at that table")
+            raise IllegalAction(await not_yours(service, game, table_ref.strip()))
         return chosen[0]
     if not mine:
         raise IllegalAction(f"you are not seated at any {GAME_TITLES.get(game or '', 'game')} table")
@@ -467,13 +467,31 @@ def find_table(interaction: discord.Interaction, game: str | None, table_ref: st
     return mine[0]
 
 
-def table_choices(interaction: discord.Interaction, game: str | None, current: str) -> list[discord.app_commands.Choice[str]]:
+async def not_yours(service: TableService, game: str | None, table_ref: str) -> str:
+    """Why the `table` a member named is not one of theirs."""
+    table = None
+    if table_ref.isdigit() and len(table_ref) <= TABLE_ID_DIGITS:
+        table = await service.table_for(int(table_ref))
+    if table is None:
+        return f"there is no open table {table_ref[:TABLE_ID_DIGITS]!r}: choose one of yours from the `table` option's list"
+    if game is not None and table.game != game:
+        return f"table {table.id} plays {GAME_TITLES[table.game]}, not {GAME_TITLES[game]}"
+    return "you are not seated at that table"
+
+
+TABLE_ID_DIGITS = 18  # a table id fits a signed 64-bit integer
+
+
+async def table_choices(interaction: discord.Interaction, game: str | None,
+                        current: str) -> list[discord.app_commands.Choice[str]]:
     bot = bot_of(interaction)
     choices = []
-    for table in bot.tables.tables_of(interaction.user.id, game):
-        channel = bot.get_channel(table.channel_id)
-        guild = bot.get_guild(table.guild_id)
-        label = f"#{getattr(channel, 'name', table.channel_id)} in {guild.name if guild else 'a server'}"
+    for table in await bot.tables.member_tables(interaction.user.id, game):
+        channel, guild = bot.get_channel(table.channel_id), bot.get_guild(table.guild_id)
+        if channel is None or guild is None:  # a server another process serves
+            label = f"{GAME_TITLES[table.game]} table {table.id}"
+        else:
+            label = f"#{getattr(channel, 'name', table.channel_id)} in {guild.name}"
         if current.lower() in label.lower():
             choices.append(discord.app_commands.Choice(name=label[:100], value=str(table.id)))
     return choices[:25]
@@ -524,10 +542,14 @@ async def create_table(interaction: discord.Interaction, game: str, options: dic
         "press Start when everyone is in.", ephemeral=True)
 
 
-async def play(interaction: discord.Interaction, game: str, action: Action, table_ref: str | None = None) -> None:
-    """A play command (`/blackjack hit` …): find the table and perform the move."""
+async def play(interaction: discord.Interaction, game: str, action: Action | Callable[[Table], Action],
+               table_ref: str | None = None) -> None:
+    """A play command (`/blackjack hit` …): find the table and perform the move. `action` may be
+    built from the table once found (it refuses with IllegalAction what cannot be asked)."""
     try:
-        table = find_table(interaction, game, table_ref)
+        table = await find_table(interaction, game, table_ref)
+        if callable(action):
+            action = action(table)
     except IllegalAction as refusal:
         await refuse(interaction, refusal.reason)
         return

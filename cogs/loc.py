@@ -160,11 +160,11 @@ class LocUI(GameUI):
 register_ui(LocUI())
 
 
-def _hand_choices(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+async def _hand_choices(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
     """The cards in the player's own hand, for the `card` option."""
     ref = getattr(interaction.namespace, "table", None)
     try:
-        table = find_table(interaction, GAME, ref)
+        table = await find_table(interaction, GAME, ref)
     except IllegalAction:
         return []
     view = table.view(interaction.user.id) or {}
@@ -223,12 +223,12 @@ class Loc(commands.Cog):
     @discard.autocomplete("card")
     @play_card.autocomplete("card")
     async def card_autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        return _hand_choices(interaction, current)
+        return await _hand_choices(interaction, current)
 
     @discard.autocomplete("table")
     @play_card.autocomplete("table")
     async def table_autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        return table_choices(interaction, GAME, current)
+        return await table_choices(interaction, GAME, current)
 
 
 async def setup(bot: TarotBot) -> None:

@@ -224,15 +224,15 @@ register_ui(PokerUI())
 # --- commands ------------------------------------------------------------------------------
 
 
-def _my_hole(interaction: discord.Interaction) -> tuple[Table, list[str]]:
-    table = find_table(interaction, GAME)
+async def _my_hole(interaction: discord.Interaction) -> tuple[Table, list[str]]:
+    table = await find_table(interaction, GAME)
     seat = _seat(table.view(interaction.user.id) or {}, interaction.user.id)
     return table, [c for c in (seat or {}).get("cards", []) if c]
 
 
-def _card_choices(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+async def _card_choices(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
     try:
-        _, hole = _my_hole(interaction)
+        _, hole = await _my_hole(interaction)
     except IllegalAction:
         return []
     typed = current.lower()
@@ -314,13 +314,13 @@ class Poker(commands.Cog):
 
     @turn.autocomplete("card")
     async def turn_autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        return _card_choices(interaction, current)
+        return await _card_choices(interaction, current)
 
     @discard.autocomplete("cards")
     async def discard_autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         """The cards typed so far, followed by each card still in the hand."""
         try:
-            _, hole = _my_hole(interaction)
+            _, hole = await _my_hole(interaction)
         except IllegalAction:
             return []
         words = current.split()
@@ -343,7 +343,7 @@ class Poker(commands.Cog):
     @turn.autocomplete("table")
     @discard.autocomplete("table")
     async def table_autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        return table_choices(interaction, GAME, current)
+        return await table_choices(interaction, GAME, current)
 
 
 async def setup(bot: TarotBot) -> None:

@@ -248,18 +248,18 @@ class RummyUI(GameUI):
 register_ui(RummyUI())
 
 
-def _my_view(interaction: discord.Interaction) -> dict | None:
+async def _my_view(interaction: discord.Interaction) -> dict | None:
     ref = getattr(interaction.namespace, "table", None)
     try:
-        table = find_table(interaction, GAME, ref)
+        table = await find_table(interaction, GAME, ref)
     except IllegalAction:
         return None
     return table.view(interaction.user.id)
 
 
-def hand_choices(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+async def hand_choices(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
     """The cards of the player's own hand, with what each leaves unmelded when known."""
-    view = _my_view(interaction)
+    view = await _my_view(interaction)
     me = (view or {}).get("me")
     if not me:
         return []
@@ -273,9 +273,9 @@ def hand_choices(interaction: discord.Interaction, current: str) -> list[app_com
     return choices[:25]
 
 
-def meld_choices(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+async def meld_choices(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
     """The melds the bot sees now, one by one and all together, and `auto`."""
-    view = _my_view(interaction)
+    view = await _my_view(interaction)
     me = (view or {}).get("me")
     if not me:
         return []
@@ -356,11 +356,11 @@ class Rummy(commands.Cog):
     @discard.autocomplete("card")
     @call.autocomplete("card")
     async def card_autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        return hand_choices(interaction, current)
+        return await hand_choices(interaction, current)
 
     @meld.autocomplete("cards")
     async def meld_autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        return meld_choices(interaction, current)
+        return await meld_choices(interaction, current)
 
     @draw.autocomplete("table")
     @discard.autocomplete("table")
@@ -368,7 +368,7 @@ class Rummy(commands.Cog):
     @meld.autocomplete("table")
     @choose.autocomplete("table")
     async def table_autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        return table_choices(interaction, GAME, current)
+        return await table_choices(interaction, GAME, current)
 
 
 async def setup(bot: TarotBot) -> None:

@@ -101,7 +101,7 @@ class Tables(commands.Cog):
     @app_commands.describe(buy_in="Chips to bring from your wallet (betting games)")
     async def join(self, interaction: discord.Interaction, buy_in: app_commands.Range[int, 1, MAX_BUY_IN] | None = None) -> None:
         try:
-            table = find_table(interaction, None)
+            table = await find_table(interaction, None)
             events = await self.bot.tables.join(table, interaction.user.id, buy_in, origin=interaction)
         except IllegalAction as refusal:
             await refuse(interaction, refusal.reason)
@@ -113,7 +113,7 @@ class Tables(commands.Cog):
     @table.command(name="leave", description="Leave this channel's table (your chips, if any, go back to your wallet)")
     async def leave(self, interaction: discord.Interaction) -> None:
         try:
-            table = find_table(interaction, None)
+            table = await find_table(interaction, None)
             await self.bot.tables.leave(table, interaction.user.id, origin=interaction)
         except IllegalAction as refusal:
             await refuse(interaction, refusal.reason)
@@ -128,7 +128,7 @@ class Tables(commands.Cog):
     @table.command(name="start", description="Host: start play")
     async def start(self, interaction: discord.Interaction) -> None:
         try:
-            table = find_table(interaction, None)
+            table = await find_table(interaction, None)
             await self.bot.tables.start(table, interaction.user.id, origin=interaction)
         except IllegalAction as refusal:
             await refuse(interaction, refusal.reason)
@@ -138,7 +138,7 @@ class Tables(commands.Cog):
     @table.command(name="status", description="The table as it stands, just for you")
     async def status(self, interaction: discord.Interaction) -> None:
         try:
-            table = find_table(interaction, None)
+            table = await find_table(interaction, None)
         except IllegalAction as refusal:
             await refuse(interaction, refusal.reason)
             return
@@ -159,7 +159,7 @@ class Tables(commands.Cog):
     @table.command(name="end", description="Host or Manage Server: end the table (a dealt round is played out first)")
     async def end(self, interaction: discord.Interaction) -> None:
         try:
-            table = find_table(interaction, None)
+            table = await find_table(interaction, None)
             refunds = await self.bot.tables.end(table, interaction.user.id, may_manage(interaction), origin=interaction)
         except IllegalAction as refusal:
             await refuse(interaction, refusal.reason)
@@ -169,7 +169,7 @@ class Tables(commands.Cog):
     @table.command(name="kick", description="Host or Manage Server: remove a player from the table")
     async def kick(self, interaction: discord.Interaction, member: discord.Member) -> None:
         try:
-            table = find_table(interaction, None)
+            table = await find_table(interaction, None)
             await self.bot.tables.kick(table, interaction.user.id, member.id, may_manage(interaction), origin=interaction)
         except IllegalAction as refusal:
             await refuse(interaction, refusal.reason)
@@ -179,7 +179,7 @@ class Tables(commands.Cog):
     @table.command(name="spectate", description="Watch this table (pinged on each new hand); again to stop watching")
     async def spectate(self, interaction: discord.Interaction) -> None:
         try:
-            table = find_table(interaction, None)
+            table = await find_table(interaction, None)
         except IllegalAction as refusal:
             await refuse(interaction, refusal.reason)
             return
@@ -204,7 +204,7 @@ class Tables(commands.Cog):
     @app_commands.command(name="hand", description="Your private hand at this channel's table, with its controls")
     async def hand(self, interaction: discord.Interaction) -> None:
         try:
-            table = find_table(interaction, None)
+            table = await find_table(interaction, None)
             if not table.active:
                 raise IllegalAction("the game has not started yet")
             if not table.seated(interaction.user.id):
@@ -273,12 +273,12 @@ class Tables(commands.Cog):
 
     @history.autocomplete("table")
     async def history_table_choices(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        return table_choices(interaction, None, current)
+        return await table_choices(interaction, None, current)
 
     async def _history_table(self, interaction: discord.Interaction, table_ref: str | None) -> Table:
         """This channel's table, or the last one that ended here; in a DM, one of the player's."""
         if interaction.guild is None or table_ref is not None:
-            return find_table(interaction, None, table_ref)
+            return await find_table(interaction, None, table_ref)
         found = await self.bot.tables.last_table_in(interaction.channel_id or 0)
         if found is None:
             raise IllegalAction("no table has played in this channel yet")

@@ -343,9 +343,9 @@ def _discard_controls(state: ft.State, seat: int) -> list[Control]:
 # --- the commands ------------------------------------------------------------------------------
 
 
-def _my_seat(interaction: discord.Interaction) -> tuple[ft.State, int] | None:
+async def _my_seat(interaction: discord.Interaction) -> tuple[ft.State, int] | None:
     try:
-        table = find_table(interaction, GAME, getattr(interaction.namespace, "table", None))
+        table = await find_table(interaction, GAME, getattr(interaction.namespace, "table", None))
     except IllegalAction:
         return None
     if not table.active or interaction.user.id not in table.players():
@@ -425,7 +425,7 @@ class Tarot(commands.Cog):
 
     @play_card.autocomplete("card")
     async def card_autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        mine = _my_seat(interaction)
+        mine = await _my_seat(interaction)
         if mine is None:
             return []
         state, seat = mine
@@ -434,13 +434,13 @@ class Tarot(commands.Cog):
 
     @call.autocomplete("king")
     async def king_autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        mine = _my_seat(interaction)
+        mine = await _my_seat(interaction)
         hand = mine[0].hands[mine[1]] if mine else []
         return _choices([c.code for c in ft.callable_cards(hand)], current, mine[0].options.style if mine else "rws")
 
     @discard.autocomplete("cards")
     async def discard_autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        mine = _my_seat(interaction)
+        mine = await _my_seat(interaction)
         if mine is None or mine[0].phase != "discarding":
             return []
         state, seat = mine
@@ -459,7 +459,7 @@ class Tarot(commands.Cog):
     @play_card.autocomplete("table")
     @announce.autocomplete("table")
     async def table_autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        return table_choices(interaction, GAME, current)
+        return await table_choices(interaction, GAME, current)
 
 
 register_ui(TarotUI())

@@ -143,6 +143,16 @@ def cashout(player: int, amount: int) -> Event:
     return Event("cashout", {"player": player, "amount": amount})
 
 
+def plain_copy(value: Any) -> Any:
+    """A copy of plain JSON-like data (dicts, lists, scalars): what `to_dict` and `from_dict`
+    copy, several times quicker than `copy.deepcopy`."""
+    if isinstance(value, dict):
+        return {key: plain_copy(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [plain_copy(item) for item in value]
+    return value
+
+
 def require(condition: bool, reason: str) -> None:
     if not condition:
         raise IllegalAction(reason)

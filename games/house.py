@@ -12,7 +12,6 @@ Each settled round is kept for `/history` as a compact entry (codes and ints) in
 
 from __future__ import annotations
 
-import copy
 from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import asdict, dataclass, field
@@ -28,6 +27,7 @@ from games.base import (
     cashout,
     mention,
     parse_amount,
+    plain_copy,
     plural,
     require,
 )
@@ -225,19 +225,19 @@ class Table:
 def table_dict(state: Table, seats: list[dict[str, Any]]) -> dict[str, Any]:
     return {"options": asdict(state.options), "seats": seats, "shoe": state.shoe.to_dict(),
             "round": state.round, "phase": state.phase, "house_net": state.house_net,
-            "last_round": copy.deepcopy(state.last_round), "round_deals": copy.deepcopy(state.round_deals),
+            "last_round": plain_copy(state.last_round), "round_deals": plain_copy(state.round_deals),
             "retired": [d.to_dict() for d in state.retired],
-            "log": list(state.log), "history": copy.deepcopy(state.history)}
+            "log": list(state.log), "history": plain_copy(state.history)}
 
 
 def table_fields(data: dict[str, Any], options: Any, seats: list[Seat]) -> dict[str, Any]:
     return {"options": options, "seats": seats, "shoe": Shoe.from_dict(data["shoe"]),
             "round": data["round"], "phase": data["phase"], "house_net": data["house_net"],
-            "last_round": copy.deepcopy(data["last_round"]),
-            "round_deals": copy.deepcopy(data.get("round_deals", [])),
+            "last_round": plain_copy(data["last_round"]),
+            "round_deals": plain_copy(data.get("round_deals", [])),
             "retired": [fairness.Deal.from_dict(d) for d in data.get("retired", [])],
             "log": list(data.get("log", [])),
-            "history": copy.deepcopy(data.get("history", []))}
+            "history": plain_copy(data.get("history", []))}
 
 
 def check_seats(specs: list[SeatSpec], max_seats: int) -> None:
@@ -450,7 +450,7 @@ def log(state: Table, player: int, move: str) -> None:
 def remember(state: Table, table_cards: dict[str, Any], seats: list[SeatEntry]) -> None:
     """Keep the settled round for /history: its number, the shoes it drew from, moves, the cards of the table
     (`table_cards`, codes) and one entry per player in it."""
-    entry = {"hand": state.round, "deals": copy.deepcopy(state.round_deals), **table_cards, "seats": seats,
+    entry = {"hand": state.round, "deals": plain_copy(state.round_deals), **table_cards, "seats": seats,
              "log": list(state.log)}
     state.history = [*state.history, entry][-HISTORY_HANDS:]
 
@@ -464,7 +464,7 @@ def hand_records(state: Table, player: int,
         seat = next((s for s in entry["seats"] if s["player"] == player), None)
         if seat is not None:
             lines, result = build(entry, seat)
-            records.append(HandRecord(hand=entry["hand"], deals=copy.deepcopy(entry["deals"]), cards=lines,
+            records.append(HandRecord(hand=entry["hand"], deals=plain_copy(entry["deals"]), cards=lines,
                                       actions=list(entry["log"]), result=result))
     return records
 

@@ -43,12 +43,18 @@ def postgres_url(request, postgres: PostgresForTests):
     postgres.drop_database(url)
 
 
-@pytest.fixture(params=BACKENDS)
-def db_path(request, tmp_path):
-    """What TAROT_DB would hold, once per backend."""
-    if request.param == "sqlite":
+def database_for(request, tmp_path, backend: str):
+    """What TAROT_DB would hold on `backend`: a SQLite file, or a fresh PostgreSQL database."""
+    if backend == "sqlite":
         return tmp_path / "tarot.sqlite3"
     return request.getfixturevalue("postgres_url")
+
+
+@pytest.fixture(params=BACKENDS)
+def db_path(request, tmp_path):
+    """What TAROT_DB would hold, once per backend (tests/discord/conftest.py chooses which
+    Discord-level tests run on both)."""
+    return database_for(request, tmp_path, request.param)
 
 
 @pytest.fixture

@@ -62,7 +62,17 @@ from games.arcanoid.model import (
     usable,
 )
 from games.arcanoid.powers import Outcome, arcanum_of, field_of, held_major
-from games.base import RUNTIME_PLAYER, Action, DealSeed, Event, IllegalAction, SeatSpec, mention, require
+from games.base import (
+    RUNTIME_PLAYER,
+    Action,
+    DealSeed,
+    Event,
+    IllegalAction,
+    SeatSpec,
+    mention,
+    plain_copy,
+    require,
+)
 from games.cards import Card, CardParseError, codes, from_codes, full_deck, parse_card, parse_cards, shuffle
 from games.fairness import commitment, fresh_seed, rng
 
@@ -1159,22 +1169,13 @@ def view(state: State, player: int | None = None) -> dict[str, Any]:
         "window": window, "vote": None if state.vote is None else
         {"voters": list(state.vote["voters"]), "yes": list(state.vote["yes"])},
         "choice": None if state.choice is None else dict(state.choice),
-        "reveal": None if state.reveal is None else _copy(state.reveal),
+        "reveal": None if state.reveal is None else plain_copy(state.reveal),
         "log": state.log[-12:], "results": [dict(r) for r in state.results], "scores": scores(state),
         "winners": list(state.winners), "players": list(state.players),
         "history": [{"round": h["round"], "seed": h["seed"], "commitment": h["commitment"],
                      "winners": dict(h["winners"])} for h in state.history],
         "me": None if me is None else _own_view(state, me),
     }
-
-
-def _copy(value: Any) -> Any:
-    """A copy of plain JSON-like data (dicts, lists, scalars), quicker than deepcopy."""
-    if isinstance(value, dict):
-        return {k: _copy(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_copy(v) for v in value]
-    return value
 
 
 _CODES: dict[Card, str] = {}  # a card's notation, worked out once (views list many cards)

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.store import Store, shard_of
+from bot.store_postgres import dialect
 from games.registry import GAMES
 from tests.bot.test_service import replay, stored_seeds
 
@@ -196,3 +197,52 @@ async def test_a_process_restores_and_times_its_own_shards_tables_and_visits_the
     assert stored["version"] == other.version == 1
     await mine.close()
     await store.close()
+
+
+async def test_a_members_tables_on_another_process_are_found_through_the_stores_index(postgres_url):
+    """What a command typed in a DM (delivered to shard 0) looks up: the member's tables,
+    whichever process owns them, from the store's index of seated players."""
+    from bot.config import Config
+    from bot.tables import TableService, build_options
+    from tests.bot.helpers import Clock
+
+    clock, guild = Clock(), GUILD_ON[1]
+    alice, bob, carol = guild + 1, guild + 2, guild + 3
+    owner_store, dm_store = await Store.open(postgres_url), await Store.open(postgres_url)
+    owner = TableService(owner_store, Config(shard_count=SHARDS, shard_ids=frozenset({1})), clock)
+    shard_0 = TableService(dm_store, Config(shard_count=SHARDS, shard_ids=frozenset({0})), clock)
+    await owner.restore(), await shard_0.restore()
+    try:
+        running = await owner.create(guild, 100, "blackjack", build_options("blackjack", {}), alice, 200)
+        await owner.join(running, bob, 200)
+        await owner.start(running, alice)
+        lobby = await owner.create(guild, 101, "poker", build_options("poker", {}), alice, 200)
+        await owner.join(lobby, carol, 200)
+
+        assert shard_0.tables_of(alice) == []  # nothing of the other shard's is held here
+        assert [t.id for t in await shard_0.member_tables(alice)] == [running.id, lobby.id]
+        assert [t.id for t in await shard_0.member_tables(alice, "poker")] == [lobby.id]
+        assert [t.id for t in await shard_0.member_tables(carol)] == [lobby.id]
+        assert await shard_0.member_tables(guild + 9) == []
+        visiting = (await shard_0.member_tables(bob))[0]
+        assert visiting.id == running.id and visiting._timer is None and shard_0.table_by_id(running.id) is None
+
+        await owner.leave(lobby, carol)
+        await owner.end(running, alice, may_manage=False)
+        assert await shard_0.member_tables(carol) == [] and await shard_0.member_tables(bob) == []
+
+        async with dm_store.transaction() as tx:  # among many open tables, the index serves the lookup
+            await tx.execute(
+                "INSERT INTO tables (guild_id, channel_id, game, options, host_id, status, lobby, seated, "
+                "created_at) SELECT n << 22, 1000 + n, 'poker', '{}', n, 'active', '[]', '[' || n || ']', 0 "
+                "FROM generate_series(1, 20000) AS n")
+            await tx.execute("ANALYZE tables")
+            assert [row["id"] for row in await dm_store.within(tx.conn).seated_tables(alice, None, 25)] == [lobby.id]
+            explained = dm_store.within(tx.conn)
+            explained.fetchall = lambda sql, params: tx.conn.fetch("EXPLAIN " + dialect(sql), *params)
+            plan = " ".join(row[0] for row in await explained.seated_tables(alice, None, 25))
+        assert "open_tables_by_player" in plan, plan
+    finally:
+        for service in (owner, shard_0):
+            await service.close()
+            await service.store.close()

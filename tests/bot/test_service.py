@@ -11,7 +11,7 @@ import pytest
 from bot.store import Store
 from bot.store_postgres import MIGRATIONS as POSTGRES_MIGRATIONS
 from bot.store_sqlite import MIGRATIONS
-from bot.tables import build_options
+from bot.tables import TableService, build_options
 from games import fairness
 from games.base import IllegalAction
 from games.registry import GAMES
@@ -45,12 +45,43 @@ async def test_postgres_migrations_have_the_same_numbers_and_indexes(postgres):
         assert len(POSTGRES_MIGRATIONS) == len(MIGRATIONS)
         assert await store.schema_version() == len(MIGRATIONS)
         indexes = {row[0] for row in await store.fetchall("SELECT indexname FROM pg_indexes WHERE tablename='tables'")}
-        assert {"tables_by_channel", "one_open_table_per_channel", "open_tables_by_guild"} <= indexes
+        assert {"tables_by_channel", "one_open_table_per_channel", "open_tables_by_guild",
+                "open_tables_by_player"} <= indexes
         await store.migrate()  # a second start migrates nothing
         assert await store.schema_version() == len(MIGRATIONS)
     finally:
         await store.close()
         postgres.drop_database(url)
+
+
+@pytest.mark.parametrize("backend", ["sqlite", "postgresql"])
+async def test_moving_to_schema_5_indexes_who_sits_at_each_open_table(backend, tmp_path, request, monkeypatch):
+    import bot.store_postgres
+    import bot.store_sqlite
+
+    dialect = bot.store_sqlite if backend == "sqlite" else bot.store_postgres
+    target = tmp_path / "old.sqlite3" if backend == "sqlite" else request.getfixturevalue("postgres").empty_database()
+    monkeypatch.setattr(dialect, "MIGRATIONS", dialect.MIGRATIONS[:4])  # a database of the version before
+    store = await Store.open(target)
+    ids = []
+    async with store.transaction() as tx:
+        for status, lobby, extra in [("lobby", [ALICE, BOB], {}), ("active", [ALICE, CAROL], {"players": [ALICE, CAROL]}),
+                                     ("ended", [ALICE], {"players": [ALICE]})]:
+            seats = json.dumps([{"player": player, "stack": 100} for player in lobby])
+            ids.append(await tx.insert(
+                "INSERT INTO tables (guild_id, channel_id, game, options, host_id, status, lobby, extra, created_at) "
+                "VALUES (?, ?, 'blackjack', '{}', ?, ?, ?, ?, 0)",
+                (GUILD, 10 + len(ids), lobby[0], status, seats, json.dumps(extra))))
+    await store.close()
+    monkeypatch.undo()
+    store = await Store.open(target)
+    try:
+        found = {player: [row["id"] for row in await store.seated_tables(player, None, 25)] for player in (ALICE, BOB, CAROL)}
+        assert found == {ALICE: ids[:2], BOB: ids[:1], CAROL: ids[1:2]}
+    finally:
+        await store.close()
+        if backend == "postgresql":
+            request.getfixturevalue("postgres").drop_database(target)
 
 
 @pytest.mark.parametrize("game", ["blackjack", "baccarat"])
@@ -137,18 +168,32 @@ async def test_a_join_whose_commit_fails_seats_nobody(db_path):
     await close_service(service)
 
 
+async def assert_stored_seats_agree(service: TableService) -> None:
+    """The store's index of who sits where (what a DM finds on another process) is what the
+    process holds."""
+    for player in (ALICE, BOB, CAROL):
+        stored = [row["id"] for row in await service.store.seated_tables(player, None, 25)]
+        assert stored == [t.id for t in service.tables_of(player)], player
+        stored = [row["id"] for row in await service.store.seated_tables(player, "poker", 25)]
+        assert stored == [t.id for t in service.tables_of(player, "poker")], player
+
+
 async def test_the_tables_a_player_sits_at_follow_every_seat_change(db_path):
     service, _ = await open_service(db_path)
     lobby = await service.create(GUILD, 10, "blackjack", build_options("blackjack", {}), ALICE, 100)
     running = await open_table(service, "poker", [BOB, ALICE, CAROL], channel=11)
     assert service.tables_of(ALICE) == [lobby, running] and service.tables_of(ALICE, "poker") == [running]
+    await assert_stored_seats_agree(service)
     await service.join(lobby, BOB, 100)
     assert service.tables_of(BOB) == [lobby, running]
+    await assert_stored_seats_agree(service)
     await service.leave(lobby, BOB)
     await service.leave(running, CAROL)
     assert service.tables_of(BOB) == [running] and service.tables_of(CAROL) == []
+    await assert_stored_seats_agree(service)
     await service.end(lobby, ALICE, may_manage=False)
     assert service.tables_of(ALICE) == [running]
+    await assert_stored_seats_agree(service)
     await close_service(service)
 
     service, _ = await open_service(db_path)  # after a restart, from the stored seats

@@ -16,7 +16,8 @@ from games import arcanoid as arc
 from games.cards import cards
 from tests.discord.helpers import make_world, open_table, private_text, refused
 
-WINDOW = 2
+SETTLE_SECONDS = 30  # the whole game's SimCord settle limit (see below)
+LONG_WINDOW = SETTLE_SECONDS + 10  # its windows: longer than the limit, so the test's clock closes them
 
 
 def latest_dm(member: Any) -> discord.Message:
@@ -101,25 +102,30 @@ def settle(table: Any) -> None:
 
 
 # Each table move is drawn (the four battlefields) and DMs rendered: on a busy machine one clock
-# step may take a while of real time, so SimCord waits longer for the bot to settle (it also runs
-# timers due within that time, so only this test, which closes windows by time anyway, uses it).
-@pytest.mark.simcord(settle_timeout=30)
+# step may take a while of real time, so SimCord waits longer for the bot to settle. It also waits,
+# in real time, for the timers due within that limit: the windows last longer than it and the
+# computers move at once, so the test's clock alone closes each window (no real-time waits).
+@pytest.mark.simcord(settle_timeout=SETTLE_SECONDS)
 async def test_one_member_plays_a_whole_game_against_two_computers(simcord_env, db_path):
     world = make_world(simcord_env, names=("alice",))
     alice = world.members[0]
-    world.bot.tables.computer_pause = 0.5  # a clock step holds a move or two, not a chain of them
-    table = await open_table(world, "arcanoid", bots=2, rounds=1, timer=0, reaction_seconds=WINDOW)
-    moves = 0
+    world.bot.tables.computer_pause = 0
+    table = await open_table(world, "arcanoid", bots=2, rounds=1, timer=0, reaction_seconds=LONG_WINDOW)
+    moves = windows = 0
     for _ in range(3000):
         if arc.is_over(table.state):
             break
-        if table.state.phase == "window" or arc.pending(table.state)[0] < 0:
-            await simcord_env.advance_time(1)  # small steps: each settles well within SimCord's limit
+        if table.state.phase == "window":
+            await simcord_env.advance_time(LONG_WINDOW)  # the window closes by its time
+            windows += 1
+            continue
+        if arc.pending(table.state)[0] < 0:
+            await simcord_env.advance_time(1)
             continue
         await dm_move(alice, table)
         moves += 1
     assert arc.is_over(table.state) and table.status == "ended"
-    assert moves >= 4
+    assert moves >= 4 and windows >= 1
     dms = alice.user.dm_channel.history()
     assert any(m.attachments for m in dms), "her hand came by DM, as an image"  # (a DM move edits that DM)
     said = "\n".join(m.content for m in world.channel.history())
@@ -130,6 +136,7 @@ async def test_one_member_plays_a_whole_game_against_two_computers(simcord_env, 
     assert round_news.attachments, "the round ends with a picture of its four battles"
 
 
+@pytest.mark.both_backends
 async def test_a_fool_steals_inside_the_window_and_a_restart_resumes_a_window(simcord_env, db_path):
     world = make_world(simcord_env, names=("alice", "bob"))
     alice, bob = world.members
@@ -151,6 +158,7 @@ async def test_a_fool_steals_inside_the_window_and_a_restart_resumes_a_window(si
     assert "swords" not in table.state.seat(alice.id).fields
 
 
+@pytest.mark.both_backends
 async def test_a_window_closes_by_its_time_after_a_restart(simcord_env, db_path):
     world = make_world(simcord_env, names=("alice", "bob"))
     alice, bob = world.members

@@ -76,6 +76,7 @@ async def play_round(world: Any, via_commands: set[int]) -> None:
             await member.click(table_message(world), label=move.title())
 
 
+@pytest.mark.both_backends
 async def test_two_members_play_several_rounds_and_the_wallets_end_right(simcord_env):
     world = make_world(simcord_env)
     alice, bob = world.members
@@ -109,6 +110,7 @@ async def test_two_members_play_several_rounds_and_the_wallets_end_right(simcord
     assert settled, "finished rounds keep their results on their table message"
 
 
+@pytest.mark.both_backends
 async def test_a_restart_mid_round_finishes_with_the_old_buttons(simcord_env, db_path):
     world = make_world(simcord_env)
     alice, bob = world.members
@@ -176,6 +178,7 @@ async def test_an_idle_player_gets_the_safe_default_and_then_sits_out(simcord_en
 
 
 @pytest.mark.parametrize("status", [500, 429])
+@pytest.mark.both_backends
 async def test_a_failing_post_of_the_table_loses_nothing(simcord_env, status):
     world = make_world(simcord_env)
     alice, bob = world.members

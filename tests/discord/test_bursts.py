@@ -7,11 +7,14 @@ import asyncio
 import io
 
 import discord
+import pytest
 from PIL import Image
 
 import cogs.presenter
 from cogs.common import UIS, names_for
 from tests.discord.helpers import make_world, open_table, table_message
+
+pytestmark = pytest.mark.both_backends  # see tests/discord/conftest.py
 
 MOVES = 50
 PACED = cogs.presenter.EDIT_SPACING  # read before the autouse fixture unpaces it

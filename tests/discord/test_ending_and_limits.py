@@ -5,6 +5,7 @@ operation at a time, so they are raced on the service itself, tests/bot/test_end
 
 from __future__ import annotations
 
+import pytest
 from simcord.builders import ChannelHandle
 
 from tests.discord.helpers import (
@@ -15,6 +16,8 @@ from tests.discord.helpers import (
     table_message,
     wallet,
 )
+
+pytestmark = pytest.mark.both_backends  # see tests/discord/conftest.py
 
 
 def settled_nets(world, table) -> dict[int, int]:

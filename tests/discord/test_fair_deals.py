@@ -7,8 +7,12 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from games import fairness
 from tests.discord.helpers import make_world, open_table, private_text, refused, table_message
+
+pytestmark = pytest.mark.both_backends  # see tests/discord/conftest.py
 
 SEED = re.compile(r"hand (\d+): seed `([0-9a-f]+)` · sha256 `([0-9a-f]{64})`")
 

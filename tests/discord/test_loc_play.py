@@ -212,6 +212,7 @@ async def test_nothing_names_a_chosen_card_before_the_reveal(simcord_env):
     assert [c["player"] for c in table.state.reveals[0]["cards"]] == [m.id for m in world.members]
 
 
+@pytest.mark.both_backends
 async def test_a_restart_between_two_choices_keeps_them_hidden(simcord_env, db_path):
     world = make_world(simcord_env, FOUR)
     table = await open_table(world, "loc", seed=13, timer=0)

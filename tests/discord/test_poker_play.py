@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from bot import create_bot
 from games import fairness, poker
 from games.base import SeatSpec
@@ -101,6 +103,7 @@ async def open_poker(world: Any, seed: int, short: bool = True, **options: Any) 
     return table.state
 
 
+@pytest.mark.both_backends
 async def test_three_members_play_hands_to_showdown_with_a_side_pot_and_the_wallets_end_right(simcord_env):
     world = make_world(simcord_env, NAMES)
     alice, bob, carol = world.members
@@ -154,6 +157,7 @@ def refunds_after_playing_out(state) -> dict[int, int]:
     return poker.refunds(state)
 
 
+@pytest.mark.both_backends
 async def test_a_restart_mid_hand_and_the_hand_finishes_with_the_old_buttons(simcord_env, db_path):
     world = make_world(simcord_env, NAMES)
     alice, bob, carol = world.members

@@ -64,6 +64,7 @@ async def test_a_dm_follows_a_move_made_elsewhere_and_an_earlier_step_is_refused
     await stale_step_refused(world, player, old_step, {"type": "stand"})
 
 
+@pytest.mark.both_backends
 async def test_a_double_click_applies_once(simcord_env):
     world = make_world(simcord_env)
     alice, bob = world.members
@@ -77,6 +78,7 @@ async def test_a_double_click_applies_once(simcord_env):
     await refused(world, alice.click(message, label="Bet 10"), "already bet")
 
 
+@pytest.mark.both_backends
 async def test_two_moves_at_once_apply_one_after_the_other(simcord_env):
     world = make_world(simcord_env)
     table = await dealt_table(world)
@@ -178,6 +180,7 @@ async def test_count_answers_with_every_method_and_the_pile(simcord_env):
     assert result.response.attachments[0].filename == "pile.png"
 
 
+@pytest.mark.both_backends
 async def test_a_member_leaving_the_server_frees_their_seat_with_their_chips(simcord_env):
     world = make_world(simcord_env)
     alice, bob = world.members

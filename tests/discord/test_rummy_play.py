@@ -7,6 +7,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
+import pytest
+
 from bot import create_bot
 from games import rummy
 from games.base import SeatSpec
@@ -178,6 +180,7 @@ async def test_dealers_choice_from_the_table_menu(simcord_env):
     assert all(m.user.dm_channel.history()[-1].attachments for m in world.members)
 
 
+@pytest.mark.both_backends
 async def test_a_restart_mid_hand_continues_with_the_old_buttons(simcord_env, db_path):
     world = make_world(simcord_env)
     alice, bob = world.members

@@ -7,6 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from bot import create_bot
 from games import blackjack
 from tests.discord.helpers import (
@@ -17,6 +19,8 @@ from tests.discord.helpers import (
     table_message,
     wallet,
 )
+
+pytestmark = pytest.mark.both_backends  # see tests/discord/conftest.py
 
 ROOT = Path(__file__).resolve().parents[2]
 

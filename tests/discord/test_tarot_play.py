@@ -199,6 +199,7 @@ async def test_a_five_player_hand_with_a_called_king(simcord_env):
 
 
 @pytest.mark.parametrize("busy", [False, True])
+@pytest.mark.both_backends
 async def test_a_restart_in_the_middle_of_a_trick_and_the_hand_finishes(simcord_env, db_path, monkeypatch, busy):
     """`busy`: drawing the table gives way to the computer players (as on a loaded machine), so
     they move before the player's own move is shown; her next turn must still reach her by DM
