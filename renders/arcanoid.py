@@ -183,6 +183,10 @@ def _named(player: int, names: dict[int, str]) -> str:
     return "Daemon" if player <= -101 else L.player_name(names, player)
 
 
+def _won_by(credited: int | None, names: dict[int, str]) -> str:
+    return "no winner" if credited is None else "won by " + _named(credited, names)
+
+
 def render_round(battles: dict[str, Any], round_number: int, names: dict[int, str], style: str = "rws") -> bytes:
     """A finished round: each battlefield's forces (everything revealed) and its winner."""
     panels = []
@@ -194,8 +198,10 @@ def render_round(battles: dict[str, Any], round_number: int, names: dict[int, st
             codes = force["cards"] if force["form"] != "judgment" else []
             word = FORM_WORDS.get(force["form"]) or (_force_word(codes) if codes else force["form"])
             word = f"wins · {word}" if win else word
-            cells.append(_cell(_named(force["seat"], names), word, codes, style, L.GOLD if win else L.TEXT))
+            who = (f"Daemon of {L.player_name(names, force['master'])}" if "master" in force
+                   else _named(force["seat"], names))
+            cells.append(_cell(who, word, codes, style, L.GOLD if win else L.TEXT))
         head = L.row([L.cached_label(FIELD_TITLES[field], 17, L.GOLD, bold=True),
-                      L.tag("won by " + _named(battle["credited"], names), L.WIN, cached=True)], gap=8, align="middle")
+                      L.tag(_won_by(battle["credited"], names), L.WIN, cached=True)], gap=8, align="middle")
         panels.append(_battlefield(head, cells))
     return L.to_png(L.compose(f"Arcanoid · round {round_number} · the battles", "", L.row(panels, gap=10)))

@@ -890,9 +890,14 @@ def battles(state: State) -> dict[str, dict[str, Any]]:
         winner = entries[best][1]
         credited = winner.master if winner.kind == DAEMON else winner.player
         result[field_] = {"winner": winner.player, "credited": credited,
-                          "forces": [{"seat": s.player, "form": form, "cards": codes(cards)}
-                                     for _, s, form, cards in entries]}
+                          "forces": [_force_entry(s, form, cards) for _, s, form, cards in entries]}
     return result
+
+
+def _force_entry(seat: Seat, form: str, cards: list[Card]) -> dict[str, Any]:
+    """One force of a round's battle; a daemon's names its master (the round's picture says whose)."""
+    entry = {"seat": seat.player, "form": form, "cards": codes(cards)}
+    return {**entry, "master": seat.master} if seat.kind == DAEMON else entry
 
 
 def _end_round(state: State, events: list[Event]) -> None:

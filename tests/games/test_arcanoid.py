@@ -523,6 +523,18 @@ def test_devil_raises_a_daemon_played_by_its_master() -> None:
     assert daemon.fields["swords"].cards and arc.pending(state) == [1]
 
 
+def test_a_rounds_battles_name_the_master_of_a_daemons_force() -> None:
+    from games.arcanoid import rules
+
+    state = table({1: "15 2S 3S 4S 5S 6S", 2: "2W 3W 4W 5W 6W 7W"}, top="10S 9S 8S 7S AS 2C 3C")
+    act(state, 1, {"type": "play", "arcanum": "15"})
+    act(state, 2, {"type": "discard", "card": "2W"})
+    commit(state, 1, "swords", "10S 9S 8S")
+    forces = rules.battles(state)["swords"]["forces"]
+    assert forces == [{"seat": state.seats[0].player, "form": forces[0]["form"], "cards": ["10S", "9S", "8S"],
+                       "master": 1}]
+
+
 @pytest.mark.parametrize(("setup", "target_field", "words"), [
     ("abdication", "swords", "abdication"),
     ("judgment", "swords", "judgment"),

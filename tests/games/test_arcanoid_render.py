@@ -108,3 +108,13 @@ def test_every_card_of_the_table_and_round_images_is_readable(monkeypatch) -> No
     battles = {f: b if b["forces"] else {**b, "winner": 1, "credited": 1} for f, b in rules.battles(rich).items()}
     render_round(battles, 1, {})
     assert len(widths) > 60 and min(widths) >= 90, sorted(set(widths))
+
+
+def test_the_round_picture_draws_a_battlefield_nobody_won() -> None:
+    from games.arcanoid import rules
+
+    state = table({1: "9S 8S 2C 3C 4C 5C", 2: "KS QS 2W 3W 4W 5W"})
+    act(state, 1, {"type": "commit", "field": "swords", "cards": ["9S", "8S"]})
+    battles = rules.battles(state)
+    assert battles["cups"]["credited"] is None
+    assert render_round(battles, 1, {1: "Ann"}).startswith(b"\x89PNG")
