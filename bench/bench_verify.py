@@ -50,8 +50,8 @@ async def main() -> None:
             await tx.execute("INSERT INTO tables (id, guild_id, channel_id, game, options, host_id, status, lobby, "
                              "created_at) VALUES (1, ?, 10, 'blackjack', '{}', 1, 'ended', '[]', 0)", (GUILD,))
             for n in range(10_000):  # a store with many deals on record
-                await tx.commit_deal(GUILD, 1, "blackjack", f"hand {n}", fairness.commitment(f"other{n}"), 0)
-            await tx.commit_deal(GUILD, 1, "blackjack", "shoe 1", shoe.deal.commitment, 0)
+                await tx.commit_deal(GUILD, 1, "blackjack", f"hand {n}", fairness.commitment(f"other{n}"), 0, 0)
+            await tx.commit_deal(GUILD, 1, "blackjack", "shoe 1", shoe.deal.commitment, 0, 0)
             await tx.reveal_deal(shoe.deal.commitment, shoe.deal.seed, shoe.deal.setup, shoe.deal.dealt, 0)
         assert len(dealt) == 312 and (await verify(store, GUILD, shoe.deal.seed)).matches
         cases = {"garbage, 6,000 characters": "1 2 " * 1500, "unknown seed, 64 characters": "f" * 64,
