@@ -8,23 +8,14 @@ closed as the runtime's clock would."""
 from __future__ import annotations
 
 import argparse
-import statistics
 import time
+
+from figures import show
 
 import games.arcanoid as arc
 from games.arcanoid import rules
 from games.arcanoid.model import Options
 from games.base import SeatSpec
-
-
-def pct(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
-
-
-def show(name: str, samples: list[float]) -> None:
-    ms = [s * 1000 for s in samples]
-    print(f"{name:<34} n={len(ms):>6}  median {statistics.median(ms):8.3f} ms  p99 {pct(ms, 0.99):8.3f} ms")
 
 
 def decide(state: rules.State, player: int, decisions: list[float]) -> dict:

@@ -22,6 +22,7 @@ import time
 from pathlib import Path
 
 import simcord
+from figures import pct
 
 from bot.client import create_bot
 
@@ -42,11 +43,6 @@ class ChannelBudget:
                 self.sent.append(now)
                 return
             await asyncio.sleep(WINDOW - (now - self.sent[0]) + 0.001)
-
-
-def pct(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
 
 
 async def one_run(moves: int, folder: Path, number: int, gap: float) -> None:

@@ -22,7 +22,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import random
-import statistics
 import tempfile
 import time
 from collections import defaultdict
@@ -33,6 +32,7 @@ from typing import Any
 import discord
 import simcord
 import simcord.http.router as router
+from figures import figures
 
 import cogs.presenter as presenter
 from bot.client import create_bot
@@ -40,16 +40,6 @@ from cogs.common import GameButton
 from games import blackjack
 
 NOOP_ID = "bench:noop"
-
-
-def pct(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
-
-
-def figures(name: str, ms: list[float], target: str = "") -> None:
-    print(f"  {name:<40} p50 {statistics.median(ms):7.2f} ms  p99 {pct(ms, 0.99):7.2f} ms  "
-          f"max {max(ms):7.2f} ms  (n={len(ms)}){'  target ' + target if target else ''}")
 
 
 class Probe:
@@ -99,6 +89,9 @@ def instrument(bot: Any, probe: Probe) -> None:
     router.parse_form = probe.on_sync("rest", router.parse_form)
     GameButton.callback = probe.on_async("callback", GameButton.callback)  # type: ignore[method-assign]
     bot.tables._commit = probe.on_async("commit", bot.tables._commit)
+    # Unpaced: every click's table message is rendered and edited at once (the worst case for
+    # one click), and SimCord does not wait out the one-edit-a-second pacing after each click.
+    presenter.EDIT_SPACING = 0.0
     presenter.render = probe.on_async("render", presenter.render)
     presenter.Presenter.hand_message = probe.on_async("hand", presenter.Presenter.hand_message)
 

@@ -9,7 +9,6 @@ other processes do not inflate: on a shared machine read the wall p99 beside the
 from __future__ import annotations
 
 import argparse
-import statistics
 import sys
 import time
 from collections.abc import Callable
@@ -17,23 +16,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from figures import show
+
 from games import loc, poker  # noqa: E402
 from games.base import SeatSpec  # noqa: E402
 
 POKER_TARGET_MS = 20.0
-
-
-def pct(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
-
-
-def show(name: str, samples: list[float], target: float | None = None) -> None:
-    ms = [s * 1000 for s in samples]
-    line = f"{name:<36} n={len(ms):>6}  median {statistics.median(ms):7.3f} ms  p99 {pct(ms, 0.99):7.3f} ms  max {max(ms):7.3f} ms"
-    if target is not None:
-        line += f"  (target p99 <= {target:g} ms: {'met' if pct(ms, 0.99) <= target else 'MISSED'})"
-    print(line)
 
 
 Timings = tuple[list[float], list[float]]  # wall-clock, CPU

@@ -36,6 +36,7 @@ from typing import Any
 
 import simcord
 import simcord.http.router as router
+from figures import pct
 
 from bot.client import create_bot
 from cogs.common import text_limit
@@ -49,11 +50,6 @@ OPTIONS = [  # (game of the channel, command, option)
 ]
 SETTLE_SECONDS = 0.05  # after each answer, the loop keeps being watched while the move's follow-ups run
 WORDS = {"digits": "1 2 ", "names": "king of pentacles reversed, the wheel of fortune "}
-
-
-def pct(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
 
 
 class Clock:

@@ -8,24 +8,15 @@ from __future__ import annotations
 import argparse
 import json
 import random
-import statistics
 import time
 from collections.abc import Callable
+
+from figures import show
 
 from games import fairness, loc
 from games.base import SeatSpec
 from renders.hand import render_hand
 from renders.loc import render_loc
-
-
-def pct(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
-
-
-def show(name: str, samples: list[float]) -> None:
-    ms = [s * 1000 for s in samples]
-    print(f"{name:<34} n={len(ms):>6}  median {statistics.median(ms):8.3f} ms  p99 {pct(ms, 0.99):8.3f} ms")
 
 
 def timed(work: Callable[[], object]) -> float:

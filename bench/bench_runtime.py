@@ -28,6 +28,8 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
+from figures import figures
+
 from bot.client import freeze_long_lived
 from bot.config import Config
 from bot.store import Store, dumps
@@ -38,16 +40,6 @@ from games.registry import GAMES
 
 GUILD = 1
 PLAYER_BASE = 1_100_000_000_000_000_000  # Discord-sized snowflakes (ints of realistic size)
-
-
-def pct(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
-
-
-def figures(name: str, ms: list[float], target: str = "") -> None:
-    print(f"  {name:<44} p50 {statistics.median(ms):7.3f} ms  p99 {pct(ms, 0.99):7.3f} ms  "
-          f"max {max(ms):7.2f} ms  (n={len(ms)}){'  target ' + target if target else ''}")
 
 
 def random_move(module: ModuleType, state: Any, rng: random.Random) -> tuple[int, Action]:
