@@ -3,30 +3,14 @@ player's private picture, and a doubled bet reads as doubled on the table image.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 
 from cogs.blackjack import BlackjackUI
 from games import blackjack
 from games.base import SeatSpec
 from games.cards import cards
-from renders import text
 from renders.blackjack import render_blackjack
 from tests.seeds import predict
-
-
-@pytest.fixture
-def said(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
-    written: list[str] = []
-    real = text.draw
-
-    def spy(d, xy, value, *args, **kwargs):  # type: ignore[no-untyped-def]
-        written.append(value)
-        real(d, xy, value, *args, **kwargs)
-
-    monkeypatch.setattr(text, "draw", spy)
-    yield written
 
 
 def dealt(top: str) -> blackjack.State:

@@ -64,25 +64,15 @@ def test_the_public_image_does_not_depend_on_who_chose_what() -> None:
     assert render_loc(loc.view(state, None), NAMES) not in images, "the count of cards down shows"
 
 
-def test_the_latest_reveal_is_never_cut(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_latest_reveal_is_never_cut(said: list[str]) -> None:
     """Four long names and the outcome: the reveal wraps onto lines of its own, no "..."."""
-    from renders import text
-
-    written: list[str] = []
-    real = text.draw
-
-    def spy(d, xy, value, *args, **kwargs):  # type: ignore[no-untyped-def]
-        written.append(value)
-        real(d, xy, value, *args, **kwargs)
-
-    monkeypatch.setattr(text, "draw", spy)
     state = played(4, "tarot", 4 + 4)
     view = loc.view(state, None)
     assert view["reveals"], "a play was revealed"
     names = {p: f"Computer player {p}" for p in range(1, 5)}
     render_loc(view, names)
     reveal = loc.reveal_line(view["reveals"][-1], "tarot", names.__getitem__)
-    assert not any(t.endswith("...") for t in written), written
+    assert not any(t.endswith("...") for t in said), said
     words = reveal.replace(" — ", " ").split()
-    after = written[written.index(f"PLAY {view['reveals'][-1]['play']} REVEALED") + 1:]
+    after = said[said.index(f"PLAY {view['reveals'][-1]['play']} REVEALED") + 1:]
     assert " ".join(after).split()[:len(words)] == words, after  # every word, in order, right under
