@@ -21,8 +21,8 @@ from cogs.common import (
     GameUI,
     SelectSpec,
     create_table,
-    find_table,
     is_whole_number,
+    own_view,
     play,
     register_ui,
     table_choices,
@@ -214,12 +214,7 @@ register_ui(ArcanoidUI())
 
 
 async def _own_cards(interaction: discord.Interaction) -> list[str]:
-    ref = getattr(interaction.namespace, "table", None)
-    try:
-        table = await find_table(interaction, GAME, ref)
-    except IllegalAction:
-        return []
-    view = table.view(interaction.user.id) or {}
+    view = await own_view(interaction, GAME) or {}
     me = view.get("me")
     if not me:
         return []

@@ -542,6 +542,21 @@ async def create_table(interaction: discord.Interaction, game: str, options: dic
         "press Start when everyone is in.", ephemeral=True)
 
 
+async def autocomplete_table(interaction: discord.Interaction, game: str) -> Table | None:
+    """While an option is typed: the table the command will mean (its `table` option so far,
+    or the channel's), or None when there is none to complete from."""
+    try:
+        return await find_table(interaction, game, getattr(interaction.namespace, "table", None))
+    except IllegalAction:
+        return None
+
+
+async def own_view(interaction: discord.Interaction, game: str) -> dict | None:
+    """While an option is typed: the member's own view of that table (None when there is none)."""
+    table = await autocomplete_table(interaction, game)
+    return None if table is None else table.view(interaction.user.id)
+
+
 async def play(interaction: discord.Interaction, game: str, action: Action | Callable[[Table], Action],
                table_ref: str | None = None) -> None:
     """A play command (`/blackjack hit` …): find the table and perform the move. `action` may be

@@ -17,13 +17,13 @@ from cogs.common import (
     GameUI,
     SelectSpec,
     create_table,
-    find_table,
+    own_view,
     play,
     register_ui,
     table_choices,
 )
 from games import loc
-from games.base import Event, IllegalAction
+from games.base import Event
 from games.cards import card
 from renders.hand import render_hand
 from renders.loc import render_loc
@@ -162,12 +162,7 @@ register_ui(LocUI())
 
 async def _hand_choices(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
     """The cards in the player's own hand, for the `card` option."""
-    ref = getattr(interaction.namespace, "table", None)
-    try:
-        table = await find_table(interaction, GAME, ref)
-    except IllegalAction:
-        return []
-    view = table.view(interaction.user.id) or {}
+    view = await own_view(interaction, GAME) or {}
     me = view.get("me")
     if not me:
         return []

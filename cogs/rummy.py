@@ -16,13 +16,13 @@ from cogs.common import (
     GameUI,
     SelectSpec,
     create_table,
-    find_table,
+    own_view,
     play,
     register_ui,
     table_choices,
 )
 from games import rummy
-from games.base import Action, Event, IllegalAction, capitalised
+from games.base import Action, Event, capitalised
 from games.cards import DECK_STYLES, card, card_name
 from games.rummy import melds as rm
 from renders.rummy import KIND_LABELS, render_rummy, render_rummy_hand
@@ -248,18 +248,9 @@ class RummyUI(GameUI):
 register_ui(RummyUI())
 
 
-async def _my_view(interaction: discord.Interaction) -> dict | None:
-    ref = getattr(interaction.namespace, "table", None)
-    try:
-        table = await find_table(interaction, GAME, ref)
-    except IllegalAction:
-        return None
-    return table.view(interaction.user.id)
-
-
 async def hand_choices(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
     """The cards of the player's own hand, with what each leaves unmelded when known."""
-    view = await _my_view(interaction)
+    view = await own_view(interaction, GAME)
     me = (view or {}).get("me")
     if not me:
         return []
@@ -275,7 +266,7 @@ async def hand_choices(interaction: discord.Interaction, current: str) -> list[a
 
 async def meld_choices(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
     """The melds the bot sees now, one by one and all together, and `auto`."""
-    view = await _my_view(interaction)
+    view = await own_view(interaction, GAME)
     me = (view or {}).get("me")
     if not me:
         return []

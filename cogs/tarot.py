@@ -17,14 +17,14 @@ from cogs.common import (
     Control,
     GameUI,
     SelectSpec,
+    autocomplete_table,
     create_table,
-    find_table,
     play,
     register_ui,
     table_choices,
 )
 from games import french_tarot as ft
-from games.base import Action, Event, IllegalAction, plural
+from games.base import Action, Event, plural
 from games.cards import card
 from games.french_tarot import ai as tarot_ai
 from renders.cards import numbered_trumps
@@ -344,11 +344,8 @@ def _discard_controls(state: ft.State, seat: int) -> list[Control]:
 
 
 async def _my_seat(interaction: discord.Interaction) -> tuple[ft.State, int] | None:
-    try:
-        table = await find_table(interaction, GAME, getattr(interaction.namespace, "table", None))
-    except IllegalAction:
-        return None
-    if not table.active or interaction.user.id not in table.players():
+    table = await autocomplete_table(interaction, GAME)
+    if table is None or not table.active or interaction.user.id not in table.players():
         return None
     state = table.state
     return state, state.players.index(interaction.user.id)
