@@ -221,6 +221,20 @@ async def test_bad_input_changes_nothing(simcord_env):
     await refused(world, alice.slash(channel, "arcanoid play", arcanum="2", target=world.members[1].user), "not in your hand")
 
 
+async def test_card_autocomplete_offers_the_own_hand_and_with_daemon_the_daemons(simcord_env):
+    world = make_world(simcord_env, names=("alice", "bob"))
+    alice, bob = world.members
+    table = await open_table(world, "arcanoid", timer=0)
+    arrange(table, {alice.id: "15 2C 3C 4C 5C 6C", bob.id: "9S 6S 2W 3W 4W 5W"})
+    put_on_top(table, "10S 9P 8P 7P AP 8C")
+    own = await alice.autocomplete(world.channel, "arcanoid discard", "card", "")
+    assert {c["value"] for c in own} == {"15", "2C", "3C", "4C", "5C", "6C"}
+    assert await bob.autocomplete(world.channel, "arcanoid discard", "card", "2c") == []  # only his own cards
+    await alice.slash(world.channel, "arcanoid play", arcanum="15")
+    daemons = await alice.autocomplete(world.channel, "arcanoid discard", "card", "", daemon=True)
+    assert {c["value"] for c in daemons} == {"10S", "9P", "8P", "7P", "AP", "8C"}
+
+
 async def turn_comes(world: Any, table: Any, hand: str, other_hand: str) -> None:
     """The first member holds `hand` and it becomes their turn (after the second discards the
     first card of `other_hand`), so the bot sends them a fresh DM of that position."""

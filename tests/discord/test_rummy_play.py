@@ -250,3 +250,13 @@ async def test_a_dm_follows_a_move_made_by_command_and_an_earlier_step_is_refuse
     assert "Discard pile" not in buttons(now), "the DM no longer offers the draw once it is made"
     assert old_step not in steps_on(now)
     await stale_step_refused(world, mover, old_step, {"type": "draw", "from": "discard"})
+
+
+async def test_the_discard_autocomplete_offers_the_members_own_hand(simcord_env):
+    world = make_world(simcord_env)
+    alice, bob = world.members
+    table = await open_table(world, "rummy", seed=12, timer=0)
+    for member in (alice, bob):
+        choices = await member.autocomplete(world.channel, "rummy discard", "card", "")
+        hand = next(s.hand for s in table.state.seats if s.player == member.id)
+        assert {c["value"] for c in choices} == {c.code for c in hand}

@@ -379,3 +379,12 @@ async def test_a_poignee_is_shown_from_the_dm_and_a_chelem_is_refused_to_a_defen
     await play_out(world, {})
     sheet = table.state.last_hand["sheet"]
     assert sheet["poignees"] == [{"player": alice.id, "level": "simple", "bonus": 20}]
+
+
+async def test_the_play_autocomplete_offers_only_the_members_own_cards(simcord_env):
+    world = make_world(simcord_env, names=("alice",))
+    alice = world.members[0]
+    table = await open_table(world, "tarot", seed=3, players=4, bots=3, hands=1, timer=0)
+    seat = table.state.players.index(alice.id)
+    choices = await alice.autocomplete(world.channel, "tarot play", "card", "")
+    assert choices and {c["value"] for c in choices} <= {c.code for c in table.state.hands[seat]}
