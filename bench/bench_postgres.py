@@ -51,7 +51,7 @@ from tests.postgres import _admin, _run, start_embedded, with_database  # noqa: 
 SHARDS = 2
 COMMIT_DELAY_US = 1000  # what the README recommends for several processes (group commit)
 PLAYERS_PER_TABLE = 3
-CONCURRENT_PLAYERS = 16  # coroutines acting at once in each bot process
+CONCURRENT_PLAYERS = int(os.environ.get("BENCH_PLAYERS", "16"))  # coroutines acting at once in each bot process
 
 
 def guild_for(n: int) -> int:

@@ -17,6 +17,19 @@ TABLE_COLUMNS = (
     "version, deadline, extra, created_at"
 )
 
+# What an accepted move's transaction may write besides its log row and state, named once so a
+# backend can prepare them (bot/store_postgres.py sends them with the move's commit).
+ADD_TO_WALLET = "UPDATE wallets SET chips = chips + ? WHERE guild_id=? AND user_id=?"
+ADD_TO_HOUSE = ("INSERT INTO house (guild_id, chips) VALUES (?, ?) "
+                "ON CONFLICT (guild_id) DO UPDATE SET chips = house.chips + excluded.chips")
+ADD_RESULT = ("INSERT INTO results (guild_id, user_id, game, hands, net) VALUES (?, ?, ?, 1, ?) "
+              "ON CONFLICT (guild_id, user_id, game) DO UPDATE SET hands = results.hands + 1, "
+              "net = results.net + excluded.net")
+COMMIT_DEAL = ("INSERT INTO deals (commitment, guild_id, table_id, game, label, version, committed_at) "
+               "VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (commitment) DO NOTHING")
+REVEAL_DEAL = "UPDATE deals SET seed=?, setup=?, cards=?, revealed_at=? WHERE commitment=? AND seed IS NULL"
+SET_SEATED = "UPDATE tables SET seated=? WHERE id=?"
+
 # Every table the store holds, in the order a copy must fill them (see bot/migrate.py).
 DATA_TABLES = ("wallets", "house", "grants", "tables", "actions", "results", "deals")
 
@@ -163,26 +176,15 @@ class Tx:
                 "INSERT INTO wallets (guild_id, user_id, chips) VALUES (?, ?, ?)", (guild_id, user_id, delta)
             )
         else:
-            await self.execute(
-                "UPDATE wallets SET chips = chips + ? WHERE guild_id=? AND user_id=?", (delta, guild_id, user_id)
-            )
+            await self.execute(ADD_TO_WALLET, (delta, guild_id, user_id))
         return have + delta
 
     async def move_house(self, guild_id: int, delta: int) -> None:
         if delta:
-            await self.execute(
-                "INSERT INTO house (guild_id, chips) VALUES (?, ?) "
-                "ON CONFLICT (guild_id) DO UPDATE SET chips = house.chips + excluded.chips",
-                (guild_id, delta),
-            )
+            await self.execute(ADD_TO_HOUSE, (guild_id, delta))
 
     async def record_result(self, guild_id: int, user_id: int, game: str, net: int) -> None:
-        await self.execute(
-            "INSERT INTO results (guild_id, user_id, game, hands, net) VALUES (?, ?, ?, 1, ?) "
-            "ON CONFLICT (guild_id, user_id, game) DO UPDATE SET hands = results.hands + 1, "
-            "net = results.net + excluded.net",
-            (guild_id, user_id, game, net),
-        )
+        await self.execute(ADD_RESULT, (guild_id, user_id, game, net))
 
     async def record_move(self, move: MoveRecord) -> None:
         """The move's log row, the table's new state, and the notice, in this transaction."""
@@ -194,19 +196,16 @@ class Tx:
         if move.notice is not None:
             await self.announce(move.table_id, move.notice)
 
+    async def record_seats(self, table_id: int, players: list[int]) -> None:
+        """Who sits at the table (the store's index of seats, for a member's lookups)."""
+        await self.execute(SET_SEATED, (dumps(players), table_id))
+
     async def commit_deal(self, guild_id: int, table_id: int, game: str, label: str, commitment: str,
                           version: int, now: float) -> None:
-        await self.execute(
-            "INSERT INTO deals (commitment, guild_id, table_id, game, label, version, committed_at) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (commitment) DO NOTHING",
-            (commitment, guild_id, table_id, game, label, version, now),
-        )
+        await self.execute(COMMIT_DEAL, (commitment, guild_id, table_id, game, label, version, now))
 
     async def reveal_deal(self, commitment: str, seed: str, setup: dict, cards: list[str], now: float) -> None:
-        await self.execute(
-            "UPDATE deals SET seed=?, setup=?, cards=?, revealed_at=? WHERE commitment=? AND seed IS NULL",
-            (seed, dumps(setup), dumps(cards), now, commitment),
-        )
+        await self.execute(REVEAL_DEAL, (seed, dumps(setup), dumps(cards), now, commitment))
 
     async def log_action(self, table_id: int, version: int, player: int, action: dict, now: float) -> None:
         await self.execute(
@@ -248,10 +247,15 @@ class Store:
         raise NotImplementedError
 
     @asynccontextmanager
-    async def locked(self, table_id: int, version: int | None, status: str) -> AsyncIterator[tuple[Tx, Any]]:
+    async def locked(self, table_id: int, version: int | None, status: str,
+                     one_step: bool = False) -> AsyncIterator[tuple[Tx, Any]]:
         """A transaction holding the table's row locked, and the stored row when it differs from
         the copy at `version` and `status` (None when the copy is current or the table is gone;
-        a `version` of None always reads the row). Backends may do it in fewer round trips."""
+        a `version` of None always reads the row). Backends may do it in fewer round trips.
+        `one_step`: the operation writes once and any failure ends it. A backend may then check
+        the copy only when it commits, and send the lock and the writes together: an operation
+        that fails (or commits) on a copy found stale then raises Conflict, so it runs again on
+        the stored state."""
         async with self.transaction() as tx:
             row = await tx.lock_table(table_id)
             fresh = None

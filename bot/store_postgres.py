@@ -16,7 +16,22 @@ from urllib.parse import urlsplit, urlunsplit
 
 import asyncpg
 
-from bot.store import TABLE_COLUMNS, Conflict, MoveRecord, Store, StoreUnavailable, Tx, check_schema, dumps
+from bot.store import (
+    ADD_RESULT,
+    ADD_TO_HOUSE,
+    ADD_TO_WALLET,
+    COMMIT_DEAL,
+    REVEAL_DEAL,
+    SET_SEATED,
+    TABLE_COLUMNS,
+    Conflict,
+    MoveRecord,
+    Store,
+    StoreUnavailable,
+    Tx,
+    check_schema,
+    dumps,
+)
 
 log = logging.getLogger(__name__)
 
@@ -27,10 +42,15 @@ LOCK_TIMEOUT_MS = 5_000  # a row lock not granted by then fails the try (retried
 # What two transactions getting in each other's way raises: nothing was written, run it again.
 CONFLICTS = (asyncpg.exceptions.DeadlockDetectedError, asyncpg.exceptions.SerializationError,
              asyncpg.exceptions.LockNotAvailableError)
-STATUSES = ("lobby", "active", "ended", "damaged")  # what tables.status holds (quoted in LOCK_IF_CURRENT)
-# Begin, and lock the row if the copy is current, in one round trip (simple protocol, hence
-# the values written in: integers, and a status from STATUSES).
-LOCK_IF_CURRENT = "BEGIN; SELECT 1 FROM tables WHERE id={id} AND version={version} AND status='{status}' FOR UPDATE"
+STATUSES = ("lobby", "active", "ended", "damaged")  # what tables.status holds (quoted in the checks)
+# Begin, and lock the row if the copy is current, in one round trip: the simple protocol, hence
+# the values written in (integers, and a status from STATUSES). The SELECT is prepared once per
+# connection (see _prepare_session): planned afresh each time, it cost PostgreSQL more CPU than
+# the rest of a move's statements together (the planner weighs every partial index of `tables`).
+LOCK_IF_CURRENT = "BEGIN; EXECUTE lock_if_current({id}, {version}, '{status}')"
+LOCK_IF_CURRENT_SELECT = "SELECT 1 FROM tables WHERE id=$1 AND version=$2 AND status=$3 FOR UPDATE"
+# A one-step move's opening, sent with its writes (see PostgresStore.locked).
+BEGIN_CHECKED = "BEGIN; EXECUTE lock_current_table({id}, {version}, '{status}')"
 LOCK_ROW = f"SELECT {TABLE_COLUMNS} FROM tables WHERE id=$1 FOR UPDATE"
 
 # Same numbers as bot/store_sqlite.py: number N here creates what number N creates there.
@@ -101,7 +121,24 @@ MIGRATIONS: list[str] = [
     CREATE INDEX open_tables_by_player ON tables USING GIN ((seated::jsonb) jsonb_path_ops)
         WHERE status IN ('lobby', 'active');
     """,
+    # 6: a move applied to the copy in memory locks its table and checks that copy in the round
+    # trip that writes it (PostgresStore.locked): a stale copy fails as a serialisation failure,
+    # which the service answers by reading the table again and running the move once more.
+    """
+    CREATE FUNCTION lock_current_table(wanted BIGINT, known_version INTEGER, known_status TEXT)
+    RETURNS VOID LANGUAGE plpgsql AS $$
+    BEGIN
+        PERFORM 1 FROM tables WHERE id = wanted AND version = known_version AND status = known_status
+            FOR UPDATE;
+        IF NOT FOUND THEN
+            RAISE EXCEPTION 'table % moved on since this copy of it was read', wanted
+                USING ERRCODE = 'serialization_failure';
+        END IF;
+    END $$;
+    """,
 ]
+
+PREPARED_NEED_SCHEMA = 6  # the migration that made what the prepared statements use (lock_current_table)
 
 IDENTITY_COLUMNS = {"grants": "id", "tables": "id"}
 
@@ -118,6 +155,11 @@ WITH logged AS (
 told AS (SELECT pg_notify($9, $10))
 UPDATE tables SET state = $6, version = $2, deadline = $7, extra = $8 FROM told WHERE id = $1
 """
+
+# The writes a one-step move's transaction holds back (PostgresTx), by the name each is
+# prepared under on every connection (_prepare_session).
+HELD_WRITES = {ADD_TO_WALLET: "add_to_wallet", ADD_TO_HOUSE: "add_to_house", ADD_RESULT: "add_result",
+               COMMIT_DEAL: "commit_deal", REVEAL_DEAL: "reveal_deal", SET_SEATED: "set_seated"}
 
 _PLACEHOLDER = re.compile(r"\?")
 _translated: dict[str, str] = {}
@@ -142,32 +184,84 @@ def redacted(url: str) -> str:
     return urlunsplit(parts._replace(netloc=netloc))
 
 
+def literal(value: Any) -> str:
+    """A value written into SQL text, for the statements sent by the simple protocol (the
+    sessions set standard_conforming_strings, so only a quote needs doubling)."""
+    if value is None:
+        return "NULL"
+    if isinstance(value, bool):
+        return "TRUE" if value else "FALSE"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, float):
+        return f"'{value!r}'"  # the shortest text that reads back as the same double
+    if isinstance(value, str):
+        if "\x00" in value:
+            raise ValueError("PostgreSQL cannot store a NUL character in text")
+        return "'" + value.replace("'", "''") + "'"
+    raise TypeError(f"no SQL literal for {type(value).__name__}")
+
+
 class PostgresTx(Tx):
+    """A transaction on one connection. A one-step move's transaction (`opening` given) holds
+    its statements back so they travel together: the opening (its BEGIN and table check) goes
+    with the first statement that must be answered at once (a read), the writes with the
+    COMMIT — a move that only writes takes one round trip. Held writes run as statements
+    prepared once per connection (HELD_WRITES)."""
+
     FOR_UPDATE = " FOR UPDATE"
 
-    def __init__(self, conn: asyncpg.Connection) -> None:
+    def __init__(self, conn: asyncpg.Connection, opening: str | None = None) -> None:
         self.conn = conn
         self.savepoints = itertools.count(1)
+        self.opening = opening  # not sent yet
+        self.held: list[str] | None = [] if opening else None
+
+    @property
+    def began(self) -> bool:
+        """Whether the transaction was opened on the server (it then ends with COMMIT or ROLLBACK)."""
+        return self.opening is None
+
+    async def send(self, *statements: str) -> None:
+        """What is held back, then `statements`, in one round trip."""
+        script = [*([self.opening] if self.opening else []), *(self.held or []), *statements]
+        if script:
+            self.opening, self.held = None, ([] if self.held is not None else None)
+            await self.conn.execute("; ".join(script))
+
+    def _hold(self, name: str, params: tuple) -> bool:
+        if self.held is None:
+            return False
+        self.held.append(f"EXECUTE {name}({', '.join(literal(value) for value in params)})")
+        return True
 
     async def execute(self, sql: str, params: tuple = ()) -> None:
+        name = HELD_WRITES.get(sql)
+        if name is not None and self._hold(name, params):
+            return
+        await self.send()
         await self.conn.execute(dialect(sql), *params)
 
     async def fetchone(self, sql: str, params: tuple = ()) -> asyncpg.Record | None:
+        await self.send()
         return await self.conn.fetchrow(dialect(sql), *params)
 
     async def insert(self, sql: str, params: tuple = ()) -> int:
+        await self.send()
         return int(await self.conn.fetchval(dialect(sql) + " RETURNING id", *params))
 
     async def announce(self, table_id: int, payload: str) -> None:
+        await self.send()
         await self.conn.execute("SELECT pg_notify($1, $2)", CHANNEL, payload)
 
     async def record_move(self, move: MoveRecord) -> None:
-        """One round trip instead of two or three: the log row, the state row, the notice."""
+        """One statement: the log row, the state row, and the notice when there is one."""
         args = (move.table_id, move.version, move.player, dumps(move.action), move.at, move.state_json,
                 move.deadline, move.extra_json)
         if move.notice is None:
-            await self.conn.execute(RECORD_MOVE, *args)
-        else:
+            if not self._hold("record_move", args):
+                await self.conn.execute(RECORD_MOVE, *args)
+        elif not self._hold("record_move_and_tell", (*args, CHANNEL, move.notice)):
             await self.conn.execute(RECORD_MOVE_AND_TELL, *args, CHANNEL, move.notice)
 
 
@@ -187,7 +281,8 @@ class PostgresStore(Store):
         try:
             pool = await asyncpg.create_pool(
                 url, min_size=1, max_size=pool_size, timeout=CONNECT_TIMEOUT, reset=_nothing_to_reset,
-                server_settings={"lock_timeout": str(lock_timeout_ms)})
+                init=_prepare_session,
+                server_settings={"lock_timeout": str(lock_timeout_ms), "standard_conforming_strings": "on"})
         except Exception as error:
             raise StoreUnavailable(
                 f"cannot connect to the PostgreSQL database {redacted(url)} named in TAROT_DB: "
@@ -199,6 +294,7 @@ class PostgresStore(Store):
         except Exception:
             await pool.close()
             raise
+        await pool.expire_connections()  # opened before the tables existed: prepared nothing
         return store
 
     async def close(self) -> None:
@@ -236,15 +332,19 @@ class PostgresStore(Store):
             yield PostgresTx(conn)
 
     @asynccontextmanager
-    async def locked(self, table_id: int, version: int | None, status: str) -> AsyncIterator[tuple[Tx, Any]]:
-        """As Store.locked, in one round trip when the copy is current (the usual case for the
-        process that owns the table), two otherwise."""
+    async def locked(self, table_id: int, version: int | None, status: str,
+                     one_step: bool = False) -> AsyncIterator[tuple[Tx, Any]]:
+        """As Store.locked. When the copy is current (the usual case for the process that owns
+        the table): in one round trip, or for a one-step operation none of its own — the check
+        travels with the writes (see _checked_at_commit). Otherwise two."""
         async with self.pool.acquire() as conn, _conflicts_retryable():
-            if version is None or status not in STATUSES:
-                begin, current = "BEGIN", False
-            else:
-                begin = LOCK_IF_CURRENT.format(id=int(table_id), version=int(version), status=status)
-                current = True
+            current = version is not None and status in STATUSES
+            if current and one_step:
+                async with _checked_at_commit(conn, table_id, version, status) as tx:
+                    yield tx, None
+                return
+            begin = LOCK_IF_CURRENT.format(id=int(table_id), version=int(version), status=status) \
+                if current else "BEGIN"
             async with _begun(conn, begin) as found:
                 fresh = None
                 if not current or found != "SELECT 1":
@@ -261,14 +361,16 @@ class PostgresStore(Store):
     async def savepoint(self, tx: Tx) -> AsyncIterator[Tx]:
         assert isinstance(tx, PostgresTx)
         name = f"step_{next(tx.savepoints)}"
-        await tx.conn.execute(f"SAVEPOINT {name}")
+        await tx.send(f"SAVEPOINT {name}")
         try:
             yield tx
         except BaseException:
+            if tx.held:
+                tx.held.clear()  # the failed step's writes, never sent
             with contextlib.suppress(Exception):  # a broken connection ends the transaction anyway
                 await tx.conn.execute(f"ROLLBACK TO SAVEPOINT {name}")
             raise
-        await tx.conn.execute(f"RELEASE SAVEPOINT {name}")
+        await tx.send(f"RELEASE SAVEPOINT {name}")
 
     async def listen(self, callback: Callable[[str], Any]) -> None:
         if self._listener is not None:
@@ -290,11 +392,59 @@ class PostgresStore(Store):
             )
 
 
+async def _prepare_session(conn: asyncpg.Connection) -> None:
+    """A new pool connection prepares the statements the store sends by the simple protocol
+    (once the schema is current: the pool's first connection is opened to migrate it)."""
+    if not await conn.fetchval("SELECT to_regclass('schema_version') IS NOT NULL"):
+        return
+    if await conn.fetchval("SELECT COALESCE(MAX(version), 0) FROM schema_version") < PREPARED_NEED_SCHEMA:
+        return
+    statements = {"lock_if_current": LOCK_IF_CURRENT_SELECT,
+                  "lock_current_table": "SELECT lock_current_table($1, $2, $3)", "record_move": RECORD_MOVE,
+                  "record_move_and_tell": RECORD_MOVE_AND_TELL,
+                  **{name: dialect(sql) for sql, name in HELD_WRITES.items()}}
+    await conn.execute("; ".join(f"PREPARE {name} AS {sql}" for name, sql in statements.items()))
+
+
+@asynccontextmanager
+async def _checked_at_commit(conn: asyncpg.Connection, table_id: int, version: int,
+                             status: str) -> AsyncIterator[PostgresTx]:
+    """A one-step operation's transaction, applied to the copy in memory before anything is
+    sent: its BEGIN and the check that locks the row and fails if the copy is stale
+    (lock_current_table) travel with its writes and COMMIT. An operation that fails before
+    sending anything is run again (Conflict) if the copy turns out stale, since it was judged
+    on that copy."""
+    tx = PostgresTx(conn, BEGIN_CHECKED.format(id=int(table_id), version=int(version), status=status))
+    try:
+        yield tx
+        if tx.began or tx.held:
+            await tx.send("COMMIT")
+    except Exception as error:
+        if tx.began:
+            await _roll_back(conn)
+            raise
+        row = await conn.fetchrow("SELECT version, status FROM tables WHERE id=$1", table_id)
+        if row is not None and (row["version"], row["status"]) != (version, status):
+            raise Conflict(f"table {table_id} moved on since its copy was read") from error
+        raise
+    except BaseException:
+        if tx.began:
+            await _roll_back(conn)
+        raise
+
+
+async def _roll_back(conn: asyncpg.Connection) -> None:
+    if not conn.is_closed():
+        with contextlib.suppress(Exception):  # mid-cancel: the pool's release rolls back
+            await conn.execute("ROLLBACK")
+
+
 async def _nothing_to_reset(conn: asyncpg.Connection) -> None:
     """The pool's reset between two uses of a connection, beyond the rollback of a transaction
-    left open (which asyncpg always does): none. The store sets no session state, takes only
-    transaction-level locks and listens on a connection of its own, so asyncpg's default reset
-    query would only cost a round trip per transaction."""
+    left open (which asyncpg always does): none. The store's only session state is the statements
+    it prepared, meant to last; it takes only transaction-level locks and listens on a connection
+    of its own. asyncpg's default reset query would cost a round trip per transaction (and drop
+    those statements)."""
 
 
 @asynccontextmanager
@@ -305,9 +455,7 @@ async def _begun(conn: asyncpg.Connection, begin: str) -> AsyncIterator[str]:
     try:
         yield await conn.execute(begin)
     except BaseException:
-        if not conn.is_closed():
-            with contextlib.suppress(Exception):  # mid-cancel: the pool's release rolls back
-                await conn.execute("ROLLBACK")
+        await _roll_back(conn)
         raise
     await conn.execute("COMMIT")
 

@@ -511,7 +511,7 @@ class TableService:
                 # A process is the only one to change its own tables' lobby and notes, so its
                 # copy is stale only when someone else moved; a visiting copy is always taken afresh.
                 known = table.version if self.owns(table) else None
-                async with self.store.locked(table.id, known, table.status) as (tx, fresh):
+                async with self.store.locked(table.id, known, table.status, one_step) as (tx, fresh):
                     if fresh is not None:
                         self._reload(table, fresh)
                     table._tx, table._tx_steps = tx, not one_step
@@ -990,7 +990,7 @@ class TableService:
             await tx.record_move(MoveRecord(table.id, version, player, action, self.clock(), state_json, deadline,
                                             dumps(table.extra), notice))
             if seats_moved and not finished:  # the store's index of who sits where (a join, a leave)
-                await tx.execute("UPDATE tables SET seated=? WHERE id=?", (dumps(players), table.id))
+                await tx.record_seats(table.id, players)
             if finished:
                 await self._close_in(tx, table, refunds)
         table.version = version
