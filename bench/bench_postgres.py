@@ -12,8 +12,11 @@ average is printed first and last: figures taken on a busy machine are not compa
    accepted moves per second with one process on SQLite, one on PostgreSQL, and two processes on
    PostgreSQL (each serving one of two shards); the CPU share of each bot process and of the
    PostgreSQL server processes over the same window, and the CPU each costs a move. Target: two
-   processes >= 1.2 x one. Then two processes again, process 0 making 10 % of its moves on the
-   other's tables (DM presses: a lookup, a fresh row, a change notice to the owner).
+   processes >= 1.2 x one, taken of the medians of alternating runs (--repeats, each on a fresh
+   copy of the same tables: single runs vary by 10 % or more). Each bot process freezes its
+   restored objects for the garbage collector, as the bot does. Then two processes again,
+   process 0 making 10 % of its moves on the other's tables (DM presses: a lookup, a fresh row,
+   a change notice to the owner).
 3. Restoring 100,000 open tables split over two processes (two shards), started together.
    Target: <= 5 s for each process.
 """
@@ -26,6 +29,7 @@ import contextlib
 import json
 import os
 import random
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -42,6 +46,7 @@ sys.path[:0] = [str(ROOT), str(ROOT / "bench")]
 
 from bench_runtime import PLAYER_BASE, figures, random_move, template_states  # noqa: E402
 
+from bot.client import freeze_long_lived  # noqa: E402
 from bot.config import Config  # noqa: E402
 from bot.store import Store, dumps  # noqa: E402
 from bot.tables import TableService, build_options  # noqa: E402
@@ -51,7 +56,8 @@ from tests.postgres import _admin, _run, start_embedded, with_database  # noqa: 
 SHARDS = 2
 COMMIT_DELAY_US = 1000  # what the README recommends for several processes (group commit)
 PLAYERS_PER_TABLE = 3
-CONCURRENT_PLAYERS = int(os.environ.get("BENCH_PLAYERS", "16"))  # coroutines acting at once in each bot process
+CONCURRENT_PLAYERS = 16  # coroutines acting at once in each bot process
+TEMPLATE = "bench_moves_template"  # part 2's tables, opened once and copied for every run
 
 
 def guild_for(n: int) -> int:
@@ -119,6 +125,7 @@ async def play_for(target: str | Path, shard_ids: str | None, seconds: float, se
     store = await Store.open(target)
     service = TableService(store, config, time.time)
     await service.restore()
+    freeze_long_lived()  # as the bot does once its tables are restored
     tables = list(service.by_id.values())
     others = [row["id"] for row in await store.fetchall("SELECT id, guild_id FROM tables WHERE status='active'")
               if not service.owns_guild(row["guild_id"])] if visiting else []
@@ -174,7 +181,7 @@ class CpuSampler:
                     self.last[process.pid] = used
 
     def _run(self) -> None:
-        while not self._stop.wait(0.1):
+        while not self._stop.wait(0.5):  # often enough: a pool's connections last the whole run
             self._sample(first=False)
 
     def __enter__(self) -> CpuSampler:
@@ -206,6 +213,8 @@ def run_players(target: str, shard_sets: list[str | None], seconds: float, serve
                 visiting: float = 0.0, label: str = "") -> float:
     """Bot processes playing at once; moves/s and CPU shares over the same window. `visiting`:
     the share of the first process's moves made on the others' tables (DM presses)."""
+    on_postgres = target.startswith("postgres")
+    flushes_before = _run(wal_flushes(target)) if on_postgres else None
     workers = [subprocess.Popen([sys.executable, __file__, "--worker", target, shard or "-", str(seconds), str(n),
                                  str(visiting if n == 0 else 0.0)],
                                 stdout=subprocess.PIPE, text=True, cwd=ROOT)
@@ -234,10 +243,29 @@ def run_players(target: str, shard_sets: list[str | None], seconds: float, serve
               f"{pg_used / total * 1000:.3f} ms (its start-up included)")
     else:
         print(f"      CPU a move: bot process {bot_cpu / total * 1000:.3f} ms")
+    flushes_after = _run(wal_flushes(target)) if on_postgres else None
+    if flushes_before is not None and flushes_after is not None:
+        print(f"      WAL flushes to disk: {(flushes_after - flushes_before) / total:.2f} a move "
+              "(group commit shares one between moves committing together)")
     ours = (bot_cpu + (pg_used if target.startswith("postgresql") else 0.0)) / wall
     print(f"      the machine: {machine_busy * 100:5.1f}% of a core busy in all (these processes "
           f"~{ours * 100:.0f}%, everything else ~{max(0.0, machine_busy - ours) * 100:.0f}%)")
     return rate
+
+
+async def wal_flushes(url: str) -> int | None:
+    """The server's WAL flushes to disk so far (pg_stat_io has them from PostgreSQL 18 on,
+    pg_stat_wal before; None where neither does)."""
+    conn = await asyncpg.connect(url)
+    try:
+        for sql in ("SELECT SUM(fsyncs) FROM pg_stat_io WHERE object = 'wal'", "SELECT wal_sync FROM pg_stat_wal"):
+            with contextlib.suppress(asyncpg.PostgresError):
+                value = await conn.fetchval(sql)
+                if value is not None:
+                    return int(value)
+        return None
+    finally:
+        await conn.close()
 
 
 def worker_main(target: str, shard_ids: str, seconds: float, seed: int, visiting: float) -> None:
@@ -302,6 +330,9 @@ def main() -> None:
     parser.add_argument("--synchronous-commit", choices=("on", "off"), default="on",
                         help="the embedded server's synchronous_commit (off: a commit does not wait for "
                              "its WAL flush, like SQLite's synchronous=NORMAL)")
+    parser.add_argument("--repeats", type=int, default=3,
+                        help="part 2: how many times one process and two processes run, alternating "
+                             "(the ratio is taken of the medians; single runs vary by 10 %% or more)")
     parser.add_argument("--only", choices=("1", "2", "3"), default=None, help="run one part only")
     parser.add_argument("--visiting", type=float, default=0.1,
                         help="part 2's last run: the share of process 0's moves made on process 1's tables, "
@@ -325,15 +356,16 @@ def main() -> None:
           f"{os.cpu_count()} cores, load average {load_text()}")
     folder = Path(tempfile.mkdtemp(prefix="tarot-bench-"))
 
-    def fresh(name: str) -> str:
-        _run(_admin(admin_url, f"DROP DATABASE IF EXISTS {name} WITH (FORCE)", f"CREATE DATABASE {name}"))
+    def fresh(name: str, template: str | None = None) -> str:
+        copy = f" TEMPLATE {template}" if template else ""
+        _run(_admin(admin_url, f"DROP DATABASE IF EXISTS {name} WITH (FORCE)", f"CREATE DATABASE {name}{copy}"))
         return with_database(admin_url, name)
 
     try:
         if args.only in (None, "1"):
             part_one(folder, fresh, args.actions)
         if args.only in (None, "2"):
-            part_two(folder, fresh, args.tables, args.seconds, server_pid, args.visiting)
+            part_two(folder, fresh, args.tables, args.seconds, server_pid, args.visiting, args.repeats)
         if args.only in (None, "3"):
             part_three(fresh, args.restore)
     finally:
@@ -353,25 +385,31 @@ def part_one(folder: Path, fresh: Any, actions: int) -> None:
 
 
 def part_two(folder: Path, fresh: Any, tables: int, seconds: float, server_pid: int | None,
-             visiting: float) -> None:
+             visiting: float, repeats: int) -> None:
     print(f"2. {tables} active blackjack tables, {CONCURRENT_PLAYERS} concurrent random players per "
-          f"process, moves interleaved over the tables, {seconds:.0f} s each")
+          f"process, moves interleaved over the tables, {seconds:.0f} s each; one and two processes "
+          f"alternate {repeats} times, each run on a fresh copy of the same {tables} tables")
     sqlite_path = folder / "moves.sqlite3"
     asyncio.run(open_tables(sqlite_path, tables))
     run_players(str(sqlite_path), [None], seconds, None)
-    one_url = fresh("bench_moves_one")
-    asyncio.run(open_tables(one_url, tables))
-    one = run_players(one_url, [None], seconds, server_pid)
-    two_url = fresh("bench_moves_two")
-    asyncio.run(open_tables(two_url, tables))
-    two = run_players(two_url, ["0", "1"], seconds, server_pid)
-    print(f"  two processes / one process on PostgreSQL: {two / one:.2f}x  (target >= 1.2x)")
+    template_url = fresh(TEMPLATE)
+    asyncio.run(open_tables(template_url, tables))
+    ones, twos = [], []
+    for _ in range(repeats):
+        ones.append(run_players(fresh("bench_moves", TEMPLATE), [None], seconds, server_pid))
+        twos.append(run_players(fresh("bench_moves", TEMPLATE), ["0", "1"], seconds, server_pid))
+    one, two = statistics.median(ones), statistics.median(twos)
+    print(f"  moves/s, one process: {spread(ones)}; two processes: {spread(twos)}")
+    print(f"  two processes / one process on PostgreSQL: {two / one:.2f}x, medians of {repeats} runs each; "
+          f"run by run {', '.join(f'{b / a:.2f}x' for a, b in zip(ones, twos, strict=True))}  (target >= 1.2x)")
     if visiting:
-        dm_url = fresh("bench_moves_dm")
-        asyncio.run(open_tables(dm_url, tables))
-        with_dms = run_players(dm_url, ["0", "1"], seconds, server_pid, visiting,
+        with_dms = run_players(fresh("bench_moves", TEMPLATE), ["0", "1"], seconds, server_pid, visiting,
                                f"same, {visiting:.0%} of process 0's moves on process 1's tables (DM presses)")
-        print(f"  two processes with DM presses / one process: {with_dms / one:.2f}x")
+        print(f"  two processes with DM presses / one process (median): {with_dms / one:.2f}x")
+
+
+def spread(rates: list[float]) -> str:
+    return f"median {statistics.median(rates):.0f} (runs: {', '.join(f'{r:.0f}' for r in rates)})"
 
 
 def part_three(fresh: Any, count: int) -> None:

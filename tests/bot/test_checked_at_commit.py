@@ -198,3 +198,13 @@ def test_literals(value, text):
 def test_a_nul_character_is_refused_as_a_literal():
     with pytest.raises(ValueError, match="NUL"):
         literal("a\x00b")
+
+
+async def test_the_stores_sessions_read_literals_as_written_and_share_flushes(postgres_url):
+    service, _ = await open_service(postgres_url)
+    try:
+        settings = {name: (await service.store.fetchone(f"SHOW {name}"))[0]
+                    for name in ("standard_conforming_strings", "commit_siblings")}
+        assert settings == {"standard_conforming_strings": "on", "commit_siblings": "1"}
+    finally:
+        await close_service(service)
