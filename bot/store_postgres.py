@@ -301,7 +301,7 @@ class PostgresStore(Store):
         except Exception:
             await pool.close()
             raise
-        await pool.expire_connections()  # opened before the tables existed: prepared nothing
+        await pool.expire_connections()  # opened before the schema was current: prepared nothing
         return store
 
     async def close(self) -> None:
@@ -429,15 +429,23 @@ async def _checked_at_commit(conn: asyncpg.Connection, table_id: int, version: i
     except Exception as error:
         if tx.began:
             await _roll_back(conn)
-            raise
-        row = await conn.fetchrow("SELECT version, status FROM tables WHERE id=$1", table_id)
-        if row is not None and (row["version"], row["status"]) != (version, status):
+        elif await _moved_on(conn, table_id, version, status):
             raise Conflict(f"table {table_id} moved on since its copy was read") from error
         raise
     except BaseException:
         if tx.began:
             await _roll_back(conn)
         raise
+
+
+async def _moved_on(conn: asyncpg.Connection, table_id: int, version: int, status: str) -> bool:
+    """Whether the stored table is no longer at `version` and `status` (False when it cannot be
+    read: the operation's own failure is then the one to report)."""
+    try:
+        row = await conn.fetchrow("SELECT version, status FROM tables WHERE id=$1", table_id)
+    except (asyncpg.PostgresError, asyncpg.InterfaceError, OSError):
+        return False
+    return row is not None and (row["version"], row["status"]) != (version, status)
 
 
 async def _roll_back(conn: asyncpg.Connection) -> None:
