@@ -143,7 +143,7 @@ class RummyUI(GameUI):
         if event.kind == "settled" and data.get("results"):
             return f"The game is over: {who(data['winner'], names)} wins."
         if event.kind in ("hand_end", "dead"):
-            said = capitalised(rummy.ending_words(data, lambda p: who(p, names)))
+            said = capitalised(rummy.ending_words(data, lambda p: who(p, names), data.get("identification", False)))
             return f"{said}. The table shows both hands." if event.kind == "hand_end" else f"{said}."
         if event.kind == "answer":
             return "Right." if data["right"] else f"Wrong: the answer was {data['answer']}. The hand is not scored."

@@ -109,9 +109,7 @@ def _ended(view: dict[str, Any], names: dict[int, str], style: str) -> L.Block:
     caller_melds = players[str(caller)]["melds"]
     blocks = [_laid_out(caller, players[str(caller)], names, style, "calls", None),
               _laid_out(opponent, players[str(opponent)], names, style, "", caller_melds)]
-    score_line = _score_line(ending, names)
-    if view.get("identify"):
-        score_line += " if the cards are identified"
+    score_line = _score_line(ending, names, identifying=bool(view.get("identify")))
     lines = [(score_line, L.GOLD), (_scores_line(view, names), L.TEXT)]
     if view.get("identify"):
         lines.append((_identify_line(view, names), L.MUTED))
@@ -142,8 +140,8 @@ def _group(title: str, cards: list[str], width: int, style: str, colour: L.Colou
     return L.section(title, L.fan(L.parse(cards), width, style, offset=width + MELD_GAP), size=14, fill=colour)
 
 
-def _score_line(ending: dict[str, Any], names: dict[int, str]) -> str:
-    return ending_words(ending, lambda player: _name(names, player))
+def _score_line(ending: dict[str, Any], names: dict[int, str], identifying: bool = False) -> str:
+    return ending_words(ending, lambda player: _name(names, player), identifying)
 
 
 def _scores_line(view: dict[str, Any], names: dict[int, str]) -> str:

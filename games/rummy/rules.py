@@ -526,8 +526,9 @@ def _end_by_call(state: State, caller: Seat, call_card: Card, events: list[Event
         "call_card": call_card.code, "outcome": outcome, "points": points, "scorer": by_role[scorer],
         "players": {str(caller.player): _side(mine), str(opponent.player): _side(theirs)},
     }
-    events.append(Event("hand_end", _public_ending(state.ending)))
-    if state.options.identification and scorer == "caller" and _columns(state):
+    identification = bool(state.options.identification and scorer == "caller" and _columns(state))
+    events.append(Event("hand_end", {**_public_ending(state.ending), "identification": identification}))
+    if identification:
         state.phase = "column"
         return
     _score(state, events)
@@ -682,8 +683,9 @@ def ending_said(ending: dict[str, Any], name: Callable[[int], str]) -> str:
     return f"{said} ({mine} unmelded against {theirs})"
 
 
-def ending_scored(ending: dict[str, Any], name: Callable[[int], str]) -> str:
-    """Who a hand's end scores for, and how the points add up: "Ann scores 9 points (12 - 3)"."""
+def ending_scored(ending: dict[str, Any], name: Callable[[int], str], identifying: bool = False) -> str:
+    """Who a hand's end scores for, and how the points add up: "Ann scores 9 points (12 - 3)".
+    `identifying`: the caller still has the identification questions to answer."""
     if ending["outcome"] == "unidentified":
         return "the hand is not scored"
     if ending["scorer"] is None:
@@ -691,12 +693,13 @@ def ending_scored(ending: dict[str, Any], name: Callable[[int], str]) -> str:
     mine, theirs = _values(ending)
     sums = {"all melded": f"{BONUS} + {theirs}", "caller wins": f"{theirs} - {mine}",
             "undercut": f"{BONUS} + {mine} - {theirs}"}
-    return f"{name(ending['scorer'])} scores {plural(ending['points'], 'point')} ({sums[ending['outcome']]})"
+    scored = f"{name(ending['scorer'])} scores {plural(ending['points'], 'point')} ({sums[ending['outcome']]})"
+    return f"{scored} if the cards are identified" if identifying else scored
 
 
-def ending_words(ending: dict[str, Any], name: Callable[[int], str]) -> str:
-    """A hand's end in one line: how it ended, then what it scored."""
-    return f"{ending_said(ending, name)}: {ending_scored(ending, name)}"
+def ending_words(ending: dict[str, Any], name: Callable[[int], str], identifying: bool = False) -> str:
+    """A hand's end in one line: how it ended, then what it scored (or will, once identified)."""
+    return f"{ending_said(ending, name)}: {ending_scored(ending, name, identifying)}"
 
 
 def _values(ending: dict[str, Any]) -> tuple[int, int]:

@@ -117,22 +117,26 @@ async def test_a_member_plays_against_the_computer_to_the_score(simcord_env):
     assert len(hand_ends) >= expected.hand_no - 1
 
 
-async def play_turns(world: Any, table: Any, until_hand: int, via_commands: set[int]) -> None:
+async def play_turns(world: Any, table: Any, until_hand: int, via_commands: set[int]) -> list[str]:
     """Members move in turn: some with the table buttons and their DM menus, some with slash
-    commands, until the hand numbered `until_hand` begins."""
+    commands (drawing, discarding, calling), until the hand numbered `until_hand` begins.
+    Returns the private replies to the commands."""
     members = {m.id: m for m in world.members}
+    replies = []
     while table.state.hand_no < until_hand and not rummy.is_over(table.state):
         player = rummy.pending(table.state)[0]
         member, move = members[player], policy(table.state, player)
-        if player in via_commands:
+        if player in via_commands and move["type"] in ("draw", "discard", "call"):
             options = {"from": move["from"]} if move["type"] == "draw" else {"card": move["card"]}
             result = await member.slash(world.channel, f"rummy {move['type']}", **options)
             assert result.ephemeral, private_text(result)
+            replies.append(private_text(result))
         elif move["type"] == "draw":
             label = "Stock" if move["from"] == "stock" else "Discard pile"
             await member.click(table_message(world), label=label)
         else:
             await play_in_dm(member, table)
+    return replies
 
 
 async def test_two_members_play_a_hand_with_buttons_menus_and_commands(simcord_env):
@@ -161,10 +165,12 @@ async def test_identification_is_asked_and_answered_in_dm(simcord_env):
         if r["ending"] and "caller" in r["ending"]])  # bob calls hand 1: alice picks the column
     expected = simulate(players, seed, until_hand=2, identification=True)
     table = await open_table(world, "rummy", seed=seed, timer=0, identification=True)
-    await play_turns(world, table, until_hand=2, via_commands=set())
+    replies = await play_turns(world, table, until_hand=2, via_commands={bob.id})
     assert rummy.to_dict(table.state) == rummy.to_dict(expected)
     log = [(player, action["type"]) for _, player, action in await world.bot.store.action_log(table.id)]
     assert (alice.id, "column") in log and log.count((bob.id, "answer")) >= 1  # through their DM menus
+    called = [reply for reply in replies if "both hands" in reply]
+    assert len(called) == 1 and " scores " in called[0] and "if the cards are identified" in called[0], called
 
 
 async def test_dealers_choice_from_the_table_menu(simcord_env):

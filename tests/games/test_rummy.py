@@ -318,6 +318,16 @@ def test_a_dead_or_unidentified_hand_in_words():
         "@caller missed the identification of 12: the hand is not scored")
 
 
+@pytest.mark.parametrize("identification", [True, False])
+def test_a_call_still_to_be_identified_scores_only_if_the_cards_are_identified(identification):
+    state = rig(table(identification=identification), ENDINGS[1][0], ENDINGS[1][2], "KW", "KS")
+    ending = event(draw_and_call(state, "KS"), "hand_end").data
+    assert ending["identification"] is identification
+    words = R.ending_words(ending, str, identifying=ending["identification"])
+    plain = R.ending_words(ending, str)
+    assert words == (f"{plain} if the cards are identified" if identification else plain)
+
+
 def test_a_score_equal_to_the_target_does_not_end_the_game():
     state = rig(table(target=53), ENDINGS[1][0], ENDINGS[1][2], "KW", "KS")
     draw_and_call(state, "KS")
