@@ -8,6 +8,8 @@ they were given."""
 from __future__ import annotations
 
 import json
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 
 import asyncpg
 import pytest
@@ -21,16 +23,29 @@ from tests.bot.helpers import close_service, open_service, open_table
 ANN, BOB = 1_001, 1_002
 
 
-async def twin_services(url: str, game: str) -> tuple[TableService, TableService, Table, Table]:
+@asynccontextmanager
+async def twin_services(url: str, game: str) -> AsyncIterator[tuple[TableService, TableService, Table, Table]]:
     """Two services on one database, each holding every table (no shards) and the same table
     of `game` (the first's copy, then the second's): what one commits, the other's copy does
     not know (owners send no change notice)."""
-    first, _ = await open_service(url)
-    table = await open_table(first, game, [ANN, BOB])
-    second, _ = await open_service(url)
-    elsewhere = second.table_by_id(table.id)
-    assert elsewhere is not None
-    return first, second, table, elsewhere
+    async with one_service(url, game) as (first, table):
+        second, _ = await open_service(url)
+        try:
+            elsewhere = second.table_by_id(table.id)
+            assert elsewhere is not None
+            yield first, second, table, elsewhere
+        finally:
+            await close_service(second)
+
+
+@asynccontextmanager
+async def one_service(url: str, game: str = "poker") -> AsyncIterator[tuple[TableService, Table]]:
+    """A service with a started two-player table of `game`."""
+    service, _ = await open_service(url)
+    try:
+        yield service, await open_table(service, game, [ANN, BOB])
+    finally:
+        await close_service(service)
 
 
 async def stored(url: str, table_id: int) -> tuple[int, str]:
@@ -42,7 +57,7 @@ async def stored(url: str, table_id: int) -> tuple[int, str]:
         await conn.close()
 
 
-def a_call_or_check(table, player: int) -> dict:
+def a_call_or_check(table: Table, player: int) -> dict:
     moves = [m for m in table.module.legal_actions(table.state, player) if m["type"] in ("call", "check")]
     assert moves, f"{player} can neither call nor check"
     return moves[0]
@@ -51,8 +66,7 @@ def a_call_or_check(table, player: int) -> dict:
 async def test_a_move_on_a_stale_copy_is_applied_again_to_the_stored_state(postgres_url):
     """Both players must bet. Ann's bet is made elsewhere; Bob's, legal on the owner's old copy
     too, fails its check at commit and is applied again to the state that holds Ann's bet."""
-    first, second, table, elsewhere = await twin_services(postgres_url, "blackjack")
-    try:
+    async with twin_services(postgres_url, "blackjack") as (first, second, table, elsewhere):
         await second.act(elsewhere, ANN, {"type": "bet", "amount": 20})
         assert table.version == elsewhere.version - 1  # the owner's copy is one move behind
 
@@ -62,17 +76,14 @@ async def test_a_move_on_a_stale_copy_is_applied_again_to_the_stored_state(postg
         assert [(player, action["amount"]) for _, player, action in log[-2:]] == [(ANN, 20), (BOB, 30)]
         assert [version for version, _, _ in log] == list(range(1, len(log) + 1))  # nothing lost or doubled
         assert await stored(postgres_url, table.id) == (table.version, table.state_json())
-        assert table.chips_at_table() == elsewhere.chips_at_table()  # the bets moved chips once each
-    finally:
-        await close_service(first)
-        await close_service(second)
+        stacks = {seat.player: seat.stack for seat in table.state.seats}
+        assert stacks == {ANN: 200 - 20, BOB: 200 - 30}  # each bet taken once, from the right stack
 
 
 async def test_a_move_legal_only_on_a_stale_copy_is_refused_and_changes_nothing(postgres_url):
     """The player to act calls elsewhere; folding, on the owner's old copy still their turn, is
     refused once the stored state is read."""
-    first, second, table, elsewhere = await twin_services(postgres_url, "poker")
-    try:
+    async with twin_services(postgres_url, "poker") as (first, second, table, elsewhere):
         mover = table.module.pending(table.state)[0]
         await second.act(elsewhere, mover, a_call_or_check(elsewhere, mover))
         after_call = await stored(postgres_url, table.id)
@@ -81,16 +92,12 @@ async def test_a_move_legal_only_on_a_stale_copy_is_refused_and_changes_nothing(
             await first.act(table, mover, {"type": "fold"})
 
         assert await stored(postgres_url, table.id) == after_call == (table.version, table.state_json())
-    finally:
-        await close_service(first)
-        await close_service(second)
 
 
 async def test_a_move_refused_on_a_stale_copy_is_judged_again_on_the_stored_one(postgres_url):
     """On the owner's old copy it is not the second player's turn; in the stored state it is:
     their move is played, not refused."""
-    first, second, table, elsewhere = await twin_services(postgres_url, "poker")
-    try:
+    async with twin_services(postgres_url, "poker") as (first, second, table, elsewhere):
         mover = table.module.pending(table.state)[0]
         await second.act(elsewhere, mover, a_call_or_check(elsewhere, mover))
         answering = table.module.pending(elsewhere.state)[0]
@@ -104,29 +111,20 @@ async def test_a_move_refused_on_a_stale_copy_is_judged_again_on_the_stored_one(
         log = await first.store.action_log(table.id)
         assert [(player, action) for _, player, action in log][-1] == (answering, move)
         assert await stored(postgres_url, table.id) == (table.version, table.state_json())
-    finally:
-        await close_service(first)
-        await close_service(second)
 
 
 async def test_a_move_refused_on_a_current_copy_is_refused_and_changes_nothing(postgres_url):
-    service, _ = await open_service(postgres_url)
-    try:
-        table = await open_table(service, "poker", [ANN, BOB])
+    async with one_service(postgres_url) as (service, table):
         waiting = table.module.pending(table.state)[0]
         other = BOB if waiting == ANN else ANN
         before = await stored(postgres_url, table.id)
         with pytest.raises(IllegalAction):
             await service.act(table, other, {"type": "check"})
         assert await stored(postgres_url, table.id) == before == (table.version, table.state_json())
-    finally:
-        await close_service(service)
 
 
 async def test_a_move_that_only_writes_takes_one_round_trip(postgres_url, monkeypatch):
-    service, _ = await open_service(postgres_url)
-    try:
-        table = await open_table(service, "poker", [ANN, BOB])
+    async with one_service(postgres_url) as (service, table):
         mover = table.module.pending(table.state)[0]
         trips: list[str] = []
         for name in ("execute", "fetch", "fetchrow", "fetchval"):
@@ -141,8 +139,6 @@ async def test_a_move_that_only_writes_takes_one_round_trip(postgres_url, monkey
         monkeypatch.undo()
         assert len(trips) == 1, trips
         assert trips[0].startswith("BEGIN; EXECUTE lock_current_table(") and trips[0].endswith("; COMMIT")
-    finally:
-        await close_service(service)
 
 
 AWKWARD_TEXT = "it's a \"quote\" \\ back\\slash, ''doubled'', émoji 🂡, $1 and ; COMMIT; --"
@@ -151,11 +147,9 @@ AWKWARD_TEXT = "it's a \"quote\" \\ back\\slash, ''doubled'', émoji 🂡, $1 an
 async def test_held_writes_store_exactly_what_they_were_given(postgres_url):
     """Text with quotes, backslashes, placeholders and SQL in it, a float with no short decimal
     form, and NULL go through the simple protocol's literals unchanged."""
-    service, _ = await open_service(postgres_url)
-    store = service.store
-    assert isinstance(store, PostgresStore)
-    try:
-        table = await open_table(service, "poker", [ANN, BOB])
+    async with one_service(postgres_url) as (service, table):
+        store = service.store
+        assert isinstance(store, PostgresStore)
         at, deadline = 0.1 + 0.2, None
         move = MoveRecord(table.id, table.version + 1, ANN, {"type": AWKWARD_TEXT}, at, AWKWARD_TEXT, deadline,
                           dumps({"note": AWKWARD_TEXT}), None)
@@ -168,23 +162,17 @@ async def test_held_writes_store_exactly_what_they_were_given(postgres_url):
         logged = await store.fetchone("SELECT action, at FROM actions WHERE table_id=? AND version=?",
                                       (table.id, move.version))
         assert logged["at"] == at and json.loads(logged["action"]) == {"type": AWKWARD_TEXT}
-    finally:
-        await close_service(service)
 
 
 async def test_a_stale_check_at_commit_writes_nothing(postgres_url):
-    service, _ = await open_service(postgres_url)
-    store = service.store
-    try:
-        table = await open_table(service, "poker", [ANN, BOB])
+    async with one_service(postgres_url) as (service, table):
+        store = service.store
         before = await stored(postgres_url, table.id)
         move = MoveRecord(table.id, table.version + 1, ANN, {"type": "check"}, 1.0, "{}", None, "{}", None)
         with pytest.raises(Conflict):
             async with store.locked(table.id, table.version - 1, table.status, one_step=True) as (tx, _):
                 await tx.record_move(move)
         assert await stored(postgres_url, table.id) == before
-    finally:
-        await close_service(service)
 
 
 @pytest.mark.parametrize("value, text", [
@@ -201,10 +189,7 @@ def test_a_nul_character_is_refused_as_a_literal():
 
 
 async def test_the_stores_sessions_read_literals_as_written_and_share_flushes(postgres_url):
-    service, _ = await open_service(postgres_url)
-    try:
+    async with one_service(postgres_url) as (service, _):
         settings = {name: (await service.store.fetchone(f"SHOW {name}"))[0]
                     for name in ("standard_conforming_strings", "commit_siblings")}
         assert settings == {"standard_conforming_strings": "on", "commit_siblings": "1"}
-    finally:
-        await close_service(service)
