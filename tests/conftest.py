@@ -9,6 +9,7 @@ import pytest
 
 from bot import create_bot
 from games import fairness
+from tests.drawing import Drawn, spy_on_drawing
 from tests.postgres import PostgresForTests
 
 BACKENDS = ("sqlite", "postgresql")
@@ -28,6 +29,12 @@ def secret_seeds():
     fairness.set_source(fairness.secret_seed)
     yield
     fairness.set_source(fairness.secret_seed)
+
+
+@pytest.fixture
+def drawn(monkeypatch: pytest.MonkeyPatch) -> Drawn:
+    """Records what the renders paint during the test: cards with their places, markers, text."""
+    return spy_on_drawing(monkeypatch)
 
 
 @pytest.fixture

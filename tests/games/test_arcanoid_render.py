@@ -10,6 +10,7 @@ import games.arcanoid as arc
 from games.arcanoid.model import Options
 from games.base import SeatSpec
 from renders.arcanoid import render_arcanoid, render_round
+from tests.drawing import Drawn
 from tests.games.arcanoid_helpers import act, table
 
 
@@ -86,27 +87,19 @@ def _powers_on_the_table() -> object:
     return state
 
 
-def test_every_card_of_the_table_and_round_images_is_readable(monkeypatch) -> None:
+def test_every_card_of_the_table_and_round_images_is_readable(drawn: Drawn) -> None:
     """rules/cards.md: cards at least ~90 px wide in a table image, on the battlefields,
     Justice's row, Strength's cards, the Chariot's reserve, the daemon's hand and the round's
     picture alike."""
     from games.arcanoid import rules
-    from renders import layout
 
-    widths: list[int] = []
-    real = layout.Canvas.card
-
-    def spy(self, c, x, y, width, style):  # type: ignore[no-untyped-def]
-        widths.append(width)
-        real(self, c, x, y, width, style)
-
-    monkeypatch.setattr(layout.Canvas, "card", spy)
     rich = _powers_on_the_table()
     for state in (rich, _mid_round(2), _mid_round(4), _mid_round(10)):
         png = render_arcanoid(arc.view(state, None), {})
         assert len(png) <= 250_000 and Image.open(io.BytesIO(png)).width <= 1440
     battles = {f: b if b["forces"] else {**b, "winner": 1, "credited": 1} for f, b in rules.battles(rich).items()}
     render_round(battles, 1, {})
+    widths = [width for *_, width in drawn.cards]
     assert len(widths) > 60 and min(widths) >= 90, sorted(set(widths))
 
 

@@ -3,13 +3,12 @@ player's private picture, and a doubled bet reads as doubled on the table image.
 
 from __future__ import annotations
 
-import pytest
-
 from cogs.blackjack import BlackjackUI
 from games import blackjack
 from games.base import SeatSpec
 from games.cards import cards
 from renders.blackjack import render_blackjack
+from tests.drawing import Drawn
 from tests.seeds import predict
 
 
@@ -50,25 +49,16 @@ def test_a_doubled_bet_reads_as_doubled_on_the_table(said: list[str]) -> None:
     assert any(t.endswith("· bet 40 (doubled)") for t in said), said
 
 
-def test_every_card_of_a_hand_shows_whole(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_every_card_of_a_hand_shows_whole(drawn: Drawn) -> None:
     """Blackjack counts a major by its number, printed at its top centre and middle while its
     corner shows the lesser label (XIII: "3 T"): an overlapping fan would show the dealer's
     13 + 3 + 10 as "3, 3, 10" beside "26 · BUST". Up to four cards lie side by side."""
-    from renders import layout
-
     state = dealt("13 7C 5S 3S")  # the dealer shows 13 over the 7C; alice holds 5S and hits the 3S
     blackjack.apply(state, 1, {"type": "hit"})
-    placed: list[tuple[int, int, int]] = []
-    real = layout.Canvas.card
-
-    def spy(self, c, x, y, width, style):  # type: ignore[no-untyped-def]
-        placed.append((x, y, width))
-        real(self, c, x, y, width, style)
-
-    monkeypatch.setattr(layout.Canvas, "card", spy)
     view = blackjack.view(state, None)
     assert len(view["dealer"]["cards"]) == 2 and len(view["seats"][0]["hands"][0]["cards"]) == 2
     render_blackjack(view, {1: "Alice"})
+    placed = [(x, y, width) for _, x, y, width in drawn.cards]
     assert len(placed) == 4
     for i, (x, y, width) in enumerate(placed):
         for x2, y2, _ in placed[i + 1:]:

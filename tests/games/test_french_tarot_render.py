@@ -12,7 +12,6 @@ from cogs.tarot import sheet_text
 from games import french_tarot as ft
 from games.base import SeatSpec
 from renders import layout as L
-from renders import text
 from renders.french_tarot import render_tarot, score_lines
 from tests.seeds import predict
 
@@ -86,11 +85,8 @@ def test_an_all_passed_deal_renders() -> None:
     assert image(render_tarot(ft.view(state, None)["last_round"], NAMES)).width >= 560
 
 
-def test_the_last_trick_stays_on_the_image_while_the_next_is_played(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_last_trick_stays_on_the_image_while_the_next_is_played(said: list[str]) -> None:
     state = next(s for s in map(_into_trick_three, range(1, 50)) if s is not None)
-    said: list[str] = []
-    real = text.draw
-    monkeypatch.setattr(text, "draw", lambda d, xy, value, *a, **k: (said.append(value), real(d, xy, value, *a, **k)))
     picture = image(render_tarot(ft.view(state, None), NAMES))
     assert picture.width <= L.MAX_WIDTH
     assert "LAST TRICK (2)" in said and "TRICK 3" in said
@@ -112,7 +108,7 @@ def _into_trick_three(seed: int) -> ft.State | None:
     return state
 
 
-def test_trumps_carry_their_number_in_every_deck_style(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_trumps_carry_their_number_in_every_deck_style(said: list[str]) -> None:
     """French Tarot's trumps go by number: a fanned trump shows it in its corner (not the
     printed deck's A-10 label and major suit letter), in the hand by DM and on the table."""
     from cogs.tarot import _hand_image
@@ -121,9 +117,6 @@ def test_trumps_carry_their_number_in_every_deck_style(monkeypatch: pytest.Monke
     state = next(s for s in map(_into_trick_three, range(1, 50)) if s is not None)
     seat = next(i for i, hand in enumerate(state.hands) if any(c.is_major and c.rank > 10 for c in hand))
     trumps = [c for c in state.hands[seat] if c.is_major]
-    said: list[str] = []
-    real = text.draw
-    monkeypatch.setattr(text, "draw", lambda d, xy, value, *a, **k: (said.append(value), real(d, xy, value, *a, **k)))
     card_image.cache_clear()
     _hand_image(state, seat, ft.view(state, state.players[seat]))
     card_image.cache_clear()

@@ -5,45 +5,17 @@ from __future__ import annotations
 
 import io
 import re
-from collections.abc import Iterator
-from dataclasses import dataclass, field
-from typing import Any
 
-import pytest
 from PIL import Image
 
 from games import poker
 from games.base import SeatSpec
-from renders import layout, text
+from renders import layout
 from renders.poker import render_poker
+from tests.drawing import Drawn
 from tests.seeds import predict
 
 NAMES = {1: "Alice", 2: "Bob", 3: "Chandra", 4: "Dmitri"}
-
-
-@dataclass
-class Drawn:
-    cards: list[Any] = field(default_factory=list)
-    texts: list[str] = field(default_factory=list)
-
-
-@pytest.fixture
-def drawn(monkeypatch: pytest.MonkeyPatch) -> Iterator[Drawn]:
-    layout.table_palette()  # made once with the same tools: not recorded
-    record = Drawn()
-    real_card, real_text = layout.Canvas.card, text.draw
-
-    def spy_card(self, c, x, y, width, style):  # type: ignore[no-untyped-def]
-        record.cards.append(c)
-        real_card(self, c, x, y, width, style)
-
-    def spy_text(d, xy, value, *args, **kwargs):  # type: ignore[no-untyped-def]
-        record.texts.append(value)
-        real_text(d, xy, value, *args, **kwargs)
-
-    monkeypatch.setattr(layout.Canvas, "card", spy_card)
-    monkeypatch.setattr(text, "draw", spy_text)
-    yield record
 
 
 def png(data: bytes) -> Image.Image:
@@ -68,8 +40,8 @@ def test_a_spectator_sees_hole_cards_face_down_and_the_board_face_up(drawn: Draw
     call_down(state, until="turn")
     image = png(render_poker(poker.view(state), NAMES))
     assert 600 <= image.width <= layout.MAX_WIDTH and image.height < 1400
-    faces = [c for c in drawn.cards if c is not None]
-    assert faces == state.hand.board and drawn.cards.count(None) == 8
+    faces = [c for c in drawn.faces if c is not None]
+    assert faces == state.hand.board and drawn.faces.count(None) == 8
     joined = "\n".join(drawn.texts)
     assert "POT 40" in joined and "Alice" in joined and "TO ACT" in joined
 
@@ -79,7 +51,7 @@ def test_a_player_sees_their_own_cards(drawn: Drawn) -> None:
     state = poker.new(poker.Options(), [SeatSpec(p, 1000) for p in (1, 2)])
     render_poker(poker.view(state, 2), NAMES)
     mine = state.hand.holes[0]
-    assert [c for c in drawn.cards if c is not None] == mine and drawn.cards.count(None) == 2
+    assert [c for c in drawn.faces if c is not None] == mine and drawn.faces.count(None) == 2
 
 
 def test_the_showdown_names_every_hand_and_the_winner(drawn: Drawn) -> None:
@@ -93,7 +65,7 @@ def test_the_showdown_names_every_hand_and_the_winner(drawn: Drawn) -> None:
     for hand in last["hands"]:
         assert hand["category"].capitalize() in joined
     assert "WINS" in joined and "to " in joined
-    shown = [c.code for c in drawn.cards if c is not None]
+    shown = [c.code for c in drawn.faces if c is not None]
     for seat in last["seats"]:
         assert all(code in shown for code in seat["cards"])
 

@@ -10,6 +10,7 @@ from PIL import Image
 from games import rummy as R
 from games.base import SeatSpec
 from renders.rummy import render_rummy, render_rummy_hand
+from tests.drawing import Drawn
 from tests.seeds import predict
 
 NAMES = {1: "Alice", 2: "Bob the Builder", -1: "Computer 1"}
@@ -63,24 +64,15 @@ def test_the_private_hand_image_groups_the_melds():
     assert grouped.height > plain.height  # the meld sits apart under its label
 
 
-def test_laid_out_melds_never_hide_a_card(monkeypatch) -> None:
+def test_laid_out_melds_never_hide_a_card(drawn: Drawn) -> None:
     """After a call the melds, layoffs and unmelded cards lie side by side: each card's face
     is whole, so a trump's number (what a meld is read by) is never under another card."""
-    from renders import layout
     from tests.games.test_rummy import ENDINGS, draw_and_call, rig, table
 
     state = rig(table(), ENDINGS[1][0], ENDINGS[1][2], "KW", "KS")
     draw_and_call(state, "KS")
-    placed: list[tuple[object, int, int, int]] = []
-    real = layout.Canvas.card
-
-    def spy(self, c, x, y, width, style):  # type: ignore[no-untyped-def]
-        placed.append((c, x, y, width))
-        real(self, c, x, y, width, style)
-
-    monkeypatch.setattr(layout.Canvas, "card", spy)
     image(render_rummy(R.view(state, None)["last_round"], NAMES))
-    faces = [p for p in placed if p[0] is not None]
+    faces = [p for p in drawn.cards if p[0] is not None]
     assert len(faces) == 20  # both ten-card hands (the call card lies face down)
     for i, (_, x, y, width) in enumerate(faces):
         for _, x2, y2, _ in faces[i + 1:]:

@@ -4,9 +4,7 @@ what each view says is what the image shows (cards, markers, names, totals, resu
 from __future__ import annotations
 
 import io
-from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field
 
 import pytest
 from PIL import Image, ImageChops, ImageStat
@@ -18,42 +16,8 @@ from renders.blackjack import render_blackjack
 from renders.cards import card_height, card_image
 from renders.count import render_pile
 from renders.hand import render_hand
+from tests.drawing import Drawn
 from tests.renders import samples as S
-
-
-@dataclass
-class Drawn:
-    cards: list[tuple[object, int, int, int]] = field(default_factory=list)  # card, x, y, width
-    markers: int = 0
-    texts: list[str] = field(default_factory=list)
-
-    def joined(self) -> str:
-        return "\n".join(self.texts)
-
-
-@pytest.fixture
-def drawn(monkeypatch: pytest.MonkeyPatch) -> Iterator[Drawn]:
-    """Records what the renders paint: cards with their places, markers, strings."""
-    layout.table_palette()  # made once, from a sheet painted with the same tools: not spied
-    record = Drawn()
-    real_card, real_marker, real_text = layout.Canvas.card, layout.Canvas.marker, text.draw
-
-    def spy_card(self, c, x, y, width, style):  # type: ignore[no-untyped-def]
-        record.cards.append((c, x, y, width))
-        real_card(self, c, x, y, width, style)
-
-    def spy_marker(self, cx, y):  # type: ignore[no-untyped-def]
-        record.markers += 1
-        real_marker(self, cx, y)
-
-    def spy_text(d, xy, value, *args, **kwargs):  # type: ignore[no-untyped-def]
-        record.texts.append(value)
-        real_text(d, xy, value, *args, **kwargs)
-
-    monkeypatch.setattr(layout.Canvas, "card", spy_card)
-    monkeypatch.setattr(layout.Canvas, "marker", spy_marker)
-    monkeypatch.setattr(text, "draw", spy_text)
-    yield record
 
 
 def _png(data: bytes) -> Image.Image:
