@@ -302,15 +302,23 @@ async def test_a_stale_page_or_a_double_click_changes_nothing(simcord_env):
                   "earlier turn")
 
 
-async def test_a_daemons_fool_is_played_from_its_masters_dm(simcord_env):
+async def devil_played(simcord_env, stock_top: str):
+    """Alice plays the Devil against Bob (who holds 9S 6S): her daemon takes the stock's top
+    cards, `stock_top`, as its hand. Returns the world, Alice, Bob, the table and the daemon."""
     world = make_world(simcord_env, names=("alice", "bob"))
     alice, bob = world.members
     table = await open_table(world, "arcanoid", timer=0, reaction_seconds=8)
     arrange(table, {alice.id: "15 2C 3C 4C 5C 6C", bob.id: "9S 6S 2W 3W 4W 5W"})
-    put_on_top(table, "0 10C 9C 8C 7C AC 8P")
+    put_on_top(table, stock_top)
     await alice.slash(world.channel, "arcanoid play", arcanum="15")
     daemon = table.state.seats[0]
-    assert daemon.kind == "daemon" and "0" in [c.face.code for c in daemon.hand]
+    assert daemon.kind == "daemon"
+    return world, alice, bob, table, daemon
+
+
+async def test_a_daemons_fool_is_played_from_its_masters_dm(simcord_env):
+    world, alice, bob, table, daemon = await devil_played(simcord_env, "0 10C 9C 8C 7C AC 8P")
+    assert "0" in [c.face.code for c in daemon.hand]
     await refused(world, alice.slash(world.channel, "arcanoid fool", daemon=True), "window")
     await bob.slash(world.channel, "arcanoid commit", field="swords", cards="9S 6S")
     assert table.state.phase == "window"
@@ -323,15 +331,9 @@ async def test_a_daemons_fool_is_played_from_its_masters_dm(simcord_env):
 
 
 async def test_a_daemons_hermit_moves_from_its_masters_dm(simcord_env):
-    world = make_world(simcord_env, names=("alice", "bob"))
-    alice, bob = world.members
-    table = await open_table(world, "arcanoid", timer=0, reaction_seconds=8)
-    arrange(table, {alice.id: "15 2C 3C 4C 5C 6C", bob.id: "9S 6S 2W 3W 4W 5W"})
-    put_on_top(table, "9 10S 9P 8P 7P AP 8C 9C 10C 2S 3S 4S")
-    await alice.slash(world.channel, "arcanoid play", arcanum="15")
+    world, alice, bob, table, daemon = await devil_played(simcord_env, "9 10S 9P 8P 7P AP 8C 9C 10C 2S 3S 4S")
     await bob.slash(world.channel, "arcanoid discard", card="2W")
-    daemon = table.state.seats[0]
-    assert daemon.kind == "daemon" and arc.pending(table.state) == [alice.id]
+    assert arc.pending(table.state) == [alice.id]
     await alice.slash(world.channel, "arcanoid play", arcanum="9")  # the daemon's turn, played by its master
     assert table.state.phase == "window" and daemon.hermit_moves == 3
     dm = latest_dm(alice)
