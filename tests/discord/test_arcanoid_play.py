@@ -235,13 +235,17 @@ async def test_card_autocomplete_offers_the_own_hand_and_with_daemon_the_daemons
     assert {c["value"] for c in daemons} == {"10S", "9P", "8P", "7P", "AP", "8C"}
 
 
-async def turn_comes(world: Any, table: Any, hand: str, other_hand: str) -> None:
-    """The first member holds `hand` and it becomes their turn (after the second discards the
-    first card of `other_hand`), so the bot sends them a fresh DM of that position."""
+async def alices_turn(simcord_env: Any, hand: str, other_hand: str) -> tuple[Any, Any, Any, Any]:
+    """A table of Alice and Bob where Alice holds `hand` and it becomes her turn (after Bob
+    discards the first card of `other_hand`), so the bot sends her a fresh DM of that position.
+    Returns the world, Alice, Bob and the table."""
+    world = make_world(simcord_env, names=("alice", "bob"))
     alice, bob = world.members
+    table = await open_table(world, "arcanoid", timer=0)
     arrange(table, {bob.id: other_hand, alice.id: hand})
     await bob.slash(world.channel, "arcanoid discard", card=other_hand.split()[0])
     assert arc.pending(table.state) == [alice.id]
+    return world, alice, bob, table
 
 
 def put_on_top(table: Any, codes: str) -> None:
@@ -254,10 +258,7 @@ def put_on_top(table: Any, codes: str) -> None:
 
 
 async def test_a_commitment_outside_the_strongest_five_is_made_from_the_dm(simcord_env):
-    world = make_world(simcord_env, names=("alice", "bob"))
-    alice, bob = world.members
-    table = await open_table(world, "arcanoid", timer=0)
-    await turn_comes(world, table, "2S 3S 4S 5S 6S 7S", "2C 3C 4C 6C 7C 8C")
+    world, alice, bob, table = await alices_turn(simcord_env, "2S 3S 4S 5S 6S 7S", "2C 3C 4C 6C 7C 8C")
     await choose(alice, "go1", ["f.swords"])
     page = latest_dm(alice)
     assert "Commit on swords" in page.content
@@ -269,10 +270,7 @@ async def test_a_commitment_outside_the_strongest_five_is_made_from_the_dm(simco
 
 
 async def test_a_call_of_a_small_card_is_made_from_the_dm(simcord_env):
-    world = make_world(simcord_env, names=("alice", "bob"))
-    alice, bob = world.members
-    table = await open_table(world, "arcanoid", timer=0)
-    await turn_comes(world, table, "17 2S 3S 4S 5S 6S", "2W 4C 3C 6C 7C 8C")
+    world, alice, bob, table = await alices_turn(simcord_env, "17 2S 3S 4S 5S 6S", "2W 4C 3C 6C 7C 8C")
     await choose(alice, "go2", ["a.17"])
     call = encode({"type": "play", "arcanum": "17", "call": "4C"})
     code = menu_offering(alice, call)
@@ -285,10 +283,7 @@ async def test_a_call_of_a_small_card_is_made_from_the_dm(simcord_env):
 async def test_a_stale_page_or_a_double_click_changes_nothing(simcord_env):
     """Controls left on a message the bot does not edit (a /hand answer) after the move was
     made from the DM: their page and their move are of an earlier step, refused."""
-    world = make_world(simcord_env, names=("alice", "bob"))
-    alice, bob = world.members
-    table = await open_table(world, "arcanoid", timer=0)
-    await turn_comes(world, table, "2S 3S 4S 5S 6S 7S", "2C 3C 4C 6C 7C 8C")
+    world, alice, bob, table = await alices_turn(simcord_env, "2S 3S 4S 5S 6S 7S", "2C 3C 4C 6C 7C 8C")
     step = table.step_key()
     menus_at = (await alice.slash(world.channel, "hand")).response
     page_at = (await alice.slash(world.channel, "hand")).response
