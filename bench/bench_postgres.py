@@ -214,7 +214,7 @@ def run_players(target: str, shard_sets: list[str | None], seconds: float, serve
     """Bot processes playing at once; moves/s and CPU shares over the same window. `visiting`:
     the share of the first process's moves made on the others' tables (DM presses)."""
     on_postgres = target.startswith("postgres")
-    flushes_before = _run(wal_flushes(target)) if on_postgres else None
+    counts_before = _run(commits_and_flushes(target)) if on_postgres else None
     workers = [subprocess.Popen([sys.executable, __file__, "--worker", target, shard or "-", str(seconds), str(n),
                                  str(visiting if n == 0 else 0.0)],
                                 stdout=subprocess.PIPE, text=True, cwd=ROOT)
@@ -243,27 +243,31 @@ def run_players(target: str, shard_sets: list[str | None], seconds: float, serve
               f"{pg_used / total * 1000:.3f} ms (its start-up included)")
     else:
         print(f"      CPU a move: bot process {bot_cpu / total * 1000:.3f} ms")
-    flushes_after = _run(wal_flushes(target)) if on_postgres else None
-    if flushes_before is not None and flushes_after is not None:
-        print(f"      WAL flushes to disk: {(flushes_after - flushes_before) / total:.2f} a move "
-              "(group commit shares one between moves committing together)")
+    if counts_before is not None:
+        (commits_before, flushes_before), (commits_after, flushes_after) = \
+            counts_before, _run(commits_and_flushes(target))
+        flushes = "" if flushes_before is None or flushes_after is None else \
+            f"; WAL flushes to disk {(flushes_after - flushes_before) / total:.2f} a move"
+        print(f"      transactions committed {(commits_after - commits_before) / total:.2f} a move (moves ready "
+              f"together share one){flushes}")
     ours = (bot_cpu + (pg_used if target.startswith("postgresql") else 0.0)) / wall
     print(f"      the machine: {machine_busy * 100:5.1f}% of a core busy in all (these processes "
           f"~{ours * 100:.0f}%, everything else ~{max(0.0, machine_busy - ours) * 100:.0f}%)")
     return rate
 
 
-async def wal_flushes(url: str) -> int | None:
-    """The server's WAL flushes to disk so far (pg_stat_io has them from PostgreSQL 18 on,
-    pg_stat_wal before; None where neither does)."""
+async def commits_and_flushes(url: str) -> tuple[int, int | None]:
+    """The transactions committed in the database so far, and the server's WAL flushes to disk
+    (pg_stat_io has them from PostgreSQL 18 on, pg_stat_wal before; None where neither does)."""
     conn = await asyncpg.connect(url)
     try:
+        commits = int(await conn.fetchval("SELECT xact_commit FROM pg_stat_database WHERE datname = current_database()"))
         for sql in ("SELECT SUM(fsyncs) FROM pg_stat_io WHERE object = 'wal'", "SELECT wal_sync FROM pg_stat_wal"):
             with contextlib.suppress(asyncpg.PostgresError):
                 value = await conn.fetchval(sql)
                 if value is not None:
-                    return int(value)
-        return None
+                    return commits, int(value)
+        return commits, None
     finally:
         await conn.close()
 

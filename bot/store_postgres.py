@@ -5,7 +5,9 @@ owns a table that another process moved it."""
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
+import dataclasses
 import itertools
 import logging
 import re
@@ -39,6 +41,9 @@ CHANNEL = "tarot_tables"
 MIGRATION_LOCK = 7_261_302  # the advisory lock id that serialises migrations across processes
 CONNECT_TIMEOUT = 10
 LOCK_TIMEOUT_MS = 5_000  # a row lock not granted by then fails the try (retried: bot.store.Conflict)
+# A shared commit waits no longer for a row lock: its moves then commit each alone (CommitGroup),
+# so one busy row holds up only its own move, and a deadlock is broken before it is detected.
+GROUP_LOCK_TIMEOUT_MS = 100
 SESSION_SETTINGS = {
     "standard_conforming_strings": "on",  # what literal() writes for the simple protocol
     # Group commit, where the operator turned it on (commit_delay, see the README): a move is one
@@ -56,8 +61,8 @@ STATUSES = ("lobby", "active", "ended", "damaged")  # what tables.status holds (
 # the rest of a move's statements together (the planner weighs every partial index of `tables`).
 LOCK_IF_CURRENT = "BEGIN; EXECUTE lock_if_current({id}, {version}, '{status}')"
 LOCK_IF_CURRENT_SELECT = "SELECT 1 FROM tables WHERE id=$1 AND version=$2 AND status=$3 FOR UPDATE"
-# A one-step move's opening, sent with its writes (see PostgresStore.locked).
-BEGIN_CHECKED = "BEGIN; EXECUTE lock_current_table({id}, {version}, '{status}')"
+# A one-step move's check, sent with its writes (see PostgresStore.locked and CommitGroup).
+CHECK_CURRENT = "EXECUTE lock_current_table({id}, {version}, '{status}')"
 LOCK_ROW = f"SELECT {TABLE_COLUMNS} FROM tables WHERE id=$1 FOR UPDATE"
 
 # Same numbers as bot/store_sqlite.py: number N here creates what number N creates there.
@@ -272,6 +277,127 @@ class PostgresTx(Tx):
             await self.conn.execute(RECORD_MOVE_AND_TELL, *args, CHANNEL, move.notice)
 
 
+@dataclasses.dataclass
+class _Member:
+    """A one-step move waiting for its commit: its table, its statements (its check, then its
+    writes), the connection it holds, and what it is told when the commit is over."""
+    table_id: int
+    statements: list[str]
+    conn: asyncpg.Connection
+    settled: asyncio.Future[None]
+
+    def script(self) -> str:
+        return "; ".join(["BEGIN", *self.statements, "COMMIT"])
+
+
+class CommitGroup:
+    """Group commit inside the process. The one-step moves whose writes are ready in the same
+    turn of the event loop commit in one transaction, one round trip and one WAL flush, on the
+    connection of one of them (each waits until that commit is over, even when cancelled, so no
+    connection goes back to the pool while in use). Each move stays whole: its check and all its
+    writes are in the shared transaction, and nobody is told of it before the commit. One shared
+    commit is sent at a time; the moves ready meanwhile wait for the next.
+
+    When PostgreSQL refuses the shared transaction (a stale copy's check, a row lock not granted
+    within GROUP_LOCK_TIMEOUT_MS, any error: nothing was written), every move is committed alone,
+    as it would have been without the group, so one move's failure or wait is its own. When the
+    connection fails instead, the commit is in doubt, and every move gets that error, as a move
+    alone would."""
+
+    def __init__(self) -> None:
+        self.waiting: list[_Member] = []
+        self.sending = False
+        self.transactions = 0  # sent, shared or alone (the bench reports moves a transaction)
+
+    async def commit(self, table_id: int, statements: list[str], conn: asyncpg.Connection) -> None:
+        loop = asyncio.get_running_loop()
+        member = _Member(table_id, statements, conn, loop.create_future())
+        self.waiting.append(member)
+        if len(self.waiting) == 1 and not self.sending:
+            loop.call_soon(self._send_waiting)  # after the rest of this turn's ready callbacks
+        try:
+            await asyncio.shield(member.settled)
+        except asyncio.CancelledError:
+            await _until_done(member.settled)  # the commit may be running on this connection
+            raise
+
+    def _send_waiting(self) -> None:
+        group, self.waiting = self.waiting, []
+        send = self._send_alone(group[0]) if len(group) == 1 else self._send_together(group)
+        self.sending = True
+        task = _keep(asyncio.get_running_loop().create_task(send))
+        task.add_done_callback(self._sent)
+
+    def _sent(self, _task: asyncio.Task[None]) -> None:
+        self.sending = False
+        if self.waiting:
+            self._send_waiting()
+
+    async def _send_together(self, group: list[_Member]) -> None:
+        group.sort(key=lambda member: member.table_id)  # rows locked in one order
+        conn = group[0].conn
+        self.transactions += 1
+        statements = [s for member in group for s in member.statements]
+        try:
+            await conn.execute("; ".join(["BEGIN", f"SET LOCAL lock_timeout = {GROUP_LOCK_TIMEOUT_MS}",
+                                          *statements, "COMMIT"]))
+        except asyncpg.PostgresError:
+            await _roll_back(conn)
+            for member in group:  # without holding up the next shared commit
+                _keep(asyncio.get_running_loop().create_task(self._send_alone(member)))
+        except BaseException as error:
+            await _roll_back(conn)
+            for member in group:
+                _settle(member.settled, error)
+            if not isinstance(error, Exception):
+                raise
+        else:
+            for member in group:
+                _settle(member.settled, None)
+
+    async def _send_alone(self, member: _Member) -> None:
+        self.transactions += 1
+        try:
+            await member.conn.execute(member.script())
+        except BaseException as error:
+            await _roll_back(member.conn)
+            _settle(member.settled, error)
+            if not isinstance(error, Exception):
+                raise
+        else:
+            _settle(member.settled, None)
+
+
+_sending: set[asyncio.Task[None]] = set()
+
+
+def _keep(task: asyncio.Task[None]) -> asyncio.Task[None]:
+    """Holds a task until it is done (the loop keeps only weak references to its tasks)."""
+    _sending.add(task)
+    task.add_done_callback(_sending.discard)
+    return task
+
+
+def _settle(future: asyncio.Future[None], error: BaseException | None) -> None:
+    if future.done():
+        return
+    if error is None:
+        future.set_result(None)
+    elif isinstance(error, asyncio.CancelledError):
+        future.cancel()
+    else:
+        future.set_exception(error)
+
+
+async def _until_done(future: asyncio.Future[None]) -> None:
+    """Waits for `future` through further cancellations (a commit ends soon: lock_timeout)."""
+    while not future.done():
+        with contextlib.suppress(asyncio.CancelledError):
+            await asyncio.shield(future)
+    if not future.cancelled():
+        future.exception()  # retrieved: the caller was cancelled and reports that instead
+
+
 class PostgresStore(Store):
     backend = "postgresql"
     shared = True
@@ -282,6 +408,7 @@ class PostgresStore(Store):
         self.pool = pool
         self.url = url
         self._listener: asyncpg.Connection | None = None
+        self.commit_group = CommitGroup()
 
     @classmethod
     async def connect(cls, url: str, pool_size: int = 16, lock_timeout_ms: int = LOCK_TIMEOUT_MS) -> PostgresStore:
@@ -347,7 +474,7 @@ class PostgresStore(Store):
         async with self.pool.acquire() as conn, _conflicts_retryable():
             current = version is not None and status in STATUSES
             if current and one_step:
-                async with _checked_at_commit(conn, table_id, version, status) as tx:
+                async with _checked_at_commit(conn, table_id, version, status, self.commit_group) as tx:
                     yield tx, None
                 return
             begin = LOCK_IF_CURRENT.format(id=int(table_id), version=int(version), status=status) \
@@ -414,26 +541,31 @@ async def _prepare_session(conn: asyncpg.Connection) -> None:
 
 
 @asynccontextmanager
-async def _checked_at_commit(conn: asyncpg.Connection, table_id: int, version: int,
-                             status: str) -> AsyncIterator[PostgresTx]:
+async def _checked_at_commit(conn: asyncpg.Connection, table_id: int, version: int, status: str,
+                             group: CommitGroup) -> AsyncIterator[PostgresTx]:
     """A one-step operation's transaction, applied to the copy in memory before anything is
-    sent: its BEGIN and the check that locks the row and fails if the copy is stale
-    (lock_current_table) travel with its writes and COMMIT. An operation that fails before
-    sending anything is run again (Conflict) if the copy turns out stale, since it was judged
-    on that copy."""
-    tx = PostgresTx(conn, BEGIN_CHECKED.format(id=int(table_id), version=int(version), status=status))
+    sent: the check that locks the row and fails if the copy is stale (lock_current_table)
+    travels with its writes and COMMIT; an operation that only writes commits with the group
+    (CommitGroup). An operation that fails before sending anything is run again (Conflict) if
+    the copy turns out stale, since it was judged on that copy."""
+    check = CHECK_CURRENT.format(id=int(table_id), version=int(version), status=status)
+    tx = PostgresTx(conn, f"BEGIN; {check}")
+    grouped = False  # then the group rolls back what fails
     try:
         yield tx
-        if tx.began or tx.held:
+        if tx.held and not tx.began:
+            statements, tx.opening, tx.held, grouped = [check, *tx.held], None, [], True
+            await group.commit(table_id, statements, conn)
+        elif tx.began:
             await tx.send("COMMIT")
     except Exception as error:
-        if tx.began:
+        if tx.began and not grouped:
             await _roll_back(conn)
-        elif await _moved_on(conn, table_id, version, status):
+        elif not tx.began and await _moved_on(conn, table_id, version, status):
             raise Conflict(f"table {table_id} moved on since its copy was read") from error
         raise
     except BaseException:
-        if tx.began:
+        if tx.began and not grouped:
             await _roll_back(conn)
         raise
 
