@@ -48,7 +48,7 @@ from bench_runtime import PLAYER_BASE, figures, random_move, template_states  # 
 
 from bot.client import freeze_long_lived  # noqa: E402
 from bot.config import Config  # noqa: E402
-from bot.store import Store, dumps  # noqa: E402
+from bot.store import Store, dumps, packed_state  # noqa: E402
 from bot.tables import TableService, build_options  # noqa: E402
 from games.base import IllegalAction  # noqa: E402
 from tests.postgres import _admin, _run, start_embedded, with_database  # noqa: E402
@@ -292,7 +292,7 @@ async def fill_open_tables(url: str, count: int) -> None:
         extra = {"lobby_message": 10**18 + 2 * n, "table_message": 10**18 + 2 * n + 1, "pending": t["pending"],
                  "players": t["players"]}
         rows.append((guild_for(n), 10**17 + n, t["game"], t["options"], t["host"], "active", t["lobby"], t["lobby"],
-                     t["state"], t["version"], now + t["timer"] if t["pending"] else None,
+                     packed_state(t["state"]), t["version"], now + t["timer"] if t["pending"] else None,
                      dumps(extra), now))
     conn = await asyncpg.connect(url)
     try:

@@ -32,7 +32,7 @@ from figures import figures
 
 from bot.client import freeze_long_lived
 from bot.config import Config
-from bot.store import Store, dumps
+from bot.store import Store, dumps, packed_state
 from bot.tables import Table, TableService, build_options
 from games import fairness
 from games.base import Action, IllegalAction, SeatSpec
@@ -124,7 +124,7 @@ async def bare_commit(store: Store, table_id: int, version: int, state_json: str
     conn = store.conn
     start = time.perf_counter()
     await conn.execute("BEGIN IMMEDIATE")
-    await conn.execute("UPDATE tables SET state=?, version=? WHERE id=?", (state_json, version, table_id))
+    await conn.execute("UPDATE tables SET state=?, version=? WHERE id=?", (packed_state(state_json), version, table_id))
     await conn.execute("INSERT INTO actions (table_id, version, player, action, at) VALUES (?, ?, ?, ?, ?)",
                        (table_id, version, 1, '{"type":"hit"}', time.time()))
     await conn.execute("COMMIT")
@@ -135,7 +135,7 @@ async def store_commit(store: Store, table_id: int, version: int, state_json: st
     """The same two statements through the project's transaction wrapper (for comparison)."""
     start = time.perf_counter()
     async with store.transaction() as tx:
-        await tx.execute("UPDATE tables SET state=?, version=? WHERE id=?", (state_json, version, table_id))
+        await tx.execute("UPDATE tables SET state=?, version=? WHERE id=?", (packed_state(state_json), version, table_id))
         await tx.log_action(table_id, version, 1, {"type": "hit"}, time.time())
     return (time.perf_counter() - start) * 1000
 
@@ -181,7 +181,7 @@ async def make_database(path: Path, tables: int) -> tuple[int, int]:
         extra = {"lobby_message": 10**18 + 2 * n, "table_message": 10**18 + 2 * n + 1, "pending": t["pending"],
                  "players": t["players"]}  # as every commit writes them
         rows.append((GUILD + n // 10, 10**17 + n, t["game"], t["options"], t["host"], t["lobby"], t["lobby"],
-                     t["state"], t["version"], now + t["timer"] if t["pending"] else None,
+                     packed_state(t["state"]), t["version"], now + t["timer"] if t["pending"] else None,
                      dumps(extra), now))
     with contextlib.closing(sqlite3.connect(path)) as conn, conn:
         conn.executemany(
@@ -197,7 +197,7 @@ async def bench_restore(folder: Path, tables: int, runs: int = 3) -> None:
     start = time.perf_counter()
     mid_hand, state_bytes = await make_database(path, tables)
     print(f"\n2. restore: {tables} active tables (2/3 blackjack, 1/3 baccarat, 1-6 seats, "
-          f"{mid_hand} mid-hand, state rows {state_bytes} bytes on average), "
+          f"{mid_hand} mid-hand, state rows {state_bytes} bytes on average, packed), "
           f"built in {time.perf_counter() - start:.1f} s")
     seconds, cpu, selects, freezes = [], [], [], []
     for run in range(runs):

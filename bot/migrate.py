@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from bot.store import DATA_TABLES, Store
+from bot.store import DATA_TABLES, Store, packed_state
 from bot.store_postgres import PostgresStore
 from bot.store_sqlite import SqliteStore
 
@@ -65,6 +65,15 @@ async def migrate(source_path: Path, target_url: str) -> MigrationReport:
         await source.close()
 
 
+def states_packed(name: str, columns: list[str], rows: list[tuple]) -> list[tuple]:
+    """The rows of `name`, a state written as text (before states were packed) packed, as
+    PostgreSQL's state column holds bytes."""
+    if name != "tables":
+        return rows
+    at = columns.index("state")
+    return [(*row[:at], packed_state(row[at]) if isinstance(row[at], str) else row[at], *row[at + 1:]) for row in rows]
+
+
 async def _copy_and_verify(source: SqliteStore, target: PostgresStore) -> MigrationReport:
     if await source.schema_version() != await target.schema_version():
         raise MigrationRefused("the two databases are at different schema versions; update the bot first")
@@ -78,7 +87,7 @@ async def _copy_and_verify(source: SqliteStore, target: PostgresStore) -> Migrat
         for name in DATA_TABLES:
             columns = await source.columns_of(name)
             async for batch in source.batches(name, columns, BATCH):
-                await conn.copy_records_to_table(name, records=batch, columns=columns)
+                await conn.copy_records_to_table(name, records=states_packed(name, columns, batch), columns=columns)
         await target.advance_identities(conn)
         after = await ledger_of(target.within(conn))
         if after != before:  # raising here rolls the whole copy back

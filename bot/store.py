@@ -12,6 +12,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import lz4.frame
+
 TABLE_COLUMNS = (
     "id, guild_id, channel_id, game, options, host_id, status, lobby, start_seats, state, "
     "version, deadline, extra, created_at"
@@ -83,6 +85,28 @@ class StaleTable(Exception):
 
 def dumps(value: Any) -> str:
     return json.dumps(value, separators=(",", ":"), sort_keys=True)
+
+
+LZ4_FRAME = b"\x04\x22\x4d\x18"  # how an lz4 frame begins
+
+
+def packed_state(state_json: str | None) -> bytes | None:
+    """A table's state as stored: its JSON in an lz4 frame with a checksum. About a third of
+    the size, so a move writes less and PostgreSQL has nothing left to compress; a cut-off or
+    damaged state fails to unpack instead of being read wrong."""
+    if state_json is None:
+        return None
+    return lz4.frame.compress(state_json.encode(), content_checksum=True)
+
+
+def unpacked_state(stored: bytes | str | None) -> str | None:
+    """The JSON of a stored state. States written before migration 7 are text (on PostgreSQL,
+    that migration turned them into their UTF-8 bytes) and are read as they are."""
+    if stored is None or isinstance(stored, str):
+        return stored
+    if stored[:4] == LZ4_FRAME:
+        return lz4.frame.decompress(stored).decode()
+    return bytes(stored).decode()
 
 
 def is_postgres_url(target: str | Path) -> bool:
@@ -191,7 +215,7 @@ class Tx:
         await self.log_action(move.table_id, move.version, move.player, move.action, move.at)
         await self.execute(
             "UPDATE tables SET state=?, version=?, deadline=?, extra=? WHERE id=?",
-            (move.state_json, move.version, move.deadline, move.extra_json, move.table_id),
+            (packed_state(move.state_json), move.version, move.deadline, move.extra_json, move.table_id),
         )
         if move.notice is not None:
             await self.announce(move.table_id, move.notice)

@@ -79,6 +79,9 @@ MIGRATIONS: list[str] = [
     # 6: nothing here. PostgreSQL's number 6 is a function that checks a move's copy of its
     # table in the transaction that writes the move; a SQLite file has one process writing it.
     "SELECT 1",
+    # 7: nothing here either: PostgreSQL's number 7 makes its state column bytes; a SQLite TEXT
+    # column keeps the packed states (bot.store.packed_state) as the blobs they are.
+    "SELECT 1",
 ]
 
 

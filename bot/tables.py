@@ -18,7 +18,18 @@ from types import ModuleType
 from typing import Any
 
 from bot.config import Config
-from bot.store import OPEN, Conflict, InsufficientChips, MoveRecord, Store, Tx, dumps, shard_of
+from bot.store import (
+    OPEN,
+    Conflict,
+    InsufficientChips,
+    MoveRecord,
+    Store,
+    Tx,
+    dumps,
+    packed_state,
+    shard_of,
+    unpacked_state,
+)
 from games import fairness, legacy
 from games.base import RUNTIME_PLAYER, Action, Event, IllegalAction, SeatSpec
 from games.registry import GAMES
@@ -102,7 +113,7 @@ class Table:
         self.version: int = row["version"]
         self.deadline: float | None = row["deadline"]
         self.extra: dict[str, Any] = json.loads(row["extra"])
-        self._state_json: str | None = row["state"]
+        self._state_json: str | None = unpacked_state(row["state"])
         self._state: Any = None
 
     @property
@@ -256,7 +267,8 @@ def salvage_refunds(row: Any) -> tuple[dict[int, int], str]:
         return {}, "nothing (a game without chips)"
     with contextlib.suppress(Exception):
         if row["status"] == "active" and module is not None:
-            return dict(module.refunds(state_from_json(row["game"], row["state"]))), "the last committed state"
+            state = state_from_json(row["game"], unpacked_state(row["state"]))
+            return dict(module.refunds(state)), "the last committed state"
     with contextlib.suppress(Exception):
         source, raw = ("the lobby's stacks", row["lobby"]) if row["status"] == "lobby" else \
             ("the buy-ins at the start (later joins, leaves and wins not counted)", row["start_seats"])
@@ -355,9 +367,9 @@ class TableService:
 
     def _load(self, row: Any) -> Table:
         """The table of a row: its game, options, seats and notes read, its state checked to be
-        whole (a JSON object from brace to brace: a cut-off write fails here). The state is
-        parsed only when first needed, so thousands of idle tables restore quickly; a state
-        broken inside fails at its first move instead."""
+        whole (it unpacks, and is a JSON object from brace to brace: a cut-off write fails
+        here). The state is parsed only when first needed, so thousands of idle tables restore
+        quickly; a state broken inside fails at its first move instead."""
         table = Table(row)
         saved = (table.committed_json or "").strip()
         if table.active and not (saved.startswith("{") and saved.endswith("}")):
@@ -773,7 +785,7 @@ class TableService:
             async with self._transaction(table) as tx:
                 await tx.execute(
                     "UPDATE tables SET status='active', start_seats=?, state=?, version=0, seated=? WHERE id=?",
-                    (dumps([dataclasses.asdict(s) for s in table.lobby]), state_json,
+                    (dumps([dataclasses.asdict(s) for s in table.lobby]), packed_state(state_json),
                      dumps(list(module.players(state))), table.id),
                 )
                 for deal in module.deals_in_play(state):
@@ -836,7 +848,7 @@ class TableService:
                 if played:
                     table.extra["players"] = list(table.module.players(table.state))
                     await tx.execute("UPDATE tables SET state=?, version=?, extra=? WHERE id=?",
-                                     (table.state_json(), version, dumps(table.extra), table.id))
+                                     (packed_state(table.state_json()), version, dumps(table.extra), table.id))
                 await self._close_in(tx, table, refunds)
         except BaseException:
             table.set_state(None, committed_json)

@@ -14,7 +14,7 @@ from contextlib import asynccontextmanager
 import asyncpg
 import pytest
 
-from bot.store import Conflict, MoveRecord, dumps
+from bot.store import Conflict, MoveRecord, dumps, unpacked_state
 from bot.store_postgres import PostgresStore, literal
 from bot.tables import Table, TableService, state_from_json
 from games.base import IllegalAction
@@ -52,7 +52,7 @@ async def stored(url: str, table_id: int) -> tuple[int, str]:
     conn = await asyncpg.connect(url)
     try:
         row = await conn.fetchrow("SELECT version, state FROM tables WHERE id=$1", table_id)
-        return row["version"], row["state"]
+        return row["version"], unpacked_state(row["state"])
     finally:
         await conn.close()
 
@@ -157,7 +157,7 @@ async def test_held_writes_store_exactly_what_they_were_given(postgres_url):
             assert fresh is None
             await tx.record_move(move)
         row = await store.fetchone("SELECT version, state, deadline, extra FROM tables WHERE id=?", (table.id,))
-        assert (row["version"], row["state"], row["deadline"], row["extra"]) == \
+        assert (row["version"], unpacked_state(row["state"]), row["deadline"], row["extra"]) == \
             (move.version, AWKWARD_TEXT, None, move.extra_json)
         logged = await store.fetchone("SELECT action, at FROM actions WHERE table_id=? AND version=?",
                                       (table.id, move.version))

@@ -14,7 +14,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from bot.store import Store, shard_of
+from bot.store import Store, shard_of, unpacked_state
 from bot.store_postgres import dialect
 from games.registry import GAMES
 from tests.bot.test_service import replay, stored_seeds
@@ -81,7 +81,7 @@ async def check_store(url: str, owners: dict[int, Process]) -> dict[int, Any]:
             assert [v for v, _, _ in log] == list(range(1, row["version"] + 1))
             if row["status"] != "ended":
                 module = GAMES[row["game"]]
-                assert module.to_dict(replay(module, row, log, await stored_seeds(store, module, row))) == json.loads(row["state"])
+                assert module.to_dict(replay(module, row, log, await stored_seeds(store, module, row))) == json.loads(unpacked_state(row["state"]))
             rows[table_id] = (row, {v: (p, a) for v, p, a in log})
         for guild in GUILD_ON.values():
             wallets = (await store.fetchone("SELECT COALESCE(SUM(chips), 0) FROM wallets WHERE guild_id=?", (guild,)))[0]
@@ -104,7 +104,7 @@ def assert_holds_what_is_stored(process: Process, rows: dict[int, Any]) -> None:
     for table_id, (row, _) in rows.items():
         if shard_of(row["guild_id"], SHARDS) == process.shard and row["status"] != "ended":
             version, state_json, status, _timed = held[str(table_id)]
-            assert (version, json.loads(state_json), status) == (row["version"], json.loads(row["state"]), row["status"])
+            assert (version, json.loads(state_json), status) == (row["version"], json.loads(unpacked_state(row["state"])), row["status"])
 
 
 async def test_two_processes_move_on_the_same_tables_and_lose_nothing(postgres_url):

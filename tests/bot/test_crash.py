@@ -12,6 +12,7 @@ import sys
 import time
 from pathlib import Path
 
+from bot.store import unpacked_state
 from tests.bot.helpers import chips_everywhere, close_service, open_service
 from tests.bot.test_service import replay, stored_seeds
 
@@ -42,7 +43,7 @@ async def test_sigkill_at_random_moments_loses_nothing(db_path):
         log = await service.store.action_log(table.id)
         assert [v for v, _, _ in log] == list(range(1, row["version"] + 1))
         replayed = replay(table.module, row, log, await stored_seeds(service.store, table.module, row))
-        assert table.module.to_dict(replayed) == json.loads(row["state"])
+        assert table.module.to_dict(replayed) == json.loads(unpacked_state(row["state"]))
         total, granted = await chips_everywhere(service, economy)
         assert total == granted
         versions.append(row["version"])

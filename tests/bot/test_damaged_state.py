@@ -10,6 +10,7 @@ import logging
 
 import pytest
 
+from bot.store import packed_state, unpacked_state
 from bot.tables import DamagedTable
 from tests.bot.helpers import GUILD, chips_everywhere, close_service, open_service, open_table
 
@@ -19,10 +20,10 @@ ALICE, BOB, CAROL, DAVE = 101, 102, 103, 104
 async def spoil_state(service, table_id: int) -> None:
     """Write a state that is valid JSON but that the game's `from_dict` refuses."""
     row = await service.store.table_row(table_id)
-    state = json.loads(row["state"])
+    state = json.loads(unpacked_state(row["state"]))
     state["seats"] = "not a list of seats"
     async with service.store.transaction() as tx:
-        await tx.execute("UPDATE tables SET state=? WHERE id=?", (json.dumps(state), table_id))
+        await tx.execute("UPDATE tables SET state=? WHERE id=?", (packed_state(json.dumps(state)), table_id))
 
 
 async def two_tables(db_path, timer: int = 0) -> tuple[int, int]:

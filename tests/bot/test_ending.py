@@ -8,6 +8,7 @@ import json
 
 import pytest
 
+from bot.store import unpacked_state
 from bot.tables import build_options
 from games import blackjack
 from games.base import Event, IllegalAction
@@ -173,7 +174,7 @@ async def test_the_played_out_moves_replay_to_the_stored_state(db_path, game, pl
     assert row["status"] == "ended" and row["version"] == table.version > 0
     seeds = await stored_seeds(service.store, table.module, row)
     replayed = replay(table.module, row, await service.store.action_log(table.id), seeds)
-    assert table.module.to_dict(replayed) == json.loads(row["state"])
+    assert table.module.to_dict(replayed) == json.loads(unpacked_state(row["state"]))
     await close_service(service)
 
 

@@ -15,6 +15,7 @@ from pathlib import Path
 import aiosqlite
 import pytest
 
+from bot.store import unpacked_state
 from bot.store_sqlite import MIGRATIONS
 from games import fairness, legacy
 from games.cards import codes
@@ -116,7 +117,7 @@ async def test_an_old_table_mid_hand_plays_on_with_its_cards_then_deals_committe
     await close_service(service)
 
     service, economy = await open_service(sqlite_path)  # stored in today's format from the first move
-    assert not legacy.is_old(game, json.loads((await service.store.table_row(ids[game]))["state"]))
+    assert not legacy.is_old(game, json.loads(unpacked_state((await service.store.table_row(ids[game]))["state"])))
     await close_service(service)
 
 

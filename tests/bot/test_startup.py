@@ -14,7 +14,7 @@ from pathlib import Path
 import aiosqlite
 import pytest
 
-from bot.store import DatabaseRefused, Store
+from bot.store import DatabaseRefused, Store, unpacked_state
 from bot.store_sqlite import MIGRATIONS
 from bot.tables import build_options
 from tests.bot.helpers import GUILD, chips_everywhere, close_service, open_service, open_table
@@ -93,7 +93,7 @@ async def test_a_damaged_lobby_pays_back_its_stacks(sqlite_path):
 async def test_a_damaged_running_house_table_pays_back_its_last_state(sqlite_path):
     ids = await four_tables(sqlite_path)
     store = await Store.open(sqlite_path)
-    stack = json.loads((await store.table_row(ids["baccarat"]))["state"])["seats"][0]["stack"]
+    stack = json.loads(unpacked_state((await store.table_row(ids["baccarat"]))["state"]))["seats"][0]["stack"]
     await store.close()
     await tamper(sqlite_path, "UPDATE tables SET extra='{' WHERE id=?", (ids["baccarat"],))
     service, economy = await open_service(sqlite_path)

@@ -15,7 +15,7 @@ import pytest
 
 from bot import create_bot
 from bot.config import Config
-from bot.store import Store
+from bot.store import Store, unpacked_state
 from bot.tables import Table, TableService, build_options
 from games.base import Event
 from tests.discord.helpers import private_text
@@ -67,7 +67,7 @@ async def stored(owner: Owner, table: Table) -> tuple[Any, ...]:
     """The table's row, log and every chip as the database holds them."""
     store = owner.service.store
     row = await store.table_row(table.id)
-    return row["version"], row["state"], await store.action_log(table.id), await store.chip_sums()
+    return row["version"], unpacked_state(row["state"]), await store.action_log(table.id), await store.chip_sums()
 
 
 async def heard_within(owner: Owner, seconds: float = 10.0) -> None:

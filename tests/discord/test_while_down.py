@@ -11,6 +11,7 @@ import pytest
 
 from bot import create_bot
 from bot.client import damaged_table_in
+from bot.store import packed_state, unpacked_state
 from bot.tables import Table
 from tests.discord.helpers import (
     buttons,
@@ -91,10 +92,10 @@ async def test_a_table_found_unreadable_is_set_aside_and_the_member_told(simcord
     table = await open_table(world, "poker", timer=0)
     message = table_message(world)
     row = await world.bot.store.table_row(table.id)
-    state = json.loads(row["state"])
+    state = json.loads(unpacked_state(row["state"]))
     state["hand"] = {"a wrong": "inside"}  # whole JSON the game cannot read
     async with world.bot.store.transaction() as tx:
-        await tx.execute("UPDATE tables SET state=? WHERE id=?", (json.dumps(state), table.id))
+        await tx.execute("UPDATE tables SET state=? WHERE id=?", (packed_state(json.dumps(state)), table.id))
     await simcord_env.restart_bot(create_bot(db_path=db_path, shard_count=1))
     assert world.bot.tables.table_in(world.channel.id) is not None, "not read at start-up"
 
