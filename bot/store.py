@@ -88,6 +88,8 @@ def dumps(value: Any) -> str:
 
 
 LZ4_FRAME = b"\x04\x22\x4d\x18"  # how an lz4 frame begins
+LZ4_FRAME_END = b"\x00\x00\x00\x00"  # its end mark, before the 4 bytes of its checksum
+StoredState = bytes | str | None  # packed, or text as saved before states were packed
 
 
 def packed_state(state_json: str | None) -> bytes | None:
@@ -99,7 +101,7 @@ def packed_state(state_json: str | None) -> bytes | None:
     return lz4.frame.compress(state_json.encode(), content_checksum=True)
 
 
-def unpacked_state(stored: bytes | str | None) -> str | None:
+def unpacked_state(stored: StoredState) -> str | None:
     """The JSON of a stored state. States written before migration 7 are text (on PostgreSQL,
     that migration turned them into their UTF-8 bytes) and are read as they are."""
     if stored is None or isinstance(stored, str):
@@ -107,6 +109,24 @@ def unpacked_state(stored: bytes | str | None) -> str | None:
     if stored[:4] == LZ4_FRAME:
         return lz4.frame.decompress(stored).decode()
     return bytes(stored).decode()
+
+
+def _lz4_header_length(frame: bytes) -> int:
+    """Magic number, flags, block descriptor, the content size and dictionary id when the flags
+    say they are there, header checksum."""
+    flags = frame[4] if len(frame) > 4 else 0
+    return 7 + (8 if flags & 0x08 else 0) + (4 if flags & 0x01 else 0)
+
+
+def looks_whole(stored: StoredState) -> bool:
+    """Whether a stored state ends as a whole one does (checked without unpacking it, when a
+    table is restored): a packed one with its frame's end mark, a text one with its JSON
+    object's closing brace. What is broken inside fails when the state is first unpacked."""
+    if isinstance(stored, bytes) and stored[:4] == LZ4_FRAME:
+        return len(stored) >= _lz4_header_length(stored) + 8 and stored[-8:-4] == LZ4_FRAME_END
+    text = stored.decode(errors="replace") if isinstance(stored, bytes) else stored or ""
+    text = text.strip()
+    return text.startswith("{") and text.endswith("}")
 
 
 def is_postgres_url(target: str | Path) -> bool:

@@ -24,8 +24,10 @@ from bot.store import (
     InsufficientChips,
     MoveRecord,
     Store,
+    StoredState,
     Tx,
     dumps,
+    looks_whole,
     packed_state,
     shard_of,
     unpacked_state,
@@ -87,7 +89,7 @@ class Table:
 
     __slots__ = (
         "id", "guild_id", "channel_id", "game", "options", "host_id", "status", "_lobby", "_lobby_json",
-        "version", "deadline", "extra", "_state", "_state_json", "_lock", "_timer", "_computer",
+        "version", "deadline", "extra", "_state", "saved", "_lock", "_timer", "_computer",
         "_tx", "_tx_steps",
     )
 
@@ -113,7 +115,7 @@ class Table:
         self.version: int = row["version"]
         self.deadline: float | None = row["deadline"]
         self.extra: dict[str, Any] = json.loads(row["extra"])
-        self._state_json: str | None = unpacked_state(row["state"])
+        self.saved: StoredState = row["state"]
         self._state: Any = None
 
     @property
@@ -139,16 +141,17 @@ class Table:
 
     @property
     def state(self) -> Any:
-        if self._state is None and self._state_json is not None:
+        if self._state is None and self.saved is not None:
             try:
-                self._state = state_from_json(self.game, self._state_json)
+                self._state = state_from_json(self.game, unpacked_state(self.saved))
             except Exception as error:  # a wrong inside a whole JSON object (see `TableService._load`)
                 raise DamagedTable(self.id, error) from error
         return self._state
 
-    def set_state(self, state: Any, state_json: str | None) -> None:
+    def set_state(self, state: Any, saved: StoredState) -> None:
+        """The state in play, and as last committed (what a failed commit goes back to)."""
         self._state = state
-        self._state_json = state_json
+        self.saved = saved
 
     def frozen(self) -> Table:
         """A copy at the last committed state, safe to read in a worker thread while play goes
@@ -158,14 +161,9 @@ class Table:
         twin._lock = twin._timer = twin._computer = twin._tx = None
         return twin
 
-    @property
-    def committed_json(self) -> str | None:
-        """The state as last committed (what a failed commit goes back to)."""
-        return self._state_json
-
     def state_json(self) -> str | None:
         if self._state is None:
-            return self._state_json
+            return unpacked_state(self.saved)
         return dumps(self.module.to_dict(self._state))
 
     @property
@@ -367,12 +365,11 @@ class TableService:
 
     def _load(self, row: Any) -> Table:
         """The table of a row: its game, options, seats and notes read, its state checked to be
-        whole (it unpacks, and is a JSON object from brace to brace: a cut-off write fails
-        here). The state is parsed only when first needed, so thousands of idle tables restore
-        quickly; a state broken inside fails at its first move instead."""
+        whole (see `looks_whole`: a cut-off write fails here). The state is unpacked and parsed
+        only when first needed, so thousands of idle tables restore quickly and take little
+        memory; a state broken inside fails at its first move instead."""
         table = Table(row)
-        saved = (table.committed_json or "").strip()
-        if table.active and not (saved.startswith("{") and saved.endswith("}")):
+        if table.active and not looks_whole(table.saved):
             raise ValueError("a running table whose saved state is cut off or missing")
         return table
 
@@ -840,7 +837,7 @@ class TableService:
         """In one transaction: the round in play (if any) played out move by move, each move
         logged like any other, then the chips back and the table ended. On any failure nothing
         is written and the table stays as committed. The caller holds the table's lock."""
-        committed_json, committed_extra = table.committed_json, copy.deepcopy(table.extra)
+        saved, committed_extra = table.saved, copy.deepcopy(table.extra)
         try:
             async with self._transaction(table) as tx:
                 played, version = await self._play_out(tx, table)
@@ -851,7 +848,7 @@ class TableService:
                                      (packed_state(table.state_json()), version, dumps(table.extra), table.id))
                 await self._close_in(tx, table, refunds)
         except BaseException:
-            table.set_state(None, committed_json)
+            table.set_state(None, saved)
             table.extra = committed_extra
             raise
         if played:
@@ -970,13 +967,13 @@ class TableService:
         in-memory state goes back to the committed one. The caller holds the table's lock and,
         once it has released it, tells the listeners (so rendering never holds up the table)."""
         module = table.module
-        committed_json, committed_extra = table.committed_json, copy.deepcopy(table.extra)
+        saved, committed_extra = table.saved, copy.deepcopy(table.extra)
         chips_before = table.chips_at_table()
         events = module.apply(table.state, player, action)
         try:
             await self._commit(table, player, action, events, chips_before + buy_in)
         except BaseException:
-            table.set_state(None, committed_json)
+            table.set_state(None, saved)
             table.extra = committed_extra  # the seats and timer notes written for the failed commit
             raise
         return events

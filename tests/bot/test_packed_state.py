@@ -9,7 +9,7 @@ import random
 import lz4.frame
 import pytest
 
-from bot.store import LZ4_FRAME, Store, packed_state, unpacked_state
+from bot.store import LZ4_FRAME, Store, looks_whole, packed_state, unpacked_state
 from tests.bot.helpers import GUILD, close_service, open_service, open_table, play_randomly
 
 ANN, BOB = 2_001, 2_002
@@ -28,6 +28,14 @@ def test_a_cut_off_or_damaged_packed_state_fails_to_unpack():
     for broken in (packed[:-5], packed[:40], damaged):
         with pytest.raises(RuntimeError):  # what lz4.frame raises for a broken frame
             unpacked_state(broken)
+
+
+def test_a_restored_state_is_checked_whole_without_unpacking_it():
+    packed = packed_state(AWKWARD)
+    assert looks_whole(packed) and looks_whole(AWKWARD) and looks_whole(AWKWARD.encode())
+    assert not any(looks_whole(packed[:cut]) for cut in range(len(packed)))  # a frame: wherever it is cut
+    assert not looks_whole(AWKWARD[:40]) and not looks_whole(AWKWARD[:-1])  # text: brace to brace only
+    assert not looks_whole(None) and not looks_whole("")
 
 
 def test_states_saved_before_packing_are_read_as_they_are():
