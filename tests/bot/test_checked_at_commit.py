@@ -177,7 +177,7 @@ async def test_a_stale_check_at_commit_writes_nothing(postgres_url):
 
 @pytest.mark.parametrize("value, text", [
     (None, "NULL"), (True, "TRUE"), (7, "7"), (-2**40, "-1099511627776"), (0.1 + 0.2, "'0.30000000000000004'"),
-    ("it's", "'it''s'"), ("a\\b", "'a\\b'"),
+    ("it's", "'it''s'"), ("a\\b", "'a\\b'"), (b"\x00\x01'\xff", "'\\x000127ff'"),
 ])
 def test_literals(value, text):
     assert literal(value) == text
