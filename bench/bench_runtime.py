@@ -120,7 +120,8 @@ async def bench_actions(folder: Path, count: int, warmup: int = 100) -> None:
 
 
 async def bare_commit(store: Store, table_id: int, version: int, state_json: str) -> float:
-    """The floor: BEGIN, update the state row, insert one log row, COMMIT, on the same connection."""
+    """The floor: BEGIN, update the state row (packed, as the bot writes it), insert one log row,
+    COMMIT, on the same connection."""
     conn = store.conn
     start = time.perf_counter()
     await conn.execute("BEGIN IMMEDIATE")

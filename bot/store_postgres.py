@@ -299,7 +299,7 @@ class _Member:
     settled: asyncio.Future[None]
 
     def script(self) -> str:
-        return "; ".join(["BEGIN", *self.statements, "COMMIT"])
+        return _transaction(self.statements)
 
 
 class CommitGroup:
@@ -351,8 +351,7 @@ class CommitGroup:
         self.transactions += 1
         statements = [s for member in group for s in member.statements]
         try:
-            await conn.execute("; ".join(["BEGIN", f"SET LOCAL lock_timeout = {GROUP_LOCK_TIMEOUT_MS}",
-                                          *statements, "COMMIT"]))
+            await conn.execute(_transaction([f"SET LOCAL lock_timeout = {GROUP_LOCK_TIMEOUT_MS}", *statements]))
         except asyncpg.PostgresError:
             await _roll_back(conn)
             for member in group:  # without holding up the next shared commit
@@ -378,6 +377,11 @@ class CommitGroup:
                 raise
         else:
             _settle(member.settled, None)
+
+
+def _transaction(statements: list[str]) -> str:
+    """One round trip: the statements between BEGIN and COMMIT (a failing one ends the script)."""
+    return "; ".join(["BEGIN", *statements, "COMMIT"])
 
 
 _sending: set[asyncio.Task[None]] = set()

@@ -6,7 +6,6 @@ from __future__ import annotations
 import json
 import random
 
-import lz4.frame
 import pytest
 
 from bot.store import LZ4_FRAME, Store, looks_whole, packed_state, unpacked_state
@@ -105,7 +104,3 @@ async def test_postgresql_migration_7_turns_text_states_into_their_bytes(postgre
     finally:
         await store.close()
         postgres.drop_database(target)
-
-
-def test_lz4_frames_begin_with_the_magic_number_the_reader_looks_for():
-    assert lz4.frame.compress(b"x")[:4] == LZ4_FRAME
