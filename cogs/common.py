@@ -15,7 +15,7 @@ import discord
 
 from bot.client import answer_failure
 from bot.tables import DamagedTable, Table, TableService
-from games.base import Action, Event, IllegalAction
+from games.base import Action, Event, IllegalAction, SeatNames, seat_name
 from games.fairness import MAX_SEED_LENGTH
 
 if TYPE_CHECKING:
@@ -104,7 +104,26 @@ class GameUI:
         return {"type": code, "cards": list(values)}
 
     def describe(self, events: list[Event], names: dict[int, str]) -> str:
+        """Who did what, in words, told at the table (the last moves) and to the mover: every
+        event the game emits worth telling, a computer's moves too, never a hidden card."""
         return ""
+
+    def private_note(self, events: list[Event]) -> str:
+        """What the mover alone is told after the move's words (what stays hidden, and from whom)."""
+        return ""
+
+    def seat_names(self, table: Table, names: dict[int, str]) -> dict[int, str]:
+        """Names of the game's own seats that are no member (a daemon, after its master; the
+        GAZA seat), read from the table's public view's seats (`kind`, `master`)."""
+        if not any(p < -100 for p in table.players()):
+            return {}
+        found = {}
+        for seat in (table.view(None) or {}).get("seats", []):
+            if seat.get("kind") == "daemon" and seat.get("master") is not None:
+                found[seat["player"]] = f"Daemon of {names[seat['master']]}"
+            elif seat.get("kind") == "usa":
+                found[seat["player"]] = "USA"
+        return found
 
     def announcements(self, events: list[Event]) -> list[str]:
         """Lines to post in the channel after these events (news beyond the table message)."""
@@ -260,28 +279,56 @@ def png_file(data: bytes, name: str = "table.png") -> discord.File:
     return discord.File(io.BytesIO(data), filename=name)
 
 
-def names_for(bot: discord.Client, table: Table) -> dict[int, str]:
+def names_for(bot: discord.Client, table: Table) -> SeatNames:
+    """Every seat's name as members read it: a member's display name (remembered for when the
+    cache forgets them), "Computer N", the game's own seats' names (`GameUI.seat_names`), and
+    for any seat not listed the name `seat_name` gives (never an id)."""
     guild = bot.get_guild(table.guild_id)
-    names: dict[int, str] = {}
-    remembered = (int(p) for p in table.extra.get("names", {}))  # seats keep their names after leaving
-    for player in {*table.players(), table.host_id, *remembered}:
+    names = SeatNames()
+    known = table.extra.get("names", {})  # seats keep their names after leaving
+    for player in {*table.players(), table.host_id, *(int(p) for p in known)}:
         if player < 0:
-            names[player] = f"Computer {-player}"
+            names[player] = seat_name(player)
             continue
         member = guild.get_member(player) if guild else None
         user = member or bot.get_user(player)
-        known = table.extra.get("names", {}).get(str(player))
-        names[player] = user.display_name if user else known or f"Player {player}"
+        if user is not None or str(player) in known:
+            names[player] = shown_name(user) if user else known[str(player)]
+    ui = UIS.get(table.game)
+    if ui is not None and table.active:
+        names.update(ui.seat_names(table, names))
     return names
+
+
+def who(player: int | None, names: dict[int, str]) -> str:
+    """A seat as a table's texts name it: a member by mention (shown as their name, and
+    clickable), any other seat by its name ("Computer 2", "Daemon of Ann", "USA")."""
+    if player is None:
+        return "nobody"
+    return f"<@{player}>" if player > 0 else names.get(player) or seat_name(player)
+
+
+PRONOUNS = frozenset({"you", "me", "i", "we", "they", "he", "she", "it", "your", "my"})
+PRONOUN_STANDIN = "Guest"
+
+
+def shown_name(user: discord.abc.User) -> str:
+    """The name a member is shown by at a table. A display name that is a pronoun ("You": the
+    sandbox's person) would read "You takes", "You's Lovers" in every third-person text, so such
+    a member goes by their account name instead, or "Guest" when that is one too."""
+    for name in (user.display_name, user.name):
+        if name.strip().lower() not in PRONOUNS:
+            return name
+    return PRONOUN_STANDIN
 
 
 def remember_name(table: Table, user: discord.abc.User) -> bool:
     """Keep the name a player is shown by, for when the cache does not know them (after a
     restart). Returns whether it changed (the caller saves the table's notes)."""
     known = table.extra.setdefault("names", {})
-    if known.get(str(user.id)) == user.display_name:
+    if known.get(str(user.id)) == shown_name(user):
         return False
-    known[str(user.id)] = user.display_name
+    known[str(user.id)] = shown_name(user)
     return True
 
 
@@ -438,7 +485,8 @@ async def perform(interaction: discord.Interaction, table: Table, action: Action
         return False
     if not interaction.response.is_done():
         ui = UIS[table.game]
-        text = ui.describe(events, names_for(bot, table)) or "Done."
+        said = " ".join(t for t in (ui.describe(events, names_for(bot, table)), ui.private_note(events)) if t)
+        text = said[:MESSAGE_LIMIT] or "Done."
         await interaction.response.send_message(text, ephemeral=True)
     return True
 

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.tables import Table, seat_range
+from cogs import last_moves
 from cogs.common import (
     COLOUR,
     GAME_TITLES,
@@ -124,6 +125,7 @@ class Presenter:
         self._locks: dict[int, asyncio.Lock] = {}
         self._messages: dict[int, MessageQueue] = {}  # table id -> its table message's pending work
         self.hands = PrivateHands(bot, self._hand, self._tell_dms_closed)
+        self._untold: set[int] = set()  # tables whose last moves changed since they were stored
 
     def _lock(self, table: Table) -> asyncio.Lock:
         return self._locks.setdefault(table.id, asyncio.Lock())
@@ -147,6 +149,7 @@ class Presenter:
             elif "ended" in kinds:
                 await self._show_ended(table, events)
             elif "finished" in kinds:
+                self._tell(table, events, origin)
                 await self._show_finished(table, interaction)
             elif "started" in kinds:
                 await self._edit_lobby(table, interaction)
@@ -155,10 +158,17 @@ class Presenter:
             elif not table.active:
                 await self._edit_lobby(table, interaction)
             else:
+                self._tell(table, events, origin)
                 await self._show_move(table, events, interaction)
             await self._announce_events(table, events)
         if interaction is not None and interaction.type == discord.InteractionType.component:
             await self._answer_private(table, interaction)
+
+    def _tell(self, table: Table, events: list[Event], origin: Any) -> None:
+        """The move in words joins the table message's last moves (stored with the table's
+        notes when the message next shows them)."""
+        if last_moves.record(table, UIS[table.game].describe(events, names_for(self.bot, table)), origin):
+            self._untold.add(table.id)
 
     # --- lobby ----------------------------------------------------------------------------
 
@@ -214,6 +224,9 @@ class Presenter:
         if table.deadline and not final:
             lines.append(f"⏱️ time runs out <t:{int(table.deadline)}:R>")
         embed.description = "\n".join(lines)[:4000]
+        told = last_moves.field_value(table)
+        if told:
+            embed.add_field(name=last_moves.FIELD_NAME, value=told, inline=False)
         embed.set_image(url="attachment://table.png")
         footer = commitment_footer(view)
         if footer:
@@ -266,6 +279,9 @@ class Presenter:
             queue.last_started = loop.time()
             try:
                 await self._do(table, job)
+                if table.id in self._untold and table.status != "ended":
+                    self._untold.discard(table.id)
+                    await self.bot.tables.save_extra(table)
             except Exception:
                 log.exception("table %s: could not %s the table message", table.id, job.kind)
         if table.status == "ended":

@@ -119,10 +119,42 @@ class SeatSpec:
     stack: int = 0
 
 
+# The seats that are no Discord member, by id: computer players -1 … -99, Arcanoid's daemons
+# -101 … (named after their master when the table knows it), the GAZA seat.
+DAEMON_IDS = range(-199, -100)
+USA_ID = -200
+
+
+def seat_name(player: int) -> str:
+    """The name of a seat no member's name is known for: the one place that knows how every kind
+    of seat is called when nothing better is known (never an id)."""
+    if player == USA_ID:
+        return "USA"
+    if player in DAEMON_IDS:
+        return "a daemon"
+    if player < 0:
+        return f"Computer {-player}"
+    return "a player who left"
+
+
+class SeatNames(dict[int, str]):
+    """A table's names by player id that names any seat it does not list (`seat_name`), through
+    `[]` and `get` alike, so no caller can show an id for a name."""
+
+    def __missing__(self, player: int) -> str:
+        return seat_name(player)
+
+    def get(self, player: Any, default: Any = None) -> Any:  # type: ignore[override]
+        try:
+            return self[int(player)]
+        except (TypeError, ValueError):
+            return default
+
+
 def mention(player: int) -> str:
-    """A player as game texts name them: a Discord mention, or "Computer N" for the bot's own
-    players (ids -N)."""
-    return f"Computer {-player}" if player < 0 else f"<@{player}>"
+    """A player as game texts name them: a Discord mention, or the seat's name for the bot's
+    own seats (computers, daemons, the USA)."""
+    return seat_name(player) if player < 0 else f"<@{player}>"
 
 
 def plural(count: int, word: str, many: str | None = None, signed: bool = False) -> str:

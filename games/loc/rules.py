@@ -447,7 +447,7 @@ def _reveal(state: State, events: list[Event]) -> None:
     record = {"play": state.play, "last": last, "cards": shown, "taker": taker, "excused": excused,
               "took": took, "paid": paid, "pot": state.pot}
     state.reveals.append(record)
-    events.append(Event("revealed", {"hand": state.hand, **copy.deepcopy(record)}))
+    events.append(Event("revealed", {"hand": state.hand, "deck": state.options.deck, **copy.deepcopy(record)}))
     if last:
         _end_hand(state, events)
     else:
