@@ -322,6 +322,11 @@ def shown_name(user: discord.abc.User) -> str:
     return PRONOUN_STANDIN
 
 
+def people_in_play(view: dict) -> bool:
+    """Whether a person (not a computer) sits in play at the table the view shows."""
+    return any(s["player"] > 0 and not s.get("sitting_out") for s in view.get("seats", []))
+
+
 def remember_name(table: Table, user: discord.abc.User) -> bool:
     """Keep the name a player is shown by, for when the cache does not know them (after a
     restart). Returns whether it changed (the caller saves the table's notes)."""

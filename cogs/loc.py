@@ -18,6 +18,7 @@ from cogs.common import (
     SelectSpec,
     create_table,
     own_view,
+    people_in_play,
     play,
     register_ui,
     table_choices,
@@ -75,6 +76,9 @@ class LocUI(GameUI):
                     f"or `/loc play`. {done} of {waited} cards down; they show together.")
         if phase == "settled":
             return f"Hand {view['hand']} is over."
+        if not people_in_play(view):
+            return ("Waiting for a person: computers never play on alone. Press **Sit in** or `/table join` "
+                    "and the next hand is dealt at once.")
         return (f"Waiting for players: a hand needs {view['need']} with chips. "
                 "`/table join` to sit in; the next hand is dealt at once.")
 
@@ -100,6 +104,8 @@ class LocUI(GameUI):
         if event.kind == "settled":
             return f"Hand {data['round']} is over: " + ", ".join(
                 f"{names[r['player']]} {r['net']:+}" for r in data["results"])
+        if event.kind == "waiting" and not data.get("person", True):
+            return "No person is in play and computers never play on alone: the table waits for someone to sit in"
         if event.kind == "waiting":
             return f"The table waits for players: a hand needs {data['need']} with chips, {data['have']} are in"
         if event.kind == "leaving":

@@ -60,9 +60,25 @@ def _rummy(o: Any) -> list[str]:
     return lines
 
 
+def _arcanoid(o: Any) -> list[str]:
+    gaza = "GAZA: the USA plays a mechanical seat" if o.gaza else "no GAZA seat"
+    return [f"the {o.variant} variant", gaza, f"{o.rounds} round{'s' if o.rounds != 1 else ''}",
+            f"{o.reaction_seconds} seconds to react to a commitment"]
+
+
 WORDS: dict[str, Callable[[Any], list[str]]] = {
     "poker": _poker, "blackjack": _blackjack, "baccarat": _baccarat, "loc": _loc, "tarot": _tarot, "rummy": _rummy,
+    "arcanoid": _arcanoid,
 }
+
+
+def _value_words(value: Any) -> str:
+    """An option's value as words (never a Python literal: yes/no, not True/False)."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, (list, tuple)):
+        return ", ".join(_value_words(v) for v in value) or "none"
+    return "none" if value is None else str(value)
 
 
 def option_words(game: str, options: Any) -> str:
@@ -71,5 +87,5 @@ def option_words(game: str, options: Any) -> str:
     if describe is None:
         from dataclasses import asdict
 
-        return "\n".join(f"{k.replace('_', ' ')}: {v}" for k, v in asdict(options).items())[:1024]
+        return "\n".join(f"{k.replace('_', ' ')}: {_value_words(v)}" for k, v in asdict(options).items())[:1024]
     return "\n".join(f"• {line[:1].upper()}{line[1:]}" for line in [*describe(options), _timer(options)])[:1024]

@@ -19,6 +19,7 @@ from cogs.common import (
     SelectSpec,
     create_table,
     find_table,
+    people_in_play,
     play,
     register_ui,
     table_choices,
@@ -59,6 +60,9 @@ class PokerUI(GameUI):
     def status_lines(self, table: Table, view: dict, names: dict[int, str]) -> list[str]:
         if view.get("final"):
             return self._result_lines(view, names)
+        if view["phase"] == "waiting" and not people_in_play(view) and len(view["seats"]) > 1:
+            return ["Waiting for a person: computers never play on alone. Press **Sit in** or `/table join` "
+                    "and the next hand is dealt at once."]
         if view["phase"] == "waiting":
             return ["Waiting for a second player with chips: `/table join` to sit down."]
         lines = [f"{STREET_NAMES.get(view['phase'], view['phase'])} · pot **{view['pot']}** · "

@@ -36,7 +36,7 @@ from cogs.common import (
 from cogs.presenter import LobbyButton, Presenter
 from cogs.rules_text import RULES
 from cogs.vanished import end_tables_in_vanished_channels, end_tables_of_vanished
-from games.base import DealSeed, HandRecord, IllegalAction
+from games.base import DealSeed, HandRecord, IllegalAction, plural
 from renders import warm_up
 
 log = logging.getLogger(__name__)
@@ -160,11 +160,12 @@ class Tables(commands.Cog):
     async def end(self, interaction: discord.Interaction) -> None:
         try:
             table = await find_table(interaction, None)
+            dealt = round_in_play(table)
             refunds = await self.bot.tables.end(table, interaction.user.id, may_manage(interaction), origin=interaction)
         except IllegalAction as refusal:
             await refuse(interaction, refusal.reason)
             return
-        await interaction.response.send_message(ended_text(refunds.get(interaction.user.id)), ephemeral=True)
+        await interaction.response.send_message(ended_text(refunds.get(interaction.user.id), dealt), ephemeral=True)
 
     @table.command(name="kick", description="Host or Manage Server: remove a player from the table")
     async def kick(self, interaction: discord.Interaction, member: discord.Member) -> None:
@@ -293,10 +294,19 @@ class Tables(commands.Cog):
         return records
 
 
-def ended_text(yours: int | None) -> str:
-    text = ("The table is ended: a round already dealt was played out by the timers' defaults and "
-            "settled, and every chip at the table went back to its owner's wallet.")
-    return text + (f" You took {yours} chips back." if yours else "")
+def round_in_play(table: Table) -> bool:
+    """Whether ending the table now plays out a round whose cards are dealt (bets in an open
+    betting window have seen no card: they simply go back)."""
+    to_settle = getattr(table.module, "round_to_settle", None)
+    return bool(table.active and to_settle is not None and to_settle(table.state) is not None)
+
+
+def ended_text(yours: int | None, dealt: bool) -> str:
+    played = ("a round already dealt was played out by the timers' defaults and settled, and " if dealt
+              else "no cards were out, so nothing was played out; ")
+    chips = ("every chip at the table went back to its owner's wallet." if dealt
+             else "every chip at the table, bets included, went back to its owner's wallet.")
+    return f"The table is ended: {played}{chips}" + (f" You took {plural(yours, 'chip')} back." if yours else "")
 
 
 def commitment_lines(view: dict) -> list[str]:

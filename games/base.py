@@ -137,6 +137,12 @@ def seat_name(player: int) -> str:
     return "a player who left"
 
 
+def has_person(players: Iterable[int]) -> bool:
+    """Whether a person (not one of the bot's own seats, ids < 0) is among these players:
+    computers never play a hand among themselves alone."""
+    return any(p > 0 for p in players)
+
+
 class SeatNames(dict[int, str]):
     """A table's names by player id that names any seat it does not list (`seat_name`), through
     `[]` and `get` alike, so no caller can show an id for a name."""
