@@ -1242,7 +1242,7 @@ class TableService:
         """A table with no person in play, whose computers wait, ends after `idle_seconds` unless a
         person comes back (sits in, joins) before; one with a person in play forgets it."""
         waiting = table.active and self.owns(table) and not self._closed and not self._person_in_play(table) \
-            and not self._computers_to_move(table)
+            and not self._computers_to_move(table) and not table.module.pending(table.state)
         if not waiting:
             if table.status == "active" and self._person_in_play(table):
                 table.extra.pop("alone_round", None)

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from typing import Any
 
 from bot.tables import Table
-from games.base import Event, capitalised, plural
+from games.base import Event, plural
 
 KEY = "last_moves"
 ENTRIES_KEPT = 5  # the newest moves (a computers' block counts as one)
@@ -68,7 +68,7 @@ def field_value(table: Table) -> str | None:
 def narrate(events: list[Event], words: Callable[[Event], str]) -> str:
     """A move's events in words, one sentence each (`words` gives "" for an event not told)."""
     said = [text.rstrip(".") for text in (words(e) for e in events) if text]
-    return " ".join(f"{capitalised(text)}." for text in said)
+    return " ".join(f"{text}." for text in said)  # a name starting a sentence is written as its owner wrote it
 
 
 def seat_words(event: Event, names: dict[int, str], deal: str = "hand") -> str:

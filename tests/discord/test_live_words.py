@@ -13,6 +13,7 @@ import pytest
 from bot import create_bot
 from tests.discord.helpers import (
     World,
+    buttons,
     latest_with_buttons,
     ledger_balances,
     make_world,
@@ -79,12 +80,12 @@ async def test_moves_of_one_turn_of_computers_read_as_one_block_and_a_persons_as
     world = make_world(simcord_env, names=("alice",))
     await open_with_computers(world, "poker", bots=3, timer=0)
     alice = world.members[0]
-    shown = await play_until(world, alice, lambda text: "Alice" in text and "🤖" in text)
+    shown = await play_until(world, alice, lambda text: "alice" in text and "🤖" in text)
     lines = shown.splitlines()
     persons = [line for line in lines if line.startswith("• ")]
-    assert any("Alice" in line for line in persons), shown
+    assert any("alice" in line for line in persons), shown
     robots = [line for line in lines if line.startswith("🤖")]
-    assert all("Alice " not in line.split("Hand ")[0] for line in robots), shown
+    assert all("alice " not in line.split("Hand ")[0] for line in robots), shown
     for first, second in zip(lines, lines[1:], strict=False):
         assert not (first.startswith("🤖") and second.startswith("🤖")), f"two computer blocks in a row: {shown}"
 
@@ -99,7 +100,7 @@ async def test_last_moves_survive_a_restart(simcord_env, db_path):
     restored = await world.bot.tables.table_for(table.id)
     assert restored is not None and restored.extra["last_moves"] == before, "stored with the table"
     alice = world.members[0]
-    later = await play_until(world, alice, lambda text: text != shown and "Alice" in text)
+    later = await play_until(world, alice, lambda text: text != shown and "alice" in text)
     assert shown.splitlines()[-1] in later or len(later.splitlines()) == 5, (shown, later)
 
 
@@ -114,8 +115,8 @@ async def test_a_house_games_bets_and_its_dealing_are_told(simcord_env, game):
     await alice.click(lobby, label="Start")
     on = {"on": "banker"} if game == "baccarat" else {}
     answer = await alice.slash(world.channel, f"{game} bet", amount=10, **on)
-    assert "Alice bets 10" in private_text(answer)
-    assert "Alice bets 10" in last_moves(world)
+    assert "alice bets 10" in private_text(answer)
+    assert "alice bets 10" in last_moves(world)
     await bob.slash(world.channel, f"{game} bet", amount=20, **on)
     table = world.table()
     for _ in range(10 if game == "blackjack" else 0):  # each stands when it is their turn
@@ -126,6 +127,65 @@ async def test_a_house_games_bets_and_its_dealing_are_told(simcord_env, game):
         await member.slash(world.channel, f"{game} stand")
     shown = " ".join(m.embeds[0].fields[-1].value for m in world.channel.history()
                      if m.embeds and m.embeds[0].fields and m.embeds[0].fields[-1].name == LAST_MOVES)
-    assert "Bob bets 20" in shown
+    assert "bob bets 20" in shown
     assert "Round 1" in shown and ("settled" in shown or "Banker" in shown), shown
     await ledger_balances(world)
+
+
+def hand_number(table: Any) -> int:
+    return table.state.hand_no if table.game == "poker" else table.state.hand
+
+
+@pytest.mark.parametrize("game", ["poker", "loc"])
+async def test_a_table_whose_only_person_sat_out_stops_dealing_and_then_ends(simcord_env, game):
+    world = make_world(simcord_env, names=("alice",))
+    alice = world.members[0]
+    table = await open_with_computers(world, game, bots=3, timer=10)
+    world.bot.tables.idle_seconds = 300
+    for _ in range(60):  # alice never moves: the timer plays her safe default, then sits her out
+        if {"type": "sitin"} in table.module.legal_actions(table.state, alice.id):
+            break
+        await world.env.advance_time(5)
+    else:
+        raise AssertionError("alice was never sat out")
+    for _ in range(30):  # the computers (and the timer for her) finish the hand in progress
+        if not table.module.pending(table.state):
+            break
+        await world.env.advance_time(5)
+    waiting_at = hand_number(table)
+    shown = table_message(world).embeds[0].description or ""
+    assert "Waiting for a person: computers never play on alone" in shown, shown
+    assert "Sitting out: alice" in shown and "Sit in" in buttons(table_message(world))
+    await world.env.advance_time(100)
+    assert hand_number(table) == waiting_at, "no new hand was dealt among the computers"
+    assert table.status == "active"
+
+    await world.env.advance_time(200)  # the table's idle time is up
+    assert table.status == "ended"
+    said = [e.description or "" for m in world.channel.history() for e in m.embeds]
+    assert any("Ended by the bot: no person was in play for 5 minutes, and computers never play on alone"
+               in text for text in said), said
+    await ledger_balances(world)
+
+
+async def test_a_person_who_sits_back_in_is_dealt_at_once_and_the_idle_end_is_off(simcord_env):
+    world = make_world(simcord_env, names=("alice",))
+    alice = world.members[0]
+    table = await open_with_computers(world, "poker", bots=3, timer=10)
+    world.bot.tables.idle_seconds = 120
+    for _ in range(60):
+        if {"type": "sitin"} in table.module.legal_actions(table.state, alice.id):
+            break
+        await world.env.advance_time(5)
+    await world.env.advance_time(30)
+    waiting_at = hand_number(table)
+    await alice.click(table_message(world), label="Sit in")
+    assert hand_number(table) == waiting_at + 1, "the next hand is dealt as she sits in"
+    await world.env.advance_time(5)
+    alice_moves = 0
+    while table.status == "active" and alice_moves < 3:  # she plays on: the table does not end
+        if alice.id in table.module.pending(table.state):
+            await world.bot.tables.act(table, alice.id, table.module.default_action(table.state, alice.id))
+            alice_moves += 1
+        await world.env.advance_time(5)
+    assert table.status == "active"
