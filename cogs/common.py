@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.client import answer_failure
-from bot.tables import DamagedTable, Table, TableService
+from bot.tables import STALE_BUTTON, DamagedTable, Table, TableService
 from games.base import Action, Event, IllegalAction, SeatNames, seat_name
 from games.fairness import MAX_SEED_LENGTH
 
@@ -388,7 +388,7 @@ class GameButton(discord.ui.DynamicItem[discord.ui.Button], template=r"tt:(?P<ta
         action = ui.action_for(self.code)
         if action is None:
             if not table.step_current(self.step):
-                await refuse(interaction, STALE)
+                await refuse_stale(interaction)
                 return
             form = ui.form_for(table, self.code, self.step)
             if form is not None:
@@ -424,7 +424,30 @@ async def sit_in(interaction: discord.Interaction, table: Table) -> None:
         await interaction.response.send_message(SAT_IN, ephemeral=True)
 
 
-STALE = "that button was for an earlier turn — use the buttons on the latest table message"
+STALE = STALE_BUTTON  # the runtime's words for a control of an earlier step
+STALE_PRIVATE = ("that was for an earlier turn, so those controls are gone — use /hand for your current cards "
+                 "and moves (your latest DM from me has them too)")
+
+
+def on_private_message(interaction: discord.Interaction) -> bool:
+    """Whether the clicked control sits on a player's private hand: a DM, or a /hand reply."""
+    message = interaction.message
+    return interaction.guild is None or (message is not None and message.flags.ephemeral)
+
+
+async def refuse_stale(interaction: discord.Interaction) -> None:
+    """A control of an earlier turn: refused with a pointer to the current ones. On a private
+    hand (a DM, a /hand reply) its controls are taken off the message, which can no longer
+    offer a move that applies; the table message's are replaced by the table's next edit."""
+    if not on_private_message(interaction):
+        await refuse(interaction, STALE)
+        return
+    if not interaction.response.is_done() and interaction.type is discord.InteractionType.component:
+        try:
+            await interaction.response.edit_message(view=None)
+        except discord.HTTPException as error:
+            log.warning("could not take stale controls off a private hand: %s", error)
+    await refuse(interaction, STALE_PRIVATE)
 
 
 class GameSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"ts:(?P<table>\d+):(?P<step>[\w.\-]+):(?P<code>[\w.\-]+)"):
@@ -465,7 +488,7 @@ async def open_page(interaction: discord.Interaction, table: Table, step: str, c
     if not ui.opens_page(code, values):
         return False
     if not table.step_current(step):
-        await refuse(interaction, STALE)
+        await refuse_stale(interaction)
         return True
     frozen = table.frozen()
     text, controls = await asyncio.to_thread(ui.page_for, frozen, interaction.user.id, code, values,
@@ -480,7 +503,10 @@ async def perform(interaction: discord.Interaction, table: Table, action: Action
     try:
         events = await bot.tables.act(table, interaction.user.id, action, step=step, origin=interaction)
     except IllegalAction as refusal:
-        await refuse(interaction, refusal.reason)
+        if refusal.reason == STALE_BUTTON and step is not None:
+            await refuse_stale(interaction)
+        else:
+            await refuse(interaction, refusal.reason)
         return False
     except DamagedTable:
         raise  # the one failure handler sets the table aside and tells the member (bot/client.py)

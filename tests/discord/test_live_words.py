@@ -26,6 +26,16 @@ LAST_MOVES = "Last moves"
 MOST_STEPS = 80
 
 
+def custom_ids(message: Any) -> set[str]:
+    """The custom ids of a message's controls (a reply's raw rows, or a message's)."""
+    found = set()
+    for row in message.components or []:
+        items = row.get("components", []) if isinstance(row, dict) else getattr(row, "children", [])
+        for item in items:
+            found.add(item.get("custom_id") if isinstance(item, dict) else item.custom_id)
+    return found
+
+
 def last_moves(world: World) -> str:
     """The table message's "Last moves" field, as a member sees it ("" when it has none)."""
     embed = table_message(world).embeds[0]
@@ -189,3 +199,28 @@ async def test_a_person_who_sits_back_in_is_dealt_at_once_and_the_idle_end_is_of
             alice_moves += 1
         await world.env.advance_time(5)
     assert table.status == "active"
+
+
+async def test_an_old_hand_reply_from_hand_one_is_refused_in_hand_two_and_loses_its_menu(simcord_env):
+    from games import loc
+
+    world = make_world(simcord_env, names=("alice",))
+    alice = world.members[0]
+    table = await open_with_computers(world, "loc", bots=3, timer=0)
+    old = (await alice.slash(world.channel, "hand")).response
+    menu_id = next(iter(custom_ids(old)))
+    assert menu_id == f"ts:{table.id}:h1-d:discard"
+    for _ in range(loc.HAND_SIZE):
+        mine = loc.view(table.state, alice.id)["me"]
+        kind = "discard" if mine["can"] == "discard" else "play"
+        await alice.slash(world.channel, f"loc {kind}", card=mine["cards"][0])
+    assert table.state.hand == 2 and table.state.phase == "discard"
+    offered = [o["value"] for row in old.components for item in row["components"] for o in item["options"]]
+    before = table.state_json()
+    result = await alice.select(old, [offered[0]], custom_id=menu_id)
+    said = private_text(result)
+    assert "earlier turn" in said and "/hand" in said, said
+    assert table.state_json() == before, "nothing was discarded"
+    assert result.response is not None and not custom_ids(result.response), "hand 1's menu is taken off"
+    current = (await alice.slash(world.channel, "hand")).response
+    assert custom_ids(current) == {f"ts:{table.id}:h2-d:discard"}
