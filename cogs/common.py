@@ -113,16 +113,15 @@ class GameUI:
         return ""
 
     def seat_names(self, table: Table, names: dict[int, str]) -> dict[int, str]:
-        """Names of the game's own seats that are no member (a daemon, after its master; the
-        GAZA seat), read from the table's public view's seats (`kind`, `master`)."""
-        if not any(p < -100 for p in table.players()):
-            return {}
+        """Names of the game's own seats that are no member, from its state's seats' `kind`: a
+        daemon after its master ("Daemon of Ann"), the GAZA seat ("USA")."""
         found = {}
-        for seat in (table.view(None) or {}).get("seats", []):
-            if seat.get("kind") == "daemon" and seat.get("master") is not None:
-                found[seat["player"]] = f"Daemon of {names[seat['master']]}"
-            elif seat.get("kind") == "usa":
-                found[seat["player"]] = "USA"
+        for seat in getattr(table.state, "seats", None) or []:
+            kind = getattr(seat, "kind", "player")
+            if kind == "daemon" and getattr(seat, "master", None) is not None:
+                found[seat.player] = f"Daemon of {names[seat.master]}"
+            elif kind == "usa":
+                found[seat.player] = "USA"
         return found
 
     def announcements(self, events: list[Event]) -> list[str]:
