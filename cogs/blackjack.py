@@ -21,7 +21,7 @@ from cogs.common import (
 )
 from cogs.last_moves import narrate, seat_words
 from games import blackjack
-from games.base import Action, Event
+from games.base import Action, Event, plural
 from games.cards import card, card_name
 from renders.blackjack import hand_bet_text, render_blackjack
 from renders.hand import render_hand
@@ -135,7 +135,7 @@ class BlackjackUI(GameUI):
         if seat is None:
             return "You are not seated at this table.", None, []
         dealer = " ".join(c or "🂠" for c in view["dealer"]["cards"]) or "—"
-        lines = [f"**Major Blackjack** — stack {seat['stack']} chips. Dealer shows {dealer}."]
+        lines = [f"**Major Blackjack** — stack {plural(seat['stack'], 'chip')}. Dealer shows {dealer}."]
         hands = seat["hands"]
         for number, hand in enumerate(hands, 1):
             status = "" if hand["status"] == "doubled" else f" — {hand['status']}"  # the bet says it

@@ -196,10 +196,10 @@ class PokerUI(GameUI):
         if seat is None:
             return "You are not seated at this table.", None, []
         if not seat["in_hand"]:
-            return (f"**Major Poker** — stack {seat['stack']} chips. You'll be dealt in at the next hand.",
+            return (f"**Major Poker** — stack {plural(seat['stack'], 'chip')}. You'll be dealt in at the next hand.",
                     None, [])
         hole = seat["cards"]
-        lines = [f"**Major Poker**, hand {view['round']} — stack {seat['stack']} chips, pot {view['pot']}.",
+        lines = [f"**Major Poker**, hand {view['round']} — stack {plural(seat['stack'], 'chip')}, pot {view['pot']}.",
                  "Your cards: " + ", ".join(card_name(card(c)) for c in hole if c)]
         if view["board"]:
             lines.append("Board: " + _cards_text(view["board"]))

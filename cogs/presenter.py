@@ -31,7 +31,7 @@ from cogs.common import (
 )
 from cogs.option_words import option_words
 from cogs.private_hands import PrivateHands, sits_out
-from games.base import Event
+from games.base import Event, plural
 
 if TYPE_CHECKING:
     from bot.client import TarotBot
@@ -176,7 +176,7 @@ class Presenter:
         names = names_for(self.bot, table)
         title = f"{GAME_TITLES[table.game]} — {'lobby' if table.status == 'lobby' else table.status}"
         embed = discord.Embed(title=title, colour=COLOUR)
-        seats = [f"• {names.get(s.player, s.player)}" + (f" — {s.stack} chips" if s.stack else "")
+        seats = [f"• {names[s.player]}" + (f" — {plural(s.stack, 'chip')}" if s.stack else "")
                  for s in table.lobby] or ["nobody yet"]
         embed.add_field(name=f"Seated ({len(table.lobby)}/{seat_range(table)[1]})", value="\n".join(seats), inline=False)
         embed.add_field(name="Host", value=f"<@{table.host_id}>")
@@ -219,7 +219,7 @@ class Presenter:
         lines = ui.status_lines(table, view, names)
         away = [] if final else sitting_out(table)
         if away:
-            lines.append(f"Sitting out: {', '.join(names.get(p, str(p)) for p in away)} — press **Sit in** "
+            lines.append(f"Sitting out: {', '.join(names[p] for p in away)} — press **Sit in** "
                          "(or `/table join`) to be dealt in again.")
         if table.deadline and not final:
             lines.append(f"⏱️ time runs out <t:{int(table.deadline)}:R>")
@@ -334,7 +334,7 @@ class Presenter:
             lines.append(f"Ended by the bot: {ended['why']}.")
         if ended.get("played_out"):
             lines.append("The round in play was played out by the timers' defaults and settled.")
-        lines += [f"{names.get(int(p), p)} takes {amount} chips back"
+        lines += [f"{names[int(p)]} takes {plural(amount, 'chip')} back"
                   for p, amount in ended["refunds"].items() if amount]
         if ended.get("empty"):
             lines.append("Everyone left the lobby, so the table is closed.")

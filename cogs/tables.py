@@ -325,7 +325,7 @@ def verdict_text(verdict: Verdict) -> str:
     name = f"{GAME_TITLES.get(verdict.game, verdict.game)} {verdict.label}{where} (table {verdict.table_id})"
     head = f"sha256 of that seed is `{verdict.commitment}`: the commitment shown for {name}."
     if verdict.matches:
-        return f"{head}\n✅ Matches: re-dealt {verdict.compared} cards, the same as the cards played in {verdict.label}."
+        return f"{head}\n✅ Matches: re-dealt {plural(verdict.compared, 'card')}, the same as the cards played in {verdict.label}."
     return (f"{head}\n❌ Does not match: card {verdict.first_difference} of the {verdict.compared} re-dealt "
             f"differs from the card played.")
 

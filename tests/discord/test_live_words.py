@@ -224,3 +224,17 @@ async def test_an_old_hand_reply_from_hand_one_is_refused_in_hand_two_and_loses_
     assert result.response is not None and not custom_ids(result.response), "hand 1's menu is taken off"
     current = (await alice.slash(world.channel, "hand")).response
     assert custom_ids(current) == {f"ts:{table.id}:h2-d:discard"}
+
+
+@pytest.mark.parametrize(("game", "options"), [("poker", {"bots": 2, "timer": 60}),
+                                               ("loc", {"bots": 3, "timer": 60})])
+async def test_the_countdown_shown_is_the_real_deadline(simcord_env, game, options):
+    world = make_world(simcord_env, names=("alice",))
+    table = await open_with_computers(world, game, **options)
+    await world.env.advance_time(1)
+    shown = table_message(world).embeds[0].description or ""
+    stamp = re.search(r"<t:(\d+):R>", shown)
+    assert stamp is not None, shown
+    assert int(stamp.group(1)) == int(table.deadline)
+    left = int(stamp.group(1)) - world.env.now().timestamp()
+    assert 55 <= left <= 60, f"a 60 s timer shows {left:.0f} s left"

@@ -22,6 +22,10 @@ LEAKS = [
     (re.compile(r"\bNone\b"), "a Python None"),
     (re.compile(r"\b(True|False)\b"), "a Python bool"),
     (re.compile(r"[{}\[\]]"), "a Python dict or list"),
+    (re.compile(r"(?<![\d.,])[+-]?1 (cards|chips|points|bets|hands|rounds|tricks|players|seats|minutes|seconds|"
+                r"questions|melds)\b"), "one with a plural"),
+    (re.compile(r"\bYou('s| (takes|bets|calls|raises|folds|checks|wins|loses|has|is|plays|draws|discards|"
+                r"chooses|sits|leaves))\b"), "'You' as a name, with a verb or possessive that disagrees"),
 ]
 STEPS = 60
 
@@ -96,6 +100,22 @@ async def test_no_id_or_python_value_reaches_a_member(simcord_env, drawn, game, 
     texts += drawn.texts
     assert "Computer 1" in " ".join(texts)
     assert not leaks(texts), "\n".join(leaks(texts)[:20])
+
+
+async def test_a_member_whose_display_name_is_you_is_not_named_you(simcord_env, drawn):
+    world = World(simcord_env, simcord_env.create_guild(), None, [])
+    world.channel = world.guild.create_text_channel("casino")
+    you = world.guild.add_member(simcord_env.create_user("you", global_name="You"))
+    world.members.append(you)
+    world.bot.tables.computer_pause = 0
+    predict(3)
+    await you.slash(world.channel, "poker create", bots=2, timer=0)
+    await you.click(latest_with_buttons(world.channel, "Start"), label="Start")
+    await play_a_while(world, you)
+    texts = [t for m in world.channel.history(viewer=you) for t in message_texts(m)] + drawn.texts
+    assert any("Guest" in text for text in texts), "the member goes by a name that is not a pronoun"
+    assert not any(re.search(r"\bYou\b", text) for text in texts if "Guest" in text), texts
+    assert not leaks(texts), leaks(texts)
 
 
 def test_every_kind_of_seat_has_a_name_and_none_is_an_id():
