@@ -134,7 +134,7 @@ def seat_name(player: int) -> str:
         return "a daemon"
     if player < 0:
         return f"Computer {-player}"
-    return "a player who left"
+    return "A player"  # a member the bot no longer knows: never their id
 
 
 def has_person(players: Iterable[int]) -> bool:

@@ -370,7 +370,7 @@ def player_name(names: dict[int, str], player: int) -> str:
     """The display name the font can draw; the seat's own name (games/base.py `seat_name`) when
     unknown or nothing drawable."""
     given = names.get(player) or ""
-    return text.clean(given, "") or ("A player" if given and player > 0 else seat_name(player))
+    return text.clean(given, "") or seat_name(player)
 
 
 def plate(name: str, details: Sequence[tuple[str, Colour]], width: int, turn: bool = False,

@@ -123,7 +123,7 @@ def test_every_kind_of_seat_has_a_name_and_none_is_an_id():
     assert names[5] == "ann" and names.get(5, "x") == "ann"
     assert names[-2] == "Computer 2" and names.get(-2, "-2") == "Computer 2"
     assert names[-200] == "USA" and seat_name(-101) == "a daemon"
-    assert names[123456789012345678] == "a player who left"
+    assert names[123456789012345678] == "A player"
     assert player_name({}, -3) == "Computer 3" and player_name({7: "🂠"}, 7) == "A player"
 
 
