@@ -222,7 +222,7 @@ def _describe(event: Event, names: dict[int, str]) -> str:
     if event.kind in TOLD:
         return TOLD[event.kind](data, name, names)
     if event.kind == "trick":
-        return taken_text(data, names)
+        return f"{names[data['winner']]} takes trick {data['number']}"  # its cards were told as played
     if event.kind == "settled" and not data.get("passed"):
         scores = ", ".join(f"{names[int(p)]} {d:+}" for p, d in data["scores"].items())
         return f"Hand {data['round']} is scored: the contract is {'made' if data['made'] else 'lost'}; {scores}"

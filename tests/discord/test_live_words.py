@@ -59,11 +59,19 @@ async def play_until(world: World, member: Any, told: Any) -> str:
         shown = last_moves(world)
         if told(shown):
             return shown
-        table = world.table()
-        if member.id in table.module.pending(table.state):
-            await world.bot.tables.act(table, member.id, table.module.default_action(table.state, member.id))
+        await safe_move(world, member)
         await world.env.advance_time(0.5)
     raise AssertionError(f"never told: {last_moves(world)}")
+
+
+async def safe_move(world: World, member: Any) -> None:
+    """The member's turn, if it is theirs, played with the timer's safe move — as the bot's own
+    work (SimCord's bot scope), so the computers' pauses it schedules run on the simulated clock."""
+    table = world.bot.tables.table_in(world.channel.id)
+    if table is None or not table.active or member.id not in table.module.pending(table.state):
+        return
+    with world.env._bot_scope():
+        await world.bot.tables.act(table, member.id, table.module.default_action(table.state, member.id))
 
 
 COMPUTER_GAMES = [
@@ -195,7 +203,7 @@ async def test_a_person_who_sits_back_in_is_dealt_at_once_and_the_idle_end_is_of
     alice_moves = 0
     while table.status == "active" and alice_moves < 3:  # she plays on: the table does not end
         if alice.id in table.module.pending(table.state):
-            await world.bot.tables.act(table, alice.id, table.module.default_action(table.state, alice.id))
+            await safe_move(world, alice)
             alice_moves += 1
         await world.env.advance_time(5)
     assert table.status == "active"
