@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from games.arcanoid.battle import (
+    ABDICATION,
     ARCANA,
     CHARIOT,
     DEATH,
@@ -278,9 +279,21 @@ def play_devil(state: State, seat: Seat, c: Card, action: Action, events: list[E
     state.seats.insert(at, daemon)
     if at <= state.turn:
         state.turn += 1  # the turn stays with the same seat
+    _abdicate_under_the_world(state, daemon)
     refill_justice(state)
     events.append(Event("daemon", {"seat": seat.player, "daemon": daemon.player}))
     return Outcome()
+
+
+def _abdicate_under_the_world(state: State, daemon: Seat) -> None:
+    """Ruling (rules/arcanoid.md, "Justice and the Devil together"): a daemon raised after the
+    World was played on a battlefield abdicates there at once, as every other seat did when the
+    World came down, so the World's battlefield admits no later commitment. The World's own
+    battlefield is found from the commitments (the World is never taken back by the Tower)."""
+    held = [f for f in FIELDS if any(s.fields.get(f) is not None and s.fields[f].form == WORLD_FORM
+                                     for s in state.seats)]
+    for field_ in held:
+        daemon.fields[field_] = Commitment([], ABDICATION, next_order(state))
 
 
 def tower_check(state: State, seat: Seat, action: Action) -> tuple[Seat, str, Commitment]:
