@@ -122,7 +122,7 @@ def test_a_commitment_then_a_window_then_the_next_player() -> None:
     state = table({1: "4S 6S 7S 2C 3C 4C", 2: "9S 10S 2W 3W 4W 5W"}, top="8C 9C")
     act(state, 1, {"type": "commit", "field": "swords", "cards": ["4S", "6S", "7S"]}, close_after=False)
     assert state.phase == "window" and arc.pending(state) == []
-    assert arc.reaction_window(state) == 8
+    assert arc.reaction_window(state) == 20, "the default window: time for a person to answer"
     refused(state, 2, {"type": "commit", "field": "swords", "cards": ["9S", "10S"]}, "window")
     close(state)
     assert arc.pending(state) == [2]
