@@ -228,13 +228,15 @@ def reaction_prompt(view: dict, me: dict, names: dict[int, str], deadline: float
 
 def hand_shown(view: dict, me: dict, names: dict[int, str]) -> tuple[str, list[str]]:
     """The hand the DM's image shows: on the turn of a daemon the player is master of, the
-    daemon's (the cards they play now); otherwise their own."""
+    daemon's (the cards they play now); otherwise their own. Drawn upright, codes without `r`:
+    orientation means nothing in Arcanoid."""
     turn = view.get("turn")
     if turn in me.get("daemons", []) and view.get("turn_controller") == me["player"] and view["phase"] != "window":
         daemon = next((s for s in view["seats"] if s["player"] == turn), None)
         if daemon is not None:
-            return f"{seat_name(daemon, names)}: its hand, yours to play", (daemon["hand"] or []) + daemon["visible"]
-    return "Your Arcanoid hand", me["hand"] + me["visible"]
+            held = (daemon["hand"] or []) + daemon["visible"]
+            return f"{seat_name(daemon, names)}: its hand, yours to play", [face_code(c) for c in held]
+    return "Your Arcanoid hand", [face_code(c) for c in me["hand"] + me["visible"]]
 
 
 def _mention(player: int) -> str:

@@ -24,6 +24,9 @@ SILENT = frozenset({
 })
 
 
+FALLBACKS = ("a daemon", "a player")
+
+
 def name_of(names: Names, player: Any) -> str:
     """A seat's name from the table's names (a seat the names do not know is named by kind)."""
     found = names.get(player) if isinstance(player, int) else None
@@ -42,8 +45,10 @@ def tell(events: list[Event], names: Names) -> list[str]:
         if teller is None:
             continue
         line = teller(event.data, names)
+        if line.startswith(FALLBACKS):  # a member's own name keeps its case; these words open a sentence
+            line = line[:1].upper() + line[1:]
         if line:
-            lines.append(line[:1].upper() + line[1:])
+            lines.append(line)
     return lines
 
 

@@ -267,7 +267,7 @@ def _prompt(state: ft.State, seat: int, view: dict, names: dict[int, str]) -> li
         more = len(plain) + len(trumps) - MAX_OPTIONS
         note = f" The menu lists {MAX_OPTIONS} of them; `/tarot discard` takes any." if more > 0 else ""
         return [f"**Discard {len(state.dog)} cards** (no king, no oudler; a trump only if nothing else is "
-                f"possible). The dog was {' '.join(view['dog'] or [])}.{note}"]
+                f"possible). The dog was {' '.join(shown(c) for c in view['dog'] or [])}.{note}"]
     if phase == "chelem":
         return ["**Announce a chelem** (all the tricks: +400 made, −200 failed) or play on."]
     if view["trick"]:
@@ -283,11 +283,13 @@ def _last_trick_lines(view: dict, names: dict[int, str]) -> list[str]:
 
 
 def _hand_image(state: ft.State, seat: int, view: dict) -> bytes:
-    hand = view["hand"]
+    """The hand drawn upright, its codes without `r`: orientation means nothing in French Tarot."""
+    hand = [shown(c) for c in view["hand"]]
     style = state.options.style
     caption = f"Your hand · hand {view['round']}"
     if state.phase == "playing" and ft.turn_seat(state) == seat and len(view["legal"]) < len(hand):
-        return render_hand(hand, numbered_trumps(style), caption, groups=[view["legal"]], labels=["Playable now"])
+        return render_hand(hand, numbered_trumps(style), caption, groups=[[shown(c) for c in view["legal"]]],
+                           labels=["Playable now"])
     return render_hand(hand, numbered_trumps(style), caption)
 
 

@@ -93,7 +93,7 @@ def test_every_move_of_random_games_is_told_by_name(players: list[int], variant:
             assert len(said.splitlines()) == len(told), (events, said)
             seen |= {e.kind for e in told}
             for line in said.splitlines():
-                assert line and line[0].isupper(), line
+                assert line and not line.startswith(("a ", "your")), line
                 assert not re.search(r"<@|-\d|None|Player|\{|\}|\[|\]|'seat'", line), line
                 assert not REVERSED_CODE.search(line), f"an orientation shows: {line}"
                 assert not YOU_WITH_AN_S.search(line), f"grammar: {line}"
