@@ -21,6 +21,7 @@ SILENT = frozenset({
     "deal_committed",  # the deal's commitment is on the table message's footer
     "deal_revealed",  # the seed is in /history and /verify once the round is over
     "settled",  # the leaderboard's record of the round: the round_over line says who won
+    "window_closed",  # no one's move: the table message shows whether a window is open
 })
 
 
@@ -134,7 +135,6 @@ TELLERS: dict[str, Teller] = {
     "committed": _committed,
     "discarded": lambda d, n: f"{does(_who(d, n), 'discards')} a card face down.",
     "window": lambda d, n: f"Reaction window: {d['seconds']} s for a Fool or a Hermit to answer.",
-    "window_closed": lambda d, n: "The reaction window closes.",
     "stolen": _stolen,
     "fool_lost": _fool_lost,
     "looked": lambda d, n: (f"{does(_who(d, n), 'plays')} the High Priestess and looks at "
