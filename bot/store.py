@@ -33,7 +33,8 @@ REVEAL_DEAL = "UPDATE deals SET seed=?, setup=?, cards=?, revealed_at=? WHERE co
 SET_SEATED = "UPDATE tables SET seated=? WHERE id=?"
 
 # Every table the store holds, in the order a copy must fill them (see bot/migrate.py).
-DATA_TABLES = ("wallets", "house", "grants", "tables", "actions", "results", "deals")
+DATA_TABLES = ("wallets", "house", "grants", "tables", "actions", "results", "deals", "records", "record_days",
+               "record_figures")
 
 Row = Mapping[str, Any] | Sequence[Any]  # aiosqlite.Row / asyncpg.Record: by name and by position
 

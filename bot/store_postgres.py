@@ -157,6 +157,27 @@ MIGRATIONS: list[str] = [
         ALTER COLUMN state SET STORAGE EXTERNAL;
     ALTER TABLE tables SET (toast_tuple_target = 8160, fillfactor = 50);
     """,
+    # 8: players' records (bot/records.py), written in the transaction of the move that ends a
+    # round: a member's totals and streaks per game, their results per UTC day (the periods of
+    # /leaderboard, the chip line of /profile), and each game's own figures.
+    """
+    CREATE TABLE records (
+        guild_id BIGINT NOT NULL, user_id BIGINT NOT NULL, game TEXT NOT NULL,
+        played INTEGER NOT NULL, won INTEGER NOT NULL, lost INTEGER NOT NULL,
+        pushed INTEGER NOT NULL, net BIGINT NOT NULL, best_win BIGINT NOT NULL,
+        streak INTEGER NOT NULL, best_streak INTEGER NOT NULL, last_at DOUBLE PRECISION NOT NULL,
+        PRIMARY KEY (guild_id, user_id, game));
+    CREATE INDEX records_by_game ON records (guild_id, game);
+    CREATE TABLE record_days (
+        guild_id BIGINT NOT NULL, game TEXT NOT NULL, day INTEGER NOT NULL, user_id BIGINT NOT NULL,
+        played INTEGER NOT NULL, won INTEGER NOT NULL, net BIGINT NOT NULL,
+        PRIMARY KEY (guild_id, game, day, user_id));
+    CREATE INDEX record_days_by_member ON record_days (guild_id, user_id, day);
+    CREATE TABLE record_figures (
+        guild_id BIGINT NOT NULL, user_id BIGINT NOT NULL, game TEXT NOT NULL,
+        figure TEXT NOT NULL, value BIGINT NOT NULL, note TEXT NOT NULL,
+        PRIMARY KEY (guild_id, user_id, game, figure));
+    """,
 ]
 
 PREPARED_NEED_SCHEMA = 7  # the migrations that made what the prepared statements use (6:
