@@ -4,6 +4,7 @@ figures (cogs/records.py builds them), never a store or a Discord object."""
 
 from __future__ import annotations
 
+import datetime
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -34,9 +35,14 @@ def render_profile(name: str, where: str, games: Sequence[GameCard], chip_line: 
     plates = [_game_plate(game) for game in games]
     body = [L.flow(plates, CHART_WIDTH, gap=12, row_gap=12)]
     if chip_line:
-        body.append(L.section("Chips over time", _chart(chip_line)))
-    info = f"{sum(g.played for g in games):,} finished · {where}"
+        dates = L.label(f"{_date(chip_line[0][0] - 1)} to {_date(chip_line[-1][0])} (UTC)", 13, L.MUTED)
+        body.append(L.section("Chips won and lost", L.column([_chart(chip_line), dates], gap=4)))
+    info = f"{sum(g.played for g in games):,} finished rounds and games · {where}"
     return L.to_png(L.compose(name, info, L.column(body, gap=16)))
+
+
+def _date(day: int) -> str:
+    return (datetime.date(1970, 1, 1) + datetime.timedelta(days=day)).strftime("%d %b %Y")
 
 
 def _plural(count: int, word: str) -> str:
