@@ -74,7 +74,8 @@ def own_figures(game: str, figures: dict[str, tuple[int, str]]) -> list[str]:
         said.append(f"Pots taken {value.get('pots taken', 0)} ({plural(value.get('chips from pots', 0), 'chip')})")
     elif game == "rummy":
         best = figures.get("best meld")
-        said.append(f"Best meld {best[0]} points: {best[1]}" if best else "No meld laid yet")
+        said.append(f"Best meld {best[1]} ({plural(best[0], 'card')}) of {plural(value.get('melds laid', 0), 'meld')} "
+                    "laid" if best else "No meld laid yet")
     elif game == "arcanoid":
         said.append(f"Battles won {value.get('battles won', 0)} in {plural(value.get('rounds played', 0), 'round')}")
         powers = sorted(((v, name) for name, v in value.items() if name.startswith("played ")), reverse=True)

@@ -158,9 +158,13 @@ def _tarot_sheet(found: Tally, sheet: dict[str, Any]) -> None:
 
 def _rummy(found: Tally, events: list[Event], state: Any) -> None:
     for event in events:
-        if event.kind == "melds" and event.data.get("melds"):
-            melds = " · ".join(" ".join(meld) for meld in event.data["melds"])
-            found.count(event.data.get("player"), f"{BEST_PREFIX}meld", int(event.data.get("value") or 0), melds)
+        if event.kind == "hand_end":  # both hands shown: each meld laid, the longest kept as the best
+            for player, side in (event.data.get("players") or {}).items():
+                for meld in side.get("melds", []):
+                    cards = meld.get("cards", [])
+                    found.count(int(player), "melds laid")
+                    found.count(int(player), f"{BEST_PREFIX}meld", len(cards),
+                                f"{str(meld.get('kind', '')).title()} {' '.join(cards)}".strip())
         elif event.kind == "settled" and event.data.get("results") and "winner" in event.data:
             winner = event.data["winner"]
             for result in event.data["results"]:

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import io
+import random
 import re
 from typing import Any
 
@@ -11,8 +12,13 @@ import pytest
 from PIL import Image
 
 from bot import create_bot, records
+from cogs.common import GAME_TITLES
+from cogs.records import record_word
 from games import blackjack
+from games.base import IllegalAction
+from tests.bot.helpers import random_move
 from tests.discord.helpers import make_world, open_table, wallet
+from tests.discord.test_arcanoid_play import dm_move
 
 DAY = 86_400
 
@@ -136,3 +142,65 @@ async def test_the_leaderboard_orders_members_by_measure_and_period(simcord_env,
     shown = [(mention[m], int(line.split("%")[0])) for m, line in ranked(rates)]
     assert {p for p, _ in shown} == {alice.id, bob.id}, "carol has fewer than 4 rounds"
     assert [r for _, r in shown] == sorted((r for _, r in shown), reverse=True)
+
+
+WINDOW = 40  # Arcanoid's reaction windows: longer than SimCord's settle limit, closed by the test's clock
+# Each game played through the real bot until the member's first round of it is recorded: the
+# members, and the options that make a whole game short (Rummy's and Arcanoid's records count games).
+GAME_TABLES = {
+    "blackjack": (2, {}), "baccarat": (2, {}), "poker": (2, {}), "loc": (1, {"bots": 2}),
+    "tarot": (1, {"players": 3, "bots": 2}), "rummy": (1, {"opponent": "bot", "target": 20}),
+    "arcanoid": (1, {"bots": 2, "rounds": 1, "reaction_seconds": WINDOW}),
+}
+OWN_FIGURES = {"blackjack": "Blackjacks ", "baccarat": "Bets on player ", "poker": "Won at showdown ",
+               "loc": "Pots taken ", "tarot": "Deals taken ", "rummy": "Best meld ", "arcanoid": "Battles won "}
+
+
+async def play_until_recorded(env: Any, world: Any, game: str) -> Any:
+    """The members play (as the computer would where the game has one, else at random) and the
+    computers play their own moves, until the first member has a record of the game."""
+    service, table, member = world.bot.tables, world.table(), world.members[0]
+    module, rng = table.module, random.Random(5)
+    for _ in range(4000):
+        await env.settle()
+        if not (await records.profile(service.store, world.guild.id, member.id, game)).empty:
+            return table
+        if getattr(table.state, "phase", "") == "window":
+            await env.advance_time(WINDOW)  # an Arcanoid reaction window closes by its time
+            continue
+        waiting = [p for p in module.pending(table.state) if p > 0]
+        if not waiting:
+            await env.advance_time(2)  # a computer's move
+            continue
+        if game == "arcanoid":  # from the DM, as its own tests play it (its windows' timers start there)
+            await dm_move(member, table)
+            continue
+        if hasattr(module, "computer_action"):
+            player, move = waiting[0], module.computer_action(table.state, waiting[0])
+        else:
+            player, move = random_move(table, rng)
+        try:
+            await service.act(table, player, move)
+        except IllegalAction:
+            await env.advance_time(2)
+    raise AssertionError(f"no {game} round was recorded ({getattr(table.state, 'phase', '')}, "
+                         f"{module.pending(table.state)}, {table.status}, {module.is_over(table.state)})")
+
+
+@pytest.mark.parametrize("game", sorted(GAME_TABLES))
+async def test_each_games_own_figures_after_a_played_round(simcord_env, game):
+    members, options = GAME_TABLES[game]
+    world = make_world(simcord_env, ("alice", "bob")[:members])
+    world.bot.tables.computer_pause = 0
+    await open_table(world, game, timer=0, **options)
+    table = await play_until_recorded(simcord_env, world, game)
+    alice = world.members[0]
+    title = GAME_TITLES[game]
+    text = field(await profile_of(alice, world.channel, game=game), title)
+    assert text.startswith(f"1 {record_word(game)}: "), text
+    assert OWN_FIGURES[game] in text, text
+    if game == "tarot":
+        taken = [h for h in table.state.history if h["taker"] == alice.id]
+        assert f"Deals taken {len(taken)}, made {sum(1 for h in taken if h['made'])}" in text
+    if game == "arcanoid":
+        assert f"Battles won {table.module.scores(table.state).get(str(alice.id), 0)} in 1 round" in text
