@@ -5,7 +5,11 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import os
 import random
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -22,6 +26,7 @@ from tests.bot.helpers import (
     records_rows,
 )
 
+ROOT = Path(__file__).resolve().parents[2]
 ALICE, BOB, CAROL = 101, 102, 103
 PLAYERS = {"blackjack": [ALICE, BOB], "baccarat": [ALICE, BOB], "poker": [ALICE, BOB, CAROL],
            "loc": [ALICE, BOB, CAROL], "tarot": [ALICE, BOB, CAROL, 104], "rummy": [ALICE, BOB],
@@ -65,4 +70,31 @@ async def test_records_survive_a_restart_and_computers_have_none(db_path):
     assert await records_rows(service.store) == before
     mine = await records.profile(service.store, GUILD, ALICE)
     assert [(g.game, g.played) for g in mine.games] == [(r[2], r[3]) for r in before["records"] if r[1] == ALICE]
+    await close_service(service)
+
+
+def run_bot(*args: str, database: object) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "bot", *args], cwd=ROOT, capture_output=True, text=True,
+                          timeout=120, env={**os.environ, "PYTHONPATH": str(ROOT), "TAROT_DB": str(database)})
+
+
+async def test_the_rebuild_command_makes_the_records_of_a_database_from_before_them(db_path):
+    service, _ = await open_service(db_path)
+    table = await open_table(service, "blackjack", [ALICE, BOB])
+    await play_randomly(service, table, random.Random(11), 150)
+    recorded = await records_rows(service.store)
+    async with service.store.transaction() as tx:  # as migration 8 leaves an older database: no records
+        for name in records.RECORDS_TABLES:
+            await tx.execute(f"DELETE FROM {name}")
+    await close_service(service)
+
+    rebuilt = run_bot("rebuild-records", database=db_path)
+    assert rebuilt.returncode == 0, rebuilt.stderr
+    rounds = sum(row[3] for row in recorded["records"])
+    assert rounds > 0 and f"rebuilt the records of {rounds} rounds from 1 table" in rebuilt.stdout
+    again = run_bot("rebuild-records", database=db_path)
+    assert again.returncode == 2 and "--replace" in again.stdout
+    assert run_bot("rebuild-records", "--replace", database=db_path).returncode == 0
+    service, _ = await open_service(db_path)
+    assert await records_rows(service.store) == recorded
     await close_service(service)
