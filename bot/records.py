@@ -11,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.store import Store, Tx, unpacked_state
+from bot.store import ADD_DAY, ADD_FIGURE, ADD_RECORD, BEST_FIGURE, Store, Tx, unpacked_state
 from games import fairness
 from games.base import SeatSpec
 from games.records import Figure, Line, Tally, tally
@@ -24,34 +24,6 @@ WIN_RATE_MIN_ROUNDS = 10  # fewer rounds than this and a win rate says little: l
 LEADERBOARD_SIZE = 10
 CHIP_LINE_DAYS = 90
 
-ADD_RECORD = """
-INSERT INTO records (guild_id, user_id, game, played, won, lost, pushed, net, best_win, streak, best_streak, last_at)
-VALUES (?, ?, ?, 1, ?, ?, ?, ?, ?, ?, ?, ?)
-ON CONFLICT (guild_id, user_id, game) DO UPDATE SET
-    played = records.played + 1, won = records.won + excluded.won, lost = records.lost + excluded.lost,
-    pushed = records.pushed + excluded.pushed, net = records.net + excluded.net,
-    best_win = CASE WHEN excluded.best_win > records.best_win THEN excluded.best_win ELSE records.best_win END,
-    streak = CASE WHEN excluded.won = 1 THEN records.streak + 1 WHEN excluded.lost = 1 THEN 0
-                  ELSE records.streak END,
-    best_streak = CASE WHEN excluded.won = 1 AND records.streak + 1 > records.best_streak
-                       THEN records.streak + 1 ELSE records.best_streak END,
-    last_at = excluded.last_at
-"""
-ADD_DAY = """
-INSERT INTO record_days (guild_id, game, day, user_id, played, won, net) VALUES (?, ?, ?, ?, 1, ?, ?)
-ON CONFLICT (guild_id, game, day, user_id) DO UPDATE SET
-    played = record_days.played + 1, won = record_days.won + excluded.won, net = record_days.net + excluded.net
-"""
-ADD_FIGURE = """
-INSERT INTO record_figures (guild_id, user_id, game, figure, value, note) VALUES (?, ?, ?, ?, ?, ?)
-ON CONFLICT (guild_id, user_id, game, figure) DO UPDATE SET value = record_figures.value + excluded.value
-"""
-BEST_FIGURE = """
-INSERT INTO record_figures (guild_id, user_id, game, figure, value, note) VALUES (?, ?, ?, ?, ?, ?)
-ON CONFLICT (guild_id, user_id, game, figure) DO UPDATE SET
-    note = CASE WHEN excluded.value > record_figures.value THEN excluded.note ELSE record_figures.note END,
-    value = CASE WHEN excluded.value > record_figures.value THEN excluded.value ELSE record_figures.value END
-"""
 RECORDS_TABLES = ("records", "record_days", "record_figures")
 
 

@@ -19,9 +19,13 @@ from urllib.parse import urlsplit, urlunsplit
 import asyncpg
 
 from bot.store import (
+    ADD_DAY,
+    ADD_FIGURE,
+    ADD_RECORD,
     ADD_RESULT,
     ADD_TO_HOUSE,
     ADD_TO_WALLET,
+    BEST_FIGURE,
     COMMIT_DEAL,
     REVEAL_DEAL,
     SET_SEATED,
@@ -180,8 +184,8 @@ MIGRATIONS: list[str] = [
     """,
 ]
 
-PREPARED_NEED_SCHEMA = 7  # the migrations that made what the prepared statements use (6:
-# lock_current_table; 7: the state's type, fixed for a statement when it is prepared)
+PREPARED_NEED_SCHEMA = 8  # the migrations that made what the prepared statements use (6:
+# lock_current_table; 7: the state's type, fixed for a statement when it is prepared; 8: records)
 
 IDENTITY_COLUMNS = {"grants": "id", "tables": "id"}
 
@@ -202,7 +206,9 @@ UPDATE tables SET state = $6, version = $2, deadline = $7, extra = $8 FROM told 
 # The writes a one-step move's transaction holds back (PostgresTx), by the name each is
 # prepared under on every connection (_prepare_session).
 HELD_WRITES = {ADD_TO_WALLET: "add_to_wallet", ADD_TO_HOUSE: "add_to_house", ADD_RESULT: "add_result",
-               COMMIT_DEAL: "commit_deal", REVEAL_DEAL: "reveal_deal", SET_SEATED: "set_seated"}
+               COMMIT_DEAL: "commit_deal", REVEAL_DEAL: "reveal_deal", SET_SEATED: "set_seated",
+               ADD_RECORD: "add_record", ADD_DAY: "add_record_day", ADD_FIGURE: "add_figure",
+               BEST_FIGURE: "best_figure"}
 
 _PLACEHOLDER = re.compile(r"\?")
 _translated: dict[str, str] = {}
