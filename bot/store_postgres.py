@@ -163,7 +163,8 @@ MIGRATIONS: list[str] = [
     """,
     # 8: players' records (bot/records.py), written in the transaction of the move that ends a
     # round: a member's totals and streaks per game, their results per UTC day (the periods of
-    # /leaderboard, the chip line of /profile), and each game's own figures.
+    # /leaderboard, the chip line of /profile), and each game's own figures. A period's ranking
+    # is read from the days' key alone (it includes the figures summed: an index-only scan).
     """
     CREATE TABLE records (
         guild_id BIGINT NOT NULL, user_id BIGINT NOT NULL, game TEXT NOT NULL,
@@ -175,7 +176,7 @@ MIGRATIONS: list[str] = [
     CREATE TABLE record_days (
         guild_id BIGINT NOT NULL, game TEXT NOT NULL, day INTEGER NOT NULL, user_id BIGINT NOT NULL,
         played INTEGER NOT NULL, won INTEGER NOT NULL, net BIGINT NOT NULL,
-        PRIMARY KEY (guild_id, game, day, user_id));
+        PRIMARY KEY (guild_id, game, day, user_id) INCLUDE (played, won, net));
     CREATE INDEX record_days_by_member ON record_days (guild_id, user_id, day);
     CREATE TABLE record_figures (
         guild_id BIGINT NOT NULL, user_id BIGINT NOT NULL, game TEXT NOT NULL,

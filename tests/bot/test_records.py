@@ -98,3 +98,24 @@ async def test_the_rebuild_command_makes_the_records_of_a_database_from_before_t
     service, _ = await open_service(db_path)
     assert await records_rows(service.store) == recorded
     await close_service(service)
+
+
+async def test_streaks_best_win_pushes_and_figures_add_up_in_the_store(db_path):
+    from games.records import Figure, Line, Tally
+
+    service, _ = await open_service(db_path)
+    store = service.store
+    outcomes = [("won", 30), ("won", 5), ("push", 0), ("won", 12), ("lost", -40), ("won", 8)]
+    for day, (outcome, net) in enumerate(outcomes):
+        found = Tally([Line(ALICE, net, outcome)], [Figure(ALICE, "blackjacks"), Figure(ALICE, "best meld", net, f"n{net}")])
+        async with store.transaction() as tx:
+            await records.write_tally(tx, GUILD, "blackjack", found, 1_700_000_000 + day * records.DAY)
+    (mine,) = (await records.profile(store, GUILD, ALICE, today=records.day_of(1_700_000_000) + 5)).games
+    assert (mine.played, mine.won, mine.lost, mine.pushed, mine.net) == (6, 4, 1, 1, 15)
+    assert (mine.best_win, mine.streak, mine.best_streak) == (30, 1, 3), "a push neither ends nor extends a streak"
+    assert mine.figures == {"blackjacks": (6, ""), "best meld": (30, "n30")}
+    days = records.day_of(1_700_000_000)
+    week = await records.leaderboard(store, GUILD, "blackjack", "day", "net", days + 5)
+    assert [(s.player, s.played, s.net) for s in week] == [(ALICE, 1, 8)], "today only"
+    assert (await records.profile(store, GUILD, BOB)).empty and (await records.profile(store, GUILD + 1, ALICE)).empty
+    await close_service(service)
