@@ -92,7 +92,7 @@ class ArcanoidUI(GameUI):
                 lines.append("Arcanoid is over. Winner: " + ", ".join(_mention(p) for p in event.data["winners"]))
                 standings = sorted(event.data["scores"].items(), key=lambda kv: -kv[1])
                 lines.append("Standings (battles won): " + ", ".join(f"{_mention(int(p))} {n}" for p, n in standings)
-                             + " — `/leaderboard game:arcanoid` counts rounds and battles.")
+                             + " — `/leaderboard game:arcanoid` and `/profile` count games and battles won.")
             elif event.kind == "vote":
                 lines.append("The deck is empty: each player votes on refilling it (one no keeps it empty).")
         return lines
