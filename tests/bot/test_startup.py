@@ -135,3 +135,23 @@ async def test_python_m_bot_refuses_a_newer_or_unreadable_database(tmp_path, sql
     junk.write_text(json.dumps({"not": "sqlite"}) * 200)
     done = run_bot(tmp_path, junk)
     assert done.returncode != 0 and "not a database" in done.stderr
+
+
+def scribble_pages(path: Path) -> None:
+    """Overwrite every page after the first (the header) with noise, as a failing disk would."""
+    data = bytearray(path.read_bytes())
+    page = int.from_bytes(data[16:18], "big")
+    for start in range(page, len(data), page):
+        data[start + 8:start + 200] = bytes((start + n * 37) % 251 for n in range(192))
+    path.write_bytes(bytes(data))
+
+
+async def test_python_m_bot_refuses_a_database_file_with_scribbled_pages(tmp_path, sqlite_path):
+    await four_tables(sqlite_path)
+    scribble_pages(sqlite_path)
+    before = sqlite_path.read_bytes()
+    done = run_bot(tmp_path, sqlite_path)
+    assert done.returncode == 2, done.stderr
+    assert "Traceback" not in done.stderr and "DatabaseError" not in done.stderr
+    assert str(sqlite_path) in done.stderr and "damaged" in done.stderr and "backup" in done.stderr
+    assert sqlite_path.read_bytes() == before, "the damaged file is left untouched"
