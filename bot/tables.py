@@ -383,7 +383,7 @@ class TableService:
             now = await tx.lock_table(row["id"])
             if now is None or now["status"] not in ("lobby", "active"):
                 return
-            await self._move_chips_in_order(tx, row["guild_id"], {p: a for p, a in refunds.items() if p > 0})
+            await self._move_chips_in_order(tx, row["guild_id"], refunds)  # a computer's stack: to the house
             await tx.execute("UPDATE tables SET status='damaged', ended_at=?, deadline=NULL WHERE id=?",
                              (self.clock(), row["id"]))
         log.error("table %s (%s in channel %s) could not be loaded and is set aside: %s: %s; "
