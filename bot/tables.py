@@ -289,6 +289,15 @@ def options_from_json(game: str, raw: str) -> Any:
     return GAMES[game].Options(**json.loads(raw))
 
 
+def checked_options(table: Table) -> None:
+    """A restored table's options pass the checks a new table's do (a stored value no version
+    would accept fails here, at start-up, not in the middle of a game)."""
+    try:
+        table.options.validate()
+    except IllegalAction as refusal:
+        raise ValueError(f"its options are not valid: {refusal.reason}") from None
+
+
 def build_options(game: str, values: dict[str, Any]) -> Any:
     """Options from a command's values, validated; unknown names and bad values are refused."""
     module = GAMES[game]
@@ -371,6 +380,7 @@ class TableService:
         table = Table(row)
         if table.active and not looks_whole(table.saved):
             raise ValueError("a running table whose saved state is cut off or missing")
+        checked_options(table)
         return table
 
     async def _set_aside(self, row: Any, error: BaseException) -> None:
