@@ -292,10 +292,20 @@ def options_from_json(game: str, raw: str) -> Any:
 def checked_options(table: Table) -> None:
     """A restored table's options pass the checks a new table's do (a stored value no version
     would accept fails here, at start-up, not in the middle of a game)."""
+    problem = _options_problem(table.options)
+    if problem is not None:
+        raise ValueError(f"its options are not valid: {problem}")
+
+
+@functools.lru_cache(maxsize=4096)
+def _options_problem(options: Any) -> str | None:
+    """Why these (frozen, shared) options fail their game's checks; checked once for all the
+    tables that share them."""
     try:
-        table.options.validate()
+        options.validate()
     except IllegalAction as refusal:
-        raise ValueError(f"its options are not valid: {refusal.reason}") from None
+        return refusal.reason
+    return None
 
 
 def build_options(game: str, values: dict[str, Any]) -> Any:
