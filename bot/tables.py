@@ -1239,6 +1239,9 @@ class TableService:
 
     def _schedule_computers(self, table: Table) -> None:
         """Computer players move after a short pause, so people can follow the table."""
+        if table._computer is not None:
+            table._computer.cancel()  # one reply pending at a time: the one for the copy as it is now
+            table._computer = None
         if self._closed or not self.owns(table) or not self._computers_to_move(table):
             return
         loop = asyncio.get_running_loop()
@@ -1251,7 +1254,12 @@ class TableService:
         async with self._hold(table):
             if table.version != version or self._closed or table.status != "active":
                 return  # something else moved first; that move scheduled its own follow-up
-            player = self._computers_to_move(table)[0]
+            waiting = self._computers_to_move(table)
+            if not waiting:  # scheduled by a move to a stale copy whose commit was refused: the copy
+                # read back holds another process's move at that version, which left no computer to move
+                log.debug("table %s: the computer move scheduled at version %s has nobody to move", table.id, version)
+                return
+            player = waiting[0]
             action = table.module.computer_action(table.state, player)
             try:
                 events = await self._apply(table, player, action)
