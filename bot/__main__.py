@@ -16,7 +16,7 @@ import discord
 
 from bot.client import create_bot
 from bot.config import Config, load_config
-from bot.store import Store, StoreUnavailable, is_postgres_url
+from bot.store import DatabaseRefused, Store, StoreUnavailable, is_postgres_url
 
 NO_TOKEN = """No Discord bot token found.
 
@@ -35,7 +35,10 @@ async def check_store(config: Config) -> None:
     """Open (and migrate) the database before connecting to Discord, so a wrong TAROT_DB is
     reported at once."""
     store = await Store.open(config.db_path)
-    await store.close()
+    try:
+        await store.check_intact()
+    finally:
+        await store.close()
 
 
 def run_migrate(argv: list[str], config: Config) -> int:
@@ -134,6 +137,9 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     try:
         asyncio.run(check_store(config))
+    except DatabaseRefused as refusal:  # the right database, which the bot must not start on
+        print(refusal, file=sys.stderr)
+        return 2
     except StoreUnavailable as error:
         print(f"{error}\n\nTAROT_DB is either a SQLite file path (the default, data/tarot.sqlite3) or a "
               "URL like postgresql://user:password@host:5432/database; see the README.", file=sys.stderr)

@@ -337,6 +337,10 @@ class Store:
                 fresh = await tx.table_row(table_id)
             yield tx, fresh
 
+    async def check_intact(self) -> None:
+        """Refuse (DatabaseRefused) a database whose storage is damaged, before the bot starts
+        on it (a server database checks its own pages: nothing to do)."""
+
     def savepoint(self, tx: Tx) -> AbstractAsyncContextManager[Tx]:
         """A nested transaction within `tx` (stores that hold rows across an operation)."""
         raise NotImplementedError

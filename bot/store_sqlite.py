@@ -153,10 +153,32 @@ class SqliteStore(Store):
             await store._check_readable()
             await conn.executescript("PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=ON;")
             await store.migrate()
+        except sqlite3.DatabaseError as error:
+            await conn.close()
+            raise store.damaged(str(error)) from None
         except BaseException:
             await conn.close()
             raise
         return store
+
+    def damaged(self, what: str) -> DatabaseRefused:
+        """The refusal of a file whose pages are damaged (a disk or a copy went wrong)."""
+        return DatabaseRefused(
+            f"the SQLite database {self.path} is damaged ({what}), so the bot will not start on it. "
+            "Stop the bot, restore the file from your latest backup (copy the backup over it and delete "
+            f"any {self.path.name}-wal and {self.path.name}-shm files beside it: see the README's "
+            "backups section), then start again. The damaged file is left untouched."
+        )
+
+    async def check_intact(self) -> None:
+        """SQLite's own check of every page (PRAGMA quick_check), run once before the bot
+        starts: a file with scribbled pages is refused with what to do, not met mid-game."""
+        try:
+            found = [row[0] for row in await self.fetchall("PRAGMA quick_check(3)")]
+        except sqlite3.DatabaseError as error:
+            raise self.damaged(str(error)) from None
+        if found != ["ok"]:
+            raise self.damaged("; ".join(found))
 
     async def _check_readable(self) -> None:
         """Refuse a file that is not an SQLite database, or one from a newer version."""
@@ -164,6 +186,8 @@ class SqliteStore(Store):
             version = await self.schema_version()
             await self.fetchone("SELECT COUNT(*) FROM sqlite_master")
         except sqlite3.DatabaseError as error:
+            if "malformed" in str(error):  # an SQLite file, with pages scribbled over
+                raise self.damaged(str(error)) from None
             raise DatabaseRefused(
                 f"{self.path} is not a database this bot can read ({error}). Point TAROT_DB at the "
                 "bot's database file, or move this file away to start with a new one."
