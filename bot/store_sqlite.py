@@ -105,6 +105,7 @@ MIGRATIONS: list[str] = [
         PRIMARY KEY (guild_id, user_id, game, figure)) WITHOUT ROWID;
     """,
 ]
+KEY_ORDERED = ("records", "record_days", "record_figures")  # tables WITHOUT ROWID (migration 8)
 
 
 class SqliteTx(Tx):
@@ -227,7 +228,8 @@ class SqliteStore(Store):
 
     async def batches(self, table: str, columns: list[str], size: int) -> AsyncIterator[list[tuple]]:
         """Every row of a table, `size` at a time, as tuples in `columns` order."""
-        async with self.conn.execute(f"SELECT {', '.join(columns)} FROM {table} ORDER BY rowid") as cursor:
+        order = "" if table in KEY_ORDERED else " ORDER BY rowid"  # those are read in their key's order
+        async with self.conn.execute(f"SELECT {', '.join(columns)} FROM {table}{order}") as cursor:
             while rows := await cursor.fetchmany(size):
                 yield [tuple(row) for row in rows]
 
