@@ -73,6 +73,10 @@ async def test_three_blackjack_rounds_show_in_the_profile_and_survive_a_restart(
     assert field(again, "Major Blackjack") == text
     bobs = field(await profile_of(bob, world.channel), "Major Blackjack")
     assert bobs.startswith("3 rounds: ") and f"Net {change[bob.id]:+} chip" in bobs
+    world.guild.remove_member(bob)
+    await simcord_env.settle()
+    kept = await profile_of(alice, world.channel, member=bob.user)
+    assert field(kept, "Major Blackjack") == bobs, "a member who left keeps their record on the server"
 
 
 async def test_a_member_with_no_record_is_told_so(simcord_env):
