@@ -16,7 +16,7 @@ from cogs.common import GAME_TITLES
 from cogs.records import record_word
 from games import blackjack
 from games.base import IllegalAction
-from tests.bot.helpers import random_move
+from tests.bot.helpers import random_move, records_rows
 from tests.discord.helpers import make_world, open_table, wallet
 from tests.discord.test_arcanoid_play import dm_move
 
@@ -208,3 +208,7 @@ async def test_each_games_own_figures_after_a_played_round(simcord_env, game):
         assert f"Deals taken {len(taken)}, made {sum(1 for h in taken if h['made'])}" in text
     if game == "arcanoid":
         assert f"Battles won {table.module.scores(table.state).get(str(alice.id), 0)} in 1 round" in text
+    store = world.bot.tables.store
+    live = await records_rows(store)
+    rebuilt = await records.rebuild(store)
+    assert rebuilt.stopped == [] and await records_rows(store) == live, "a replay of the log finds the same records"
