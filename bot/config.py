@@ -72,7 +72,7 @@ class Config:
     shard_count: int | None = None
     shard_ids: frozenset[int] | None = None  # this process's shards (None: all of them)
     shard_wait: float = 120.0  # seconds a starting process waits for another to let its shards go
-    extensions: tuple[str, ...] = field(default_factory=lambda: ("cogs.tables", "cogs.economy", *game_cogs()))
+    extensions: tuple[str, ...] = field(default_factory=lambda: ("cogs.tables", "cogs.economy", "cogs.records", *game_cogs()))
 
 
 PROJECT_ROOT = Path(__file__).resolve().parents[1]

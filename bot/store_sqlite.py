@@ -82,6 +82,28 @@ MIGRATIONS: list[str] = [
     # 7: nothing here either: PostgreSQL's number 7 makes its state column bytes; a SQLite TEXT
     # column keeps the packed states (bot.store.packed_state) as the blobs they are.
     "SELECT 1",
+    # 8: players' records (bot/records.py), written in the transaction of the move that ends a
+    # round: a member's totals and streaks per game, their results per UTC day (the periods of
+    # /leaderboard, the chip line of /profile), and each game's own figures. Each table is kept in
+    # its key's order (WITHOUT ROWID): a period's ranking reads one run of a game's days.
+    """
+    CREATE TABLE records (
+        guild_id INTEGER NOT NULL, user_id INTEGER NOT NULL, game TEXT NOT NULL,
+        played INTEGER NOT NULL, won INTEGER NOT NULL, lost INTEGER NOT NULL,
+        pushed INTEGER NOT NULL, net INTEGER NOT NULL, best_win INTEGER NOT NULL,
+        streak INTEGER NOT NULL, best_streak INTEGER NOT NULL, last_at REAL NOT NULL,
+        PRIMARY KEY (guild_id, user_id, game)) WITHOUT ROWID;
+    CREATE INDEX records_by_game ON records (guild_id, game);
+    CREATE TABLE record_days (
+        guild_id INTEGER NOT NULL, game TEXT NOT NULL, day INTEGER NOT NULL, user_id INTEGER NOT NULL,
+        played INTEGER NOT NULL, won INTEGER NOT NULL, net INTEGER NOT NULL,
+        PRIMARY KEY (guild_id, game, day, user_id)) WITHOUT ROWID;
+    CREATE INDEX record_days_by_member ON record_days (guild_id, user_id, day);
+    CREATE TABLE record_figures (
+        guild_id INTEGER NOT NULL, user_id INTEGER NOT NULL, game TEXT NOT NULL,
+        figure TEXT NOT NULL, value INTEGER NOT NULL, note TEXT NOT NULL,
+        PRIMARY KEY (guild_id, user_id, game, figure)) WITHOUT ROWID;
+    """,
 ]
 
 

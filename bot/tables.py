@@ -17,6 +17,7 @@ from contextlib import asynccontextmanager
 from types import ModuleType
 from typing import Any
 
+from bot import records
 from bot.config import Config
 from bot.store import (
     OPEN,
@@ -1061,6 +1062,7 @@ class TableService:
             ) from None
         for user, net in sorted(results):
             await tx.record_result(table.guild_id, user, table.game, net)
+        await records.record_move(tx, table.guild_id, table.game, events, table.state, self.clock())
 
     @staticmethod
     async def _move_chips_in_order(tx: Tx, guild_id: int, chips: dict[int, int], house: int = 0) -> None:
