@@ -71,6 +71,7 @@ class Config:
     sync_commands: bool = True
     shard_count: int | None = None
     shard_ids: frozenset[int] | None = None  # this process's shards (None: all of them)
+    shard_wait: float = 120.0  # seconds a starting process waits for another to let its shards go
     extensions: tuple[str, ...] = field(default_factory=lambda: ("cogs.tables", "cogs.economy", "cogs.records", *game_cogs()))
 
 
@@ -107,4 +108,5 @@ def load_config(env_file: str | Path | None = None) -> Config:
         sync_commands=os.environ.get("TAROT_SYNC_COMMANDS", "1").strip() != "0",
         shard_count=shard_count,
         shard_ids=shard_ids,
+        shard_wait=_int_env("TAROT_SHARD_WAIT", 120),
     )

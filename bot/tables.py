@@ -732,8 +732,8 @@ class TableService:
         async with self._transaction(table) as tx:
             stack = await self._buy_in(tx, table.guild_id, player, table.module, table.options, buy_in)
             lobby = [*table.lobby, SeatSpec(player, stack)]
-            await self._write_lobby(tx, table, lobby)
-        table.lobby = lobby
+            version = await self._write_lobby(tx, table, lobby)
+        table.lobby, table.version = lobby, version
         self._seats_changed(table)
         return [Event("joined", {"player": player, "stack": stack})]
 
@@ -770,14 +770,14 @@ class TableService:
         async with self._transaction(table) as tx:
             if seat.stack:
                 await tx.move_wallet(table.guild_id, player, seat.stack)
-            await self._write_lobby(tx, table, lobby)
+            version = await self._write_lobby(tx, table, lobby)
             if player == table.host_id and people:
                 await tx.execute("UPDATE tables SET host_id=? WHERE id=?", (people[0], table.id))
                 events.append(Event("host", {"player": people[0], "was": player}))
             elif not people:
                 await self._close_in(tx, table, {s.player: s.stack for s in lobby})
                 events.append(Event("ended", {"refunds": {}, "empty": True}))
-        table.lobby = lobby
+        table.lobby, table.version = lobby, version
         if people and player == table.host_id:
             table.host_id = people[0]
         if not people:
@@ -808,7 +808,7 @@ class TableService:
                 )
                 for deal in module.deals_in_play(state):
                     await self._record_deal(tx, table, fairness.committed(deal), version=0)
-            table.status = "active"
+            table.status, table.version = "active", 0  # the game's moves count from 0 (the lobby's writes did before)
             table.set_state(state, state_json)
             table.extra["players"] = list(module.players(state))
             self._seats_changed(table)
@@ -1091,11 +1091,16 @@ class TableService:
         if table.status == "ended" or self._closed:
             raise IllegalAction("this table has ended")
 
-    async def _write_lobby(self, tx: Tx, table: Table, lobby: list[SeatSpec]) -> None:
+    async def _write_lobby(self, tx: Tx, table: Table, lobby: list[SeatSpec]) -> int:
+        """The lobby's new seats, as the next version of the table (returned): like a move, a
+        lobby write moves the version on, so a copy of the lobby from before it is stale (see
+        _hold: it is read again before it writes, never over another process's lobby)."""
         await tx.execute(
-            "UPDATE tables SET lobby=?, seated=? WHERE id=?",
-            (dumps([dataclasses.asdict(s) for s in lobby]), dumps([s.player for s in lobby]), table.id),
+            "UPDATE tables SET lobby=?, seated=?, version=? WHERE id=?",
+            (dumps([dataclasses.asdict(s) for s in lobby]), dumps([s.player for s in lobby]), table.version + 1,
+             table.id),
         )
+        return table.version + 1
 
     async def _notify(self, table: Table, events: list[Event], origin: Any) -> None:
         for listener in list(self.listeners):
