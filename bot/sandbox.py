@@ -110,9 +110,6 @@ def build_world(env: Any) -> World:
     return World(guild, user, member, channels, user.dm_channel)
 
 
-CHANNEL_IN_PATH = re.compile(r"/channels/(\d+)/")
-
-
 @dataclass
 class Pace:
     """Keeps the simulated clock on the wall clock, and the page in step with the simulated
@@ -131,6 +128,7 @@ class Pace:
     env: Any
     watched: Any = None  # the preview whose publications are noted
     published_at: dict[str, int] = field(default_factory=dict)  # page id -> transcript length
+    touched: set[str] = field(default_factory=set)  # channels changed without a gateway event
     last_length: int = 0  # the transcript's length at the last tick
     busy_since: float | None = None  # monotonic time the transcript began growing, tick after tick
 
@@ -138,6 +136,10 @@ class Pace:
         behind = time.time() - self.env.now().timestamp()
         if behind > 0:
             self.env.backend.advance_clock(behind)
+
+    def touch(self, channel_id: int) -> None:
+        """Show the channel afresh at the next tick (an ephemeral answer has no gateway event)."""
+        self.touched.add(str(channel_id))
 
     def watch(self, preview: Any) -> None:
         """Note the transcript's length at each publication of the preview's pages."""
@@ -147,6 +149,8 @@ class Pace:
         def noted(page: Any, **how: Any) -> None:
             self.published_at[page.id] = len(transcript)
             publish(page, **how)
+            if isinstance(page.snapshot, dict):
+                name_mentions_in_embeds(page.snapshot, self.env.backend.users)
 
         preview._publish = noted
         self.watched = preview
@@ -162,10 +166,10 @@ class Pace:
             return  # looked at again next tick
         if self._still_changing():
             return  # one publication for a move's several requests, not one for each
-        transcript = self.env.backend.transcript
+        transcript, touched, self.touched = self.env.backend.transcript, self.touched, set()
         for page in list(preview._pages.values()):
-            since = self.published_at.get(page.id, 0)
-            if any(str(page.channel_id) in channels_touched(entry) for entry in transcript[since:]):
+            since, channel = self.published_at.get(page.id, 0), str(page.channel_id)
+            if channel in touched or any(channel in channels_touched(entry) for entry in transcript[since:]):
                 preview._publish(page, reason="refresh")
             else:
                 self.published_at[page.id] = len(transcript)  # nothing of its channel since
@@ -189,16 +193,36 @@ class Pace:
             await asyncio.sleep(PACE_TICK)
 
 
-def channels_touched(entry: tuple[str, str, Any]) -> set[str]:
-    """The channels a transcript entry of the simulated Discord changed (a gateway event
-    names its channel, a request has it in its path)."""
-    kind, what, payload = entry
-    found = set()
-    if isinstance(payload, dict) and payload.get("channel_id") is not None:
-        found.add(str(payload["channel_id"]))
-    if kind == "HTTP":
-        found.update(CHANNEL_IN_PATH.findall(what))
+USER_MENTION = re.compile(r"<@!?(\d{1,20})>")
+
+
+def name_mentions_in_embeds(found: Any, users: dict[int, Any], in_embed: bool = False) -> Any:
+    """Discord shows a user mention in an embed's text as @name; SimCord 3.2's preview renders
+    mentions only in a message's content (its _FIELD_POLICIES turn them off in embeds), so the
+    page would show `<@1456…>`. Rewrites them in the published snapshot, in place."""
+    if isinstance(found, dict):
+        for key, value in found.items():
+            found[key] = name_mentions_in_embeds(value, users, in_embed or key == "embeds")
+    elif isinstance(found, list):
+        found[:] = [name_mentions_in_embeds(item, users, in_embed) for item in found]
+    elif in_embed and isinstance(found, str) and "<@" in found:
+        def name(mention: re.Match) -> str:
+            user = users.get(int(mention.group(1)))
+            return mention.group(0) if user is None else "@" + (user.global_name or user.name)
+        return USER_MENTION.sub(name, found)
     return found
+
+
+def channels_touched(entry: tuple[str, str, Any]) -> set[str]:
+    """The channels whose messages a transcript entry of the simulated Discord changed: a
+    message's gateway event names its channel. (Interactions, autocompletes and the bot's
+    requests are not changes in themselves: publishing the page for them would only move its
+    revision under the person's next click.)"""
+    kind, event, payload = entry
+    if kind == "GATEWAY" and event.startswith("MESSAGE_") and isinstance(payload, dict):
+        channel = payload.get("channel_id")
+        return set() if channel is None else {str(channel)}
+    return set()
 
 
 @dataclass
@@ -422,6 +446,8 @@ class TypedCommands:
                 await actor.slash(channel, path, **values)
         except Exception:
             log.exception("sandbox: the typed command /%s could not run", path)
+        if self.sandbox.pace is not None:
+            self.sandbox.pace.touch(channel.id)
 
 
 # --- the home page ---------------------------------------------------------------------------

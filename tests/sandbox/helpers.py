@@ -163,3 +163,31 @@ async def images_loaded(page: Any) -> None:
     text), so a screenshot shows them."""
     await page.wait_for_function(
         "() => Array.from(document.images).every(img => img.complete && img.naturalWidth > 0)", timeout=15_000)
+
+
+async def text_of(page: Any, message_id: str) -> str:
+    return await page.locator(f'article.channel-message[data-message-id="{message_id}"]').inner_text()
+
+
+async def click_and_time(page: Any, message: Any, button: Any, timeout: float = 15) -> float:
+    """Seconds from clicking a button of a message to the page showing that message changed
+    (the answer: the move shown, the next turn's buttons), polled every 20 ms in the page."""
+    message_id = await message.get_attribute("data-message-id")
+    before = await text_of(page, message_id)
+    clicked = time.monotonic()
+    await button.click()
+    await page.wait_for_function(
+        """([id, before]) => {
+            const shown = document.querySelector(`article.channel-message[data-message-id="${id}"]`);
+            return shown !== null && shown.innerText !== before;
+        }""", arg=[message_id, before], polling=20, timeout=timeout * 1000)
+    return time.monotonic() - clicked
+
+
+async def type_line(page: Any, line: str) -> None:
+    """Type a line in the message box and press Enter, as a person does."""
+    box = page.locator("#channel-composer-input")
+    await box.click()
+    await box.type(line, delay=20)
+    await page.wait_for_timeout(300)  # the command list follows the typing; Enter sends once it has
+    await page.keyboard.press("Enter")
