@@ -74,7 +74,7 @@ class Config:
     sync_commands: bool = True
     shard_count: int | None = None
     shard_ids: frozenset[int] | None = None  # this process's shards (None: all of them)
-    extensions: tuple[str, ...] = field(default_factory=lambda: ("cogs.tables", "cogs.economy", *game_cogs()))
+    extensions: tuple[str, ...] = field(default_factory=lambda: ("cogs.tables", "cogs.economy", "cogs.records", *game_cogs()))
     # seconds between two edits of a table message (None: the pace Discord's rate limits ask for)
     edit_spacing: float | None = None
     # how turn timers, reaction windows and computers' pauses are scheduled (None: the event
