@@ -378,9 +378,9 @@ class TableService:
             if table.active and table.extra.get("computers"):
                 self._schedule_computers(table)
             loaded += 1
-        loop = asyncio.get_running_loop()
         for seconds, tables in timed.items():  # one timer for each length, not one per table
-            self._restored_timers.append(loop.call_later(seconds, self._fire_restored, tables, now + seconds))
+            self._restored_timers.append(
+                self._call_later(seconds, functools.partial(self._fire_restored, tables, now + seconds)))
         return loaded
 
     def _load(self, row: Any) -> Table:
@@ -1165,8 +1165,7 @@ class TableService:
         if table.deadline is None or self._closed or not self.owns(table):
             return  # timers fire in the owning process only
         delay = max(0.0, table.deadline - self.clock())
-        loop = asyncio.get_running_loop()
-        table._timer = loop.call_later(delay, self._fire_timer, table, table.deadline)
+        table._timer = self._call_later(delay, functools.partial(self._fire_timer, table, table.deadline))
 
     def _disarm(self, table: Table) -> None:
         """No turn timer and no computer move pending for the table."""
@@ -1174,6 +1173,12 @@ class TableService:
             if handle is not None:
                 handle.cancel()
         table._timer = table._computer = None
+
+    def _call_later(self, delay: float, callback: Callable[[], Any]) -> Any:
+        """A timer (a turn, a reaction window, a computer's pause): its handle, to cancel."""
+        if self.config.call_later is not None:
+            return self.config.call_later(delay, callback)
+        return asyncio.get_running_loop().call_later(delay, callback)
 
     def _fire_timer(self, table: Table, deadline: float) -> None:
         asyncio.get_running_loop().create_task(self._guarded(self._on_timeout(table, deadline)))
@@ -1251,10 +1256,10 @@ class TableService:
             table._computer = None
         if self._closed or not self.owns(table) or not self._computers_to_move(table):
             return
-        loop = asyncio.get_running_loop()
         version = table.version
-        table._computer = loop.call_later(
-            self.computer_pause, lambda: loop.create_task(self._guarded(self._computer_moves(table, version))))
+        table._computer = self._call_later(
+            self.computer_pause,
+            lambda: asyncio.get_running_loop().create_task(self._guarded(self._computer_moves(table, version))))
 
     @retried_on_conflict
     async def _computer_moves(self, table: Table, version: int) -> None:
