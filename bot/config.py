@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import importlib.util
 import os
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from dotenv import load_dotenv
 
@@ -13,6 +15,7 @@ from bot.store import database_target, is_postgres_url
 from games.registry import GAMES
 
 DEFAULT_DB_PATH = Path("data") / "tarot.sqlite3"
+CallLater = Callable[[float, Callable[[], Any]], Any]  # (delay, callback) -> a handle with cancel()
 
 
 def _int_env(name: str, default: int) -> int:
@@ -71,7 +74,13 @@ class Config:
     sync_commands: bool = True
     shard_count: int | None = None
     shard_ids: frozenset[int] | None = None  # this process's shards (None: all of them)
+    shard_wait: float = 120.0  # seconds a starting process waits for another to let its shards go
     extensions: tuple[str, ...] = field(default_factory=lambda: ("cogs.tables", "cogs.economy", "cogs.records", *game_cogs()))
+    # seconds between two edits of a table message (None: the pace Discord's rate limits ask for)
+    edit_spacing: float | None = None
+    # how turn timers, reaction windows and computers' pauses are scheduled (None: the event
+    # loop's call_later); the sandbox keeps them out of its simulated Discord's bookkeeping
+    call_later: CallLater | None = field(default=None, compare=False, repr=False)
 
 
 PROJECT_ROOT = Path(__file__).resolve().parents[1]
@@ -107,4 +116,5 @@ def load_config(env_file: str | Path | None = None) -> Config:
         sync_commands=os.environ.get("TAROT_SYNC_COMMANDS", "1").strip() != "0",
         shard_count=shard_count,
         shard_ids=shard_ids,
+        shard_wait=_int_env("TAROT_SHARD_WAIT", 120),
     )

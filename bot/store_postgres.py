@@ -453,6 +453,7 @@ class PostgresStore(Store):
         self.url = url
         self._listener: asyncpg.Connection | None = None
         self.commit_group = CommitGroup()
+        self.owner_conn: asyncpg.Connection | None = None  # holds the process's shard locks (bot/shard_claim.py)
 
     @classmethod
     async def connect(cls, url: str, pool_size: int = 16, lock_timeout_ms: int = LOCK_TIMEOUT_MS) -> PostgresStore:
@@ -480,6 +481,9 @@ class PostgresStore(Store):
             await self._listener.close()
             self._listener = None
         await self.pool.close()
+        if self.owner_conn is not None:  # last: the shards are let go once nothing more is written
+            await self.owner_conn.close()
+            self.owner_conn = None
 
     async def schema_version(self) -> int:
         exists = await self.pool.fetchval("SELECT to_regclass('schema_version') IS NOT NULL")
@@ -534,6 +538,9 @@ class PostgresStore(Store):
             self._listener.terminate()
             self._listener = None
         self.pool.terminate()
+        if self.owner_conn is not None:
+            self.owner_conn.terminate()
+            self.owner_conn = None
 
     @asynccontextmanager
     async def savepoint(self, tx: Tx) -> AsyncIterator[Tx]:

@@ -378,9 +378,9 @@ class TableService:
             if table.active and table.extra.get("computers"):
                 self._schedule_computers(table)
             loaded += 1
-        loop = asyncio.get_running_loop()
         for seconds, tables in timed.items():  # one timer for each length, not one per table
-            self._restored_timers.append(loop.call_later(seconds, self._fire_restored, tables, now + seconds))
+            self._restored_timers.append(
+                self._call_later(seconds, functools.partial(self._fire_restored, tables, now + seconds)))
         return loaded
 
     def _load(self, row: Any) -> Table:
@@ -732,8 +732,8 @@ class TableService:
         async with self._transaction(table) as tx:
             stack = await self._buy_in(tx, table.guild_id, player, table.module, table.options, buy_in)
             lobby = [*table.lobby, SeatSpec(player, stack)]
-            await self._write_lobby(tx, table, lobby)
-        table.lobby = lobby
+            version = await self._write_lobby(tx, table, lobby)
+        table.lobby, table.version = lobby, version
         self._seats_changed(table)
         return [Event("joined", {"player": player, "stack": stack})]
 
@@ -770,14 +770,14 @@ class TableService:
         async with self._transaction(table) as tx:
             if seat.stack:
                 await tx.move_wallet(table.guild_id, player, seat.stack)
-            await self._write_lobby(tx, table, lobby)
+            version = await self._write_lobby(tx, table, lobby)
             if player == table.host_id and people:
                 await tx.execute("UPDATE tables SET host_id=? WHERE id=?", (people[0], table.id))
                 events.append(Event("host", {"player": people[0], "was": player}))
             elif not people:
                 await self._close_in(tx, table, {s.player: s.stack for s in lobby})
                 events.append(Event("ended", {"refunds": {}, "empty": True}))
-        table.lobby = lobby
+        table.lobby, table.version = lobby, version
         if people and player == table.host_id:
             table.host_id = people[0]
         if not people:
@@ -808,7 +808,7 @@ class TableService:
                 )
                 for deal in module.deals_in_play(state):
                     await self._record_deal(tx, table, fairness.committed(deal), version=0)
-            table.status = "active"
+            table.status, table.version = "active", 0  # the game's moves count from 0 (the lobby's writes did before)
             table.set_state(state, state_json)
             table.extra["players"] = list(module.players(state))
             self._seats_changed(table)
@@ -1091,11 +1091,16 @@ class TableService:
         if table.status == "ended" or self._closed:
             raise IllegalAction("this table has ended")
 
-    async def _write_lobby(self, tx: Tx, table: Table, lobby: list[SeatSpec]) -> None:
+    async def _write_lobby(self, tx: Tx, table: Table, lobby: list[SeatSpec]) -> int:
+        """The lobby's new seats, as the next version of the table (returned): like a move, a
+        lobby write moves the version on, so a copy of the lobby from before it is stale (see
+        _hold: it is read again before it writes, never over another process's lobby)."""
         await tx.execute(
-            "UPDATE tables SET lobby=?, seated=? WHERE id=?",
-            (dumps([dataclasses.asdict(s) for s in lobby]), dumps([s.player for s in lobby]), table.id),
+            "UPDATE tables SET lobby=?, seated=?, version=? WHERE id=?",
+            (dumps([dataclasses.asdict(s) for s in lobby]), dumps([s.player for s in lobby]), table.version + 1,
+             table.id),
         )
+        return table.version + 1
 
     async def _notify(self, table: Table, events: list[Event], origin: Any) -> None:
         for listener in list(self.listeners):
@@ -1160,8 +1165,7 @@ class TableService:
         if table.deadline is None or self._closed or not self.owns(table):
             return  # timers fire in the owning process only
         delay = max(0.0, table.deadline - self.clock())
-        loop = asyncio.get_running_loop()
-        table._timer = loop.call_later(delay, self._fire_timer, table, table.deadline)
+        table._timer = self._call_later(delay, functools.partial(self._fire_timer, table, table.deadline))
 
     def _disarm(self, table: Table) -> None:
         """No turn timer and no computer move pending for the table."""
@@ -1169,6 +1173,12 @@ class TableService:
             if handle is not None:
                 handle.cancel()
         table._timer = table._computer = None
+
+    def _call_later(self, delay: float, callback: Callable[[], Any]) -> Any:
+        """A timer (a turn, a reaction window, a computer's pause): its handle, to cancel."""
+        if self.config.call_later is not None:
+            return self.config.call_later(delay, callback)
+        return asyncio.get_running_loop().call_later(delay, callback)
 
     def _fire_timer(self, table: Table, deadline: float) -> None:
         asyncio.get_running_loop().create_task(self._guarded(self._on_timeout(table, deadline)))
@@ -1246,10 +1256,10 @@ class TableService:
             table._computer = None
         if self._closed or not self.owns(table) or not self._computers_to_move(table):
             return
-        loop = asyncio.get_running_loop()
         version = table.version
-        table._computer = loop.call_later(
-            self.computer_pause, lambda: loop.create_task(self._guarded(self._computer_moves(table, version))))
+        table._computer = self._call_later(
+            self.computer_pause,
+            lambda: asyncio.get_running_loop().create_task(self._guarded(self._computer_moves(table, version))))
 
     @retried_on_conflict
     async def _computer_moves(self, table: Table, version: int) -> None:
