@@ -1,12 +1,14 @@
-"""The store: one interface over two backends — a SQLite file through aiosqlite (the default) or a
-shared PostgreSQL through asyncpg (several bot processes). One transaction per accepted action
-(state row + action log + chips). The SQL here is written once with `?` placeholders; each
-backend's `Tx` runs it in its own dialect (bot/store_sqlite.py, bot/store_postgres.py)."""
+"""The store's shared types: one interface over two backends — a SQLite file through aiosqlite
+(the default) or a shared PostgreSQL through asyncpg (several bot processes). One transaction per
+accepted action (state row + action log + chips). The SQL here is written once with `?`
+placeholders; each backend's `Tx` runs it in its own dialect (bot/store_sqlite.py,
+bot/store_postgres.py). The backends import this module, never the reverse: they are put
+together by the factory, bot/store_factory.py, which `Store.open` calls."""
 
 from __future__ import annotations
 
 import json
-from collections.abc import AsyncIterator, Iterable, Mapping, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Mapping, Sequence
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -22,6 +24,9 @@ TABLE_COLUMNS = (
 # What an accepted move's transaction may write besides its log row and state, named once so a
 # backend can prepare them (bot/store_postgres.py sends them with the move's commit).
 ADD_TO_WALLET = "UPDATE wallets SET chips = chips + ? WHERE guild_id=? AND user_id=?"
+# A credit needs no balance check: one write, whether the wallet exists yet or not.
+CREDIT_WALLET = ("INSERT INTO wallets (guild_id, user_id, chips) VALUES (?, ?, ?) "
+                 "ON CONFLICT (guild_id, user_id) DO UPDATE SET chips = wallets.chips + excluded.chips")
 ADD_TO_HOUSE = ("INSERT INTO house (guild_id, chips) VALUES (?, ?) "
                 "ON CONFLICT (guild_id) DO UPDATE SET chips = house.chips + excluded.chips")
 ADD_RESULT = ("INSERT INTO results (guild_id, user_id, game, hands, net) VALUES (?, ?, ?, 1, ?) "
@@ -160,6 +165,15 @@ class MoveRecord:
     notice: str | None
 
 
+_factory: Callable[[str | Path], Awaitable[Store]] | None = None
+
+
+def register_factory(factory: Callable[[str | Path], Awaitable[Store]]) -> None:
+    """What `Store.open` calls: set once by bot/store_factory.py, which knows both backends."""
+    global _factory
+    _factory = factory
+
+
 class Tx:
     """Statements inside one open transaction. Backends supply `execute`, `fetchone`, `insert`
     and `announce` (and may do `record_move` in fewer round trips); the table, chip and log
@@ -223,6 +237,10 @@ class Tx:
             await self.execute(ADD_TO_WALLET, (delta, guild_id, user_id))
         return have + delta
 
+    async def credit_wallet(self, guild_id: int, user_id: int, amount: int) -> None:
+        """Add chips (`amount` >= 0). A backend may hold the write back with the others (no read)."""
+        await self.move_wallet(guild_id, user_id, amount)
+
     async def move_house(self, guild_id: int, delta: int) -> None:
         if delta:
             await self.execute(ADD_TO_HOUSE, (guild_id, delta))
@@ -268,15 +286,11 @@ class Store:
 
     @classmethod
     async def open(cls, target: str | Path) -> Store:
-        """A SQLite file path or a postgresql:// URL, migrated to the current schema."""
-        target = database_target(target) if isinstance(target, str) else target
-        if is_postgres_url(target):
-            from bot.store_postgres import PostgresStore
-
-            return await PostgresStore.connect(str(target))
-        from bot.store_sqlite import SqliteStore
-
-        return await SqliteStore.connect(Path(target))
+        """A SQLite file path or a postgresql:// URL, migrated to the current schema (by the
+        factory that bot/store_factory.py registers; the `bot` package imports it)."""
+        if _factory is None:
+            raise RuntimeError("no store factory: import bot.store_factory first")
+        return await _factory(target)
 
     async def close(self) -> None:
         raise NotImplementedError
