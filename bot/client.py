@@ -14,6 +14,7 @@ from discord.ext import commands
 
 from bot.config import Config
 from bot.economy import Economy
+from bot.retention import DAY, Retention
 from bot.store import Store, database_target
 from bot.tables import DAMAGED_TEXT, DamagedTable, TableService
 
@@ -128,6 +129,7 @@ class TarotBot(commands.AutoShardedBot):
         self.store: Store | None = None
         self.tables: TableService
         self.economy: Economy
+        self.retention: Retention | None = None
 
     async def setup_hook(self) -> None:
         self.store = await Store.open(self.db_path)
@@ -138,6 +140,8 @@ class TarotBot(commands.AutoShardedBot):
         restored = await self.tables.restore()
         log.info("restored %d open tables from the %s store", restored, self.store.backend)
         freeze_long_lived()
+        self.retention = Retention(self.store, self.config.keep_days * DAY, discord_clock)
+        self.retention.start()
         if self.config.sync_commands:
             await self._sync_commands()
 
@@ -154,6 +158,8 @@ class TarotBot(commands.AutoShardedBot):
 
     async def close(self) -> None:
         if self.store is not None:
+            if self.retention is not None:
+                await self.retention.stop()
             await self.tables.close()
             await self.store.close()
             self.store = None

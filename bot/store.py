@@ -37,6 +37,13 @@ COMMIT_DEAL = ("INSERT INTO deals (commitment, guild_id, table_id, game, label, 
 REVEAL_DEAL = "UPDATE deals SET seed=?, setup=?, cards=?, revealed_at=? WHERE commitment=? AND seed IS NULL"
 SET_SEATED = "UPDATE tables SET seated=? WHERE id=?"
 
+# Retention (bot/retention.py): the oldest rows that may go, served by migration 8's indexes.
+PRUNABLE_ACTIONS = (
+    "SELECT a.table_id, a.version FROM actions AS a WHERE a.at < ? AND NOT EXISTS ("
+    "SELECT 1 FROM deals AS d WHERE d.table_id = a.table_id AND d.seed IS NULL AND d.version <= a.version) "
+    "ORDER BY a.at LIMIT ?")
+PRUNABLE_DEALS = "SELECT commitment FROM deals WHERE seed IS NOT NULL AND revealed_at < ? ORDER BY revealed_at LIMIT ?"
+
 # Every table the store holds, in the order a copy must fill them (see bot/migrate.py).
 DATA_TABLES = ("wallets", "house", "grants", "tables", "actions", "results", "deals")
 
@@ -393,6 +400,45 @@ class Store:
             (table_id,),
         )
         return [(row[0], row[1], json.loads(row[2])) for row in rows]
+
+    # --- retention (bot/retention.py) -------------------------------------------------------
+
+    async def deals_on_record(self, commitments: Iterable[str]) -> set[str]:
+        """Which of these deals the store still holds (the others were pruned: past retention)."""
+        wanted = sorted(set(commitments))
+        if not wanted:
+            return set()
+        marks = ", ".join("?" for _ in wanted)
+        rows = await self.fetchall(f"SELECT commitment FROM deals WHERE commitment IN ({marks})", tuple(wanted))
+        return {row[0] for row in rows}
+
+    async def prune_actions(self, before: float, limit: int) -> int:
+        """Delete up to `limit` action-log rows older than `before` that belong to finished hands:
+        rows of a move made before every deal of its table still in play (a deal's seed is
+        revealed when its hand, or shoe, is over; an ended table has none in play). Returns how
+        many were deleted."""
+        rows = await self.fetchall(PRUNABLE_ACTIONS, (before, limit))
+        if not rows:
+            return 0
+        keys = [value for row in rows for value in (row[0], row[1])]
+        pairs = ", ".join("(CAST(? AS BIGINT), CAST(? AS INTEGER))" for _ in rows)  # typed for PostgreSQL
+        async with self.transaction() as tx:
+            await tx.execute(f"DELETE FROM actions WHERE (table_id, version) IN (VALUES {pairs})", tuple(keys))
+        return len(rows)
+
+    async def prune_deals(self, before: float, limit: int) -> int:
+        """Delete up to `limit` deals revealed before `before` (their hands are over). Returns how
+        many were deleted."""
+        rows = await self.fetchall(PRUNABLE_DEALS, (before, limit))
+        if not rows:
+            return 0
+        marks = ", ".join("?" for _ in rows)
+        async with self.transaction() as tx:
+            await tx.execute(f"DELETE FROM deals WHERE commitment IN ({marks})", tuple(row[0] for row in rows))
+        return len(rows)
+
+    async def reclaim_space(self) -> None:
+        """Give back the space of deleted rows, where the backend does not do it by itself."""
 
     async def row_counts(self) -> dict[str, int]:
         """Rows in every data table (what a copy must match)."""

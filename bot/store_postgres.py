@@ -157,6 +157,13 @@ MIGRATIONS: list[str] = [
         ALTER COLUMN state SET STORAGE EXTERNAL;
     ALTER TABLE tables SET (toast_tuple_target = 8160, fillfactor = 50);
     """,
+    # 8: retention (bot/retention.py): the action log and the revealed deals by age, for the
+    # background pruning of finished hands older than TAROT_KEEP_DAYS (plain DELETE batches;
+    # autovacuum makes the space reusable).
+    """
+    CREATE INDEX actions_by_age ON actions (at);
+    CREATE INDEX revealed_deals_by_age ON deals (revealed_at) WHERE seed IS NOT NULL;
+    """,
 ]
 
 PREPARED_NEED_SCHEMA = 7  # the migrations that made what the prepared statements use (6:

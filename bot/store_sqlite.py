@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import sqlite3
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
@@ -14,6 +15,12 @@ from typing import Any
 import aiosqlite
 
 from bot.store import CREDIT_WALLET, DatabaseRefused, Store, StoreUnavailable, Tx, check_schema
+
+log = logging.getLogger(__name__)
+
+INCREMENTAL = 2  # PRAGMA auto_vacuum's number for INCREMENTAL
+RECLAIM_PAGES = 1_000  # pages a `reclaim_space` hop gives back (4 MB of 4 KB pages)
+WAL_SIZE_LIMIT = 64 * 1024 * 1024  # the WAL file is cut back to this after a checkpoint
 
 MIGRATIONS: list[str] = [
     # 1: wallets, the house, grants, tables and their action log, results.
@@ -84,6 +91,13 @@ MIGRATIONS: list[str] = [
     # 7: nothing here either: PostgreSQL's number 7 makes its state column bytes; a SQLite TEXT
     # column keeps the packed states (bot.store.packed_state) as the blobs they are.
     "SELECT 1",
+    # 8: retention (bot/retention.py): the action log and the revealed deals by age, for the
+    # background pruning of finished hands older than TAROT_KEEP_DAYS. (The file's auto_vacuum
+    # is made INCREMENTAL apart from the migrations: SqliteStore.ensure_incremental_vacuum.)
+    """
+    CREATE INDEX actions_by_age ON actions (at);
+    CREATE INDEX revealed_deals_by_age ON deals (revealed_at) WHERE seed IS NOT NULL;
+    """,
 ]
 
 
@@ -163,6 +177,10 @@ def _finish(conn: sqlite3.Connection, statements: list[Statement]) -> None:
     except BaseException:
         _roll_back(conn)
         raise
+
+
+def _incremental_vacuum(conn: sqlite3.Connection, pages: int) -> None:
+    conn.execute(f"PRAGMA incremental_vacuum({int(pages)})").fetchall()  # runs as its rows are read
 
 
 def _roll_back(conn: sqlite3.Connection) -> None:
@@ -303,12 +321,34 @@ class SqliteStore(Store):
         store = cls(conn, path)
         try:
             await store._check_readable()
-            await conn.executescript("PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=ON;")
+            await store.ensure_incremental_vacuum()
+            await conn.executescript("PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=ON; "
+                                     f"PRAGMA journal_size_limit={WAL_SIZE_LIMIT};")
             await store.migrate()
         except BaseException:
             await conn.close()
             raise
         return store
+
+    async def ensure_incremental_vacuum(self) -> None:
+        """auto_vacuum INCREMENTAL, so the pages of pruned rows go back to the file system
+        (`reclaim_space`). A new file gets it before its first table; a file made before this
+        version is rewritten once by VACUUM at its first start-up with it (logged: it takes
+        about as long as copying the file, and as much free disk). The mode cannot be changed
+        inside a migration's transaction, hence here."""
+        if str(self.path) == ":memory:" or (await self.fetchone("PRAGMA auto_vacuum"))[0] == INCREMENTAL:
+            return
+        await self.conn.execute("PRAGMA auto_vacuum = INCREMENTAL")
+        if (await self.fetchone("SELECT COUNT(*) FROM sqlite_master"))[0]:
+            log.warning("%s: rewriting the file once (VACUUM) so that space freed by TAROT_KEEP_DAYS's pruning "
+                        "goes back to the disk", self.path)
+            await self.conn.execute("VACUUM")
+
+    async def reclaim_space(self) -> None:
+        """Free pages back to the file system, RECLAIM_PAGES at a time (one short hop each)."""
+        while (await self.fetchone("PRAGMA freelist_count"))[0]:
+            async with self.write_lock:
+                await self.in_thread(_incremental_vacuum, RECLAIM_PAGES)
 
     async def _check_readable(self) -> None:
         """Refuse a file that is not an SQLite database, or one from a newer version."""
