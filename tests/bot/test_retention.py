@@ -147,3 +147,20 @@ async def test_a_file_made_before_retention_is_made_incremental_once(sqlite_path
     service, _ = await open_service(sqlite_path)
     assert (await service.store.fetchone("PRAGMA auto_vacuum"))[0] == 2
     await close_service(service)
+
+
+def test_the_retention_setting_is_read_and_checked(monkeypatch, tmp_path):
+    import pytest
+
+    from bot.config import load_config
+
+    none = tmp_path / "no.env"
+    monkeypatch.delenv("TAROT_KEEP_DAYS", raising=False)
+    assert load_config(none).keep_days == 30
+    for raw, days in (("7", 7), ("0.5", 0.5), ("0", 0)):
+        monkeypatch.setenv("TAROT_KEEP_DAYS", raw)
+        assert load_config(none).keep_days == days
+    for raw in ("thirty", "-1", "nan", "inf"):
+        monkeypatch.setenv("TAROT_KEEP_DAYS", raw)
+        with pytest.raises(SystemExit, match="TAROT_KEEP_DAYS"):
+            load_config(none)
