@@ -11,8 +11,14 @@ invocation, so both meet the same machine; the ratio is taken of the medians. Pr
 accepted moves/s, act p50/p99 (lock, apply, commit) and, for a store that groups commits, moves
 a transaction. The machine is shared: read the ratio, not one run's figure.
 
-Part 2 (`--one`): one table alone, act p50/p99 over 2,000 accepted moves, both checkouts
-(target p99 <= 2 ms)."""
+Part 2: one table alone, act p50/p99 over 2,000 accepted moves, both checkouts (target p99 <= 2
+ms).
+
+Part 3: a move's state write, the serialisation alone: for each game the same seeded play
+(computer players' choices, or random legal moves), and after every move the state turned into
+the JSON the store keeps (`dumps(to_dict(state))`, as `Table.state_json` does) by each checkout's
+games (this one copies records with `marshal`: games.base.plain_copy).
+Median and p99 microseconds a move, both checkouts alternating, and the ratio of the medians."""
 
 from __future__ import annotations
 
@@ -104,6 +110,69 @@ async def child(path: Path, tables: int, seconds: float, one: bool) -> dict[str,
             "refused": refused, "per_transaction": len(acts) / transactions if transactions else None}
 
 
+WRITE_GAMES = ("blackjack", "poker", "rummy", "arcanoid", "tarot")
+
+
+def writes_child(moves: int) -> dict[str, Any]:
+    """Serialisation a move, per game, as this process's checkout does it."""
+    from bot.store import dumps
+    from games import fairness
+    from games.base import RUNTIME_PLAYER, IllegalAction, SeatSpec
+    from games.registry import GAMES
+
+    figures = {}
+    for game in WRITE_GAMES:
+        module = GAMES[game]
+        rng = random.Random(game)
+        with fairness.predictable(game):
+            low, high = module.seat_range(module.Options()) if hasattr(module, "seat_range") else \
+                (module.MIN_SEATS, module.MAX_SEATS)
+            seats = max(low, min(high, 4))
+            state = module.new(module.Options(), [SeatSpec(PLAYER_BASE + n, 50_000) for n in range(seats)])
+            times: list[float] = []
+            while len(times) < moves:
+                waiting = module.pending(state)
+                if not waiting and getattr(module, "reaction_window", lambda _: None)(state) is not None:
+                    who, move = RUNTIME_PLAYER, {"type": "close_window"}
+                elif not waiting:
+                    break
+                elif hasattr(module, "computer_action"):
+                    who = waiting[0]
+                    move = module.computer_action(state, who)
+                else:
+                    who, move = random_move(module, state, rng)
+                try:
+                    module.apply(state, who, move)
+                except IllegalAction:
+                    continue
+                start = time.perf_counter()
+                dumps(module.to_dict(state))
+                times.append((time.perf_counter() - start) * 1e6)
+        figures[game] = {"seats": seats, "median": statistics.median(times), "p99": pct(times, 0.99), "moves": len(times)}
+    return figures
+
+
+def compare_writes(ref: Path, moves: int, repeats: int) -> None:
+    checkouts = {"this": ROOT, "reference": ref}
+    runs: dict[str, list[dict[str, Any]]] = {name: [] for name in checkouts}
+    for _ in range(repeats):
+        for name, checkout in checkouts.items():
+            done = subprocess.run([sys.executable, str(HERE), "--writes-child", str(moves)], cwd=checkout,
+                                  capture_output=True, text=True, env={**os.environ, "PYTHONPATH": str(checkout)},
+                                  check=False)
+            if done.returncode != 0:
+                raise SystemExit(f"the run in {checkout} failed:\n{done.stderr}")
+            runs[name].append(json.loads(done.stdout.strip().splitlines()[-1]))
+    for game in WRITE_GAMES:
+        this = statistics.median(r[game]["median"] for r in runs["this"])
+        then = statistics.median(r[game]["median"] for r in runs["reference"])
+        this99 = statistics.median(r[game]["p99"] for r in runs["this"])
+        then99 = statistics.median(r[game]["p99"] for r in runs["reference"])
+        print(f"  {game:<10} this median {this:7.1f} us (p99 {this99:7.1f})   reference median {then:7.1f} us "
+              f"(p99 {then99:7.1f})   reference / this {then / this:4.2f}x  ({runs['this'][0][game]['moves']} moves, "
+              f"{runs['this'][0][game]['seats']} seats)")
+
+
 def run_child(checkout: Path, folder: Path, tables: int, seconds: float, one: bool, n: int) -> dict[str, Any]:
     path = folder / f"run{n}.sqlite3"
     args = [sys.executable, str(HERE), "--child", str(path), "--tables", str(tables), "--seconds", str(seconds)]
@@ -155,10 +224,14 @@ def main() -> None:
     parser.add_argument("--tables", type=int, default=1000)
     parser.add_argument("--seconds", type=float, default=10.0)
     parser.add_argument("--repeats", type=int, default=3)
-    parser.add_argument("--only", choices=("busy", "one"), help="run one part only")
+    parser.add_argument("--only", choices=("busy", "one", "writes"), help="run one part only")
+    parser.add_argument("--writes-child", type=int, help=argparse.SUPPRESS)
     parser.add_argument("--child", type=Path, help=argparse.SUPPRESS)
     parser.add_argument("--one", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.writes_child is not None:
+        print(json.dumps(writes_child(args.writes_child)))
+        return
     if args.child is not None:
         print(json.dumps(asyncio.run(child(args.child, 1 if args.one else args.tables, args.seconds, args.one))))
         return
@@ -173,6 +246,10 @@ def main() -> None:
     if args.only in (None, "one"):
         print(f"2. one table alone, 2,000 accepted moves after 100 warm-up (load average {os.getloadavg()[0]:.1f})")
         compare(args.ref, 1, 0, args.repeats, one=True)
+    if args.only in (None, "writes"):
+        print(f"3. a move's state serialisation, 5 games, 4 seats (Rummy 2), up to 1,500 moves each, medians of "
+              f"{args.repeats} runs (load average {os.getloadavg()[0]:.1f})")
+        compare_writes(args.ref, 1_500, args.repeats)
     print(f"(load average at the end {os.getloadavg()[0]:.1f}; the machine is shared by other work)")
 
 

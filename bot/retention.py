@@ -1,6 +1,6 @@
 """Retention: finished hands' action-log rows and revealed deals older than TAROT_KEEP_DAYS are
-deleted in small background batches, so the database stops growing; never a row of a hand in
-play (see `Store.prune_actions`). On SQLite the freed pages then go back to the disk (incremental
+deleted in small background batches, then the rows of tables closed that long ago, so the
+database stops growing; never a row of a hand in play (see `Store.prune_actions`). On SQLite the freed pages then go back to the disk (incremental
 vacuum); on PostgreSQL autovacuum makes them reusable. /history and /verify say when a hand is
 past retention (its deal records are gone)."""
 
@@ -24,7 +24,7 @@ PRUNE_EVERY = 600.0  # seconds between two rounds of pruning
 def retention_words(keep_days: float) -> str:
     """How long hands are kept, for the messages that say a hand is past retention."""
     days = f"{keep_days:g} day" + ("" if keep_days == 1 else "s")
-    return f"moves and seeds of finished hands are kept {days} (TAROT_KEEP_DAYS), then deleted"
+    return f"moves and seeds of finished hands, and closed tables, are kept {days} (TAROT_KEEP_DAYS), then deleted"
 
 
 class Retention:
@@ -47,7 +47,7 @@ class Retention:
             return 0
         before = self.clock() - self.keep_seconds
         deleted = 0
-        for prune in (self.store.prune_actions, self.store.prune_deals):
+        for prune in (self.store.prune_actions, self.store.prune_deals, self.store.prune_tables):
             while True:
                 done = await prune(before, self.batch)
                 deleted += done

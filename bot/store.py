@@ -42,6 +42,11 @@ PRUNABLE_ACTIONS = (
     "SELECT a.table_id, a.version FROM actions AS a WHERE a.at < ? AND NOT EXISTS ("
     "SELECT 1 FROM deals AS d WHERE d.table_id = a.table_id AND d.seed IS NULL AND d.version <= a.version) "
     "ORDER BY a.at LIMIT ?")
+# A closed table goes once its log and deals have (a lobby closed empty has none).
+PRUNABLE_TABLES = (
+    "SELECT id FROM tables AS t WHERE status IN ('ended', 'damaged') AND ended_at < ? "
+    "AND NOT EXISTS (SELECT 1 FROM actions AS a WHERE a.table_id = t.id) "
+    "AND NOT EXISTS (SELECT 1 FROM deals AS d WHERE d.table_id = t.id) ORDER BY ended_at LIMIT ?")
 PRUNABLE_DEALS = "SELECT commitment FROM deals WHERE seed IS NOT NULL AND revealed_at < ? ORDER BY revealed_at LIMIT ?"
 
 # Every table the store holds, in the order a copy must fill them (see bot/migrate.py).
@@ -435,6 +440,18 @@ class Store:
         marks = ", ".join("?" for _ in rows)
         async with self.transaction() as tx:
             await tx.execute(f"DELETE FROM deals WHERE commitment IN ({marks})", tuple(row[0] for row in rows))
+        return len(rows)
+
+    async def prune_tables(self, before: float, limit: int) -> int:
+        """Delete up to `limit` tables that closed before `before` and whose action log and deals
+        are gone already (their state, the last picture /history had of them). Returns how many."""
+        rows = await self.fetchall(PRUNABLE_TABLES, (before, limit))
+        if not rows:
+            return 0
+        marks = ", ".join("?" for _ in rows)
+        async with self.transaction() as tx:
+            await tx.execute(f"DELETE FROM tables WHERE id IN ({marks}) AND status IN ('ended', 'damaged')",
+                             tuple(row[0] for row in rows))
         return len(rows)
 
     async def reclaim_space(self) -> None:

@@ -157,12 +157,14 @@ MIGRATIONS: list[str] = [
         ALTER COLUMN state SET STORAGE EXTERNAL;
     ALTER TABLE tables SET (toast_tuple_target = 8160, fillfactor = 50);
     """,
-    # 8: retention (bot/retention.py): the action log and the revealed deals by age, for the
+    # 8: retention (bot/retention.py): the action log, the revealed deals and the closed tables by
+    # age, for the
     # background pruning of finished hands older than TAROT_KEEP_DAYS (plain DELETE batches;
     # autovacuum makes the space reusable).
     """
     CREATE INDEX actions_by_age ON actions (at);
     CREATE INDEX revealed_deals_by_age ON deals (revealed_at) WHERE seed IS NOT NULL;
+    CREATE INDEX closed_tables_by_age ON tables (ended_at) WHERE status IN ('ended', 'damaged');
     """,
 ]
 

@@ -91,12 +91,14 @@ MIGRATIONS: list[str] = [
     # 7: nothing here either: PostgreSQL's number 7 makes its state column bytes; a SQLite TEXT
     # column keeps the packed states (bot.store.packed_state) as the blobs they are.
     "SELECT 1",
-    # 8: retention (bot/retention.py): the action log and the revealed deals by age, for the
+    # 8: retention (bot/retention.py): the action log, the revealed deals and the closed tables by
+    # age, for the
     # background pruning of finished hands older than TAROT_KEEP_DAYS. (The file's auto_vacuum
     # is made INCREMENTAL apart from the migrations: SqliteStore.ensure_incremental_vacuum.)
     """
     CREATE INDEX actions_by_age ON actions (at);
     CREATE INDEX revealed_deals_by_age ON deals (revealed_at) WHERE seed IS NOT NULL;
+    CREATE INDEX closed_tables_by_age ON tables (ended_at) WHERE status IN ('ended', 'damaged');
     """,
 ]
 

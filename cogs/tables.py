@@ -295,7 +295,9 @@ class Tables(commands.Cog):
             return await find_table(interaction, None, table_ref)
         found = await self.bot.tables.last_table_in(interaction.channel_id or 0)
         if found is None:
-            raise IllegalAction("no table has played in this channel yet")
+            keep_days = self.bot.config.keep_days
+            past = f", or the last one here closed so long ago it is past retention ({retention_words(keep_days)})"
+            raise IllegalAction("no table has played in this channel yet" + (past if keep_days > 0 else ""))
         return found
 
     @staticmethod

@@ -109,6 +109,7 @@ async def test_an_ended_table_is_pruned_whole_and_a_zero_retention_keeps_everyth
     clock = Clock()
     service, _ = await open_service(db_path, clock)
     table = await open_table(service, "poker", [101, 102])
+    still_open = await open_table(service, "poker", [103, 104], channel=11)
     await play_hands(service, table, random.Random(2), 2)
     await service.end(table, 101, True)
     clock.now += 31 * DAY
@@ -117,7 +118,9 @@ async def test_an_ended_table_is_pruned_whole_and_a_zero_retention_keeps_everyth
     await Retention(service.store, KEEP, clock).prune()
     assert await log_rows(service.store, table.id) == []
     assert await revealed(service.store, table.id) == []
-    assert await service.store.fetchone("SELECT 1 FROM tables WHERE id=?", (table.id,)), "the table's row stays"
+    assert await service.store.table_row(table.id) is None, "a table closed that long ago goes too"
+    assert await service.store.table_row(still_open.id) is not None, "an open table's row never goes"
+    assert await in_play_from(service.store, still_open.id) is not None
     await close_service(service)
 
 
