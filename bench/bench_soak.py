@@ -1,8 +1,8 @@
 """Soak (not a test): Arcanoid rounds played through TableService on a SQLite file with a short
 retention, printing the database's size as it goes. Run from the repository root:
-    .venv/bin/python bench/bench_soak.py [--rounds 10000] [--tables 8] [--keep-rounds 200]
+    .venv/bin/python bench/bench_soak.py [--rounds 10000] [--tables 4] [--seats 2] [--keep-rounds 200]
 
-`--tables` tables play at once, four people each (their moves chosen by the computer player's
+`--tables` tables play at once, `--seats` people each (their moves chosen by the computer player's
 policy, as fast as the service takes them; a reaction window is closed at once, as its timer
 would). A game lasts 20 rounds; a finished table is replaced by a new one in its channel. Time
 is simulated: the clock moves one second a move, and the retention is `--keep-rounds` rounds'
@@ -32,7 +32,7 @@ from bot.tables import Table, TableService, build_options  # noqa: E402
 from games.base import RUNTIME_PLAYER, IllegalAction  # noqa: E402
 
 ROUNDS_A_GAME = 20
-MOVES_A_ROUND = 70  # about, at four seats (bench/bench_arcanoid.py)
+MOVES_A_ROUND = 60  # about, at two seats (70 at four)
 PLAYER_BASE = 1_100_000_000_000_000_000
 
 
@@ -44,8 +44,8 @@ class SimulatedClock:
         return self.now
 
 
-async def open_game(service: TableService, n: int, game_number: int) -> Table:
-    players = [PLAYER_BASE + n * 10 + p for p in range(4)]
+async def open_game(service: TableService, n: int, seats: int) -> Table:
+    players = [PLAYER_BASE + n * 10 + p for p in range(seats)]
     options = build_options("arcanoid", {"rounds": ROUNDS_A_GAME, "timer": 0})
     table = await service.create(1 + n // 10, 10**17 + n, "arcanoid", options, players[0], None)
     for player in players[1:]:
@@ -65,7 +65,7 @@ async def one_move(service: TableService, table: Table) -> None:
     await service.act(table, player, move)
 
 
-async def soak(folder: Path, rounds: int, tables: int, keep_rounds: int, every: int) -> None:
+async def soak(folder: Path, rounds: int, tables: int, seats: int, keep_rounds: int, every: int) -> None:
     path = folder / "soak.sqlite3"
     store = await Store.open(path)
     clock = SimulatedClock()
@@ -94,10 +94,8 @@ async def soak(folder: Path, rounds: int, tables: int, keep_rounds: int, every: 
 
     async def player(n: int) -> None:
         nonlocal done_rounds, next_print
-        game_number = 0
         while done_rounds < rounds:
-            table = await open_game(service, n, game_number)
-            game_number += 1
+            table = await open_game(service, n, seats)
             seen = 0
             while table.status == "active" and done_rounds < rounds:
                 try:
@@ -127,14 +125,15 @@ async def soak(folder: Path, rounds: int, tables: int, keep_rounds: int, every: 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--rounds", type=int, default=10_000)
-    parser.add_argument("--tables", type=int, default=8)
+    parser.add_argument("--tables", type=int, default=4)
+    parser.add_argument("--seats", type=int, default=2)
     parser.add_argument("--keep-rounds", type=int, default=200)
     parser.add_argument("--every", type=int, default=500)
     args = parser.parse_args()
-    print(f"Soak: {args.rounds} Arcanoid rounds, {args.tables} tables at once, 4 seats, retention about "
+    print(f"Soak: {args.rounds} Arcanoid rounds, {args.tables} tables at once, {args.seats} seats, retention about "
           f"{args.keep_rounds} rounds of simulated time (load average {os.getloadavg()[0]:.1f})")
     with tempfile.TemporaryDirectory() as folder:
-        asyncio.run(soak(Path(folder), args.rounds, args.tables, args.keep_rounds, args.every))
+        asyncio.run(soak(Path(folder), args.rounds, args.tables, args.seats, args.keep_rounds, args.every))
 
 
 if __name__ == "__main__":

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import importlib.util
 import os
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from dotenv import load_dotenv
 
@@ -14,6 +16,7 @@ from games.registry import GAMES
 
 DEFAULT_DB_PATH = Path("data") / "tarot.sqlite3"
 DEFAULT_KEEP_DAYS = 30.0
+CallLater = Callable[[float, Callable[[], Any]], Any]  # (delay, callback) -> a handle with cancel()
 
 
 def _int_env(name: str, default: int) -> int:
@@ -88,7 +91,13 @@ class Config:
     shard_count: int | None = None
     shard_ids: frozenset[int] | None = None  # this process's shards (None: all of them)
     keep_days: float = DEFAULT_KEEP_DAYS  # finished hands' moves and revealed deals (0: for ever)
-    extensions: tuple[str, ...] = field(default_factory=lambda: ("cogs.tables", "cogs.economy", *game_cogs()))
+    shard_wait: float = 120.0  # seconds a starting process waits for another to let its shards go
+    extensions: tuple[str, ...] = field(default_factory=lambda: ("cogs.tables", "cogs.economy", "cogs.records", *game_cogs()))
+    # seconds between two edits of a table message (None: the pace Discord's rate limits ask for)
+    edit_spacing: float | None = None
+    # how turn timers, reaction windows and computers' pauses are scheduled (None: the event
+    # loop's call_later); the sandbox keeps them out of its simulated Discord's bookkeeping
+    call_later: CallLater | None = field(default=None, compare=False, repr=False)
 
 
 PROJECT_ROOT = Path(__file__).resolve().parents[1]
@@ -125,4 +134,5 @@ def load_config(env_file: str | Path | None = None) -> Config:
         shard_count=shard_count,
         shard_ids=shard_ids,
         keep_days=_keep_days_env(),
+        shard_wait=_int_env("TAROT_SHARD_WAIT", 120),
     )

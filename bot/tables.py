@@ -17,6 +17,7 @@ from contextlib import asynccontextmanager
 from types import ModuleType
 from typing import Any
 
+from bot import records
 from bot.config import Config
 from bot.store import (
     OPEN,
@@ -289,6 +290,25 @@ def options_from_json(game: str, raw: str) -> Any:
     return GAMES[game].Options(**json.loads(raw))
 
 
+def checked_options(table: Table) -> None:
+    """A restored table's options pass the checks a new table's do (a stored value no version
+    would accept fails here, at start-up, not in the middle of a game)."""
+    problem = _options_problem(table.options)
+    if problem is not None:
+        raise ValueError(f"its options are not valid: {problem}")
+
+
+@functools.lru_cache(maxsize=4096)
+def _options_problem(options: Any) -> str | None:
+    """Why these (frozen, shared) options fail their game's checks; checked once for all the
+    tables that share them."""
+    try:
+        options.validate()
+    except IllegalAction as refusal:
+        return refusal.reason
+    return None
+
+
 def build_options(game: str, values: dict[str, Any]) -> Any:
     """Options from a command's values, validated; unknown names and bad values are refused."""
     module = GAMES[game]
@@ -358,9 +378,9 @@ class TableService:
             if table.active and table.extra.get("computers"):
                 self._schedule_computers(table)
             loaded += 1
-        loop = asyncio.get_running_loop()
         for seconds, tables in timed.items():  # one timer for each length, not one per table
-            self._restored_timers.append(loop.call_later(seconds, self._fire_restored, tables, now + seconds))
+            self._restored_timers.append(
+                self._call_later(seconds, functools.partial(self._fire_restored, tables, now + seconds)))
         return loaded
 
     def _load(self, row: Any) -> Table:
@@ -371,6 +391,7 @@ class TableService:
         table = Table(row)
         if table.active and not looks_whole(table.saved):
             raise ValueError("a running table whose saved state is cut off or missing")
+        checked_options(table)
         return table
 
     async def _set_aside(self, row: Any, error: BaseException) -> None:
@@ -383,7 +404,7 @@ class TableService:
             now = await tx.lock_table(row["id"])
             if now is None or now["status"] not in ("lobby", "active"):
                 return
-            await self._move_chips_in_order(tx, row["guild_id"], {p: a for p, a in refunds.items() if p > 0})
+            await self._move_chips_in_order(tx, row["guild_id"], refunds)  # a computer's stack: to the house
             await tx.execute("UPDATE tables SET status='damaged', ended_at=?, deadline=NULL WHERE id=?",
                              (self.clock(), row["id"]))
         log.error("table %s (%s in channel %s) could not be loaded and is set aside: %s: %s; "
@@ -711,8 +732,8 @@ class TableService:
         async with self._transaction(table) as tx:
             stack = await self._buy_in(tx, table.guild_id, player, table.module, table.options, buy_in)
             lobby = [*table.lobby, SeatSpec(player, stack)]
-            await self._write_lobby(tx, table, lobby)
-        table.lobby = lobby
+            version = await self._write_lobby(tx, table, lobby)
+        table.lobby, table.version = lobby, version
         self._seats_changed(table)
         return [Event("joined", {"player": player, "stack": stack})]
 
@@ -749,14 +770,14 @@ class TableService:
         async with self._transaction(table) as tx:
             if seat.stack:
                 await tx.move_wallet(table.guild_id, player, seat.stack)
-            await self._write_lobby(tx, table, lobby)
+            version = await self._write_lobby(tx, table, lobby)
             if player == table.host_id and people:
                 await tx.execute("UPDATE tables SET host_id=? WHERE id=?", (people[0], table.id))
                 events.append(Event("host", {"player": people[0], "was": player}))
             elif not people:
                 await self._close_in(tx, table, {s.player: s.stack for s in lobby})
                 events.append(Event("ended", {"refunds": {}, "empty": True}))
-        table.lobby = lobby
+        table.lobby, table.version = lobby, version
         if people and player == table.host_id:
             table.host_id = people[0]
         if not people:
@@ -787,7 +808,7 @@ class TableService:
                 )
                 for deal in module.deals_in_play(state):
                     await self._record_deal(tx, table, fairness.committed(deal), version=0)
-            table.status = "active"
+            table.status, table.version = "active", 0  # the game's moves count from 0 (the lobby's writes did before)
             table.set_state(state, state_json)
             table.extra["players"] = list(module.players(state))
             self._seats_changed(table)
@@ -1041,6 +1062,7 @@ class TableService:
             ) from None
         for user, net in sorted(results):
             await tx.record_result(table.guild_id, user, table.game, net)
+        await records.record_move(tx, table.guild_id, table.game, events, table.state, self.clock())
 
     @staticmethod
     async def _move_chips_in_order(tx: Tx, guild_id: int, chips: dict[int, int], house: int = 0) -> None:
@@ -1071,11 +1093,16 @@ class TableService:
         if table.status == "ended" or self._closed:
             raise IllegalAction("this table has ended")
 
-    async def _write_lobby(self, tx: Tx, table: Table, lobby: list[SeatSpec]) -> None:
+    async def _write_lobby(self, tx: Tx, table: Table, lobby: list[SeatSpec]) -> int:
+        """The lobby's new seats, as the next version of the table (returned): like a move, a
+        lobby write moves the version on, so a copy of the lobby from before it is stale (see
+        _hold: it is read again before it writes, never over another process's lobby)."""
         await tx.execute(
-            "UPDATE tables SET lobby=?, seated=? WHERE id=?",
-            (dumps([dataclasses.asdict(s) for s in lobby]), dumps([s.player for s in lobby]), table.id),
+            "UPDATE tables SET lobby=?, seated=?, version=? WHERE id=?",
+            (dumps([dataclasses.asdict(s) for s in lobby]), dumps([s.player for s in lobby]), table.version + 1,
+             table.id),
         )
+        return table.version + 1
 
     async def _notify(self, table: Table, events: list[Event], origin: Any) -> None:
         for listener in list(self.listeners):
@@ -1140,8 +1167,7 @@ class TableService:
         if table.deadline is None or self._closed or not self.owns(table):
             return  # timers fire in the owning process only
         delay = max(0.0, table.deadline - self.clock())
-        loop = asyncio.get_running_loop()
-        table._timer = loop.call_later(delay, self._fire_timer, table, table.deadline)
+        table._timer = self._call_later(delay, functools.partial(self._fire_timer, table, table.deadline))
 
     def _disarm(self, table: Table) -> None:
         """No turn timer and no computer move pending for the table."""
@@ -1149,6 +1175,12 @@ class TableService:
             if handle is not None:
                 handle.cancel()
         table._timer = table._computer = None
+
+    def _call_later(self, delay: float, callback: Callable[[], Any]) -> Any:
+        """A timer (a turn, a reaction window, a computer's pause): its handle, to cancel."""
+        if self.config.call_later is not None:
+            return self.config.call_later(delay, callback)
+        return asyncio.get_running_loop().call_later(delay, callback)
 
     def _fire_timer(self, table: Table, deadline: float) -> None:
         asyncio.get_running_loop().create_task(self._guarded(self._on_timeout(table, deadline)))
@@ -1221,19 +1253,27 @@ class TableService:
 
     def _schedule_computers(self, table: Table) -> None:
         """Computer players move after a short pause, so people can follow the table."""
+        if table._computer is not None:
+            table._computer.cancel()  # one reply pending at a time: the one for the copy as it is now
+            table._computer = None
         if self._closed or not self.owns(table) or not self._computers_to_move(table):
             return
-        loop = asyncio.get_running_loop()
         version = table.version
-        table._computer = loop.call_later(
-            self.computer_pause, lambda: loop.create_task(self._guarded(self._computer_moves(table, version))))
+        table._computer = self._call_later(
+            self.computer_pause,
+            lambda: asyncio.get_running_loop().create_task(self._guarded(self._computer_moves(table, version))))
 
     @retried_on_conflict
     async def _computer_moves(self, table: Table, version: int) -> None:
         async with self._hold(table):
             if table.version != version or self._closed or table.status != "active":
                 return  # something else moved first; that move scheduled its own follow-up
-            player = self._computers_to_move(table)[0]
+            waiting = self._computers_to_move(table)
+            if not waiting:  # scheduled by a move to a stale copy whose commit was refused: the copy
+                # read back holds another process's move at that version, which left no computer to move
+                log.debug("table %s: the computer move scheduled at version %s has nobody to move", table.id, version)
+                return
+            player = waiting[0]
             action = table.module.computer_action(table.state, player)
             try:
                 events = await self._apply(table, player, action)

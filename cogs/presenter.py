@@ -125,6 +125,10 @@ class Presenter:
         self._messages: dict[int, MessageQueue] = {}  # table id -> its table message's pending work
         self.hands = PrivateHands(bot, self._hand, self._tell_dms_closed)
 
+    def _edit_spacing(self) -> float:
+        spacing = self.bot.config.edit_spacing
+        return EDIT_SPACING if spacing is None else spacing
+
     def _lock(self, table: Table) -> asyncio.Lock:
         return self._locks.setdefault(table.id, asyncio.Lock())
 
@@ -259,7 +263,7 @@ class Presenter:
     async def _work(self, table: Table, queue: MessageQueue) -> None:
         loop = asyncio.get_running_loop()
         while queue.jobs:
-            wait = queue.last_started + EDIT_SPACING - loop.time()
+            wait = queue.last_started + self._edit_spacing() - loop.time()
             if wait > 0:  # pace the edits within Discord's budget; moves meanwhile coalesce
                 await asyncio.sleep(wait)
             job = queue.jobs.pop(0)
