@@ -1078,6 +1078,8 @@ class TableService:
         for player in sorted(chips):
             if player < 0:
                 house += chips[player]
+            elif chips[player] > 0:
+                await tx.credit_wallet(guild_id, player, chips[player])
             elif chips[player]:
                 await tx.move_wallet(guild_id, player, chips[player])
         await tx.move_house(guild_id, house)

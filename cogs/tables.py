@@ -11,6 +11,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.client import TarotBot
+from bot.retention import retention_words
 from bot.tables import Table
 from bot.verify import Verdict, verify
 from cogs.common import (
@@ -42,6 +43,8 @@ from renders import warm_up
 log = logging.getLogger(__name__)
 MAX_BUY_IN = 1_000_000_000
 ROUTED_ITEMS = (GameButton, GameSelect, LobbyButton)
+PAST_RETENTION = ("Past retention: this hand's seed is no longer on record and /verify cannot check it "
+                  "({kept}).")
 HISTORY_SHOWN = 5  # hands in one /history answer: five full fields stay under an embed's 6,000 characters
 FIELD_LIMIT = 1024
 
@@ -241,11 +244,14 @@ class Tables(commands.Cog):
             await refuse(interaction, refusal.reason)
             return
         await self._fill_revealed(found, records)
+        gone = await self._past_retention(records[-HISTORY_SHOWN:])
+        past = PAST_RETENTION.format(kept=retention_words(self.bot.config.keep_days))
         word = deal_word(found.game)
         title = f"{GAME_TITLES[found.game]} — your last {word}s"
         embed = discord.Embed(title=title, colour=COLOUR)
         for record in reversed(records[-HISTORY_SHOWN:]):
-            embed.add_field(name=f"{word.title()} {record['hand']}", value=record_text(record), inline=False)
+            text = record_text(record, past if any(d["commitment"] in gone for d in record["deals"]) else "")
+            embed.add_field(name=f"{word.title()} {record['hand']}", value=text, inline=False)
         ended = " (ended)" if found.status == "ended" else ""
         embed.set_footer(text=f"Table {found.id}{ended} · /verify seed checks a seed against its "
                               "commitment and re-deals its cards")
@@ -260,13 +266,21 @@ class Tables(commands.Cog):
             for deal in record["deals"]:
                 deal["seed"] = deal["seed"] or seeds.get(deal["commitment"])
 
+    async def _past_retention(self, records: list[HandRecord]) -> set[str]:
+        """The deals of these hands that the store no longer holds: pruned, past retention (see
+        bot/retention.py; every deal is recorded when it starts)."""
+        commitments = {d["commitment"] for r in records for d in r["deals"]}
+        if not commitments or self.bot.config.keep_days <= 0:
+            return set()
+        return commitments - await self.bot.tables.store.deals_on_record(commitments)
+
     @app_commands.command(name="verify",
                           description="Check a revealed seed: its commitment, and the cards it re-deals")
     @app_commands.describe(seed="A seed /history showed once its hand (or shoe) was over")
     @app_commands.guild_only()
     async def verify(self, interaction: discord.Interaction, seed: str) -> None:
         try:
-            verdict = await verify(self.bot.tables.store, interaction.guild_id or 0, seed)
+            verdict = await verify(self.bot.tables.store, interaction.guild_id or 0, seed, self.bot.config.keep_days)
         except IllegalAction as refusal:
             await refuse(interaction, refusal.reason)
             return
@@ -282,7 +296,9 @@ class Tables(commands.Cog):
             return await find_table(interaction, None, table_ref)
         found = await self.bot.tables.last_table_in(interaction.channel_id or 0)
         if found is None:
-            raise IllegalAction("no table has played in this channel yet")
+            keep_days = self.bot.config.keep_days
+            past = f", or the last one here closed so long ago it is past retention ({retention_words(keep_days)})"
+            raise IllegalAction("no table has played in this channel yet" + (past if keep_days > 0 else ""))
         return found
 
     @staticmethod
@@ -330,10 +346,12 @@ def verdict_text(verdict: Verdict) -> str:
             f"differs from the card played.")
 
 
-def record_text(record: HandRecord) -> str:
+def record_text(record: HandRecord, past: str = "") -> str:
     """A hand for an embed field: its deals (seeds once over), the cards, the result, then the
-    moves (the middle ones left out when they do not fit)."""
-    text = "\n".join([*map(deal_line, record["deals"]), *record["cards"], f"**{record['result']}**"])
+    moves (the middle ones left out when they do not fit). `past`: what to say in place of the
+    deals of a hand past retention."""
+    deals = [past] if past else list(map(deal_line, record["deals"]))
+    text = "\n".join([*deals, *record["cards"], f"**{record['result']}**"])
     if len(text) >= FIELD_LIMIT:
         return text[:FIELD_LIMIT - 1] + "…"
     if record["actions"]:

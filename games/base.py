@@ -69,6 +69,7 @@ Seats join and leave a running game through the actions `{"type": "join", "stack
 
 from __future__ import annotations
 
+import marshal
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any, Protocol, TypedDict, TypeVar
@@ -183,11 +184,21 @@ def cashout(player: int, amount: int) -> Event:
 
 def plain_copy(value: Any) -> Any:
     """A copy of plain JSON-like data (dicts, lists, scalars): what `to_dict` and `from_dict`
-    copy, several times quicker than `copy.deepcopy`."""
+    copy, several times quicker than `copy.deepcopy` — done by `marshal` in C (exact for such
+    data: types, key order and floats' bits kept), else walked here."""
+    if isinstance(value, (dict, list)):
+        try:
+            return marshal.loads(marshal.dumps(value))
+        except ValueError:  # something marshal cannot write (an object): copied by the walk below
+            pass
+    return _walked_copy(value)
+
+
+def _walked_copy(value: Any) -> Any:
     if isinstance(value, dict):
-        return {key: plain_copy(item) for key, item in value.items()}
+        return {key: _walked_copy(item) for key, item in value.items()}
     if isinstance(value, list):
-        return [plain_copy(item) for item in value]
+        return [_walked_copy(item) for item in value]
     return value
 
 

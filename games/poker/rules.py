@@ -27,6 +27,7 @@ from games.base import (
     cashout,
     mention,
     parse_amount,
+    plain_copy,
     plural,
     require,
 )
@@ -187,7 +188,7 @@ def from_dict(data: dict[str, Any]) -> State:
 
 
 def _copy(value: Any) -> Any:
-    return copy.deepcopy(value)
+    return plain_copy(value)  # records are plain data: copied in C (games.base.plain_copy)
 
 
 def is_over(state: State) -> bool:
