@@ -12,7 +12,15 @@ import pytest
 
 from games import arcanoid as arc
 from renders import cards as card_sprites
-from tests.discord.helpers import buttons, make_world, open_table, private_text, refused, reread
+from tests.discord.helpers import (
+    buttons,
+    make_world,
+    open_table,
+    private_text,
+    refused,
+    reread,
+    table_message,
+)
 from tests.discord.test_arcanoid_play import arrange, choose, devil_played, latest_dm, put_on_top
 
 FOOL_BUTTON = "Play the Fool: steal it"
@@ -35,10 +43,13 @@ async def test_a_commit_is_answered_at_once_and_the_prompt_tells_whose_where_wha
     asked_at = simcord_env.now().timestamp()
     result = await alice.slash(world.channel, "arcanoid commit", field="swords", cards="9S 10S")
     said = private_text(result)
-    assert said.startswith("alice commits 9S 10S on swords.\nReaction window: 20 s"), said
+    assert said == "alice commits 9S 10S on swords.", said
     assert table.state.phase == "window", "the answer did not wait for the window"
     assert simcord_env.now().timestamp() - asked_at < 1, "answered at once"
     assert table.deadline == pytest.approx(asked_at + 20, abs=1), "the window runs on as a timer"
+    status = table_message(world).embeds[0].description
+    assert "Reaction window after alice's commitment on swords (9S 10S)" in status, status
+    assert f"<t:{int(table.deadline)}:R>" in status, "the table counts down to the real deadline"
 
     dm = latest_dm(bob)
     assert (f"**You may react to alice's commitment on swords (9S 10S)** — the window closes "
