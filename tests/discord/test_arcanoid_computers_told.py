@@ -1,8 +1,9 @@
 """A computer's Arcanoid moves told at the table (issue 20, item 1), as a member reads the table
 message's last moves: in a constructed deal its own policy plays the High Priestess, the
 Hierophant, Justice and Strength in one turn (read as one block), steals with the Fool, calls
-with the Star, fells a couple with the Tower, imposes Judgment, commits the World and raises a
-daemon with the Devil (which abdicates on the World's battlefield). Never a card it looked at."""
+with the Star, fells a couple with the Tower, imposes Judgment, commits the World, calls a major
+with the Sun and raises a daemon with the Devil (which abdicates on the World's battlefield).
+Never a card it looked at."""
 
 from __future__ import annotations
 
@@ -111,6 +112,10 @@ async def test_a_computers_powers_are_told_at_the_table(simcord_env, monkeypatch
     assert table.state.seat(alice.id).fields[world_field].form == "abdication"
     assert_told(world, f"Computer 1 commits the World on {world_field}: everyone else abdicates there.")
     await simcord_env.advance_time(WINDOW + 1)
+    give(table, {alice.id: "4 4C 5C 6C 7C 8C", COMPUTER: "19 3 2S 3S 5S 6S"})  # the Sun calls the Empress's partner
+    await alice.slash(world.channel, "arcanoid discard", card="8C")
+    assert "4" in [c.face.code for c in table.state.seat(COMPUTER).hand], last_moves(world)
+    assert_told(world, "Computer 1 plays the Sun and calls IV The Emperor — alice hands it over.")
     give(table, {alice.id: "4C 5C 6C 7C 8C 9C", COMPUTER: "15 2W 3W 4W 6P 7P"})
     assert len(table.state.deck) >= 6, "a deck for the Devil's daemon"
     await alice.slash(world.channel, "arcanoid discard", card="4C")
