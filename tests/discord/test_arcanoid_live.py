@@ -182,3 +182,20 @@ async def test_a_fool_button_on_a_hand_reply_is_refused_once_the_window_closed(s
     await simcord_env.advance_time(21)
     await refused(world, bob.click(shown, label=FOOL_BUTTON), "earlier")
     assert "swords" in table.state.seat(alice.id).fields
+
+
+async def test_the_powers_no_computer_plays_are_told_at_the_table(simcord_env):
+    """Temperance, the Hermit and Death (the computer's policy never plays them) by members."""
+    world, alice, bob, table = await alice_and_bob(simcord_env, "14 2S 3S 4S 5S 6S", "9 2W 3W 4W 5W 13")
+    await alice.slash(world.channel, "arcanoid play", arcanum="14", field="cups")
+    await bob.slash(world.channel, "arcanoid play", arcanum="9")
+    await simcord_env.advance_time(21)  # a window after every move while a Hermit is out
+    await alice.slash(world.channel, "arcanoid discard", card="2S")
+    await simcord_env.advance_time(21)
+    await bob.slash(world.channel, "arcanoid play", arcanum="13")
+    told = "\n".join(f.value for f in table_message(world).embeds[0].fields if f.name == "Last moves")
+    for line in ("alice plays Temperance on cups: only abdication or Judgment there for now.",
+                 "bob plays the Hermit: three moves out of turn, in reaction windows.",
+                 "alice discards a card face down.",
+                 "bob plays Death: the deck is discarded and stays empty this round."):
+        assert line in told, f"{line!r} not in {told}"
