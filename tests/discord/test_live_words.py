@@ -80,7 +80,7 @@ COMPUTER_GAMES = [
     ("tarot", {"players": 3, "bots": 2, "timer": 0}, r"Computer \d (bids|passes|plays|discards)"),
     ("rummy", {"opponent": "bot", "timer": 0}, r"Computer \d? ?(draws from the stock|takes|discards)"),
     # Arcanoid's words are its own GameUI.describe (arc-live's): here, that they reach the table
-    ("arcanoid", {"bots": 2, "timer": 0}, r"^🤖 \S"),
+    ("arcanoid", {"bots": 2, "timer": 0}, r"^🤖 .*Computer \d"),
 ]
 
 
