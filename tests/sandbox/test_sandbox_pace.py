@@ -17,6 +17,7 @@ from tests.sandbox.helpers import (
     browser_page,
     click_and_time,
     messages,
+    my_poker_turn,
     open_channel,
     run_command,
     send,
@@ -54,21 +55,6 @@ async def test_a_command_typed_whole_runs_and_a_wrong_one_is_explained(tmp_path)
             sandbox.kill()
 
 
-async def my_poker_button(page: Any) -> tuple[Any, Any]:
-    """(the table message, its Check or Call button) once it is the person's turn."""
-    for _ in range(200):
-        table = messages(page).filter(has_text=re.compile(r"Major Poker — hand \d")).last
-        if not await table.count() or "@You to act" not in await table.inner_text():
-            await page.wait_for_timeout(100)
-            continue
-        for label in ("Check", re.compile(r"^Call \d")):
-            button = table.get_by_role("button", name=label)
-            if await button.count() and await button.first.get_attribute("aria-disabled") != "true":
-                return table, button.first
-        await page.wait_for_timeout(100)
-    raise AssertionError("the person's turn never came")
-
-
 async def test_clicks_are_answered_within_half_a_second_whatever_the_computers_pauses(tmp_path):
     async with browser_page() as page:
         sandbox = Sandbox(tmp_path, computer_pause=COMPUTER_PAUSE)
@@ -80,7 +66,7 @@ async def test_clicks_are_answered_within_half_a_second_whatever_the_computers_p
             await start.wait_for()
             answers = [await click_and_time(page, lobby, start)]
             while len(answers) < CLICKS:
-                table, button = await my_poker_button(page)
+                table, button = await my_poker_turn(page)
                 answers.append(await click_and_time(page, table, button))
             median = statistics.median(answers)
             assert median <= MEDIAN_ANSWER_S, f"click to answer: {[round(a, 2) for a in answers]} s"
