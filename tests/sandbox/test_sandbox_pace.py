@@ -48,6 +48,7 @@ async def test_a_command_typed_whole_runs_and_a_wrong_one_is_explained(tmp_path)
             await lobby.get_by_role("button", name="Start", exact=True).wait_for(timeout=10_000)
             seated = await lobby.inner_text()
             assert all(f"Computer {n}" in seated for n in (1, 2, 3)), seated
+            assert "@You" in seated and "<@" not in seated, "the host is named, not a raw mention"
             assert not await messages(page).filter(has_text=re.compile(r"^\s*/poker create bots:3\s*$")).count(), \
                 "the typed line became the command, not a message"
             assert sandbox.interrupt() == 0, "".join(sandbox.output)
@@ -99,6 +100,10 @@ async def test_an_arcanoid_commitment_is_answered_within_a_second_whatever_its_r
             await messages(page).filter(has_text="Arcanoid — round 1").last.wait_for()
             await open_channel(page, sandbox, "dm")
             hand = await my_hand(page)
+            newest = messages(page).last
+            assert "Arcanoid" in await newest.inner_text() and await newest.is_visible()
+            assert await newest.evaluate("e => e.getBoundingClientRect().top < window.innerHeight"), \
+                "the DM page opens at its newest message"
             minor = next(card for card in hand if card[-1] in SUITS)
             replies = messages(page).filter(has_text="You used /arcanoid")
             before = await replies.count()
