@@ -14,6 +14,8 @@ from discord.ext import commands
 
 from bot.config import Config
 from bot.economy import Economy
+from bot.retention import DAY, Retention
+from bot.shard_claim import claim_shards
 from bot.store import Store, database_target
 from bot.tables import DAMAGED_TEXT, DamagedTable, TableService
 
@@ -128,9 +130,23 @@ class TarotBot(commands.AutoShardedBot):
         self.store: Store | None = None
         self.tables: TableService
         self.economy: Economy
+        self.retention: Retention | None = None
+
+    async def open_store(self) -> None:
+        """The store opened and, on a shared PostgreSQL, this process's shards claimed
+        (bot/shard_claim.py): `python -m bot` does it before connecting to Discord."""
+        if self.store is None:
+            self.store = await Store.open(self.db_path)
+        try:
+            await claim_shards(self.store, self.config)
+        except BaseException:
+            await self.store.close()
+            self.store = None
+            raise
 
     async def setup_hook(self) -> None:
-        self.store = await Store.open(self.db_path)
+        await self.open_store()
+        assert self.store is not None
         self.tables = TableService(self.store, self.config, discord_clock)
         self.economy = Economy(self.store, self.config, discord_clock)
         for extension in self.config.extensions:
@@ -138,6 +154,8 @@ class TarotBot(commands.AutoShardedBot):
         restored = await self.tables.restore()
         log.info("restored %d open tables from the %s store", restored, self.store.backend)
         freeze_long_lived()
+        self.retention = Retention(self.store, self.config.keep_days * DAY, discord_clock)
+        self.retention.start()
         if self.config.sync_commands:
             await self._sync_commands()
 
@@ -154,7 +172,10 @@ class TarotBot(commands.AutoShardedBot):
 
     async def close(self) -> None:
         if self.store is not None:
-            await self.tables.close()
+            if self.retention is not None:
+                await self.retention.stop()
+            if getattr(self, "tables", None) is not None:  # None when Discord refused the login
+                await self.tables.close()
             await self.store.close()
             self.store = None
             gc.unfreeze()  # what this bot held may now be collected (tests start many bots in one process)

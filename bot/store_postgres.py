@@ -183,6 +183,14 @@ MIGRATIONS: list[str] = [
         figure TEXT NOT NULL, value BIGINT NOT NULL, note TEXT NOT NULL,
         PRIMARY KEY (guild_id, user_id, game, figure));
     """,
+    # 9: retention (bot/retention.py): the action log, the revealed deals and the closed tables by
+    # age, for the background pruning of finished hands older than TAROT_KEEP_DAYS (plain DELETE batches;
+    # autovacuum makes the space reusable).
+    """
+    CREATE INDEX actions_by_age ON actions (at);
+    CREATE INDEX revealed_deals_by_age ON deals (revealed_at) WHERE seed IS NOT NULL;
+    CREATE INDEX closed_tables_by_age ON tables (ended_at) WHERE status IN ('ended', 'damaged');
+    """,
 ]
 
 PREPARED_NEED_SCHEMA = 8  # the migrations that made what the prepared statements use (6:
@@ -453,6 +461,7 @@ class PostgresStore(Store):
         self.url = url
         self._listener: asyncpg.Connection | None = None
         self.commit_group = CommitGroup()
+        self.owner_conn: asyncpg.Connection | None = None  # holds the process's shard locks (bot/shard_claim.py)
 
     @classmethod
     async def connect(cls, url: str, pool_size: int = 16, lock_timeout_ms: int = LOCK_TIMEOUT_MS) -> PostgresStore:
@@ -480,6 +489,9 @@ class PostgresStore(Store):
             await self._listener.close()
             self._listener = None
         await self.pool.close()
+        if self.owner_conn is not None:  # last: the shards are let go once nothing more is written
+            await self.owner_conn.close()
+            self.owner_conn = None
 
     async def schema_version(self) -> int:
         exists = await self.pool.fetchval("SELECT to_regclass('schema_version') IS NOT NULL")
@@ -534,6 +546,9 @@ class PostgresStore(Store):
             self._listener.terminate()
             self._listener = None
         self.pool.terminate()
+        if self.owner_conn is not None:
+            self.owner_conn.terminate()
+            self.owner_conn = None
 
     @asynccontextmanager
     async def savepoint(self, tx: Tx) -> AsyncIterator[Tx]:

@@ -29,6 +29,9 @@ def record_word(game: str) -> str:
 
 
 def unit_of(game: str) -> str:
+    """What a game's net result counts: chips, battles (Arcanoid) or points."""
+    if game == "arcanoid":
+        return "battle"
     return "chip" if game in GAMES and GAMES[game].CHIPS else "point"
 
 

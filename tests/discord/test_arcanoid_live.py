@@ -63,6 +63,7 @@ async def test_a_secret_commitment_is_offered_to_the_fool_as_secret(simcord_env)
     assert "9S" not in dm.content and "8S" not in dm.content
     await bob.user.click(dm, label=FOOL_BUTTON)
     assert "swords" in table.state.seat(bob.id).fields
+    assert FOOL_BUTTON not in buttons(reread(bob.user.dm_channel, dm)), "the reaction taken, its button went"
     told = "\n".join(m.content for m in bob.user.dm_channel.history())
     assert "Your Fool look at alice's cards: 9S 8S" in told
 
@@ -159,3 +160,14 @@ async def test_a_daemons_controls_after_the_world(simcord_env):
     assert said.startswith("alice plays the Devil and raises a daemon"), said
     daemon = next(s for s in table.state.seats if s.kind == "daemon")
     assert daemon.fields["coins"].form == "abdication"
+
+
+async def test_a_fool_button_on_a_hand_reply_is_refused_once_the_window_closed(simcord_env):
+    world, alice, bob, table = await alice_and_bob(simcord_env, "9S 10S 2C 3C 4C 5C", "0 2W 3W 4W 5W 6W")
+    await alice.slash(world.channel, "arcanoid commit", field="swords", cards="9S 10S")
+    shown = (await bob.slash(world.channel, "hand")).response
+    labels = {item.get("label") for row in shown.components for item in row.get("components", [])}
+    assert FOOL_BUTTON in labels and "You may react to alice's commitment on swords" in shown.content
+    await simcord_env.advance_time(21)
+    await refused(world, bob.click(shown, label=FOOL_BUTTON), "earlier")
+    assert "swords" in table.state.seat(alice.id).fields

@@ -16,7 +16,7 @@ from cogs.common import GAME_TITLES
 from cogs.records import record_word
 from games import blackjack
 from games.base import IllegalAction
-from tests.bot.helpers import random_move
+from tests.bot.helpers import random_move, records_rows
 from tests.discord.helpers import make_world, open_table, wallet
 from tests.discord.test_arcanoid_play import dm_move
 
@@ -73,6 +73,10 @@ async def test_three_blackjack_rounds_show_in_the_profile_and_survive_a_restart(
     assert field(again, "Major Blackjack") == text
     bobs = field(await profile_of(bob, world.channel), "Major Blackjack")
     assert bobs.startswith("3 rounds: ") and f"Net {change[bob.id]:+} chip" in bobs
+    world.guild.remove_member(bob)
+    await simcord_env.settle()
+    kept = await profile_of(alice, world.channel, member=bob.user)
+    assert field(kept, "Major Blackjack") == bobs, "a member who left keeps their record on the server"
 
 
 async def test_a_member_with_no_record_is_told_so(simcord_env):
@@ -204,3 +208,7 @@ async def test_each_games_own_figures_after_a_played_round(simcord_env, game):
         assert f"Deals taken {len(taken)}, made {sum(1 for h in taken if h['made'])}" in text
     if game == "arcanoid":
         assert f"Battles won {table.module.scores(table.state).get(str(alice.id), 0)} in 1 round" in text
+    store = world.bot.tables.store
+    live = await records_rows(store)
+    rebuilt = await records.rebuild(store)
+    assert rebuilt.stopped == [] and await records_rows(store) == live, "a replay of the log finds the same records"

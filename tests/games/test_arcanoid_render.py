@@ -122,3 +122,23 @@ def test_the_round_picture_draws_a_battlefield_nobody_won() -> None:
     battles = rules.battles(state)
     assert battles["cups"]["credited"] is None
     assert render_round(battles, 1, {1: "Ann"}).startswith(b"\x89PNG")
+
+
+def test_the_faces_carry_arcanoids_names_whatever_the_deck(drawn: Drawn) -> None:
+    from games.cards import card
+    from renders.cards import arcanoid_names, card_image
+
+    card_image.cache_clear()
+    for number in ("8", "11", "20"):
+        card_image(card(number), 90, "rws")
+    assert drawn.texts[-1] == "Judgement" and drawn.texts[drawn.texts.index("VIII") + 2] == "Strength", "the style's names"
+    drawn.texts.clear()
+    for number in ("8", "11r", "20"):
+        card_image(card(number), 90, arcanoid_names("rws"))
+    painted = drawn.texts
+    assert painted[painted.index("VIII") + 2] == "Justice" and painted[painted.index("XI") + 2] == "Strength"
+    assert "Judgment" in painted and "Judgement" not in painted
+    drawn.texts.clear()
+    render_arcanoid(arc.view(table({1: "2S 3S 4S 5S 6S 7S", 2: "2W 3W 4W 5W 6W 7W"}), None), {1: "Ann", 2: "Bob"})
+    assert card_image(card("2S"), 90, arcanoid_names("rws")) is card_image(card("2S"), 90, "rws"), \
+        "only the majors differ: the other faces are shared"
