@@ -14,6 +14,7 @@ from discord.ext import commands
 
 from bot.config import Config
 from bot.economy import Economy
+from bot.retention import DAY, Retention
 from bot.shard_claim import claim_shards
 from bot.store import Store, database_target
 from bot.tables import DAMAGED_TEXT, DamagedTable, TableService
@@ -129,6 +130,7 @@ class TarotBot(commands.AutoShardedBot):
         self.store: Store | None = None
         self.tables: TableService
         self.economy: Economy
+        self.retention: Retention | None = None
 
     async def open_store(self) -> None:
         """The store opened and, on a shared PostgreSQL, this process's shards claimed
@@ -152,6 +154,9 @@ class TarotBot(commands.AutoShardedBot):
         restored = await self.tables.restore()
         log.info("restored %d open tables from the %s store", restored, self.store.backend)
         freeze_long_lived()
+        self.retention = Retention(self.store, self.config.keep_days * DAY, discord_clock)
+        self.tables.listeners.append(self.retention.after_move)
+        self.retention.start()
         if self.config.sync_commands:
             await self._sync_commands()
 
@@ -168,6 +173,8 @@ class TarotBot(commands.AutoShardedBot):
 
     async def close(self) -> None:
         if self.store is not None:
+            if self.retention is not None:
+                await self.retention.stop()
             if getattr(self, "tables", None) is not None:  # None when Discord refused the login
                 await self.tables.close()
             await self.store.close()

@@ -183,6 +183,14 @@ MIGRATIONS: list[str] = [
         figure TEXT NOT NULL, value BIGINT NOT NULL, note TEXT NOT NULL,
         PRIMARY KEY (guild_id, user_id, game, figure));
     """,
+    # 9: retention (bot/retention.py): the action log, the revealed deals and the closed tables by
+    # age, for the background pruning of finished hands older than TAROT_KEEP_DAYS (plain DELETE batches;
+    # autovacuum makes the space reusable).
+    """
+    CREATE INDEX actions_by_age ON actions (at);
+    CREATE INDEX revealed_deals_by_age ON deals (revealed_at) WHERE seed IS NOT NULL;
+    CREATE INDEX closed_tables_by_age ON tables (ended_at) WHERE status IN ('ended', 'damaged');
+    """,
 ]
 
 PREPARED_NEED_SCHEMA = 8  # the migrations that made what the prepared statements use (6:

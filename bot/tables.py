@@ -34,7 +34,7 @@ from bot.store import (
     unpacked_state,
 )
 from games import fairness, legacy
-from games.base import RUNTIME_PLAYER, Action, Event, IllegalAction, SeatSpec
+from games.base import RUNTIME_PLAYER, Action, Event, IllegalAction, SeatSpec, plural
 from games.registry import GAMES
 
 log = logging.getLogger(__name__)
@@ -42,6 +42,7 @@ log = logging.getLogger(__name__)
 Listener = Callable[["Table", list[Event], Any], Awaitable[None]]
 SIT_OUT_AFTER_TIMEOUTS = 2
 COMPUTER_PAUSE_SECONDS = 1.5
+IDLE_SECONDS = 15 * 60  # a table where no person is in play ends after this long
 MAX_PLAY_OUT_MOVES = 2_000  # a bound on the moves that finish a round when a table is ended
 CHANNEL_TAKEN = "this channel already has a table: join it, or open a thread for another"
 STALE_BUTTON = "that button was for an earlier turn — use the buttons on the latest table message"
@@ -333,6 +334,8 @@ class TableService:
         self.listeners: list[Listener] = []
         self._creating: dict[int, int] = {}  # channel id -> server id of a table being created
         self.computer_pause = COMPUTER_PAUSE_SECONDS
+        self.idle_seconds = IDLE_SECONDS
+        self._idle: dict[int, asyncio.TimerHandle] = {}  # table id -> its idle ending, while no person plays
         self._closed = False
         self._restored_timers: list[asyncio.TimerHandle] = []
         self._visiting: dict[int, Table] = {}  # tables of other processes' servers, moved from here
@@ -377,6 +380,7 @@ class TableService:
                 timed.setdefault(seconds, []).append(table)
             if table.active and table.extra.get("computers"):
                 self._schedule_computers(table)
+                self._watch_idle(table)  # a table of people alone waits as it is (its state stays packed)
             loaded += 1
         for seconds, tables in timed.items():  # one timer for each length, not one per table
             self._restored_timers.append(
@@ -436,7 +440,7 @@ class TableService:
 
     async def close(self) -> None:
         self._closed = True
-        for handle in self._restored_timers:
+        for handle in [*self._restored_timers, *self._idle.values()]:
             handle.cancel()
         for table in self.by_channel.values():
             self._disarm(table)
@@ -1005,6 +1009,8 @@ class TableService:
         finished = bool(module.is_over(table.state))
         refunds = self._refunds(table) if finished else {}
         deadline = None if finished else self._next_deadline(table, new_round=any(e.kind == "round_open" for e in events))
+        if "alone_round" in table.extra and not finished and self._person_in_play(table):
+            del table.extra["alone_round"]  # a person is back in play: stored with this move
         players = list(module.players(table.state))
         seats_moved = players != table.extra.get("players")
         table.extra["players"] = players
@@ -1033,6 +1039,7 @@ class TableService:
         self._seats_changed(table)
         self._arm(table)
         self._schedule_computers(table)
+        self._watch_idle(table)
 
     async def _move_chips(self, tx: Tx, table: Table, player: int, action: Action,
                           events: list[Event], chips_expected: int, version: int) -> None:
@@ -1073,6 +1080,8 @@ class TableService:
         for player in sorted(chips):
             if player < 0:
                 house += chips[player]
+            elif chips[player] > 0:
+                await tx.credit_wallet(guild_id, player, chips[player])
             elif chips[player]:
                 await tx.move_wallet(guild_id, player, chips[player])
         await tx.move_house(guild_id, house)
@@ -1243,11 +1252,50 @@ class TableService:
             return []
         if all(p < 0 for p in table.players()):
             return []  # no person left at the table: the computers wait rather than play on alone
+        if not self._person_in_play(table) and not self._finishing_alone(table):
+            return []  # everyone sat out: the round in progress is over, and computers never play on alone
         waiting = list(table.module.pending(table.state))
         if hasattr(table.module, "reactors"):  # computers that may act in a reaction window
             waiting += [p for p in table.module.reactors(table.state) if p not in waiting]
         robots = set(table.module.played_by_computer(table.state)) if hasattr(table.module, "played_by_computer") else set()
         return [p for p in waiting if p < 0 or p in robots]
+
+    def _person_in_play(self, table: Table) -> bool:
+        """Whether a person sits at the table and is not sitting out."""
+        module = table.module
+        return any(p > 0 and {"type": "sitin"} not in module.legal_actions(table.state, p) for p in table.players())
+
+    def _finishing_alone(self, table: Table) -> bool:
+        """With no person in play, the computers finish the round whose cards were out when the
+        last person went out of play, and no more (`extra["alone_round"]` remembers it)."""
+        to_settle = getattr(table.module, "round_to_settle", None)
+        now = to_settle(table.state) if to_settle is not None else None
+        if "alone_round" not in table.extra:
+            table.extra["alone_round"] = now
+        return now is not None and table.extra["alone_round"] == now
+
+    def _watch_idle(self, table: Table) -> None:
+        """A table with no person in play, whose computers wait, ends after `idle_seconds` unless a
+        person comes back (sits in, joins) before; one with a person in play forgets it."""
+        waiting = table.active and self.owns(table) and not self._closed and not self._person_in_play(table) \
+            and not self._computers_to_move(table) and not table.module.pending(table.state)
+        if not waiting:
+            handle = self._idle.pop(table.id, None)
+            if handle is not None:
+                handle.cancel()
+            return
+        if table.id in self._idle:
+            return  # already counting since the table began to wait
+        self._idle[table.id] = self._call_later(
+            self.idle_seconds, lambda: asyncio.get_running_loop().create_task(self._guarded(self._end_idle(table))))
+
+    async def _end_idle(self, table: Table) -> None:
+        self._idle.pop(table.id, None)
+        if self._closed or table.status != "active" or self._person_in_play(table):
+            return
+        minutes = max(1, round(self.idle_seconds / 60))
+        await self.end_by_bot(table, f"no person was in play for {plural(minutes, 'minute')}, and computers "
+                                     "never play on alone")
 
     def _schedule_computers(self, table: Table) -> None:
         """Computer players move after a short pause, so people can follow the table."""

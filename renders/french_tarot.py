@@ -237,7 +237,7 @@ def _scores(sheet: dict[str, Any], view: dict[str, Any], names: dict[int, str]) 
 def _pile(pile: dict[str, Any], sheet: dict[str, Any], names: dict[int, str], style: str) -> L.Block:
     who = "Taker's side" if pile["side"] == "taker" else "Defence"
     heading = L.row([L.label(f"{who} · {plural(pile['cards'], 'card')} · ".upper(), 16, L.GOLD, bold=True),
-                     L.value_label(f"{pile['points']} points", 17, L.GOLD)], gap=0, align="middle")
+                     L.value_label(f"{pile['points']} point{'' if pile['points'] == '1' else 's'}", 17, L.GOLD)], gap=0, align="middle")
     groups = [_group(codes, value, style) for codes, value in pile["groups"]]
     if pile.get("excuse_alone"):
         groups.append(_group(["0"], "4 (alone)", style))
