@@ -273,3 +273,24 @@ async def test_ending_a_blackjack_table_in_its_betting_window_does_not_claim_a_r
     told = [e.description or "" for m in world.channel.history() for e in m.embeds if "table ended" in (e.title or "")]
     assert told and not any("played out" in text for text in told), told
     await ledger_balances(world)
+
+
+async def test_the_last_moves_stay_short_and_join_a_computers_turn_into_one_block(simcord_env):
+    from cogs import last_moves as told
+
+    world = make_world(simcord_env, names=("alice",))
+    table = await open_with_computers(world, "poker", bots=2, timer=0)
+    table.extra.pop(told.KEY, None)
+    for n in range(40):
+        told.record(table, f"Computer 1 raises to {n}.", "computer")
+        told.record(table, f"Computer 2 calls {n}.", "computer")
+    assert len(table.extra[told.KEY]) == 1, "one turn of computers is one block"
+    block = table.extra[told.KEY][0]["text"]
+    assert len(block) <= told.ENTRY_LIMIT and block.startswith("…") and block.endswith("Computer 2 calls 39.")
+    for n in range(20):
+        told.record(table, f"alice bets {n}." * 20, None)
+    assert len(table.extra[told.KEY]) <= told.ENTRIES_KEPT
+    assert sum(len(line) + 1 for line in told.lines(table)) <= told.FIELD_LIMIT + told.ENTRY_LIMIT
+    value = told.field_value(table)
+    assert value is not None and len(value) <= told.FIELD_LIMIT and value.endswith("alice bets 19.")
+    assert not told.record(table, "   ", None), "a move with no words adds nothing"
