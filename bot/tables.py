@@ -1286,9 +1286,8 @@ class TableService:
             return
         if table.id in self._idle:
             return  # already counting since the table began to wait
-        loop = asyncio.get_running_loop()
-        self._idle[table.id] = loop.call_later(
-            self.idle_seconds, lambda: loop.create_task(self._guarded(self._end_idle(table))))
+        self._idle[table.id] = self._call_later(
+            self.idle_seconds, lambda: asyncio.get_running_loop().create_task(self._guarded(self._end_idle(table))))
 
     async def _end_idle(self, table: Table) -> None:
         self._idle.pop(table.id, None)
