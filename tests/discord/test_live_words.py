@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from bot import create_bot
+from bot.config import Config
 from tests.discord.helpers import (
     World,
     buttons,
@@ -294,3 +295,23 @@ async def test_the_last_moves_stay_short_and_join_a_computers_turn_into_one_bloc
     value = told.field_value(table)
     assert value is not None and len(value) <= told.FIELD_LIMIT and value.endswith("alice bets 19.")
     assert not told.record(table, "   ", None), "a move with no words adds nothing"
+
+
+async def test_a_waiting_table_still_ends_after_a_restart(simcord_env, db_path):
+    world = make_world(simcord_env, names=("alice",))
+    alice = world.members[0]
+    table = await open_with_computers(world, "poker", bots=2, timer=10)
+    for _ in range(60):
+        if {"type": "sitin"} in table.module.legal_actions(table.state, alice.id) \
+                and not table.module.pending(table.state):
+            break
+        await world.env.advance_time(5)
+    waiting_at = hand_number(table)
+    await simcord_env.restart_bot(create_bot(db_path=db_path, config=Config(idle_minutes=1), shard_count=1))
+    restored = await world.bot.tables.table_for(table.id)
+    assert restored is not None and restored.status == "active"
+    await world.env.advance_time(30)
+    assert hand_number(restored) == waiting_at, "the computers still wait after the restart"
+    await world.env.advance_time(40)
+    assert restored.status == "ended"
+    await ledger_balances(world)
