@@ -94,10 +94,17 @@ def bot_process(url: str, shard_ids: str | None, wait: int, count: int = 2) -> s
 
 
 def worker(url: str, shard: int) -> subprocess.Popen:
-    """A cluster worker (tests/bot/cluster_worker.py): it claims its shard as the bot does."""
+    """A cluster worker (tests/bot/cluster_worker.py): it claims its shard as the bot does (its
+    log's warnings go to stderr)."""
     return subprocess.Popen([sys.executable, "-m", "tests.bot.cluster_worker", url, "2", str(shard)], cwd=ROOT,
-                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                             env={**os.environ, "PYTHONPATH": str(ROOT)})
+
+
+def says_it_waits(process: subprocess.Popen, seconds: float) -> bool:
+    assert process.stderr is not None
+    readable, _, _ = select.select([process.stderr], [], [], seconds)
+    return bool(readable) and "waiting up to" in process.stderr.readline()
 
 
 def says_ready(process: subprocess.Popen, seconds: float) -> bool:
@@ -147,7 +154,8 @@ async def test_a_rolling_deploy_the_new_process_takes_over_when_the_old_one_stop
     assert old.stdout is not None and "table" in old.stdout.readline()
     new = worker(postgres_url, 0)
     try:
-        assert not says_ready(new, 1.5), "the new process waits while the old one serves the shard"
+        assert says_it_waits(new, 30), "the new process says it waits for the old one's shard"
+        assert not says_ready(new, 0.5), "the new process waits while the old one serves the shard"
         old.stdin.close()  # the old process shuts down (its connections close: the shard is let go)
         old.wait(timeout=30)
         assert new.stdout is not None
@@ -156,3 +164,36 @@ async def test_a_rolling_deploy_the_new_process_takes_over_when_the_old_one_stop
     finally:
         stop(old)
         stop(new)
+
+
+async def test_a_process_that_loses_its_shard_locks_says_so(postgres_url, caplog):
+    import asyncio
+    import logging
+
+    import asyncpg
+
+    from bot.shard_claim import claim_shards
+
+    store = await Store.open(postgres_url)
+    try:
+        await claim_shards(store, Config(shard_count=2, shard_ids=frozenset({1})), wait_seconds=1)
+        admin = await asyncpg.connect(postgres_url)
+        try:
+            with caplog.at_level(logging.ERROR, logger="bot.shard_claim"):
+                ended = await admin.fetchval("SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity "
+                                             "WHERE application_name LIKE 'tarot-bot%'")
+                assert ended == 1
+                for _ in range(100):
+                    if caplog.records:
+                        break
+                    await asyncio.sleep(0.02)
+            assert any("was lost" in r.getMessage() and "shards [1] of 2" in r.getMessage() for r in caplog.records)
+            await claim_shards(store, Config(shard_count=2, shard_ids=frozenset({1})), wait_seconds=1)  # again
+            assert store.owner_conn is not None
+        finally:
+            await admin.close()
+    finally:
+        with caplog.at_level(logging.ERROR, logger="bot.shard_claim"):
+            caplog.clear()
+            await store.close()
+        assert not caplog.records, "closing the store lets the locks go quietly"

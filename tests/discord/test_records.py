@@ -106,6 +106,7 @@ async def test_the_leaderboard_orders_members_by_measure_and_period(simcord_env,
     await play_blackjack_rounds(world, 3, {alice.id: 10, bob.id: 20, carol.id: 30})
     for member in world.members:
         await member.slash(world.channel, "table leave")
+    await world.bot.retention.stop()  # its ten-minute rounds would each be waited for over nine days
     await simcord_env.advance_time(9 * DAY)  # those rounds are out of this week
     middle = {m.id: await wallet(world, m) for m in world.members}
     world.members, world.channel = [alice, bob], world.guild.create_text_channel("later")
