@@ -6,8 +6,8 @@ retention, printing the database's size as it goes. Run from the repository root
 policy, as fast as the service takes them; a reaction window is closed at once, as its timer
 would). A game lasts 20 rounds; a finished table is replaced by a new one in its channel. Time
 is simulated: the clock moves one second a move, and the retention is `--keep-rounds` rounds'
-worth of moves (Retention, the bot's own background pruning, runs beside the play every half
-second of real time). Printed every `--every` rounds: the main file and its WAL, the pages in
+worth of moves (Retention, the bot's own background pruning, runs beside the play: it hears
+every committed move, as in the bot, and prunes once a round's worth of simulated time passed). Printed every `--every` rounds: the main file and its WAL, the pages in
 use and free, and the rows of the action log, deals and tables. The file stops growing when the
 retention holds steady: compare the sizes over the second half of the run."""
 
@@ -72,7 +72,8 @@ async def soak(folder: Path, rounds: int, tables: int, seats: int, keep_rounds: 
     service = TableService(store, Config(starting_chips=1_000), clock)
     service.computer_pause = 3_600  # no computers here; people's moves are made by the loop
     keep = keep_rounds * MOVES_A_ROUND
-    retention = Retention(store, keep, clock, every=0.5)
+    retention = Retention(store, keep, clock, every=MOVES_A_ROUND)  # a round of pruning a round of play
+    service.listeners.append(retention.after_move)  # as the bot does
     retention.start()
     done_rounds = 0
     next_print = every

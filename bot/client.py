@@ -155,6 +155,7 @@ class TarotBot(commands.AutoShardedBot):
         log.info("restored %d open tables from the %s store", restored, self.store.backend)
         freeze_long_lived()
         self.retention = Retention(self.store, self.config.keep_days * DAY, discord_clock)
+        self.tables.listeners.append(self.retention.after_move)
         self.retention.start()
         if self.config.sync_commands:
             await self._sync_commands()

@@ -10,6 +10,7 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import Callable
+from typing import Any
 
 from bot.store import Store
 
@@ -18,7 +19,7 @@ log = logging.getLogger(__name__)
 DAY = 86_400.0
 PRUNE_BATCH = 500  # rows a delete takes at most: a short transaction, moves barely wait for it
 PRUNE_PAUSE = 0.05  # seconds between two batches, so moves keep the writer
-PRUNE_EVERY = 600.0  # seconds between two rounds of pruning
+PRUNE_EVERY = 600.0  # seconds at least between two rounds of pruning
 
 
 def retention_words(keep_days: float) -> str:
@@ -28,7 +29,10 @@ def retention_words(keep_days: float) -> str:
 
 
 class Retention:
-    """Deletes what is past `keep_seconds`, a batch at a time; `start` runs it every `every` seconds."""
+    """Deletes what is past `keep_seconds`, a batch at a time. A round runs at start-up and then
+    after a committed move once `every` seconds of the clock have passed since the last round
+    (`after_move`, a listener of the table service): a bot that nobody plays writes nothing, so
+    has nothing new to prune, and no timer of its own keeps it busy."""
 
     def __init__(self, store: Store, keep_seconds: float, clock: Callable[[], float],
                  batch: int = PRUNE_BATCH, pause: float = PRUNE_PAUSE, every: float = PRUNE_EVERY) -> None:
@@ -38,6 +42,7 @@ class Retention:
         self.batch = batch
         self.pause = pause
         self.every = every
+        self._due = 0.0  # the clock's time from which the next round may run
         self._task: asyncio.Task[None] | None = None
 
     async def prune(self) -> int:
@@ -59,8 +64,20 @@ class Retention:
         return deleted
 
     def start(self) -> None:
-        if self._task is None and self.keep_seconds > 0:
-            self._task = asyncio.get_running_loop().create_task(self._run())
+        """A first round now, in the background."""
+        self.poke()
+
+    def poke(self) -> None:
+        """A round in the background, unless one is running or the last began under `every` ago."""
+        running = self._task is not None and not self._task.done()
+        if self.keep_seconds <= 0 or running or self.clock() < self._due:
+            return
+        self._due = self.clock() + self.every
+        self._task = asyncio.get_running_loop().create_task(self._round())
+
+    async def after_move(self, _table: Any, _events: Any, _origin: Any) -> None:
+        """The table service's listener: a committed move may make a round due."""
+        self.poke()
 
     async def stop(self) -> None:
         if self._task is not None:
@@ -69,13 +86,11 @@ class Retention:
                 await self._task
             self._task = None
 
-    async def _run(self) -> None:
-        while True:
-            try:
-                deleted = await self.prune()
-                if deleted:
-                    log.info("retention: deleted %d rows of hands older than %.4g days", deleted,
-                             self.keep_seconds / DAY)
-            except Exception:
-                log.exception("retention: pruning failed; it is tried again later")
-            await asyncio.sleep(self.every)
+    async def _round(self) -> None:
+        try:
+            deleted = await self.prune()
+        except Exception:
+            log.exception("retention: pruning failed; it is tried again later")
+            return
+        if deleted:
+            log.info("retention: deleted %d rows of hands older than %.4g days", deleted, self.keep_seconds / DAY)

@@ -240,19 +240,22 @@ class Sandbox:
     _pace: asyncio.Task | None = None
 
     async def show(self, name: str) -> str:
-        """Point the preview at a channel (or "dm"); its address."""
+        """Point the preview at a channel (or "dm"), focused on its newest message (a page
+        opened there starts where the preview is focused); its address."""
         async with self._switch:
-            if self.preview is not None and self.shown == name:
-                return self.preview.url
             channel = self.world.channel_named(name)
             if channel is None:
                 raise KeyError(name)
             viewer = self.world.user if name == "dm" else self.world.member
-            if self.preview is not None:
-                await self.preview.close()
-            self.preview = await _retry(lambda: self.env.preview(channel, viewers=[viewer], layout="channel"))
-            await self.preview.__aenter__()
-            self.shown = name
+            if self.preview is None or self.shown != name:
+                if self.preview is not None:
+                    await self.preview.close()
+                self.preview = await _retry(lambda: self.env.preview(channel, viewers=[viewer], layout="channel"))
+                await self.preview.__aenter__()
+                self.shown = name
+            shown = channel.history(viewer=viewer)
+            if shown:
+                await _retry_async(lambda: self.preview.show(shown[-1]))
             return self.preview.url
 
     def open_tables(self) -> list[tuple[str, str]]:
@@ -291,6 +294,20 @@ async def _retry(make: Any, attempts: int = 50) -> Any:
                 raise
             await asyncio.sleep(0.1)
     return make()
+
+
+async def _retry_async(make: Any, attempts: int = 50) -> Any:
+    """`_retry` for an operation that is awaited."""
+    from simcord.backend.errors import SetupError
+
+    for _ in range(attempts - 1):
+        try:
+            return await make()
+        except SetupError as busy:
+            if "overlaps" not in str(busy):
+                raise
+            await asyncio.sleep(0.1)
+    return await make()
 
 
 async def start_sandbox(config: Config, computer_pause: float | None = None) -> Sandbox:

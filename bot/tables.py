@@ -1009,6 +1009,8 @@ class TableService:
         finished = bool(module.is_over(table.state))
         refunds = self._refunds(table) if finished else {}
         deadline = None if finished else self._next_deadline(table, new_round=any(e.kind == "round_open" for e in events))
+        if "alone_round" in table.extra and not finished and self._person_in_play(table):
+            del table.extra["alone_round"]  # a person is back in play: stored with this move
         players = list(module.players(table.state))
         seats_moved = players != table.extra.get("players")
         table.extra["players"] = players
@@ -1278,17 +1280,14 @@ class TableService:
         waiting = table.active and self.owns(table) and not self._closed and not self._person_in_play(table) \
             and not self._computers_to_move(table) and not table.module.pending(table.state)
         if not waiting:
-            if table.status == "active" and self._person_in_play(table):
-                table.extra.pop("alone_round", None)
             handle = self._idle.pop(table.id, None)
             if handle is not None:
                 handle.cancel()
             return
         if table.id in self._idle:
             return  # already counting since the table began to wait
-        loop = asyncio.get_running_loop()
-        self._idle[table.id] = loop.call_later(
-            self.idle_seconds, lambda: loop.create_task(self._guarded(self._end_idle(table))))
+        self._idle[table.id] = self._call_later(
+            self.idle_seconds, lambda: asyncio.get_running_loop().create_task(self._guarded(self._end_idle(table))))
 
     async def _end_idle(self, table: Table) -> None:
         self._idle.pop(table.id, None)

@@ -21,7 +21,8 @@ SILENT = frozenset({
     "deal_committed",  # the deal's commitment is on the table message's footer
     "deal_revealed",  # the seed is in /history and /verify once the round is over
     "settled",  # the leaderboard's record of the round: the round_over line says who won
-    "window_closed",  # no one's move: the table message shows whether a window is open
+    "window",  # no one's move: the table message's status shows the open window and its countdown
+    "window_closed",  # nor its closing: the status shows the next turn
 })
 
 
@@ -134,7 +135,6 @@ TELLERS: dict[str, Teller] = {
     "round_open": lambda d, n: f"Round {d['round']} is dealt: six cards each.",
     "committed": _committed,
     "discarded": lambda d, n: f"{does(_who(d, n), 'discards')} a card face down.",
-    "window": lambda d, n: f"Reaction window: {d['seconds']} s for a Fool or a Hermit to answer.",
     "stolen": _stolen,
     "fool_lost": _fool_lost,
     "looked": lambda d, n: (f"{does(_who(d, n), 'plays')} the High Priestess and looks at "

@@ -167,3 +167,28 @@ def test_the_retention_setting_is_read_and_checked(monkeypatch, tmp_path):
         monkeypatch.setenv("TAROT_KEEP_DAYS", raw)
         with pytest.raises(SystemExit, match="TAROT_KEEP_DAYS"):
             load_config(none)
+
+
+async def test_rounds_run_at_start_and_after_moves_at_most_every_so_often(sqlite_path):
+    clock = Clock()
+    service, _ = await open_service(sqlite_path, clock)
+    table = await open_table(service, "poker", [101, 102, 103])
+    await play_hands(service, table, random.Random(5), 2)
+    retention = Retention(service.store, KEEP, clock, every=3_600)
+    service.listeners.append(retention.after_move)
+    retention.start()
+    await retention._task
+    assert len(await log_rows(service.store, table.id)) > 0, "nothing was old enough"
+    clock.now += 40 * DAY
+    old = len(await log_rows(service.store, table.id))
+    await play_hands(service, table, random.Random(6), 1)  # a move makes a round due: it prunes
+    await retention._task
+    first_prune = retention._task
+    assert len([at for _, at in await log_rows(service.store, table.id) if at < clock.now - KEEP]) < old
+    await play_hands(service, table, random.Random(7), 1)
+    assert retention._task is first_prune, "no second round within the hour"
+    clock.now += 3_600
+    await play_hands(service, table, random.Random(8), 1)
+    assert retention._task is not first_prune
+    await retention.stop()
+    await close_service(service)

@@ -94,10 +94,17 @@ def bot_process(url: str, shard_ids: str | None, wait: int, count: int = 2) -> s
 
 
 def worker(url: str, shard: int) -> subprocess.Popen:
-    """A cluster worker (tests/bot/cluster_worker.py): it claims its shard as the bot does."""
+    """A cluster worker (tests/bot/cluster_worker.py): it claims its shard as the bot does (its
+    log's warnings go to stderr)."""
     return subprocess.Popen([sys.executable, "-m", "tests.bot.cluster_worker", url, "2", str(shard)], cwd=ROOT,
-                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                             env={**os.environ, "PYTHONPATH": str(ROOT)})
+
+
+def says_it_waits(process: subprocess.Popen, seconds: float) -> bool:
+    assert process.stderr is not None
+    readable, _, _ = select.select([process.stderr], [], [], seconds)
+    return bool(readable) and "waiting up to" in process.stderr.readline()
 
 
 def says_ready(process: subprocess.Popen, seconds: float) -> bool:
@@ -147,7 +154,8 @@ async def test_a_rolling_deploy_the_new_process_takes_over_when_the_old_one_stop
     assert old.stdout is not None and "table" in old.stdout.readline()
     new = worker(postgres_url, 0)
     try:
-        assert not says_ready(new, 1.5), "the new process waits while the old one serves the shard"
+        assert says_it_waits(new, 30), "the new process says it waits for the old one's shard"
+        assert not says_ready(new, 0.5), "the new process waits while the old one serves the shard"
         old.stdin.close()  # the old process shuts down (its connections close: the shard is let go)
         old.wait(timeout=30)
         assert new.stdout is not None

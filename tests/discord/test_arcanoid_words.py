@@ -98,7 +98,7 @@ def test_every_move_of_random_games_is_told_by_name(players: list[int], variant:
                 assert not REVERSED_CODE.search(line), f"an orientation shows: {line}"
                 assert not YOU_WITH_AN_S.search(line), f"grammar: {line}"
                 assert "Judgement" not in line and "Wands" not in line and "wands" not in line, line
-    assert {"committed", "discarded", "window", "round_over", "game_over"} <= seen
+    assert {"committed", "discarded", "round_over", "game_over"} <= seen
 
 
 def tell(events: list[Event], names: dict[int, str] | None = None) -> str:

@@ -80,7 +80,7 @@ COMPUTER_GAMES = [
     ("tarot", {"players": 3, "bots": 2, "timer": 0}, r"Computer \d (bids|passes|plays|discards)"),
     ("rummy", {"opponent": "bot", "timer": 0}, r"Computer \d? ?(draws from the stock|takes|discards)"),
     # Arcanoid's words are its own GameUI.describe (arc-live's): here, that they reach the table
-    ("arcanoid", {"bots": 2, "timer": 0}, r"^🤖 \S"),
+    ("arcanoid", {"bots": 2, "timer": 0}, r"^🤖 .*Computer \d"),
 ]
 
 
@@ -246,3 +246,30 @@ async def test_the_countdown_shown_is_the_real_deadline(simcord_env, game, optio
     assert int(stamp.group(1)) == int(table.deadline)
     left = int(stamp.group(1)) - world.env.now().timestamp()
     assert 55 <= left <= 60, f"a 60 s timer shows {left:.0f} s left"
+
+
+async def test_the_loc_warning_comes_only_below_four_seats_and_says_how_many(simcord_env):
+    world = make_world(simcord_env, names=("alice",))
+    alice = world.members[0]
+    four = await alice.slash(world.channel, "loc create", bots=3)
+    assert "meant for 4 or more" not in " ".join(m.content for m in four.followups), "4 seated: no warning"
+    await alice.slash(world.channel, "table end")
+    two = await alice.slash(world.channel, "loc create", bots=1)
+    said = " ".join(m.content for m in two.followups)
+    assert "meant for 4 or more players, and 2 seats are taken so far" in said, said
+
+
+async def test_ending_a_blackjack_table_in_its_betting_window_does_not_claim_a_round_was_played(simcord_env):
+    world = make_world(simcord_env, names=("alice", "bob"))
+    alice, bob = world.members
+    await alice.slash(world.channel, "blackjack create", timer=0)
+    lobby = latest_with_buttons(world.channel, "Join", "Start")
+    await bob.click(lobby, label="Join")
+    await alice.click(lobby, label="Start")
+    await alice.slash(world.channel, "blackjack bet", amount=10)
+    ended = private_text(await alice.slash(world.channel, "table end"))
+    assert "played out" not in ended.replace("nothing was played out", "") and "no cards were out" in ended, ended
+    assert "bets included" in ended
+    told = [e.description or "" for m in world.channel.history() for e in m.embeds if "table ended" in (e.title or "")]
+    assert told and not any("played out" in text for text in told), told
+    await ledger_balances(world)

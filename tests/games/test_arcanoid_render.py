@@ -25,11 +25,22 @@ def _mid_round(players: int) -> object:
     return state
 
 
+READABLE_WIDTH = 760  # shown at a Discord embed's ~550 px, its 14-17 px words stay >= 10 px tall
+
+
 def test_ten_players_mid_round_is_a_small_png() -> None:
     state = _mid_round(10)
     png = render_arcanoid(arc.view(state, None), {})
     image = Image.open(io.BytesIO(png))
-    assert image.format == "PNG" and image.width >= 1000 and len(png) <= 250_000
+    assert image.format == "PNG" and 600 <= image.width <= READABLE_WIDTH and len(png) <= 250_000
+
+
+def test_the_first_image_of_a_table_is_readable_at_the_width_discord_shows_it() -> None:
+    """Four battlefields side by side made the first image 1438 x 227: shown 550 px wide, its
+    words were 5 px tall. Two by two, it is about 730 px wide."""
+    state = arc.new(Options(bots=2), [SeatSpec(1), SeatSpec(-1), SeatSpec(-2)])
+    image = Image.open(io.BytesIO(render_arcanoid(arc.view(state, None), {1: "Ann"})))
+    assert image.width <= READABLE_WIDTH and image.height >= image.width / 3
 
 
 def test_hidden_hands_do_not_change_the_public_picture() -> None:

@@ -191,3 +191,18 @@ async def type_line(page: Any, line: str) -> None:
     await box.type(line, delay=20)
     await page.wait_for_timeout(300)  # the command list follows the typing; Enter sends once it has
     await page.keyboard.press("Enter")
+
+
+async def my_poker_turn(page: Any) -> tuple[Any, Any]:
+    """(the table message, its Check or Call button) once it is the person's turn."""
+    for _ in range(200):
+        table = messages(page).filter(has_text=re.compile(r"Major Poker — hand \d")).last
+        if not await table.count() or "@You to act" not in await table.inner_text():
+            await page.wait_for_timeout(100)
+            continue
+        for label in ("Check", re.compile(r"^Call \d")):
+            button = table.get_by_role("button", name=label)
+            if await button.count() and await button.first.get_attribute("aria-disabled") != "true":
+                return table, button.first
+        await page.wait_for_timeout(100)
+    raise AssertionError("the person's turn never came")

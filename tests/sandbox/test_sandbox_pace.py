@@ -17,6 +17,7 @@ from tests.sandbox.helpers import (
     browser_page,
     click_and_time,
     messages,
+    my_poker_turn,
     open_channel,
     run_command,
     send,
@@ -47,26 +48,12 @@ async def test_a_command_typed_whole_runs_and_a_wrong_one_is_explained(tmp_path)
             await lobby.get_by_role("button", name="Start", exact=True).wait_for(timeout=10_000)
             seated = await lobby.inner_text()
             assert all(f"Computer {n}" in seated for n in (1, 2, 3)), seated
+            assert "@You" in seated and "<@" not in seated, "the host is named, not a raw mention"
             assert not await messages(page).filter(has_text=re.compile(r"^\s*/poker create bots:3\s*$")).count(), \
                 "the typed line became the command, not a message"
             assert sandbox.interrupt() == 0, "".join(sandbox.output)
         finally:
             sandbox.kill()
-
-
-async def my_poker_button(page: Any) -> tuple[Any, Any]:
-    """(the table message, its Check or Call button) once it is the person's turn."""
-    for _ in range(200):
-        table = messages(page).filter(has_text=re.compile(r"Major Poker — hand \d")).last
-        if not await table.count() or "@You to act" not in await table.inner_text():
-            await page.wait_for_timeout(100)
-            continue
-        for label in ("Check", re.compile(r"^Call \d")):
-            button = table.get_by_role("button", name=label)
-            if await button.count() and await button.first.get_attribute("aria-disabled") != "true":
-                return table, button.first
-        await page.wait_for_timeout(100)
-    raise AssertionError("the person's turn never came")
 
 
 async def test_clicks_are_answered_within_half_a_second_whatever_the_computers_pauses(tmp_path):
@@ -80,7 +67,7 @@ async def test_clicks_are_answered_within_half_a_second_whatever_the_computers_p
             await start.wait_for()
             answers = [await click_and_time(page, lobby, start)]
             while len(answers) < CLICKS:
-                table, button = await my_poker_button(page)
+                table, button = await my_poker_turn(page)
                 answers.append(await click_and_time(page, table, button))
             median = statistics.median(answers)
             assert median <= MEDIAN_ANSWER_S, f"click to answer: {[round(a, 2) for a in answers]} s"
@@ -113,6 +100,10 @@ async def test_an_arcanoid_commitment_is_answered_within_a_second_whatever_its_r
             await messages(page).filter(has_text="Arcanoid — round 1").last.wait_for()
             await open_channel(page, sandbox, "dm")
             hand = await my_hand(page)
+            newest = messages(page).last
+            assert "Arcanoid" in await newest.inner_text() and await newest.is_visible()
+            assert await newest.evaluate("e => e.getBoundingClientRect().top < window.innerHeight"), \
+                "the DM page opens at its newest message"
             minor = next(card for card in hand if card[-1] in SUITS)
             replies = messages(page).filter(has_text="You used /arcanoid")
             before = await replies.count()
