@@ -89,6 +89,9 @@ def own_figures(game: str, figures: dict[str, tuple[int, str]]) -> list[str]:
 
 def highlight(record: records.GameRecord) -> str:
     """One of the game's own figures for the card."""
+    best = record.figures.get("best meld")
+    if best is not None:  # the meld alone: the card's line is short
+        return f"Best meld {best[1]}"
     own = own_figures(record.game, record.figures)
     return own[0] if own else ""
 
