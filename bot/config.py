@@ -9,6 +9,7 @@ from pathlib import Path
 
 from dotenv import load_dotenv
 
+from bot.drawing import machine_cores
 from bot.store import database_target, is_postgres_url
 from games.registry import GAMES
 
@@ -71,6 +72,7 @@ class Config:
     sync_commands: bool = True
     shard_count: int | None = None
     shard_ids: frozenset[int] | None = None  # this process's shards (None: all of them)
+    render_workers: int = 0  # drawing worker processes (0: draw in threads); TAROT_RENDER_WORKERS
     extensions: tuple[str, ...] = field(default_factory=lambda: ("cogs.tables", "cogs.economy", *game_cogs()))
 
 
@@ -107,4 +109,5 @@ def load_config(env_file: str | Path | None = None) -> Config:
         sync_commands=os.environ.get("TAROT_SYNC_COMMANDS", "1").strip() != "0",
         shard_count=shard_count,
         shard_ids=shard_ids,
+        render_workers=_int_env("TAROT_RENDER_WORKERS", machine_cores()),
     )

@@ -18,6 +18,7 @@ from cogs import arcanoid_menus as menus
 from cogs.common import (
     ButtonSpec,
     Control,
+    Drawing,
     GameUI,
     SelectSpec,
     create_table,
@@ -40,8 +41,7 @@ GAME = "arcanoid"
 class ArcanoidUI(GameUI):
     game = GAME
 
-    def render(self, view: dict, names: dict[int, str], style: str) -> bytes:
-        return render_arcanoid(view, names, style)
+    drawer = staticmethod(render_arcanoid)
 
     def status_lines(self, table: Table, view: dict, names: dict[int, str]) -> list[str]:
         lines = [self._step_line(view, names)]
@@ -152,7 +152,7 @@ class ArcanoidUI(GameUI):
         text, _, controls = self.hand_view(table, player, names)
         return text, controls
 
-    def hand_view(self, table: Table, player: int, names: dict[int, str]) -> tuple[str, bytes | None, list[Control]]:
+    def hand_view(self, table: Table, player: int, names: dict[int, str]) -> tuple[str, Drawing | None, list[Control]]:
         view = table.view(player) or {}
         me = view.get("me")
         if me is None:
@@ -166,7 +166,7 @@ class ArcanoidUI(GameUI):
             lines.append("**You may react now**: " + " or ".join(REACTIONS[r] for r in me["reactions"]))
         controls = self._controls(table, {**view, "_names": names}, me, player)
         hand = me["hand"] + me["visible"]
-        image = render_hand(hand, caption="Your Arcanoid hand") if hand else None
+        image = Drawing(render_hand, hand, caption="Your Arcanoid hand") if hand else None
         return "\n".join(lines), image, controls
 
     def _controls(self, table: Table, view: dict, me: dict, player: int) -> list[Control]:

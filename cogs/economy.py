@@ -10,7 +10,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.client import TarotBot
-from cogs.common import COLOUR, GAME_TITLES, deal_word, png_file, refuse
+from cogs.common import COLOUR, GAME_TITLES, deal_word, png_file, refuse, reply
 from games import counting
 from games.base import IllegalAction, plural
 from games.cards import Card, CardParseError, parse_cards
@@ -67,7 +67,7 @@ class Economy(commands.Cog):
             return
         chips = await self.bot.economy.wallet(interaction.guild_id or 0, who.id)
         whose = "You have" if who.id == interaction.user.id else f"{who.display_name} has"
-        await interaction.response.send_message(f"{whose} **{chips}** chips on this server.", ephemeral=True)
+        await reply(interaction, f"{whose} **{chips}** chips on this server.")
 
     @app_commands.command(name="daily", description="Collect your daily chips (once every 20 hours)")
     @app_commands.guild_only()
@@ -77,9 +77,8 @@ class Economy(commands.Cog):
         except IllegalAction as refusal:
             await refuse(interaction, refusal.reason)
             return
-        await interaction.response.send_message(
+        await reply(interaction,
             f"+{grant.amount} chips: you have **{grant.balance}**. Next daily <t:{int(grant.next_at)}:R>.",
-            ephemeral=True,
         )
 
     @app_commands.command(name="leaderboard", description="Top players on this server: chips, or a game's results")
@@ -98,7 +97,7 @@ class Economy(commands.Cog):
                      for i, (user, net, hands) in enumerate(rows3, 1)]
             title = f"Best at {game.name}"
         embed = discord.Embed(title=title, colour=COLOUR, description="\n".join(lines) or "Nobody yet.")
-        await interaction.response.send_message(embed=embed, ephemeral=True,
+        await reply(interaction, embed=embed,
                                                 allowed_mentions=discord.AllowedMentions.none())
 
     @app_commands.command(name="count", description="Count a pile of cards' points as tarot games do")
@@ -127,7 +126,7 @@ class Economy(commands.Cog):
         image = await asyncio.to_thread(render_pile, groups, f"{fraction_text(total)} points")
         embed.description = f"Total: **{fraction_text(total)}** points"
         embed.set_image(url="attachment://pile.png")
-        await interaction.response.send_message(embed=embed, file=png_file(image, "pile.png"), ephemeral=True)
+        await reply(interaction, embed=embed, file=png_file(image, "pile.png"))
 
 
 async def setup(bot: TarotBot) -> None:
