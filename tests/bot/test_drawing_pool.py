@@ -88,4 +88,4 @@ async def test_where_processes_cannot_start_the_pool_draws_in_threads(monkeypatc
 
 def test_the_pool_is_sized_to_the_cores_this_process_may_use():
     assert machine_cores() == len(os.sched_getaffinity(0))
-    assert drawing.current is drawing.THREADS, "no bot running: images draw in threads"
+    assert drawing.THREADS.size == 0 and not drawing.THREADS.processes, "with no bot's pool: threads"
