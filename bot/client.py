@@ -81,8 +81,11 @@ async def acknowledge(interaction: discord.Interaction) -> None:
     try:
         if interaction.type is discord.InteractionType.component:
             await interaction.response.defer()
-        else:
-            await interaction.response.defer(ephemeral=True, thinking=True)
+        else:  # private, unless the command was asked to show its answer to the channel
+            public = interaction.type is discord.InteractionType.application_command \
+                and getattr(interaction.namespace, "public", False) is True
+            interaction.extras["public"] = public
+            await interaction.response.defer(ephemeral=not public, thinking=True)
     except discord.HTTPException as error:
         log.warning("interaction %s: could not acknowledge it: %s", interaction.id, error)
 

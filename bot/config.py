@@ -73,7 +73,7 @@ class Config:
     shard_count: int | None = None
     shard_ids: frozenset[int] | None = None  # this process's shards (None: all of them)
     render_workers: int = 0  # drawing worker processes (0: draw in threads); TAROT_RENDER_WORKERS
-    extensions: tuple[str, ...] = field(default_factory=lambda: ("cogs.tables", "cogs.economy", *game_cogs()))
+    extensions: tuple[str, ...] = field(default_factory=lambda: ("cogs.tables", "cogs.economy", "cogs.records", *game_cogs()))
 
 
 PROJECT_ROOT = Path(__file__).resolve().parents[1]

@@ -27,13 +27,43 @@ ADD_TO_HOUSE = ("INSERT INTO house (guild_id, chips) VALUES (?, ?) "
 ADD_RESULT = ("INSERT INTO results (guild_id, user_id, game, hands, net) VALUES (?, ?, ?, 1, ?) "
               "ON CONFLICT (guild_id, user_id, game) DO UPDATE SET hands = results.hands + 1, "
               "net = results.net + excluded.net")
+# A finished round's lines and a game's own figures in the players' records (bot/records.py).
+ADD_RECORD = """
+INSERT INTO records (guild_id, user_id, game, played, won, lost, pushed, net, best_win, streak, best_streak, last_at)
+VALUES (?, ?, ?, 1, ?, ?, ?, ?, ?, ?, ?, ?)
+ON CONFLICT (guild_id, user_id, game) DO UPDATE SET
+    played = records.played + 1, won = records.won + excluded.won, lost = records.lost + excluded.lost,
+    pushed = records.pushed + excluded.pushed, net = records.net + excluded.net,
+    best_win = CASE WHEN excluded.best_win > records.best_win THEN excluded.best_win ELSE records.best_win END,
+    streak = CASE WHEN excluded.won = 1 THEN records.streak + 1 WHEN excluded.lost = 1 THEN 0
+                  ELSE records.streak END,
+    best_streak = CASE WHEN excluded.won = 1 AND records.streak + 1 > records.best_streak
+                       THEN records.streak + 1 ELSE records.best_streak END,
+    last_at = excluded.last_at
+"""
+ADD_DAY = """
+INSERT INTO record_days (guild_id, game, day, user_id, played, won, net) VALUES (?, ?, ?, ?, 1, ?, ?)
+ON CONFLICT (guild_id, game, day, user_id) DO UPDATE SET
+    played = record_days.played + 1, won = record_days.won + excluded.won, net = record_days.net + excluded.net
+"""
+ADD_FIGURE = """
+INSERT INTO record_figures (guild_id, user_id, game, figure, value, note) VALUES (?, ?, ?, ?, ?, ?)
+ON CONFLICT (guild_id, user_id, game, figure) DO UPDATE SET value = record_figures.value + excluded.value
+"""
+BEST_FIGURE = """
+INSERT INTO record_figures (guild_id, user_id, game, figure, value, note) VALUES (?, ?, ?, ?, ?, ?)
+ON CONFLICT (guild_id, user_id, game, figure) DO UPDATE SET
+    note = CASE WHEN excluded.value > record_figures.value THEN excluded.note ELSE record_figures.note END,
+    value = CASE WHEN excluded.value > record_figures.value THEN excluded.value ELSE record_figures.value END
+"""
 COMMIT_DEAL = ("INSERT INTO deals (commitment, guild_id, table_id, game, label, version, committed_at) "
                "VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (commitment) DO NOTHING")
 REVEAL_DEAL = "UPDATE deals SET seed=?, setup=?, cards=?, revealed_at=? WHERE commitment=? AND seed IS NULL"
 SET_SEATED = "UPDATE tables SET seated=? WHERE id=?"
 
 # Every table the store holds, in the order a copy must fill them (see bot/migrate.py).
-DATA_TABLES = ("wallets", "house", "grants", "tables", "actions", "results", "deals")
+DATA_TABLES = ("wallets", "house", "grants", "tables", "actions", "results", "deals", "records", "record_days",
+               "record_figures")
 
 Row = Mapping[str, Any] | Sequence[Any]  # aiosqlite.Row / asyncpg.Record: by name and by position
 
@@ -306,6 +336,10 @@ class Store:
             if row is not None and (version is None or row["version"] != version or row["status"] != status):
                 fresh = await tx.table_row(table_id)
             yield tx, fresh
+
+    async def check_intact(self) -> None:
+        """Refuse (DatabaseRefused) a database whose storage is damaged, before the bot starts
+        on it (a server database checks its own pages: nothing to do)."""
 
     def savepoint(self, tx: Tx) -> AbstractAsyncContextManager[Tx]:
         """A nested transaction within `tx` (stores that hold rows across an operation)."""

@@ -82,6 +82,28 @@ MIGRATIONS: list[str] = [
     # 7: nothing here either: PostgreSQL's number 7 makes its state column bytes; a SQLite TEXT
     # column keeps the packed states (bot.store.packed_state) as the blobs they are.
     "SELECT 1",
+    # 8: players' records (bot/records.py), written in the transaction of the move that ends a
+    # round: a member's totals and streaks per game, their results per UTC day (the periods of
+    # /leaderboard, the chip line of /profile), and each game's own figures. Each table is kept in
+    # its key's order (WITHOUT ROWID): a period's ranking reads one run of a game's days.
+    """
+    CREATE TABLE records (
+        guild_id INTEGER NOT NULL, user_id INTEGER NOT NULL, game TEXT NOT NULL,
+        played INTEGER NOT NULL, won INTEGER NOT NULL, lost INTEGER NOT NULL,
+        pushed INTEGER NOT NULL, net INTEGER NOT NULL, best_win INTEGER NOT NULL,
+        streak INTEGER NOT NULL, best_streak INTEGER NOT NULL, last_at REAL NOT NULL,
+        PRIMARY KEY (guild_id, user_id, game)) WITHOUT ROWID;
+    CREATE INDEX records_by_game ON records (guild_id, game);
+    CREATE TABLE record_days (
+        guild_id INTEGER NOT NULL, game TEXT NOT NULL, day INTEGER NOT NULL, user_id INTEGER NOT NULL,
+        played INTEGER NOT NULL, won INTEGER NOT NULL, net INTEGER NOT NULL,
+        PRIMARY KEY (guild_id, game, day, user_id)) WITHOUT ROWID;
+    CREATE INDEX record_days_by_member ON record_days (guild_id, user_id, day);
+    CREATE TABLE record_figures (
+        guild_id INTEGER NOT NULL, user_id INTEGER NOT NULL, game TEXT NOT NULL,
+        figure TEXT NOT NULL, value INTEGER NOT NULL, note TEXT NOT NULL,
+        PRIMARY KEY (guild_id, user_id, game, figure)) WITHOUT ROWID;
+    """,
 ]
 
 
@@ -131,10 +153,32 @@ class SqliteStore(Store):
             await store._check_readable()
             await conn.executescript("PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=ON;")
             await store.migrate()
+        except sqlite3.DatabaseError as error:
+            await conn.close()
+            raise store.damaged(str(error)) from None
         except BaseException:
             await conn.close()
             raise
         return store
+
+    def damaged(self, what: str) -> DatabaseRefused:
+        """The refusal of a file whose pages are damaged (a disk or a copy went wrong)."""
+        return DatabaseRefused(
+            f"the SQLite database {self.path} is damaged ({what}), so the bot will not start on it. "
+            "Stop the bot, restore the file from your latest backup (copy the backup over it and delete "
+            f"any {self.path.name}-wal and {self.path.name}-shm files beside it: see the README's "
+            "backups section), then start again. The damaged file is left untouched."
+        )
+
+    async def check_intact(self) -> None:
+        """SQLite's own check of every page (PRAGMA quick_check), run once before the bot
+        starts: a file with scribbled pages is refused with what to do, not met mid-game."""
+        try:
+            found = [row[0] for row in await self.fetchall("PRAGMA quick_check(3)")]
+        except sqlite3.DatabaseError as error:
+            raise self.damaged(str(error)) from None
+        if found != ["ok"]:
+            raise self.damaged("; ".join(found))
 
     async def _check_readable(self) -> None:
         """Refuse a file that is not an SQLite database, or one from a newer version."""
@@ -142,6 +186,8 @@ class SqliteStore(Store):
             version = await self.schema_version()
             await self.fetchone("SELECT COUNT(*) FROM sqlite_master")
         except sqlite3.DatabaseError as error:
+            if "malformed" in str(error):  # an SQLite file, with pages scribbled over
+                raise self.damaged(str(error)) from None
             raise DatabaseRefused(
                 f"{self.path} is not a database this bot can read ({error}). Point TAROT_DB at the "
                 "bot's database file, or move this file away to start with a new one."

@@ -17,6 +17,7 @@ from contextlib import asynccontextmanager
 from types import ModuleType
 from typing import Any
 
+from bot import records
 from bot.config import Config
 from bot.store import (
     OPEN,
@@ -289,6 +290,25 @@ def options_from_json(game: str, raw: str) -> Any:
     return GAMES[game].Options(**json.loads(raw))
 
 
+def checked_options(table: Table) -> None:
+    """A restored table's options pass the checks a new table's do (a stored value no version
+    would accept fails here, at start-up, not in the middle of a game)."""
+    problem = _options_problem(table.options)
+    if problem is not None:
+        raise ValueError(f"its options are not valid: {problem}")
+
+
+@functools.lru_cache(maxsize=4096)
+def _options_problem(options: Any) -> str | None:
+    """Why these (frozen, shared) options fail their game's checks; checked once for all the
+    tables that share them."""
+    try:
+        options.validate()
+    except IllegalAction as refusal:
+        return refusal.reason
+    return None
+
+
 def build_options(game: str, values: dict[str, Any]) -> Any:
     """Options from a command's values, validated; unknown names and bad values are refused."""
     module = GAMES[game]
@@ -371,6 +391,7 @@ class TableService:
         table = Table(row)
         if table.active and not looks_whole(table.saved):
             raise ValueError("a running table whose saved state is cut off or missing")
+        checked_options(table)
         return table
 
     async def _set_aside(self, row: Any, error: BaseException) -> None:
@@ -383,7 +404,7 @@ class TableService:
             now = await tx.lock_table(row["id"])
             if now is None or now["status"] not in ("lobby", "active"):
                 return
-            await self._move_chips_in_order(tx, row["guild_id"], {p: a for p, a in refunds.items() if p > 0})
+            await self._move_chips_in_order(tx, row["guild_id"], refunds)  # a computer's stack: to the house
             await tx.execute("UPDATE tables SET status='damaged', ended_at=?, deadline=NULL WHERE id=?",
                              (self.clock(), row["id"]))
         log.error("table %s (%s in channel %s) could not be loaded and is set aside: %s: %s; "
@@ -1041,6 +1062,7 @@ class TableService:
             ) from None
         for user, net in sorted(results):
             await tx.record_result(table.guild_id, user, table.game, net)
+        await records.record_move(tx, table.guild_id, table.game, events, table.state, self.clock())
 
     @staticmethod
     async def _move_chips_in_order(tx: Tx, guild_id: int, chips: dict[int, int], house: int = 0) -> None:
@@ -1219,6 +1241,9 @@ class TableService:
 
     def _schedule_computers(self, table: Table) -> None:
         """Computer players move after a short pause, so people can follow the table."""
+        if table._computer is not None:
+            table._computer.cancel()  # one reply pending at a time: the one for the copy as it is now
+            table._computer = None
         if self._closed or not self.owns(table) or not self._computers_to_move(table):
             return
         loop = asyncio.get_running_loop()
@@ -1231,7 +1256,12 @@ class TableService:
         async with self._hold(table):
             if table.version != version or self._closed or table.status != "active":
                 return  # something else moved first; that move scheduled its own follow-up
-            player = self._computers_to_move(table)[0]
+            waiting = self._computers_to_move(table)
+            if not waiting:  # scheduled by a move to a stale copy whose commit was refused: the copy
+                # read back holds another process's move at that version, which left no computer to move
+                log.debug("table %s: the computer move scheduled at version %s has nobody to move", table.id, version)
+                return
+            player = waiting[0]
             action = table.module.computer_action(table.state, player)
             try:
                 events = await self._apply(table, player, action)

@@ -4,10 +4,11 @@ survives restarts, refusals, names, images and resolving which table a command m
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import io
 import logging
 import secrets
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -222,11 +223,46 @@ async def refuse_oversized_input(interaction: discord.Interaction) -> bool:
     return True
 
 
+MALFORMED_CONTROL = ("that button or menu is damaged: it names no move the bot offers, so nothing was done. "
+                     "Use the buttons on the latest table message, or /hand")
+
+
+class MalformedControl(Exception):
+    """A control whose move code (or menu choice) the game's reader cannot make a move of: a
+    forged or damaged custom_id, refused like any bad input (bot/client.py never sees it)."""
+
+
+@contextlib.contextmanager
+def read_as_control(code: str, values: list[str] | None = None) -> Iterator[None]:
+    """Reading a control's code into a move: what fails to read (`turn.a.b`, `turn.0`, a menu
+    choice missing) is a malformed control, not a failure of the bot."""
+    try:
+        yield
+    except (ValueError, IndexError, KeyError, TypeError, AttributeError, OverflowError) as error:
+        raise MalformedControl(f"{code!r} {values or []!r}: {type(error).__name__}: {error}") from error
+
+
+def button_action(ui: GameUI, code: str) -> Action | None:
+    """The move a button code stands for (None: it opens a form); MalformedControl if unreadable."""
+    with read_as_control(code):
+        return ui.action_for(code)
+
+
+def menu_action(ui: GameUI, code: str, values: list[str]) -> Action:
+    """The move a menu's choice stands for; MalformedControl if unreadable."""
+    with read_as_control(code, values):
+        return ui.select_action(code, values)
+
+
 async def answered(interaction: discord.Interaction, work: Awaitable[None]) -> None:
-    """Runs a button's, menu's or form's work; any unexpected failure gets the one failure
-    answer instead of silence."""
+    """Runs a button's, menu's or form's work; a malformed control is refused privately (an
+    INFO line: any member can forge one), any unexpected failure gets the one failure answer
+    instead of silence."""
     try:
         await work
+    except MalformedControl as malformed:
+        log.info("interaction %s by %s: malformed control refused: %s", interaction.id, interaction.user.id, malformed)
+        await refuse(interaction, MALFORMED_CONTROL)
     except Exception as error:
         await answer_failure(interaction, error)
 
@@ -259,6 +295,10 @@ def refuse_outsider(interaction: discord.Interaction, table: Table, *, seated: b
 async def refuse(interaction: discord.Interaction, reason: str) -> None:
     """A refusal is always private and always says what was wrong."""
     text = (reason[:1].upper() + reason[1:])[:MESSAGE_LIMIT]
+    if interaction.extras.get("public"):  # acknowledged for a public answer: refuse privately instead
+        interaction.extras["public"] = False
+        with contextlib.suppress(discord.HTTPException):
+            await interaction.delete_original_response()
     if interaction.response.is_done():
         await interaction.followup.send(text, ephemeral=True)
     else:
@@ -372,12 +412,13 @@ class GameButton(discord.ui.DynamicItem[discord.ui.Button], template=r"tt:(?P<ta
         if await open_page(interaction, table, self.step, self.code, []):
             return
         ui = UIS[table.game]
-        action = ui.action_for(self.code)
+        action = button_action(ui, self.code)
         if action is None:
             if not table.step_current(self.step):
                 await refuse(interaction, STALE)
                 return
-            form = ui.form_for(table, self.code, self.step)
+            with read_as_control(self.code):
+                form = ui.form_for(table, self.code, self.step)
             if form is not None:
                 await interaction.response.send_modal(form)  # the form is the answer
             else:
@@ -453,15 +494,16 @@ class GameSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"ts:(?P<ta
         values = list((interaction.data or {}).get("values", []))  # type: ignore[union-attr]
         if await open_page(interaction, table, self.step, self.code, values):
             return
-        await perform(interaction, table, UIS[table.game].select_action(self.code, values), step=self.step)
+        await perform(interaction, table, menu_action(UIS[table.game], self.code, values), step=self.step)
 
 
 async def open_page(interaction: discord.Interaction, table: Table, step: str, code: str, values: list[str]) -> bool:
     """Shows, in place of the clicked message, the further page of controls this control opens
     (a game's step-wise menus); stale when the table has moved on. False: it is a move."""
     ui = UIS[table.game]
-    if not ui.opens_page(code, values):
-        return False
+    with read_as_control(code, values):
+        if not ui.opens_page(code, values):
+            return False
     if not table.step_current(step):
         await refuse(interaction, STALE)
         return True

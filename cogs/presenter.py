@@ -20,6 +20,7 @@ from cogs.common import (
     UIS,
     ButtonSpec,
     Control,
+    Drawing,
     action_view,
     deal_word,
     may_update_clicked,
@@ -386,7 +387,7 @@ class Presenter:
         ui = UIS[table.game]
         frozen = table.frozen()  # drawn in a worker thread: the controls carry the step it shows
         text, drawing, buttons = await asyncio.to_thread(ui.hand_view, frozen, player, names_for(self.bot, table))
-        image = await drawing.draw() if drawing is not None else None  # in the drawing pool
+        image = await drawing.draw() if isinstance(drawing, Drawing) else drawing  # in the drawing pool
         if player in sitting_out(table):
             text = "You are sitting out: press **Sit in** (or `/table join`) to be dealt in again.\n" + text
             buttons = [*buttons, SIT_IN]

@@ -45,13 +45,19 @@ def who(names: dict[int, str], player: int | None) -> str:
     return f"<@{player}>" if player >= 0 else names.get(player, f"Computer {-player}")
 
 
+def shown(code: str) -> str:
+    """A card's notation as French Tarot text shows it: orientation means nothing in the game,
+    so no `r` (a reversed card is the same card)."""
+    return card(code).face.code
+
+
 def card_label(code: str, style: str = "rws") -> str:
     """A card for a menu: its code and its name in the table's deck style."""
-    return f"{code} · {ft.tarot_name(card(code), style)}"
+    return f"{shown(code)} · {ft.tarot_name(card(code), style)}"
 
 
 def trick_text(entries: list[dict[str, Any]], names: dict[int, str]) -> str:
-    return ", ".join(f"{entry['card']} ({who(names, entry['player'])})" for entry in entries)
+    return ", ".join(f"{shown(entry['card'])} ({who(names, entry['player'])})" for entry in entries)
 
 
 LAST_TRICK = "Last trick ({number})"
@@ -69,7 +75,7 @@ def sheet_text(sheet: dict[str, Any], names: dict[int, str]) -> list[str]:
     lines = [f"**Hand {sheet['round']}: {verdict(sheet, names)}** (×{sheet['multiplier']})"]
     for pile in sheet["piles"]:
         side = "Taker's side" if pile["side"] == "taker" else "Defence"
-        groups = " + ".join(f"({' '.join(codes)}) {value}" for codes, value in pile["groups"])
+        groups = " + ".join(f"({' '.join(shown(c) for c in codes)}) {value}" for codes, value in pile["groups"])
         if pile.get("excuse_alone"):
             groups += " + (0 alone) 4"
         if pile.get("adjust"):
@@ -113,7 +119,7 @@ class TarotUI(GameUI):
         if view["phase"] == "passed":
             return [f"Hand {view['round']} of {view['deals']}: everyone passed; the next dealer deals."]
         lines = [f"Hand {view['round']} of {view['deals']} · dealer {who(names, view['dealer'])}"]
-        lines += [f"Deal annulled: {who(names, a['player'])} held the Petit sec ({' '.join(a['cards'])}); "
+        lines += [f"Deal annulled: {who(names, a['player'])} held the Petit sec ({' '.join(shown(c) for c in a['cards'])}); "
                   "dealt again." for a in view.get("annulled") or []]
         lines += self._phase_lines(view, names)
         totals = " · ".join(f"{who(names, s['player'])} {s['total']:+d}" for s in view["seats"])
@@ -136,7 +142,7 @@ class TarotUI(GameUI):
                       "playing": self._trick_line(view, names, turn)}[phase])
         if view.get("chelem"):
             lines.append(f"Chelem announced by {who(names, view['taker'])}.")
-        lines += [f"Poignée {s['poignee']['level']} of {who(names, s['player'])}: {' '.join(s['poignee']['cards'])}"
+        lines += [f"Poignée {s['poignee']['level']} of {who(names, s['player'])}: {' '.join(shown(c) for c in s['poignee']['cards'])}"
                   for s in view["seats"] if s.get("poignee")]
         return lines
 
@@ -218,15 +224,15 @@ def _describe(event: Event, names: dict[int, str]) -> str:
     if event.kind == "bid":
         return f"{who(names, data['player'])}: {CONTRACTS[data['contract']]}."
     if event.kind == "played":
-        return f"{who(names, data['player'])} played {data['card']}."
+        return f"{who(names, data['player'])} played {shown(data['card'])}."
     if event.kind == "trick":
         return taken_text(data, names)
     if event.kind == "discarded":
-        shown = f" (trumps shown: {' '.join(data['trumps'])})" if data["trumps"] else ""
-        return f"Discarded {plural(data['count'], 'card')}{shown}."
+        trumps = f" (trumps shown: {' '.join(shown(c) for c in data['trumps'])})" if data["trumps"] else ""
+        return f"Discarded {plural(data['count'], 'card')}{trumps}."
     if event.kind in ("chelem", "poignee", "called"):
         return {"chelem": "Chelem announced.", "poignee": f"Poignée {data.get('level')} shown.",
-                "called": f"Called {data.get('card')}."}[event.kind]
+                "called": f"Called {shown(data['card']) if data.get('card') else 'a king'}."}[event.kind]
     if event.kind == "settled" and not data.get("passed"):
         return "The hand is scored — see the table."
     if event.kind == "all_passed":
@@ -261,7 +267,7 @@ def _prompt(state: ft.State, seat: int, view: dict, names: dict[int, str]) -> li
         more = len(plain) + len(trumps) - MAX_OPTIONS
         note = f" The menu lists {MAX_OPTIONS} of them; `/tarot discard` takes any." if more > 0 else ""
         return [f"**Discard {len(state.dog)} cards** (no king, no oudler; a trump only if nothing else is "
-                f"possible). The dog was {' '.join(view['dog'] or [])}.{note}"]
+                f"possible). The dog was {' '.join(shown(c) for c in view['dog'] or [])}.{note}"]
     if phase == "chelem":
         return ["**Announce a chelem** (all the tricks: +400 made, −200 failed) or play on."]
     if view["trick"]:
@@ -277,11 +283,13 @@ def _last_trick_lines(view: dict, names: dict[int, str]) -> list[str]:
 
 
 def _hand_image(state: ft.State, seat: int, view: dict) -> Drawing:
-    hand = view["hand"]
+    """The hand drawn upright, its codes without `r`: orientation means nothing in French Tarot."""
+    hand = [shown(c) for c in view["hand"]]
     style = state.options.style
     caption = f"Your hand · hand {view['round']}"
     if state.phase == "playing" and ft.turn_seat(state) == seat and len(view["legal"]) < len(hand):
-        return Drawing(render_hand, hand, numbered_trumps(style), caption, groups=[view["legal"]], labels=["Playable now"])
+        return Drawing(render_hand, hand, numbered_trumps(style), caption, groups=[[shown(c) for c in view["legal"]]],
+                           labels=["Playable now"])
     return Drawing(render_hand, hand, numbered_trumps(style), caption)
 
 
@@ -337,7 +345,7 @@ def _discard_controls(state: ft.State, seat: int) -> list[Control]:
     options = tuple((card_label(c.code, state.options.style), c.code) for c in choices)
     suggested = tarot_ai.choose_discard(state.hands[seat], count)
     return [SelectSpec(f"Choose the {count} cards to discard", "discard", options, count, count),
-            ButtonSpec("Suggested: " + " ".join(c.code for c in suggested), "discard." + ".".join(c.code for c in suggested))]
+            ButtonSpec("Suggested: " + " ".join(c.face.code for c in suggested), "discard." + ".".join(c.code for c in suggested))]
 
 
 # --- the commands ------------------------------------------------------------------------------
@@ -427,13 +435,13 @@ class Tarot(commands.Cog):
             return []
         state, seat = mine
         cards = ft.legal_cards(state, seat) or ft.sort_hand(state.hands[seat])
-        return _choices([c.code for c in cards], current, state.options.style)
+        return _choices([c.face.code for c in cards], current, state.options.style)
 
     @call.autocomplete("king")
     async def king_autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         mine = await _my_seat(interaction)
         hand = mine[0].hands[mine[1]] if mine else []
-        return _choices([c.code for c in ft.callable_cards(hand)], current, mine[0].options.style if mine else "rws")
+        return _choices([c.face.code for c in ft.callable_cards(hand)], current, mine[0].options.style if mine else "rws")
 
     @discard.autocomplete("cards")
     async def discard_autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
@@ -441,10 +449,10 @@ class Tarot(commands.Cog):
         if mine is None or mine[0].phase != "discarding":
             return []
         state, seat = mine
-        suggested = " ".join(c.code for c in tarot_ai.choose_discard(state.hands[seat], len(state.dog)))
+        suggested = " ".join(c.face.code for c in tarot_ai.choose_discard(state.hands[seat], len(state.dog)))
         typed = current.split()
         plain, trumps, _ = ft.discard_options(state.hands[seat], len(state.dog))
-        rest = [c.code for c in ft.sort_hand(plain + trumps) if c.code not in typed]
+        rest = [c.face.code for c in ft.sort_hand(plain + trumps) if c.face.code not in typed]
         prefix = " ".join(typed)
         extended = [f"{prefix} {code}".strip() for code in rest]
         return [app_commands.Choice(name=f"Suggested: {suggested}", value=suggested)] + [

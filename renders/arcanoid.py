@@ -14,9 +14,12 @@ from __future__ import annotations
 from typing import Any
 
 from games.arcanoid.battle import FIELDS
+from games.arcanoid.words import capitalised, card_label, does, face_code, whose
 from renders import layout as L
+from renders.cards import arcanoid_names
 
 CARD = 90  # every card of the image (rules/cards.md: at least ~90 px wide in a table image)
+STYLE = arcanoid_names("rws")  # the faces carry Arcanoid's names: 8 Justice, 11 Strength, Judgment
 SPRITE_WIDTHS = (CARD,)  # warmed at start-up (renders.warm_up)
 MIN_STEP = round(CARD * 0.22)  # the least of a card a fan shows: its corner index (layout.fan)
 SEAT_STEP = CARD // 2  # a seat's few cards show half of each: both left corners, so a reversed card's index too
@@ -35,13 +38,14 @@ def seat_name(seat: dict[str, Any], names: dict[int, str]) -> str:
     if seat["kind"] == "daemon":
         return f"Daemon of {L.player_name(names, seat['master'])}"
     if seat["kind"] == "usa":
-        return "USA (mechanical)"
+        return "USA"
     return L.player_name(names, seat["player"])
 
 
 def render_arcanoid(view: dict[str, Any], names: dict[int, str], style: str = "rws",
                     seconds_left: int | None = None) -> bytes:
     """The table as PNG bytes from a view (public or a player's: only what it holds is drawn)."""
+    style = arcanoid_names(style)
     title = f"Arcanoid · round {view['round']} of {view['rounds']} · {view['variant']}" + (
         " + GAZA" if view["gaza"] else "")
     info = f"deck {view['deck']} · discard {view['discard']} · {_step(view, names, seconds_left)}"
@@ -136,15 +140,16 @@ def _extras(view: dict[str, Any], names: dict[int, str], style: str) -> L.Block:
         blocks.append(L.panel(L.section("Justice · shared by all", row, size=14), pad=8))
     reveal = view["reveal"]
     if reveal is not None and "shown" in reveal:
-        shown = ", ".join(f"{L.player_name(names, int(p))}: {' '.join(c)}" for p, c in reveal["shown"].items())
-        called = "the Fool" if reveal["call"] == "fool" else reveal["call"]
-        text = (f"{L.player_name(names, reveal['by'])}'s Hierophant called {called}: "
+        shown = ", ".join(f"{L.player_name(names, int(p))}: {' '.join(face_code(x) for x in c)}"
+                          for p, c in reveal["shown"].items())
+        called = {"fool": "the Fool", "trumps": "the trumps"}.get(reveal["call"], reveal["call"])
+        text = (f"{capitalised(whose(L.player_name(names, reveal['by'])))} Hierophant called {called}: "
                 f"{shown or 'nobody holds any'}")
         blocks.append(L.panel(L.label(text, 13, L.TEXT, max_width=700), pad=8))
     elif reveal is not None:
         got = "given by " + L.player_name(names, reveal["from"]) if reveal["from"] is not None else "nobody had it"
-        blocks.append(L.panel(L.label(f"{L.player_name(names, reveal['by'])} called {reveal['call']}: {got}", 13,
-                                      L.TEXT, max_width=700), pad=8))
+        said = f"{does(L.player_name(names, reveal['by']), 'called')} {card_label(reveal['call'])}: {got}"
+        blocks.append(L.panel(L.label(said, 13, L.TEXT, max_width=700), pad=8))
     if view["window"] is not None:
         blocks.append(L.panel(L.cached_label("Reaction window open: the Fool or a Hermit may act now", 14, L.GOLD,
                                              bold=True), pad=8, outline=L.GOLD))
@@ -189,6 +194,7 @@ def _won_by(credited: int | None, names: dict[int, str]) -> str:
 
 def render_round(battles: dict[str, Any], round_number: int, names: dict[int, str], style: str = "rws") -> bytes:
     """A finished round: each battlefield's forces (everything revealed) and its winner."""
+    style = arcanoid_names(style)
     panels = []
     for field in FIELDS:
         battle = battles[field]

@@ -847,7 +847,7 @@ def _chariot_add(state: State, seat: Seat, action: Action, events: list[Event]) 
     held = find_cards(state, seat, faces)
     take(state, seat, held)
     seat.reserve += held
-    events.append(Event("chariot", {"seat": seat.player, "cards": codes(held)}))
+    events.append(Event("chariot", {"seat": seat.player, "cards": codes(held), "added": True}))
     return Outcome()
 
 

@@ -39,6 +39,7 @@ from games.cards import (
     SUIT_NAMES,
     Card,
     CardParseError,
+    card,
     card_name,
     codes,
     from_codes,
@@ -970,7 +971,7 @@ def _excuse_note(keeper: int | None, used: str, given: Card | None) -> str:
     sides = ("the taker's side", "the defence")
     who, other = sides[keeper], sides[1 - keeper]
     if used == "exchange":
-        return f"The Excuse stays with {who}, who give {given.code if given else '?'} to {other} in exchange."
+        return f"The Excuse stays with {who}, who give {given.face.code if given else '?'} to {other} in exchange."
     if used == "adjust":
         return f"The Excuse stays with {who}: they count one empty card fewer (-½), {other} one more (+½)."
     return f"The Excuse stays with {who}, counted alone as 4; {other} count one extra empty card (+½)."
@@ -1114,9 +1115,10 @@ def _record_actions(record: dict[str, Any]) -> list[str]:
     if record["chelem"]:
         lines.append(f"{mention(players[taker])} announces a chelem")
     lines += [f"{mention(players[p['seat']])} shows a {POIGNEE_LEVELS[p['level']]} poignée: "
-              + " ".join(p["cards"]) for p in record["poignees"]]
+              + " ".join(card(c).face.code for c in p["cards"]) for p in record["poignees"]]
     for number, (leader, cards, winner) in enumerate(record["tricks"], 1):
-        played = ", ".join(f"{mention(players[(leader + i) % size])} {code}" for i, code in enumerate(cards))
+        played = ", ".join(f"{mention(players[(leader + i) % size])} {card(code).face.code}"
+                           for i, code in enumerate(cards))
         lines.append(f"Trick {number}: {played} → {mention(players[winner])}")
     return lines
 

@@ -76,3 +76,17 @@ async def chips_everywhere(service: TableService, economy: Economy) -> tuple[int
     wallets, house, granted = await economy.ledger(GUILD)
     at_tables = sum(t.chips_at_table() for t in service.by_channel.values() if t.guild_id == GUILD)
     return wallets + house + at_tables, granted
+
+
+async def records_rows(store: Store) -> dict[str, list[tuple]]:
+    """Every row of the players' records (bot/records.py), in key order (`last_at`, the moment
+    of writing, left out)."""
+    queries = {
+        "records": "SELECT guild_id, user_id, game, played, won, lost, pushed, net, best_win, streak, best_streak "
+                   "FROM records ORDER BY guild_id, user_id, game",
+        "record_days": "SELECT guild_id, game, day, user_id, played, won, net FROM record_days "
+                       "ORDER BY guild_id, game, day, user_id",
+        "record_figures": "SELECT guild_id, user_id, game, figure, value, note FROM record_figures "
+                          "ORDER BY guild_id, user_id, game, figure",
+    }
+    return {name: [tuple(row) for row in await store.fetchall(sql)] for name, sql in queries.items()}
