@@ -183,6 +183,11 @@ MIGRATIONS: list[str] = [
         figure TEXT NOT NULL, value BIGINT NOT NULL, note TEXT NOT NULL,
         PRIMARY KEY (guild_id, user_id, game, figure));
     """,
+    # 9: when each process (named by its shards) was last alive (bot/timers.py Heartbeat): a
+    # restart gives each turn the time it had left then.
+    """
+    CREATE TABLE clocks (name TEXT PRIMARY KEY, at DOUBLE PRECISION NOT NULL);
+    """,
 ]
 
 PREPARED_NEED_SCHEMA = 8  # the migrations that made what the prepared statements use (6:

@@ -104,6 +104,11 @@ MIGRATIONS: list[str] = [
         figure TEXT NOT NULL, value INTEGER NOT NULL, note TEXT NOT NULL,
         PRIMARY KEY (guild_id, user_id, game, figure)) WITHOUT ROWID;
     """,
+    # 9: when each process (named by its shards) was last alive (bot/timers.py Heartbeat): a
+    # restart gives each turn the time it had left then.
+    """
+    CREATE TABLE clocks (name TEXT PRIMARY KEY, at REAL NOT NULL);
+    """,
 ]
 
 
