@@ -14,8 +14,9 @@ from pathlib import Path
 
 import discord
 
-from bot.client import create_bot
+from bot.client import TarotBot, create_bot
 from bot.config import Config, load_config
+from bot.shard_claim import ShardsTaken
 from bot.store import DatabaseRefused, Store, StoreUnavailable, is_postgres_url
 
 NO_TOKEN = """No Discord bot token found.
@@ -39,6 +40,14 @@ async def check_store(config: Config) -> None:
         await store.check_intact()
     finally:
         await store.close()
+
+
+async def serve(bot: TarotBot, token: str) -> None:
+    """What `bot.run` does, with the store opened and this process's shards claimed first (a
+    second process for the same shards waits for them, then stops) before Discord is reached."""
+    async with bot:
+        await bot.open_store()
+        await bot.start(token)
 
 
 def run_migrate(argv: list[str], config: Config) -> int:
@@ -147,7 +156,12 @@ def main(argv: list[str] | None = None) -> int:
     discord.utils.setup_logging(level=getattr(logging, config.log_level, logging.INFO), root=True)
     bot = create_bot(config=config)
     try:
-        bot.run(config.token, log_handler=None)
+        asyncio.run(serve(bot, config.token))
+    except KeyboardInterrupt:
+        return 0
+    except ShardsTaken as taken:
+        print(taken, file=sys.stderr)
+        return 2
     except discord.LoginFailure:
         print("Discord refused the token in DISCORD_TOKEN: reset it in the developer portal and "
               "paste the new one into .env.", file=sys.stderr)

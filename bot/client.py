@@ -16,6 +16,8 @@ from bot import drawing
 from bot.config import Config
 from bot.drawing import DrawingPool
 from bot.economy import Economy
+from bot.retention import DAY, Retention
+from bot.shard_claim import claim_shards
 from bot.store import Store, database_target
 from bot.tables import DAMAGED_TEXT, DamagedTable, TableService
 
@@ -81,13 +83,19 @@ async def acknowledge(interaction: discord.Interaction) -> None:
     try:
         if interaction.type is discord.InteractionType.component:
             await interaction.response.defer()
-        else:  # private, unless the command was asked to show its answer to the channel
-            public = interaction.type is discord.InteractionType.application_command \
-                and getattr(interaction.namespace, "public", False) is True
-            interaction.extras["public"] = public
-            await interaction.response.defer(ephemeral=not public, thinking=True)
+        else:
+            await interaction.response.defer(ephemeral=True, thinking=True)
     except discord.HTTPException as error:
         log.warning("interaction %s: could not acknowledge it: %s", interaction.id, error)
+
+
+def answers_itself(interaction: discord.Interaction) -> bool:
+    """A command that may show its answer to the channel (a `public` option, /profile) chooses
+    its deferral itself, after reading (never writing) what it shows; every other command is
+    acknowledged, privately, before its work begins."""
+    command = interaction.command
+    parameters = getattr(command, "parameters", None) or []
+    return any(parameter.name == "public" for parameter in parameters)
 
 
 def freeze_long_lived() -> None:
@@ -115,7 +123,7 @@ class TarotTree(app_commands.CommandTree):
             for check in self.checks:
                 if not await check(interaction):
                     return False
-            if interaction.type is discord.InteractionType.application_command:
+            if interaction.type is discord.InteractionType.application_command and not answers_itself(interaction):
                 await acknowledge(interaction)  # every command's answer is a private follow-up
         except Exception as error:  # a failing check must not leave the member unanswered
             await answer_failure(interaction, error)
@@ -154,12 +162,26 @@ class TarotBot(commands.AutoShardedBot):
         self.drawing: DrawingPool | None = None
         self.tables: TableService
         self.economy: Economy
+        self.retention: Retention | None = None
+
+    async def open_store(self) -> None:
+        """The store opened and, on a shared PostgreSQL, this process's shards claimed
+        (bot/shard_claim.py): `python -m bot` does it before connecting to Discord."""
+        if self.store is None:
+            self.store = await Store.open(self.db_path)
+        try:
+            await claim_shards(self.store, self.config)
+        except BaseException:
+            await self.store.close()
+            self.store = None
+            raise
 
     async def setup_hook(self) -> None:
         self.drawing = DrawingPool(self.config.render_workers)
         await self.drawing.start()
         drawing.use(self.drawing)
-        self.store = await Store.open(self.db_path)
+        await self.open_store()
+        assert self.store is not None
         self.tables = TableService(self.store, self.config, discord_clock)
         self.economy = Economy(self.store, self.config, discord_clock)
         for extension in self.config.extensions:
@@ -167,6 +189,9 @@ class TarotBot(commands.AutoShardedBot):
         restored = await self.tables.restore()
         log.info("restored %d open tables from the %s store", restored, self.store.backend)
         freeze_long_lived()
+        self.retention = Retention(self.store, self.config.keep_days * DAY, discord_clock)
+        self.tables.listeners.append(self.retention.after_move)
+        self.retention.start()
         if self.config.sync_commands:
             await self._sync_commands()
 
@@ -183,7 +208,10 @@ class TarotBot(commands.AutoShardedBot):
 
     async def close(self) -> None:
         if self.store is not None:
-            await self.tables.close()
+            if self.retention is not None:
+                await self.retention.stop()
+            if getattr(self, "tables", None) is not None:  # None when Discord refused the login
+                await self.tables.close()
             await self.store.close()
             self.store = None
             gc.unfreeze()  # what this bot held may now be collected (tests start many bots in one process)

@@ -171,10 +171,11 @@ class Rebuilt:
 
 
 async def rebuild(store: Store, progress: Callable[[str], None] | None = None) -> Rebuilt:
-    """The records made again from the action log still kept: every table that started is
-    replayed from its start seats, its seeds and its moves, and each move's records added, all
-    in one transaction that first empties the records. A table whose log was pruned or whose
-    replay departs from what was stored stops there (said in the report)."""
+    """The records made again from the action log still kept, in one transaction that first
+    empties them: every table that started is replayed from its start seats, its seeds and its
+    moves, and counted only when the replay ends exactly at the table's stored state (a table
+    whose first moves were pruned, or whose replay departs from what was stored, is left out
+    and named in the report)."""
     report = Rebuilt()
     rows = await store.fetchall(
         "SELECT id, guild_id, game, options, start_seats, state FROM tables "
@@ -184,41 +185,46 @@ async def rebuild(store: Store, progress: Callable[[str], None] | None = None) -
             await tx.execute(f"DELETE FROM {name}")
         for row in rows:
             report.tables += 1
-            report.rounds += await _replay_into(tx, store, row, report)
+            tallies, problem = await _replayed(store, row)
+            if problem is not None:
+                report.stopped.append(f"table {row[0]}: {problem}; not counted")
+                continue
+            for found, at in tallies:
+                report.rounds += len(found.lines)
+                await write_tally(tx, row[1], row[2], found, at)
             if progress is not None:
-                progress(f"table {row[0]}: replayed")
+                progress(f"table {row[0]}: {len(tallies)} moves counted")
     return report
 
 
-async def _replay_into(tx: Tx, store: Store, row: Any, report: Rebuilt) -> int:
-    table_id, guild_id, game, options_json, seats_json, stored = row[0], row[1], row[2], row[3], row[4], row[5]
+async def _replayed(store: Store, row: Any) -> tuple[list[tuple[Tally, float]], str | None]:
+    """What each move of the table's log adds to the records, and what stops the replay from
+    being trusted (None: it reached the stored state)."""
+    table_id, game, options_json, seats_json, stored = row[0], row[2], row[3], row[4], row[5]
     module = GAMES.get(game)
-    if module is None:
-        report.stopped.append(f"table {table_id}: no game {game!r} in this version")
-        return 0
+    state_json = unpacked_state(stored)
+    if module is None or not state_json:
+        return [], f"no game {game!r} in this version" if module is None else "no stored state"
     seeds = [r[0] for r in await store.fetchall(
         "SELECT seed FROM deals WHERE table_id=? AND seed IS NOT NULL ORDER BY version", (table_id,))]
-    state_json = unpacked_state(stored)
-    if state_json:
-        seeds += [d.seed for d in module.deals_in_play(module.from_dict(json.loads(state_json)))]
+    seeds += [d.seed for d in module.deals_in_play(module.from_dict(json.loads(state_json)))]
     log = await store.fetchall("SELECT version, player, action, at FROM actions WHERE table_id=? ORDER BY version",
                                (table_id,))
     if log and log[0][0] != 1:
-        report.stopped.append(f"table {table_id}: its first moves were pruned")
-        return 0
-    rounds = 0
+        return [], "its first moves were pruned"
+    tallies: list[tuple[Tally, float]] = []
     previous = fairness.set_source(iter(seeds).__next__)
     try:
-        state = module.new(module.Options(**json.loads(options_json)),
-                           [SeatSpec(**s) for s in json.loads(seats_json)])
+        state = module.new(module.Options(**json.loads(options_json)), [SeatSpec(**s) for s in json.loads(seats_json)])
         for _version, player, action, at in log:
             events = module.apply(state, player, json.loads(action))
             found = tally(game, events, state)
-            rounds += len(found.lines)
             if found.lines or found.figures:
-                await write_tally(tx, guild_id, game, found, at)
-    except Exception as error:  # a replay that departs from the log: what came before counts
-        report.stopped.append(f"table {table_id}: replay stopped ({type(error).__name__}: {error})")
+                tallies.append((found, at))
+    except Exception as error:  # the log does not replay on this version
+        return [], f"the replay stopped ({type(error).__name__}: {error})"
     finally:
         fairness.set_source(previous)
-    return rounds
+    if module.to_dict(state) != json.loads(state_json):
+        return [], "the replay does not reach the stored state"
+    return tallies, None

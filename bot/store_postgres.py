@@ -183,7 +183,15 @@ MIGRATIONS: list[str] = [
         figure TEXT NOT NULL, value BIGINT NOT NULL, note TEXT NOT NULL,
         PRIMARY KEY (guild_id, user_id, game, figure));
     """,
-    # 9: when each process (named by its shards) was last alive (bot/timers.py Heartbeat): a
+    # 9: retention (bot/retention.py): the action log, the revealed deals and the closed tables by
+    # age, for the background pruning of finished hands older than TAROT_KEEP_DAYS (plain DELETE batches;
+    # autovacuum makes the space reusable).
+    """
+    CREATE INDEX actions_by_age ON actions (at);
+    CREATE INDEX revealed_deals_by_age ON deals (revealed_at) WHERE seed IS NOT NULL;
+    CREATE INDEX closed_tables_by_age ON tables (ended_at) WHERE status IN ('ended', 'damaged');
+    """,
+    # 10: when each process (named by its shards) was last alive (bot/timers.py Heartbeat): a
     # restart gives each turn the time it had left then.
     """
     CREATE TABLE clocks (name TEXT PRIMARY KEY, at DOUBLE PRECISION NOT NULL);
@@ -458,6 +466,7 @@ class PostgresStore(Store):
         self.url = url
         self._listener: asyncpg.Connection | None = None
         self.commit_group = CommitGroup()
+        self.owner_conn: asyncpg.Connection | None = None  # holds the process's shard locks (bot/shard_claim.py)
 
     @classmethod
     async def connect(cls, url: str, pool_size: int = 16, lock_timeout_ms: int = LOCK_TIMEOUT_MS) -> PostgresStore:
@@ -485,6 +494,9 @@ class PostgresStore(Store):
             await self._listener.close()
             self._listener = None
         await self.pool.close()
+        owner_conn, self.owner_conn = self.owner_conn, None  # (so its loss is not reported: shard_claim.py)
+        if owner_conn is not None:  # last: the shards are let go once nothing more is written
+            await owner_conn.close()
 
     async def schema_version(self) -> int:
         exists = await self.pool.fetchval("SELECT to_regclass('schema_version') IS NOT NULL")
@@ -539,6 +551,9 @@ class PostgresStore(Store):
             self._listener.terminate()
             self._listener = None
         self.pool.terminate()
+        owner_conn, self.owner_conn = self.owner_conn, None
+        if owner_conn is not None:
+            owner_conn.terminate()
 
     @asynccontextmanager
     async def savepoint(self, tx: Tx) -> AsyncIterator[Tx]:

@@ -36,7 +36,7 @@ from bot.store import (
 )
 from bot.timers import RESTART_GRACE, Heartbeat, TimeoutQueue, shard_key, spread_deadlines, time_left
 from games import fairness, legacy
-from games.base import RUNTIME_PLAYER, Action, Event, IllegalAction, SeatSpec
+from games.base import RUNTIME_PLAYER, Action, Event, IllegalAction, SeatSpec, plural
 from games.registry import GAMES
 
 log = logging.getLogger(__name__)
@@ -335,6 +335,8 @@ class TableService:
         self.listeners: list[Listener] = []
         self._creating: dict[int, int] = {}  # channel id -> server id of a table being created
         self.computer_pause = COMPUTER_PAUSE_SECONDS
+        self.idle_seconds = config.idle_minutes * 60
+        self._idle: dict[int, asyncio.TimerHandle] = {}  # table id -> its idle ending, while no person plays
         self._closed = False
         self._restored_timers: list[asyncio.TimerHandle] = []
         self.timeouts = TimeoutQueue(self._run_timeout)  # expired timers, behind people's moves
@@ -383,6 +385,7 @@ class TableService:
                 timed.append((table, time_left(table.deadline, stopped, length)))
             if table.active and table.extra.get("computers"):
                 self._schedule_computers(table)
+                self._watch_idle(table)  # a table of people alone waits as it is (its state stays packed)
             loaded += 1
         self._arm_restored(timed, now)
         return loaded
@@ -395,9 +398,8 @@ class TableService:
         for (table, _), deadline in zip(timed, deadlines, strict=True):
             table.deadline = deadline
             by_second.setdefault(math.ceil(deadline), []).append((table, deadline))
-        loop = asyncio.get_running_loop()
         for second, due in sorted(by_second.items()):
-            self._restored_timers.append(loop.call_later(second - now, self._fire_restored, due))
+            self._restored_timers.append(self._call_later(second - now, functools.partial(self._fire_restored, due)))
 
     def _load(self, row: Any) -> Table:
         """The table of a row: its game, options, seats and notes read, its state checked to be
@@ -454,7 +456,7 @@ class TableService:
         self._closed = True
         self.timeouts.close()
         await self.heartbeat.stop()
-        for handle in self._restored_timers:
+        for handle in [*self._restored_timers, *self._idle.values()]:
             handle.cancel()
         for table in self.by_channel.values():
             self._disarm(table)
@@ -750,8 +752,8 @@ class TableService:
         async with self._transaction(table) as tx:
             stack = await self._buy_in(tx, table.guild_id, player, table.module, table.options, buy_in)
             lobby = [*table.lobby, SeatSpec(player, stack)]
-            await self._write_lobby(tx, table, lobby)
-        table.lobby = lobby
+            version = await self._write_lobby(tx, table, lobby)
+        table.lobby, table.version = lobby, version
         self._seats_changed(table)
         return [Event("joined", {"player": player, "stack": stack})]
 
@@ -788,14 +790,14 @@ class TableService:
         async with self._transaction(table) as tx:
             if seat.stack:
                 await tx.move_wallet(table.guild_id, player, seat.stack)
-            await self._write_lobby(tx, table, lobby)
+            version = await self._write_lobby(tx, table, lobby)
             if player == table.host_id and people:
                 await tx.execute("UPDATE tables SET host_id=? WHERE id=?", (people[0], table.id))
                 events.append(Event("host", {"player": people[0], "was": player}))
             elif not people:
                 await self._close_in(tx, table, {s.player: s.stack for s in lobby})
                 events.append(Event("ended", {"refunds": {}, "empty": True}))
-        table.lobby = lobby
+        table.lobby, table.version = lobby, version
         if people and player == table.host_id:
             table.host_id = people[0]
         if not people:
@@ -826,7 +828,7 @@ class TableService:
                 )
                 for deal in module.deals_in_play(state):
                     await self._record_deal(tx, table, fairness.committed(deal), version=0)
-            table.status = "active"
+            table.status, table.version = "active", 0  # the game's moves count from 0 (the lobby's writes did before)
             table.set_state(state, state_json)
             table.extra["players"] = list(module.players(state))
             self._seats_changed(table)
@@ -1027,6 +1029,8 @@ class TableService:
         finished = bool(module.is_over(table.state))
         refunds = self._refunds(table) if finished else {}
         deadline = None if finished else self._next_deadline(table, new_round=any(e.kind == "round_open" for e in events))
+        if "alone_round" in table.extra and not finished and self._person_in_play(table):
+            del table.extra["alone_round"]  # a person is back in play: stored with this move
         players = list(module.players(table.state))
         seats_moved = players != table.extra.get("players")
         table.extra["players"] = players
@@ -1055,6 +1059,7 @@ class TableService:
         self._seats_changed(table)
         self._arm(table)
         self._schedule_computers(table)
+        self._watch_idle(table)
 
     async def _move_chips(self, tx: Tx, table: Table, player: int, action: Action,
                           events: list[Event], chips_expected: int, version: int) -> None:
@@ -1095,6 +1100,8 @@ class TableService:
         for player in sorted(chips):
             if player < 0:
                 house += chips[player]
+            elif chips[player] > 0:
+                await tx.credit_wallet(guild_id, player, chips[player])
             elif chips[player]:
                 await tx.move_wallet(guild_id, player, chips[player])
         await tx.move_house(guild_id, house)
@@ -1113,11 +1120,16 @@ class TableService:
         if table.status == "ended" or self._closed:
             raise IllegalAction("this table has ended")
 
-    async def _write_lobby(self, tx: Tx, table: Table, lobby: list[SeatSpec]) -> None:
+    async def _write_lobby(self, tx: Tx, table: Table, lobby: list[SeatSpec]) -> int:
+        """The lobby's new seats, as the next version of the table (returned): like a move, a
+        lobby write moves the version on, so a copy of the lobby from before it is stale (see
+        _hold: it is read again before it writes, never over another process's lobby)."""
         await tx.execute(
-            "UPDATE tables SET lobby=?, seated=? WHERE id=?",
-            (dumps([dataclasses.asdict(s) for s in lobby]), dumps([s.player for s in lobby]), table.id),
+            "UPDATE tables SET lobby=?, seated=?, version=? WHERE id=?",
+            (dumps([dataclasses.asdict(s) for s in lobby]), dumps([s.player for s in lobby]), table.version + 1,
+             table.id),
         )
+        return table.version + 1
 
     async def _notify(self, table: Table, events: list[Event], origin: Any) -> None:
         for listener in list(self.listeners):
@@ -1182,8 +1194,7 @@ class TableService:
         if table.deadline is None or self._closed or not self.owns(table):
             return  # timers fire in the owning process only
         delay = max(0.0, table.deadline - self.clock())
-        loop = asyncio.get_running_loop()
-        table._timer = loop.call_later(delay, self._fire_timer, table, table.deadline)
+        table._timer = self._call_later(delay, functools.partial(self._fire_timer, table, table.deadline))
 
     def _disarm(self, table: Table) -> None:
         """No turn timer and no computer move pending for the table."""
@@ -1191,6 +1202,12 @@ class TableService:
             if handle is not None:
                 handle.cancel()
         table._timer = table._computer = None
+
+    def _call_later(self, delay: float, callback: Callable[[], Any]) -> Any:
+        """A timer (a turn, a reaction window, a computer's pause): its handle, to cancel."""
+        if self.config.call_later is not None:
+            return self.config.call_later(delay, callback)
+        return asyncio.get_running_loop().call_later(delay, callback)
 
     def _fire_timer(self, table: Table, deadline: float) -> None:
         self.timeouts.expired(table, deadline)  # made when people's moves let it (bot/timers.py)
@@ -1258,11 +1275,50 @@ class TableService:
             return []
         if all(p < 0 for p in table.players()):
             return []  # no person left at the table: the computers wait rather than play on alone
+        if not self._person_in_play(table) and not self._finishing_alone(table):
+            return []  # everyone sat out: the round in progress is over, and computers never play on alone
         waiting = list(table.module.pending(table.state))
         if hasattr(table.module, "reactors"):  # computers that may act in a reaction window
             waiting += [p for p in table.module.reactors(table.state) if p not in waiting]
         robots = set(table.module.played_by_computer(table.state)) if hasattr(table.module, "played_by_computer") else set()
         return [p for p in waiting if p < 0 or p in robots]
+
+    def _person_in_play(self, table: Table) -> bool:
+        """Whether a person sits at the table and is not sitting out."""
+        module = table.module
+        return any(p > 0 and {"type": "sitin"} not in module.legal_actions(table.state, p) for p in table.players())
+
+    def _finishing_alone(self, table: Table) -> bool:
+        """With no person in play, the computers finish the round whose cards were out when the
+        last person went out of play, and no more (`extra["alone_round"]` remembers it)."""
+        to_settle = getattr(table.module, "round_to_settle", None)
+        now = to_settle(table.state) if to_settle is not None else None
+        if "alone_round" not in table.extra:
+            table.extra["alone_round"] = now
+        return now is not None and table.extra["alone_round"] == now
+
+    def _watch_idle(self, table: Table) -> None:
+        """A table with no person in play, whose computers wait, ends after `idle_seconds` unless a
+        person comes back (sits in, joins) before; one with a person in play forgets it."""
+        waiting = table.active and self.owns(table) and not self._closed and not self._person_in_play(table) \
+            and not self._computers_to_move(table) and not table.module.pending(table.state)
+        if not waiting:
+            handle = self._idle.pop(table.id, None)
+            if handle is not None:
+                handle.cancel()
+            return
+        if table.id in self._idle:
+            return  # already counting since the table began to wait
+        self._idle[table.id] = self._call_later(
+            self.idle_seconds, lambda: asyncio.get_running_loop().create_task(self._guarded(self._end_idle(table))))
+
+    async def _end_idle(self, table: Table) -> None:
+        self._idle.pop(table.id, None)
+        if self._closed or table.status != "active" or self._person_in_play(table):
+            return
+        minutes = max(1, round(self.idle_seconds / 60))
+        await self.end_by_bot(table, f"no person was in play for {plural(minutes, 'minute')}, and computers "
+                                     "never play on alone")
 
     def _schedule_computers(self, table: Table) -> None:
         """Computer players move after a short pause, so people can follow the table."""
@@ -1271,10 +1327,10 @@ class TableService:
             table._computer = None
         if self._closed or not self.owns(table) or not self._computers_to_move(table):
             return
-        loop = asyncio.get_running_loop()
         version = table.version
-        table._computer = loop.call_later(
-            self.computer_pause, lambda: loop.create_task(self._guarded(self._computer_moves(table, version))))
+        table._computer = self._call_later(
+            self.computer_pause,
+            lambda: asyncio.get_running_loop().create_task(self._guarded(self._computer_moves(table, version))))
 
     @retried_on_conflict
     async def _computer_moves(self, table: Table, version: int) -> None:

@@ -21,7 +21,8 @@ SILENT = frozenset({
     "deal_committed",  # the deal's commitment is on the table message's footer
     "deal_revealed",  # the seed is in /history and /verify once the round is over
     "settled",  # the leaderboard's record of the round: the round_over line says who won
-    "window_closed",  # no one's move: the table message shows whether a window is open
+    "window",  # no one's move: the table message's status shows the open window and its countdown
+    "window_closed",  # nor its closing: the status shows the next turn
 })
 
 
@@ -86,7 +87,7 @@ def _fool_lost(data: dict[str, Any], names: Names) -> str:
 def _revealed(data: dict[str, Any], names: Names) -> str:
     who = name_of(names, data["by"])
     call = HIEROPHANT_CALLS.get(data["call"], data["call"])
-    shown = "; ".join(f"{name_of(names, int(p))} {card_words(c)}" for p, c in data["shown"].items())
+    shown = "; ".join(f"{does(name_of(names, int(p)), 'shows')} {card_words(c)}" for p, c in data["shown"].items())
     return f"{does(who, 'plays')} the Hierophant and calls {call}: " + (shown or "nobody holds any") + "."
 
 
@@ -134,7 +135,6 @@ TELLERS: dict[str, Teller] = {
     "round_open": lambda d, n: f"Round {d['round']} is dealt: six cards each.",
     "committed": _committed,
     "discarded": lambda d, n: f"{does(_who(d, n), 'discards')} a card face down.",
-    "window": lambda d, n: f"Reaction window: {d['seconds']} s for a Fool or a Hermit to answer.",
     "stolen": _stolen,
     "fool_lost": _fool_lost,
     "looked": lambda d, n: (f"{does(_who(d, n), 'plays')} the High Priestess and looks at "

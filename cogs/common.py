@@ -16,8 +16,8 @@ import discord
 
 from bot import drawing
 from bot.client import acknowledge, answer_failure
-from bot.tables import DamagedTable, Table, TableService
-from games.base import Action, Event, IllegalAction
+from bot.tables import STALE_BUTTON, DamagedTable, Table, TableService
+from games.base import Action, Event, IllegalAction, SeatNames, seat_name
 from games.fairness import MAX_SEED_LENGTH
 
 if TYPE_CHECKING:
@@ -118,7 +118,25 @@ class GameUI:
         return {"type": code, "cards": list(values)}
 
     def describe(self, events: list[Event], names: dict[int, str]) -> str:
+        """Who did what, in words, told at the table (the last moves) and to the mover: every
+        event the game emits worth telling, a computer's moves too, never a hidden card."""
         return ""
+
+    def private_note(self, events: list[Event]) -> str:
+        """What the mover alone is told after the move's words (what stays hidden, and from whom)."""
+        return ""
+
+    def seat_names(self, table: Table, names: dict[int, str]) -> dict[int, str]:
+        """Names of the game's own seats that are no member, from its state's seats' `kind`: a
+        daemon after its master ("Daemon of Ann"), the GAZA seat ("USA")."""
+        found = {}
+        for seat in getattr(table.state, "seats", None) or []:
+            kind = getattr(seat, "kind", "player")
+            if kind == "daemon" and getattr(seat, "master", None) is not None:
+                found[seat.player] = f"Daemon of {names[seat.master]}"
+            elif kind == "usa":
+                found[seat.player] = "USA"
+        return found
 
     def announcements(self, events: list[Event]) -> list[str]:
         """Lines to post in the channel after these events (news beyond the table message)."""
@@ -295,14 +313,7 @@ def refuse_outsider(interaction: discord.Interaction, table: Table, *, seated: b
 async def refuse(interaction: discord.Interaction, reason: str) -> None:
     """A refusal is always private and always says what was wrong."""
     text = (reason[:1].upper() + reason[1:])[:MESSAGE_LIMIT]
-    if interaction.extras.get("public"):  # acknowledged for a public answer: refuse privately instead
-        interaction.extras["public"] = False
-        with contextlib.suppress(discord.HTTPException):
-            await interaction.delete_original_response()
-    if interaction.response.is_done():
-        await interaction.followup.send(text, ephemeral=True)
-    else:
-        await interaction.response.send_message(text, ephemeral=True)
+    await reply(interaction, text)
 
 
 async def reply(interaction: discord.Interaction, content: str | None = None, **message: Any) -> None:
@@ -339,28 +350,61 @@ def png_file(data: bytes, name: str = "table.png") -> discord.File:
     return discord.File(io.BytesIO(data), filename=name)
 
 
-def names_for(bot: discord.Client, table: Table) -> dict[int, str]:
+def names_for(bot: discord.Client, table: Table) -> SeatNames:
+    """Every seat's name as members read it: a member's display name (remembered for when the
+    cache forgets them), "Computer N", the game's own seats' names (`GameUI.seat_names`), and
+    for any seat not listed the name `seat_name` gives (never an id)."""
     guild = bot.get_guild(table.guild_id)
-    names: dict[int, str] = {}
-    remembered = (int(p) for p in table.extra.get("names", {}))  # seats keep their names after leaving
-    for player in {*table.players(), table.host_id, *remembered}:
+    names = SeatNames()
+    known = table.extra.get("names", {})  # seats keep their names after leaving
+    for player in {*table.players(), table.host_id, *(int(p) for p in known)}:
         if player < 0:
-            names[player] = f"Computer {-player}"
+            names[player] = seat_name(player)
             continue
         member = guild.get_member(player) if guild else None
         user = member or bot.get_user(player)
-        known = table.extra.get("names", {}).get(str(player))
-        names[player] = user.display_name if user else known or f"Player {player}"
+        if user is not None or str(player) in known:
+            names[player] = shown_name(user) if user else known[str(player)]
+    ui = UIS.get(table.game)
+    if ui is not None and table.active:
+        names.update(ui.seat_names(table, names))
     return names
+
+
+def who(player: int | None, names: dict[int, str]) -> str:
+    """A seat as a table's texts name it: a member by mention (shown as their name, and
+    clickable), any other seat by its name ("Computer 2", "Daemon of Ann", "USA")."""
+    if player is None:
+        return "nobody"
+    return f"<@{player}>" if player > 0 else names.get(player) or seat_name(player)
+
+
+PRONOUNS = frozenset({"you", "me", "i", "we", "they", "he", "she", "it", "your", "my"})
+PRONOUN_STANDIN = "Guest"
+
+
+def shown_name(user: discord.abc.User) -> str:
+    """The name a member is shown by at a table. A display name that is a pronoun ("You": the
+    sandbox's person) would read "You takes", "You's Lovers" in every third-person text, so such
+    a member goes by their account name instead, or "Guest" when that is one too."""
+    for name in (user.display_name, user.name):
+        if name.strip().lower() not in PRONOUNS:
+            return name
+    return PRONOUN_STANDIN
+
+
+def people_in_play(view: dict) -> bool:
+    """Whether a person (not a computer) sits in play at the table the view shows."""
+    return any(s["player"] > 0 and not s.get("sitting_out") for s in view.get("seats", []))
 
 
 def remember_name(table: Table, user: discord.abc.User) -> bool:
     """Keep the name a player is shown by, for when the cache does not know them (after a
     restart). Returns whether it changed (the caller saves the table's notes)."""
     known = table.extra.setdefault("names", {})
-    if known.get(str(user.id)) == user.display_name:
+    if known.get(str(user.id)) == shown_name(user):
         return False
-    known[str(user.id)] = user.display_name
+    known[str(user.id)] = shown_name(user)
     return True
 
 
@@ -415,7 +459,7 @@ class GameButton(discord.ui.DynamicItem[discord.ui.Button], template=r"tt:(?P<ta
         action = button_action(ui, self.code)
         if action is None:
             if not table.step_current(self.step):
-                await refuse(interaction, STALE)
+                await refuse_stale(interaction)
                 return
             with read_as_control(self.code):
                 form = ui.form_for(table, self.code, self.step)
@@ -463,7 +507,30 @@ async def sit_in(interaction: discord.Interaction, table: Table) -> None:
     await reply(interaction, SAT_IN)
 
 
-STALE = "that button was for an earlier turn — use the buttons on the latest table message"
+STALE = STALE_BUTTON  # the runtime's words for a control of an earlier step
+STALE_PRIVATE = ("that was for an earlier turn, so those controls are gone — use /hand for your current cards "
+                 "and moves (your latest DM from me has them too)")
+
+
+def on_private_message(interaction: discord.Interaction) -> bool:
+    """Whether the clicked control sits on a player's private hand: a DM, or a /hand reply."""
+    message = interaction.message
+    return interaction.guild is None or (message is not None and message.flags.ephemeral)
+
+
+async def refuse_stale(interaction: discord.Interaction) -> None:
+    """A control of an earlier turn: refused with a pointer to the current ones. On a private
+    hand (a DM, a /hand reply) its controls are taken off the message, which can no longer
+    offer a move that applies; the table message's are replaced by the table's next edit."""
+    if not on_private_message(interaction):
+        await refuse(interaction, STALE)
+        return
+    if not interaction.response.is_done() and interaction.type is discord.InteractionType.component:
+        try:
+            await interaction.response.edit_message(view=None)
+        except discord.HTTPException as error:
+            log.warning("could not take stale controls off a private hand: %s", error)
+    await refuse(interaction, STALE_PRIVATE)
 
 
 class GameSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"ts:(?P<table>\d+):(?P<step>[\w.\-]+):(?P<code>[\w.\-]+)"):
@@ -505,7 +572,7 @@ async def open_page(interaction: discord.Interaction, table: Table, step: str, c
         if not ui.opens_page(code, values):
             return False
     if not table.step_current(step):
-        await refuse(interaction, STALE)
+        await refuse_stale(interaction)
         return True
     await acknowledge(interaction)
     frozen = table.frozen()
@@ -524,7 +591,10 @@ async def perform(interaction: discord.Interaction, table: Table, action: Action
     try:
         events = await bot.tables.act(table, interaction.user.id, action, step=step, origin=interaction)
     except IllegalAction as refusal:
-        await refuse(interaction, refusal.reason)
+        if refusal.reason == STALE_BUTTON and step is not None:
+            await refuse_stale(interaction)
+        else:
+            await refuse(interaction, refusal.reason)
         return False
     except DamagedTable:
         raise  # the one failure handler sets the table aside and tells the member (bot/client.py)
@@ -534,7 +604,8 @@ async def perform(interaction: discord.Interaction, table: Table, action: Action
         return False
     if interaction.type is not discord.InteractionType.component:
         ui = UIS[table.game]
-        text = ui.describe(events, names_for(bot, table)) or "Done."
+        said = " ".join(t for t in (ui.describe(events, names_for(bot, table)), ui.private_note(events)) if t)
+        text = said[:MESSAGE_LIMIT] or "Done."
         await reply(interaction, text)
     return True
 

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.tables import Table, seat_range
+from cogs import last_moves
 from cogs.common import (
     COLOUR,
     GAME_TITLES,
@@ -33,7 +34,7 @@ from cogs.common import (
 )
 from cogs.option_words import option_words
 from cogs.private_hands import PrivateHands, sits_out
-from games.base import Event
+from games.base import Event, plural
 
 if TYPE_CHECKING:
     from bot.client import TarotBot
@@ -129,6 +130,11 @@ class Presenter:
         self._locks: dict[int, asyncio.Lock] = {}
         self._messages: dict[int, MessageQueue] = {}  # table id -> its table message's pending work
         self.hands = PrivateHands(bot, self._hand, self._tell_dms_closed)
+        self._untold: set[int] = set()  # tables whose last moves changed since they were stored
+
+    def _edit_spacing(self) -> float:
+        spacing = self.bot.config.edit_spacing
+        return EDIT_SPACING if spacing is None else spacing
 
     def _lock(self, table: Table) -> asyncio.Lock:
         return self._locks.setdefault(table.id, asyncio.Lock())
@@ -152,6 +158,7 @@ class Presenter:
             elif "ended" in kinds:
                 await self._show_ended(table, events)
             elif "finished" in kinds:
+                self._tell(table, events, origin)
                 await self._show_finished(table, interaction)
             elif "started" in kinds:
                 await self._edit_lobby(table, interaction)
@@ -160,10 +167,17 @@ class Presenter:
             elif not table.active:
                 await self._edit_lobby(table, interaction)
             else:
+                self._tell(table, events, origin)
                 await self._show_move(table, events, interaction)
             await self._announce_events(table, events)
         if interaction is not None and interaction.type == discord.InteractionType.component:
             await self._answer_private(table, interaction)
+
+    def _tell(self, table: Table, events: list[Event], origin: Any) -> None:
+        """The move in words joins the table message's last moves (stored with the table's
+        notes when the message next shows them)."""
+        if last_moves.record(table, UIS[table.game].describe(events, names_for(self.bot, table)), origin):
+            self._untold.add(table.id)
 
     # --- lobby ----------------------------------------------------------------------------
 
@@ -171,7 +185,7 @@ class Presenter:
         names = names_for(self.bot, table)
         title = f"{GAME_TITLES[table.game]} — {'lobby' if table.status == 'lobby' else table.status}"
         embed = discord.Embed(title=title, colour=COLOUR)
-        seats = [f"• {names.get(s.player, s.player)}" + (f" — {s.stack} chips" if s.stack else "")
+        seats = [f"• {names[s.player]}" + (f" — {plural(s.stack, 'chip')}" if s.stack else "")
                  for s in table.lobby] or ["nobody yet"]
         embed.add_field(name=f"Seated ({len(table.lobby)}/{seat_range(table)[1]})", value="\n".join(seats), inline=False)
         embed.add_field(name="Host", value=f"<@{table.host_id}>")
@@ -214,11 +228,14 @@ class Presenter:
         lines = ui.status_lines(table, view, names)
         away = [] if final else sitting_out(table)
         if away:
-            lines.append(f"Sitting out: {', '.join(names.get(p, str(p)) for p in away)} — press **Sit in** "
+            lines.append(f"Sitting out: {', '.join(names[p] for p in away)} — press **Sit in** "
                          "(or `/table join`) to be dealt in again.")
         if table.deadline and not final:
             lines.append(f"⏱️ time runs out <t:{int(table.deadline)}:R>")
         embed.description = "\n".join(lines)[:4000]
+        told = last_moves.field_value(table)
+        if told:
+            embed.add_field(name=last_moves.FIELD_NAME, value=told, inline=False)
         embed.set_image(url="attachment://table.png")
         footer = commitment_footer(view)
         if footer:
@@ -264,13 +281,16 @@ class Presenter:
     async def _work(self, table: Table, queue: MessageQueue) -> None:
         loop = asyncio.get_running_loop()
         while queue.jobs:
-            wait = queue.last_started + EDIT_SPACING - loop.time()
+            wait = queue.last_started + self._edit_spacing() - loop.time()
             if wait > 0:  # pace the edits within Discord's budget; moves meanwhile coalesce
                 await asyncio.sleep(wait)
             job = queue.jobs.pop(0)
             queue.last_started = loop.time()
             try:
                 await self._do(table, job)
+                if table.id in self._untold and table.status != "ended":
+                    self._untold.discard(table.id)
+                    await self.bot.tables.save_extra(table)
             except Exception:
                 log.exception("table %s: could not %s the table message", table.id, job.kind)
         if table.status == "ended":
@@ -323,7 +343,7 @@ class Presenter:
             lines.append(f"Ended by the bot: {ended['why']}.")
         if ended.get("played_out"):
             lines.append("The round in play was played out by the timers' defaults and settled.")
-        lines += [f"{names.get(int(p), p)} takes {amount} chips back"
+        lines += [f"{names[int(p)]} takes {plural(amount, 'chip')} back"
                   for p, amount in ended["refunds"].items() if amount]
         if ended.get("empty"):
             lines.append("Everyone left the lobby, so the table is closed.")

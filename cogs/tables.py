@@ -11,6 +11,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.client import TarotBot
+from bot.retention import retention_words
 from bot.tables import Table
 from bot.verify import Verdict, verify
 from cogs.common import (
@@ -37,12 +38,14 @@ from cogs.common import (
 from cogs.presenter import LobbyButton, Presenter
 from cogs.rules_text import RULES
 from cogs.vanished import end_tables_in_vanished_channels, end_tables_of_vanished
-from games.base import DealSeed, HandRecord, IllegalAction
+from games.base import DealSeed, HandRecord, IllegalAction, plural
 from renders import warm_up
 
 log = logging.getLogger(__name__)
 MAX_BUY_IN = 1_000_000_000
 ROUTED_ITEMS = (GameButton, GameSelect, LobbyButton)
+PAST_RETENTION = ("Past retention: this hand's seed is no longer on record and /verify cannot check it "
+                  "({kept}).")
 HISTORY_SHOWN = 5  # hands in one /history answer: five full fields stay under an embed's 6,000 characters
 FIELD_LIMIT = 1024
 
@@ -161,11 +164,12 @@ class Tables(commands.Cog):
     async def end(self, interaction: discord.Interaction) -> None:
         try:
             table = await find_table(interaction, None)
+            dealt = round_in_play(table)
             refunds = await self.bot.tables.end(table, interaction.user.id, may_manage(interaction), origin=interaction)
         except IllegalAction as refusal:
             await refuse(interaction, refusal.reason)
             return
-        await reply(interaction, ended_text(refunds.get(interaction.user.id)))
+        await reply(interaction, ended_text(refunds.get(interaction.user.id), dealt))
 
     @table.command(name="kick", description="Host or Manage Server: remove a player from the table")
     async def kick(self, interaction: discord.Interaction, member: discord.Member) -> None:
@@ -240,11 +244,14 @@ class Tables(commands.Cog):
             await refuse(interaction, refusal.reason)
             return
         await self._fill_revealed(found, records)
+        gone = await self._past_retention(records[-HISTORY_SHOWN:])
+        past = PAST_RETENTION.format(kept=retention_words(self.bot.config.keep_days))
         word = deal_word(found.game)
         title = f"{GAME_TITLES[found.game]} — your last {word}s"
         embed = discord.Embed(title=title, colour=COLOUR)
         for record in reversed(records[-HISTORY_SHOWN:]):
-            embed.add_field(name=f"{word.title()} {record['hand']}", value=record_text(record), inline=False)
+            text = record_text(record, past if any(d["commitment"] in gone for d in record["deals"]) else "")
+            embed.add_field(name=f"{word.title()} {record['hand']}", value=text, inline=False)
         ended = " (ended)" if found.status == "ended" else ""
         embed.set_footer(text=f"Table {found.id}{ended} · /verify seed checks a seed against its "
                               "commitment and re-deals its cards")
@@ -259,13 +266,21 @@ class Tables(commands.Cog):
             for deal in record["deals"]:
                 deal["seed"] = deal["seed"] or seeds.get(deal["commitment"])
 
+    async def _past_retention(self, records: list[HandRecord]) -> set[str]:
+        """The deals of these hands that the store no longer holds: pruned, past retention (see
+        bot/retention.py; every deal is recorded when it starts)."""
+        commitments = {d["commitment"] for r in records for d in r["deals"]}
+        if not commitments or self.bot.config.keep_days <= 0:
+            return set()
+        return commitments - await self.bot.tables.store.deals_on_record(commitments)
+
     @app_commands.command(name="verify",
                           description="Check a revealed seed: its commitment, and the cards it re-deals")
     @app_commands.describe(seed="A seed /history showed once its hand (or shoe) was over")
     @app_commands.guild_only()
     async def verify(self, interaction: discord.Interaction, seed: str) -> None:
         try:
-            verdict = await verify(self.bot.tables.store, interaction.guild_id or 0, seed)
+            verdict = await verify(self.bot.tables.store, interaction.guild_id or 0, seed, self.bot.config.keep_days)
         except IllegalAction as refusal:
             await refuse(interaction, refusal.reason)
             return
@@ -281,7 +296,9 @@ class Tables(commands.Cog):
             return await find_table(interaction, None, table_ref)
         found = await self.bot.tables.last_table_in(interaction.channel_id or 0)
         if found is None:
-            raise IllegalAction("no table has played in this channel yet")
+            keep_days = self.bot.config.keep_days
+            past = f", or the last one here closed so long ago it is past retention ({retention_words(keep_days)})"
+            raise IllegalAction("no table has played in this channel yet" + (past if keep_days > 0 else ""))
         return found
 
     @staticmethod
@@ -293,10 +310,19 @@ class Tables(commands.Cog):
         return records
 
 
-def ended_text(yours: int | None) -> str:
-    text = ("The table is ended: a round already dealt was played out by the timers' defaults and "
-            "settled, and every chip at the table went back to its owner's wallet.")
-    return text + (f" You took {yours} chips back." if yours else "")
+def round_in_play(table: Table) -> bool:
+    """Whether ending the table now plays out a round whose cards are dealt (bets in an open
+    betting window have seen no card: they simply go back)."""
+    to_settle = getattr(table.module, "round_to_settle", None)
+    return bool(table.active and to_settle is not None and to_settle(table.state) is not None)
+
+
+def ended_text(yours: int | None, dealt: bool) -> str:
+    played = ("a round already dealt was played out by the timers' defaults and settled, and " if dealt
+              else "no cards were out, so nothing was played out; ")
+    chips = ("every chip at the table went back to its owner's wallet." if dealt
+             else "every chip at the table, bets included, went back to its owner's wallet.")
+    return f"The table is ended: {played}{chips}" + (f" You took {plural(yours, 'chip')} back." if yours else "")
 
 
 def commitment_lines(view: dict) -> list[str]:
@@ -315,15 +341,17 @@ def verdict_text(verdict: Verdict) -> str:
     name = f"{GAME_TITLES.get(verdict.game, verdict.game)} {verdict.label}{where} (table {verdict.table_id})"
     head = f"sha256 of that seed is `{verdict.commitment}`: the commitment shown for {name}."
     if verdict.matches:
-        return f"{head}\n✅ Matches: re-dealt {verdict.compared} cards, the same as the cards played in {verdict.label}."
+        return f"{head}\n✅ Matches: re-dealt {plural(verdict.compared, 'card')}, the same as the cards played in {verdict.label}."
     return (f"{head}\n❌ Does not match: card {verdict.first_difference} of the {verdict.compared} re-dealt "
             f"differs from the card played.")
 
 
-def record_text(record: HandRecord) -> str:
+def record_text(record: HandRecord, past: str = "") -> str:
     """A hand for an embed field: its deals (seeds once over), the cards, the result, then the
-    moves (the middle ones left out when they do not fit)."""
-    text = "\n".join([*map(deal_line, record["deals"]), *record["cards"], f"**{record['result']}**"])
+    moves (the middle ones left out when they do not fit). `past`: what to say in place of the
+    deals of a hand past retention."""
+    deals = [past] if past else list(map(deal_line, record["deals"]))
+    text = "\n".join([*deals, *record["cards"], f"**{record['result']}**"])
     if len(text) >= FIELD_LIMIT:
         return text[:FIELD_LIMIT - 1] + "…"
     if record["actions"]:

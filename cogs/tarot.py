@@ -4,6 +4,7 @@ buttons on the table; each player's hand by DM as an image with a menu of the ca
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import discord
@@ -24,6 +25,10 @@ from cogs.common import (
     register_ui,
     table_choices,
 )
+from cogs.common import (
+    who as seat_who,
+)
+from cogs.last_moves import narrate, seat_words
 from games import french_tarot as ft
 from games.base import Action, Event, plural
 from games.cards import card
@@ -40,9 +45,7 @@ MAX_OPTIONS = 25
 
 
 def who(names: dict[int, str], player: int | None) -> str:
-    if player is None:
-        return "?"
-    return f"<@{player}>" if player >= 0 else names.get(player, f"Computer {-player}")
+    return seat_who(player, names)
 
 
 def shown(code: str) -> str:
@@ -194,7 +197,7 @@ class TarotUI(GameUI):
         return {"type": "play", "card": values[0] if values else ""}
 
     def describe(self, events: list[Event], names: dict[int, str]) -> str:
-        return " ".join(text for text in (_describe(e, names) for e in events) if text)
+        return narrate(events, lambda event: _describe(event, names))
 
     # --- private hands ----------------------------------------------------------------------
 
@@ -221,23 +224,36 @@ class TarotUI(GameUI):
 
 def _describe(event: Event, names: dict[int, str]) -> str:
     data = event.data
-    if event.kind == "bid":
-        return f"{who(names, data['player'])}: {CONTRACTS[data['contract']]}."
-    if event.kind == "played":
-        return f"{who(names, data['player'])} played {shown(data['card'])}."
+    name = names[data["player"]] if "player" in data else ""
+    if event.kind in TOLD:
+        return TOLD[event.kind](data, name, names)
     if event.kind == "trick":
-        return taken_text(data, names)
-    if event.kind == "discarded":
-        trumps = f" (trumps shown: {' '.join(shown(c) for c in data['trumps'])})" if data["trumps"] else ""
-        return f"Discarded {plural(data['count'], 'card')}{trumps}."
-    if event.kind in ("chelem", "poignee", "called"):
-        return {"chelem": "Chelem announced.", "poignee": f"Poignée {data.get('level')} shown.",
-                "called": f"Called {shown(data['card']) if data.get('card') else 'a king'}."}[event.kind]
+        return f"{names[data['winner']]} takes trick {data['number']}"  # its cards were told as played
     if event.kind == "settled" and not data.get("passed"):
-        return "The hand is scored — see the table."
-    if event.kind == "all_passed":
-        return "Everyone passed: the next dealer deals."
-    return ""
+        scores = ", ".join(f"{names[int(p)]} {d:+}" for p, d in data["scores"].items())
+        return f"Hand {data['round']} is scored: the contract is {'made' if data['made'] else 'lost'}; {scores}"
+    return seat_words(event, names)
+
+
+TOLD: dict[str, Callable[[dict[str, Any], str, dict[int, str]], str]] = {
+    "dealt": lambda d, n, names: f"Hand {d['round']} is dealt by {names[d['dealer']]}",
+    "bid": lambda d, n, names: f"{n} bids {CONTRACTS[d['contract']]}" if d["contract"] != "pass" else f"{n} passes",
+    "all_passed": lambda d, n, names: "Everyone passed: the next dealer deals",
+    "taker": lambda d, n, names: f"{n} takes the contract: {CONTRACTS[d['contract']]}",
+    "called": lambda d, n, names: f"{n} calls {shown(d['card']) if d.get('card') else 'a king'}",
+    "dog": lambda d, n, names: f"The dog is shown: {' '.join(shown(c) for c in d['cards'])}",
+    "dog_unseen": lambda d, n, names: f"The dog stays face down and counts for the {d['counts_for']}",
+    "discarded": lambda d, n, names: f"{n} discards {plural(d['count'], 'card')}"
+                                     + (f", showing the trumps {' '.join(shown(c) for c in d['trumps'])}"
+                                        if d["trumps"] else ""),
+    "chelem": lambda d, n, names: f"{n} announces a chelem",
+    "poignee": lambda d, n, names: f"{n} shows a {d['level']} poignée: {' '.join(shown(c) for c in d['cards'])}",
+    "play_begins": lambda d, n, names: f"Play begins: {names[d['leader']]} leads",
+    "played": lambda d, n, names: f"{n} plays {shown(d['card'])}",
+    "partner": lambda d, n, names: f"{n} plays the called card {shown(d['card'])}: the partner is known",
+    "game_over": lambda d, n, names: "The game is over: " + ", ".join(
+        f"{r['rank']}. {names[r['player']]} {r['total']}" for r in d["ranking"]),
+}
 
 
 def _your_role(view: dict, player: int) -> str:

@@ -8,6 +8,7 @@ from pathlib import Path
 
 from bot.config import Config
 from bot.economy import Economy
+from bot.shard_claim import claim_shards
 from bot.store import Store
 from bot.tables import Table, TableService, build_options
 from games.base import IllegalAction
@@ -23,10 +24,15 @@ class Clock:
         return self.now
 
 
-async def open_service(path: str | Path, clock: Clock | None = None) -> tuple[TableService, Economy]:
+async def open_service(path: str | Path, clock: Clock | None = None,
+                       claim: bool = False) -> tuple[TableService, Economy]:
+    """A service on the store at `path` holding every table (`claim`: owning every shard alone
+    first, as the bot does: bot/shard_claim.py)."""
     store = await Store.open(path)
     clock = clock or Clock()
     config = Config()
+    if claim:
+        await claim_shards(store, config)
     service = TableService(store, config, clock)
     await service.restore()
     return service, Economy(store, config, clock)

@@ -83,7 +83,13 @@ async def test_two_timeouts_hand_the_seat_to_a_computer_until_the_player_takes_i
         await service._on_timeout(table, table.deadline)  # idle's own timeout
     assert idle in rules.played_by_computer(table.state)
     await until_idle_is_pending()
-    assert idle in service._computers_to_move(table), "the computer now moves for the idle player"
+    assert set(rules.played_by_computer(table.state)) == {ALICE, BOB}, "both idled twice"
+    assert service._computers_to_move(table) == [], "no person in play: computers never play on alone"
     await service.act(table, idle, {"type": "sitin"})
     assert idle not in rules.played_by_computer(table.state)
+    other = BOB if idle == ALICE else ALICE
+    if rules.pending(table.state) == [idle]:
+        await service.act(table, idle, table.module.default_action(table.state, idle))
+    if rules.pending(table.state) == [other]:
+        assert service._computers_to_move(table) == [other], "a person is back: the computer plays the other seat"
     await close_service(service)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import os
 import random
 import subprocess
@@ -14,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from bot import records
+from bot.store import dumps, packed_state
 from games.base import IllegalAction
 from games.registry import GAMES
 from tests.bot.helpers import (
@@ -118,4 +120,50 @@ async def test_streaks_best_win_pushes_and_figures_add_up_in_the_store(db_path):
     week = await records.leaderboard(store, GUILD, "blackjack", "day", "net", days + 5)
     assert [(s.player, s.played, s.net) for s in week] == [(ALICE, 1, 8)], "today only"
     assert (await records.profile(store, GUILD, BOB)).empty and (await records.profile(store, GUILD + 1, ALICE)).empty
+    await close_service(service)
+
+
+async def test_a_table_whose_log_does_not_replay_to_its_state_is_left_out_of_a_rebuild(db_path):
+    service, _ = await open_service(db_path)
+    kept = await open_table(service, "baccarat", [ALICE, BOB], channel=10)
+    altered = await open_table(service, "baccarat", [ALICE, BOB], channel=11)
+    pruned = await open_table(service, "baccarat", [ALICE, BOB], channel=12)
+    changed = await open_table(service, "baccarat", [ALICE, BOB], channel=13)
+    for table in (kept, altered, pruned, changed):
+        await play_randomly(service, table, random.Random(table.id), 60)
+    bets = [v for v, _, a in await service.store.action_log(altered.id) if a["type"] == "bet"]
+    async with service.store.transaction() as tx:
+        await tx.execute("UPDATE actions SET action=? WHERE table_id=? AND version=?",
+                         ('{"type":"pass"}', altered.id, bets[0]))
+        await tx.execute("DELETE FROM actions WHERE table_id=? AND version=1", (pruned.id,))
+        state = json.loads(changed.state_json())
+        state["house_net"] += 1  # a state no replay of its log reaches
+        await tx.execute("UPDATE tables SET state=? WHERE id=?", (packed_state(dumps(state)), changed.id))
+    report = await records.rebuild(service.store)
+    assert len(report.stopped) == 3 and report.stopped[0].startswith(f"table {altered.id}: the replay ")
+    assert report.stopped[1:] == [f"table {pruned.id}: its first moves were pruned; not counted",
+                                  f"table {changed.id}: the replay does not reach the stored state; not counted"]
+    only_kept = await records_rows(service.store)
+    async with service.store.transaction() as tx:
+        await tx.execute("DELETE FROM tables WHERE id IN (?, ?, ?)", (altered.id, pruned.id, changed.id))
+    assert (await records.rebuild(service.store)).stopped == []
+    assert await records_rows(service.store) == only_kept and only_kept["records"]
+    await close_service(service)
+
+
+async def test_records_outlive_the_retention_of_the_log_and_of_closed_tables(db_path):
+    from bot.retention import Retention
+    from tests.bot.helpers import Clock
+
+    clock = Clock()
+    service, _ = await open_service(db_path, clock)
+    table = await open_table(service, "blackjack", [ALICE, BOB])
+    await play_randomly(service, table, random.Random(8), 120)
+    await service.end(table, ALICE, may_manage=True)
+    recorded = await records_rows(service.store)
+    assert recorded["records"]
+    clock.now += 40 * records.DAY
+    deleted = await Retention(service.store, 30 * records.DAY, clock).prune()
+    assert deleted > 0 and not await service.store.action_log(table.id), "the log and the table are gone"
+    assert await records_rows(service.store) == recorded
     await close_service(service)

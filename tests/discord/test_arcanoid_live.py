@@ -12,7 +12,15 @@ import pytest
 
 from games import arcanoid as arc
 from renders import cards as card_sprites
-from tests.discord.helpers import buttons, make_world, open_table, private_text, refused, reread
+from tests.discord.helpers import (
+    buttons,
+    make_world,
+    open_table,
+    private_text,
+    refused,
+    reread,
+    table_message,
+)
 from tests.discord.test_arcanoid_play import arrange, choose, devil_played, latest_dm, put_on_top
 
 FOOL_BUTTON = "Play the Fool: steal it"
@@ -35,10 +43,13 @@ async def test_a_commit_is_answered_at_once_and_the_prompt_tells_whose_where_wha
     asked_at = simcord_env.now().timestamp()
     result = await alice.slash(world.channel, "arcanoid commit", field="swords", cards="9S 10S")
     said = private_text(result)
-    assert said.startswith("alice commits 9S 10S on swords.\nReaction window: 20 s"), said
+    assert said == "alice commits 9S 10S on swords.", said
     assert table.state.phase == "window", "the answer did not wait for the window"
     assert simcord_env.now().timestamp() - asked_at < 1, "answered at once"
     assert table.deadline == pytest.approx(asked_at + 20, abs=1), "the window runs on as a timer"
+    status = table_message(world).embeds[0].description
+    assert "Reaction window after alice's commitment on swords (9S 10S)" in status, status
+    assert f"<t:{int(table.deadline)}:R>" in status, "the table counts down to the real deadline"
 
     dm = latest_dm(bob)
     assert (f"**You may react to alice's commitment on swords (9S 10S)** — the window closes "
@@ -63,6 +74,7 @@ async def test_a_secret_commitment_is_offered_to_the_fool_as_secret(simcord_env)
     assert "9S" not in dm.content and "8S" not in dm.content
     await bob.user.click(dm, label=FOOL_BUTTON)
     assert "swords" in table.state.seat(bob.id).fields
+    assert FOOL_BUTTON not in buttons(reread(bob.user.dm_channel, dm)), "the reaction taken, its button went"
     told = "\n".join(m.content for m in bob.user.dm_channel.history())
     assert "Your Fool look at alice's cards: 9S 8S" in told
 
@@ -159,3 +171,31 @@ async def test_a_daemons_controls_after_the_world(simcord_env):
     assert said.startswith("alice plays the Devil and raises a daemon"), said
     daemon = next(s for s in table.state.seats if s.kind == "daemon")
     assert daemon.fields["coins"].form == "abdication"
+
+
+async def test_a_fool_button_on_a_hand_reply_is_refused_once_the_window_closed(simcord_env):
+    world, alice, bob, table = await alice_and_bob(simcord_env, "9S 10S 2C 3C 4C 5C", "0 2W 3W 4W 5W 6W")
+    await alice.slash(world.channel, "arcanoid commit", field="swords", cards="9S 10S")
+    shown = (await bob.slash(world.channel, "hand")).response
+    labels = {item.get("label") for row in shown.components for item in row.get("components", [])}
+    assert FOOL_BUTTON in labels and "You may react to alice's commitment on swords" in shown.content
+    await simcord_env.advance_time(21)
+    await refused(world, bob.click(shown, label=FOOL_BUTTON), "earlier")
+    assert "swords" in table.state.seat(alice.id).fields
+
+
+async def test_the_powers_no_computer_plays_are_told_at_the_table(simcord_env):
+    """Temperance, the Hermit and Death (the computer's policy never plays them) by members."""
+    world, alice, bob, table = await alice_and_bob(simcord_env, "14 2S 3S 4S 5S 6S", "9 2W 3W 4W 5W 13")
+    await alice.slash(world.channel, "arcanoid play", arcanum="14", field="cups")
+    await bob.slash(world.channel, "arcanoid play", arcanum="9")
+    await simcord_env.advance_time(21)  # a window after every move while a Hermit is out
+    await alice.slash(world.channel, "arcanoid discard", card="2S")
+    await simcord_env.advance_time(21)
+    await bob.slash(world.channel, "arcanoid play", arcanum="13")
+    told = "\n".join(f.value for f in table_message(world).embeds[0].fields if f.name == "Last moves")
+    for line in ("alice plays Temperance on cups: only abdication or Judgment there for now.",
+                 "bob plays the Hermit: three moves out of turn, in reaction windows.",
+                 "alice discards a card face down.",
+                 "bob plays Death: the deck is discarded and stays empty this round."):
+        assert line in told, f"{line!r} not in {told}"

@@ -16,7 +16,7 @@ from cogs.common import GAME_TITLES
 from cogs.records import record_word
 from games import blackjack
 from games.base import IllegalAction
-from tests.bot.helpers import random_move
+from tests.bot.helpers import random_move, records_rows
 from tests.discord.helpers import make_world, open_table, wallet
 from tests.discord.test_arcanoid_play import dm_move
 
@@ -73,6 +73,10 @@ async def test_three_blackjack_rounds_show_in_the_profile_and_survive_a_restart(
     assert field(again, "Major Blackjack") == text
     bobs = field(await profile_of(bob, world.channel), "Major Blackjack")
     assert bobs.startswith("3 rounds: ") and f"Net {change[bob.id]:+} chip" in bobs
+    world.guild.remove_member(bob)
+    await simcord_env.settle()
+    kept = await profile_of(alice, world.channel, member=bob.user)
+    assert field(kept, "Major Blackjack") == bobs, "a member who left keeps their record on the server"
 
 
 async def test_a_member_with_no_record_is_told_so(simcord_env):
@@ -80,7 +84,8 @@ async def test_a_member_with_no_record_is_told_so(simcord_env):
     alice, bob, carol = world.members
     said = await profile_of(carol, world.channel)
     assert said.ephemeral and "You have no record on this server yet" in said.content and not said.embeds
-    theirs = await profile_of(carol, world.channel, member=bob.user, game="poker")
+    theirs = await profile_of(carol, world.channel, member=bob.user, game="poker", public=True)
+    assert theirs.ephemeral, "a member with no record is told so privately, even when asked to show it"
     assert "bob has no record at Major Poker on this server yet" in theirs.content
     board = (await carol.slash(world.channel, "leaderboard", game="poker", period="week")).response
     assert board.ephemeral and "Nobody has finished a hand of Major Poker here in that time" in board.embeds[0].description
@@ -102,6 +107,7 @@ async def test_the_leaderboard_orders_members_by_measure_and_period(simcord_env,
     await play_blackjack_rounds(world, 3, {alice.id: 10, bob.id: 20, carol.id: 30})
     for member in world.members:
         await member.slash(world.channel, "table leave")
+    await world.bot.retention.stop()  # its ten-minute rounds would each be waited for over nine days
     await simcord_env.advance_time(9 * DAY)  # those rounds are out of this week
     middle = {m.id: await wallet(world, m) for m in world.members}
     world.members, world.channel = [alice, bob], world.guild.create_text_channel("later")
@@ -204,3 +210,7 @@ async def test_each_games_own_figures_after_a_played_round(simcord_env, game):
         assert f"Deals taken {len(taken)}, made {sum(1 for h in taken if h['made'])}" in text
     if game == "arcanoid":
         assert f"Battles won {table.module.scores(table.state).get(str(alice.id), 0)} in 1 round" in text
+    store = world.bot.tables.store
+    live = await records_rows(store)
+    rebuilt = await records.rebuild(store)
+    assert rebuilt.stopped == [] and await records_rows(store) == live, "a replay of the log finds the same records"

@@ -141,5 +141,5 @@ async def test_a_newcomer_joins_a_running_table_with_the_starting_grant(simcord_
     assert "seated" in private_text(joined)
     assert dave.id in table.players() and await wallet(world, dave) == 800, "he brings the default 200, not all"
     answer = private_text(await dave.slash(world.channel, "blackjack bet", amount=25))
-    assert "bet of 25" in answer
+    assert "bets 25" in answer
     await ledger_balances(world)
