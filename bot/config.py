@@ -92,6 +92,7 @@ class Config:
     shard_ids: frozenset[int] | None = None  # this process's shards (None: all of them)
     keep_days: float = DEFAULT_KEEP_DAYS  # finished hands' moves and revealed deals (0: for ever)
     shard_wait: float = 120.0  # seconds a starting process waits for another to let its shards go
+    idle_minutes: float = 15.0  # a table where no person is in play (computers wait) ends after this
     extensions: tuple[str, ...] = field(default_factory=lambda: ("cogs.tables", "cogs.economy", "cogs.records", *game_cogs()))
     # seconds between two edits of a table message (None: the pace Discord's rate limits ask for)
     edit_spacing: float | None = None
@@ -135,4 +136,5 @@ def load_config(env_file: str | Path | None = None) -> Config:
         shard_ids=shard_ids,
         keep_days=_keep_days_env(),
         shard_wait=_int_env("TAROT_SHARD_WAIT", 120),
+        idle_minutes=_int_env("TAROT_IDLE_MINUTES", 15),
     )

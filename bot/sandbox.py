@@ -45,7 +45,8 @@ SANDBOX_DB = Path("data") / "sandbox.sqlite3"
 SANDBOX_CHIPS = 10_000  # a person trying every game at once needs more than one buy-in
 GUILD_NAME = "Tarot Table sandbox"
 BOT_NAME = "Tarot Table"
-PERSON = "you"
+PERSON = "guest"
+PERSON_NAME = "Guest"  # one name everywhere: the tables' texts avoid a pronoun ("You takes"), so "You" read "Guest" there
 MISSING_EXTRA = ("The sandbox needs its optional extra (SimCord's simulated Discord and browser preview):\n\n"
                  "    pip install -e '.[sandbox]'\n")
 CHANNELS = {  # game -> what the channel's topic suggests
@@ -99,7 +100,7 @@ class World:
 def build_world(env: Any) -> World:
     """Built before the bot connects, always in the same order, so the ids are the same at
     every start (SimCord derives them from its clock, which starts at the same instant)."""
-    user = env.create_user(PERSON, global_name="You")
+    user = env.create_user(PERSON, global_name=PERSON_NAME)
     guild = env.create_guild(name=GUILD_NAME, owner=user)
     # The channels' ids follow their order: the known games first, always in the same order, and
     # a game added later after them, so the tables of an earlier run keep their channels.
@@ -448,7 +449,7 @@ class TypedCommands:
             allowed = ", ".join(declared) or "none"
             raise NotACommand(f"`/{path}` has no option `{unknown[0]}` (its options: {allowed}).")
         people = {name.casefold(): self.sandbox.world.member for name in
-                  (PERSON, self.sandbox.world.user.name, "You", "me") if name}
+                  (PERSON, PERSON_NAME, "you", "me") if name}
         return path, {name: typed_value(path, declared[name], raw, people) for name, raw in raws.items()}
 
     async def run(self, actor: Any, channel: Any, message: Any, path: str, values: dict[str, Any], dm: bool) -> None:

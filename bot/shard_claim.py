@@ -65,7 +65,19 @@ async def claim_shards(store: Store, config: Config, wait_seconds: float | None 
         await conn.close()  # what was taken is let go
         raise
     store.owner_conn = conn  # type: ignore[attr-defined]
+    conn.add_termination_listener(lambda lost: _report_loss(store, lost, served))
     log.info("this process owns %s of the database alone (PostgreSQL advisory locks)", served)
+
+
+def _report_loss(store: Store, conn: asyncpg.Connection, served: str) -> None:
+    """The connection holding the locks ended without the store letting it go (the server
+    restarted, the network cut it): PostgreSQL let the shards go with it."""
+    if getattr(store, "owner_conn", None) is not conn:
+        return  # the store closed it
+    store.owner_conn = None  # type: ignore[attr-defined]
+    log.error("the database connection holding %s for this process was lost, so another process may now take "
+              "them over. Every write is still checked against the stored version (no chip can be lost), but "
+              "restart this process so that each shard has one owner again", served)
 
 
 async def _take(conn: asyncpg.Connection, mode: str, key: int, give_up: float, wait: float, config: Config) -> None:

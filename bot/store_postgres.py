@@ -489,9 +489,9 @@ class PostgresStore(Store):
             await self._listener.close()
             self._listener = None
         await self.pool.close()
-        if self.owner_conn is not None:  # last: the shards are let go once nothing more is written
-            await self.owner_conn.close()
-            self.owner_conn = None
+        owner_conn, self.owner_conn = self.owner_conn, None  # (so its loss is not reported: shard_claim.py)
+        if owner_conn is not None:  # last: the shards are let go once nothing more is written
+            await owner_conn.close()
 
     async def schema_version(self) -> int:
         exists = await self.pool.fetchval("SELECT to_regclass('schema_version') IS NOT NULL")
@@ -546,9 +546,9 @@ class PostgresStore(Store):
             self._listener.terminate()
             self._listener = None
         self.pool.terminate()
-        if self.owner_conn is not None:
-            self.owner_conn.terminate()
-            self.owner_conn = None
+        owner_conn, self.owner_conn = self.owner_conn, None
+        if owner_conn is not None:
+            owner_conn.terminate()
 
     @asynccontextmanager
     async def savepoint(self, tx: Tx) -> AsyncIterator[Tx]:

@@ -42,7 +42,6 @@ log = logging.getLogger(__name__)
 Listener = Callable[["Table", list[Event], Any], Awaitable[None]]
 SIT_OUT_AFTER_TIMEOUTS = 2
 COMPUTER_PAUSE_SECONDS = 1.5
-IDLE_SECONDS = 15 * 60  # a table where no person is in play ends after this long
 MAX_PLAY_OUT_MOVES = 2_000  # a bound on the moves that finish a round when a table is ended
 CHANNEL_TAKEN = "this channel already has a table: join it, or open a thread for another"
 STALE_BUTTON = "that button was for an earlier turn — use the buttons on the latest table message"
@@ -334,7 +333,7 @@ class TableService:
         self.listeners: list[Listener] = []
         self._creating: dict[int, int] = {}  # channel id -> server id of a table being created
         self.computer_pause = COMPUTER_PAUSE_SECONDS
-        self.idle_seconds = IDLE_SECONDS
+        self.idle_seconds = config.idle_minutes * 60
         self._idle: dict[int, asyncio.TimerHandle] = {}  # table id -> its idle ending, while no person plays
         self._closed = False
         self._restored_timers: list[asyncio.TimerHandle] = []

@@ -203,8 +203,8 @@ CARD_STYLE = arcanoid_names("rws")  # the faces carry Arcanoid's names (8 Justic
 
 
 def _window_subject(view: dict, names: dict[int, str]) -> str:
-    """What the open reaction window follows: `Ann's commitment on swords (9S 10S)`, `a secret
-    commitment`, or the move of a player while a Hermit is out."""
+    """What the open reaction window follows: `Ann's commitment on swords (9S 10S)`, `Ann's
+    commitment on swords (secret)`, or `Ann's move` (any move while a Hermit is out)."""
     window = view["window"]
     seat = next((s for s in view["seats"] if s["player"] == window["after"]), None)
     who = seat_name(seat, names) if seat else words.name_of(names, window["after"])

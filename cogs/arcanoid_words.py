@@ -87,7 +87,7 @@ def _fool_lost(data: dict[str, Any], names: Names) -> str:
 def _revealed(data: dict[str, Any], names: Names) -> str:
     who = name_of(names, data["by"])
     call = HIEROPHANT_CALLS.get(data["call"], data["call"])
-    shown = "; ".join(f"{name_of(names, int(p))} {card_words(c)}" for p, c in data["shown"].items())
+    shown = "; ".join(f"{does(name_of(names, int(p)), 'shows')} {card_words(c)}" for p, c in data["shown"].items())
     return f"{does(who, 'plays')} the Hierophant and calls {call}: " + (shown or "nobody holds any") + "."
 
 

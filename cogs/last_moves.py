@@ -36,6 +36,8 @@ def record(table: Table, text: str, origin: Any) -> bool:
         entries.pop()
     entries.append({"text": _trimmed(text), "computers": by_computers})
     del entries[:-ENTRIES_KEPT]
+    while len(entries) > 1 and sum(len(e["text"]) + 3 for e in entries) > FIELD_LIMIT:
+        del entries[0]  # kept no longer than the field shows: every move stores the table's notes
     return True
 
 

@@ -142,8 +142,8 @@ class PokerUI(GameUI):
         if not busted:
             return []
         out, one = ", ".join(mention(p) for p in busted), len(busted) == 1
-        return [f"{out} {'is' if one else 'are'} out of chips and {'leaves' if one else 'leave'} the table. "
-                "`/daily` and `/table join` to come back."]
+        back = " `/daily` and `/table join` to come back." if any(p > 0 for p in busted) else ""
+        return [f"{out} {'is' if one else 'are'} out of chips and {'leaves' if one else 'leave'} the table.{back}"]
 
     def describe(self, events: list[Event], names: dict[int, str]) -> str:
         return narrate(events, lambda event: self._words(event, names))

@@ -89,6 +89,9 @@ def own_figures(game: str, figures: dict[str, tuple[int, str]]) -> list[str]:
 
 def highlight(record: records.GameRecord) -> str:
     """One of the game's own figures for the card."""
+    best = record.figures.get("best meld")
+    if best is not None:  # the meld alone: the card's line is short
+        return f"Best meld {best[1]}"
     own = own_figures(record.game, record.figures)
     return own[0] if own else ""
 
@@ -109,17 +112,16 @@ class Records(commands.Cog):
         if who.bot:
             await refuse(interaction, "bots have no record: only members' rounds are counted")
             return
-        await interaction.response.defer(ephemeral=not public, thinking=True)
         guild_id, today = interaction.guild_id or 0, records.day_of(discord.utils.utcnow().timestamp())
         found = await records.profile(self.bot.tables.store, guild_id, who.id, game.value if game else None, today)
-        yours = who.id == interaction.user.id
-        if found.empty:
+        if found.empty:  # said privately, even when the record was to be shown
             where = f" at {game.name}" if game else ""
-            whose = "You have" if yours else f"{who.display_name} has"
-            await interaction.followup.send(
+            whose = "You have" if who.id == interaction.user.id else f"{who.display_name} has"
+            await interaction.response.send_message(
                 f"{whose} no record{where} on this server yet: a round counts once it is finished at a table "
                 "here (records began with this version of the bot).", ephemeral=True)
             return
+        await interaction.response.defer(ephemeral=not public, thinking=True)  # the card is drawn next
         embed = discord.Embed(title=f"{who.display_name} — record on this server", colour=COLOUR)
         for record in found.games:
             embed.add_field(name=GAME_TITLES.get(record.game, record.game),

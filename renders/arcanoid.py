@@ -6,9 +6,13 @@ an open reaction window. `render_round` draws a finished round's four battles an
 
 Every card is `CARD` (90 px) wide, the least rules/cards.md allows, on the battlefields and the
 seats alike, and a crowded battlefield grows downward (its forces two to a line, a force of many
-cards overlapping on a line of its own) rather than shrinking its cards. Two battlefields to a
-row keep the image about 730 px wide, so that shown at a Discord embed's width (about 550 px) its
-words stay readable; four side by side made it 1,440 px wide and its words 5 px tall there."""
+cards overlapping on a line of its own) rather than shrinking its cards.
+
+An embed shows its image within about 400 x 280 px (`EMBED_BOX`), scaled down to fit. The
+battlefields go two to a row (an image about 730 px wide) or four side by side (1,440 px),
+whichever that box shows larger: two to a row for a table with little on it (the first image of
+a game, 1,438 x 227 side by side, had words 4 px tall there), four for a crowded one (two to a
+row would make it tall, and the box scales a tall image by its height)."""
 
 from __future__ import annotations
 
@@ -26,8 +30,9 @@ MIN_STEP = round(CARD * 0.22)  # the least of a card a fan shows: its corner ind
 SEAT_STEP = CARD // 2  # a seat's few cards show half of each: both left corners, so a reversed card's index too
 FIELD_WIDTH = 344  # two battlefields side by side fill the image's width
 FIELD_GAP = 10
-TABLE_WIDTH = 2 * FIELD_WIDTH + FIELD_GAP  # the image's width inside its margins
-PANEL_INNER = TABLE_WIDTH - 16  # what a padded panel of the whole width holds
+NARROW = 2 * FIELD_WIDTH + FIELD_GAP  # the image's width inside its margins, two battlefields to a row
+WIDE = L.MAX_WIDTH - 2 * L.MARGIN  # four side by side
+EMBED_BOX = (400, 280)  # what a Discord embed (and SimCord's preview) shows its image within
 FIELD_PAD = 8
 FIELD_INNER = FIELD_WIDTH - 2 * FIELD_PAD
 CELL_GAP = 8
@@ -53,8 +58,15 @@ def render_arcanoid(view: dict[str, Any], names: dict[int, str], style: str = "r
     title = f"Arcanoid · round {view['round']} of {view['rounds']} · {view['variant']}" + (
         " + GAZA" if view["gaza"] else "")
     info = f"deck {view['deck']} · discard {view['discard']} · {_step(view, names, seconds_left)}"
-    body = L.column([_fields(view, names, style), _extras(view, names, style), _seats(view, names, style)], gap=14)
-    return L.to_png(L.compose(title, info, body))
+    bodies = [L.column([_fields(view, names, style, per_row), _extras(view, names, style, width),
+                        _seats(view, names, style, width)], gap=14)
+              for per_row, width in ((2, NARROW), (4, WIDE))]  # laid out only: painting is lazy
+    return L.to_png(L.compose(title, info, max(bodies, key=_shown_scale)))
+
+
+def _shown_scale(body: L.Block) -> float:
+    """How much an image of this body is scaled to fit an embed's box (more is more readable)."""
+    return min(EMBED_BOX[0] / (body.width + 2 * L.MARGIN), EMBED_BOX[1] / (body.height + 40 + 2 * L.MARGIN))
 
 
 def _step(view: dict[str, Any], names: dict[int, str], seconds_left: int | None) -> str:
@@ -70,7 +82,7 @@ def _step(view: dict[str, Any], names: dict[int, str], seconds_left: int | None)
     return "turn: " + (seat_name(seat, names) if seat else "?")
 
 
-def _fields(view: dict[str, Any], names: dict[int, str], style: str) -> L.Block:
+def _fields(view: dict[str, Any], names: dict[int, str], style: str, per_row: int) -> L.Block:
     tempered = view["temperance"]
     panels = []
     for field in FIELDS:
@@ -83,7 +95,7 @@ def _fields(view: dict[str, Any], names: dict[int, str], style: str) -> L.Block:
             head.append(L.tag("just committed", L.GOLD, cached=True))
         cells = [_force(seat, commit, names, style) for seat, commit in forces]
         panels.append(_battlefield(L.row(head, gap=8, align="middle"), cells))
-    rows = [L.row(panels[i:i + 2], gap=FIELD_GAP, align="top") for i in range(0, len(panels), 2)]
+    rows = [L.row(panels[i:i + per_row], gap=FIELD_GAP, align="top") for i in range(0, len(panels), per_row)]
     return L.column(rows, gap=FIELD_GAP, align="left")
 
 
@@ -138,10 +150,10 @@ def _force_word(codes: list[str]) -> str:
     return f"force {force(from_codes(codes)):g}"
 
 
-def _extras(view: dict[str, Any], names: dict[int, str], style: str) -> L.Block:
+def _extras(view: dict[str, Any], names: dict[int, str], style: str, width: int) -> L.Block:
     blocks = []
     if view["justice"] is not None:
-        row = L.fan(L.parse(view["justice"]), CARD, style, offset=CARD + 6, markers=False, max_width=PANEL_INNER)
+        row = L.fan(L.parse(view["justice"]), CARD, style, offset=CARD + 6, markers=False, max_width=width - 16)
         blocks.append(L.panel(L.section("Justice · shared by all", row, size=14), pad=8))
     reveal = view["reveal"]
     if reveal is not None and "shown" in reveal:
@@ -150,20 +162,20 @@ def _extras(view: dict[str, Any], names: dict[int, str], style: str) -> L.Block:
         called = {"fool": "the Fool", "trumps": "the trumps"}.get(reveal["call"], reveal["call"])
         text = (f"{capitalised(whose(L.player_name(names, reveal['by'])))} Hierophant called {called}: "
                 f"{shown or 'nobody holds any'}")
-        blocks.append(L.panel(L.label(text, 13, L.TEXT, max_width=PANEL_INNER), pad=8))
+        blocks.append(L.panel(L.label(text, 13, L.TEXT, max_width=width - 16), pad=8))
     elif reveal is not None:
         got = "given by " + L.player_name(names, reveal["from"]) if reveal["from"] is not None else "nobody had it"
         said = f"{does(L.player_name(names, reveal['by']), 'called')} {card_label(reveal['call'])}: {got}"
-        blocks.append(L.panel(L.label(said, 13, L.TEXT, max_width=PANEL_INNER), pad=8))
+        blocks.append(L.panel(L.label(said, 13, L.TEXT, max_width=width - 16), pad=8))
     if view["window"] is not None:
         blocks.append(L.panel(L.cached_label("Reaction window open: the Fool or a Hermit may act now", 14, L.GOLD,
                                              bold=True), pad=8, outline=L.GOLD))
     if not blocks:
         return L.spacer(0, 0)
-    return L.flow(blocks, TABLE_WIDTH, gap=10, row_gap=10)
+    return L.flow(blocks, width, gap=10, row_gap=10)
 
 
-def _seats(view: dict[str, Any], names: dict[int, str], style: str) -> L.Block:
+def _seats(view: dict[str, Any], names: dict[int, str], style: str, width: int) -> L.Block:
     plates = []
     for seat in view["seats"]:
         details: list[tuple[str, L.Colour]] = []
@@ -184,7 +196,7 @@ def _seats(view: dict[str, Any], names: dict[int, str], style: str) -> L.Block:
                           gap=2, align="left") for caption, codes in shown if codes]
         body = L.column([plate, L.row(cards, gap=10)], gap=4, align="left") if cards else plate
         plates.append(L.panel(body, pad=6, outline=L.GOLD if turn else None))
-    return L.flow(plates, TABLE_WIDTH, gap=10, row_gap=10)
+    return L.flow(plates, width, gap=10, row_gap=10)
 
 
 def _named(player: int, names: dict[int, str]) -> str:

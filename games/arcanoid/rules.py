@@ -1236,11 +1236,16 @@ def _own_view(state: State, seat: Seat) -> dict[str, Any]:
     }
 
 
+def _faces(codes_: list[str]) -> str:
+    """Cards in a line of text: by their face, since orientation means nothing in Arcanoid."""
+    return " ".join(parse_card(code).face.code for code in codes_)
+
+
 def history(state: State, player: int) -> list[dict[str, Any]]:
     """Finished rounds (seeds revealed), for /history and /verify."""
     return [{"hand": entry["round"],
              "deals": [DealSeed(label=f"round {entry['round']}", commitment=entry["commitment"], seed=entry["seed"])],
-             "cards": [f"{f}: {', '.join(c['cards'] and ' '.join(c['cards']) or c['form'] for c in b['forces'])}"
+             "cards": [f"{f}: {', '.join(_faces(c['cards']) or c['form'] for c in b['forces'])}"
                        for f, b in entry["battles"].items()],
              "actions": [], "result": ", ".join(f"{f} {mention(w)}" for f, w in entry["winners"].items())}
             for entry in state.history]

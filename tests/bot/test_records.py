@@ -149,3 +149,21 @@ async def test_a_table_whose_log_does_not_replay_to_its_state_is_left_out_of_a_r
     assert (await records.rebuild(service.store)).stopped == []
     assert await records_rows(service.store) == only_kept and only_kept["records"]
     await close_service(service)
+
+
+async def test_records_outlive_the_retention_of_the_log_and_of_closed_tables(db_path):
+    from bot.retention import Retention
+    from tests.bot.helpers import Clock
+
+    clock = Clock()
+    service, _ = await open_service(db_path, clock)
+    table = await open_table(service, "blackjack", [ALICE, BOB])
+    await play_randomly(service, table, random.Random(8), 120)
+    await service.end(table, ALICE, may_manage=True)
+    recorded = await records_rows(service.store)
+    assert recorded["records"]
+    clock.now += 40 * records.DAY
+    deleted = await Retention(service.store, 30 * records.DAY, clock).prune()
+    assert deleted > 0 and not await service.store.action_log(table.id), "the log and the table are gone"
+    assert await records_rows(service.store) == recorded
+    await close_service(service)

@@ -164,3 +164,36 @@ async def test_a_rolling_deploy_the_new_process_takes_over_when_the_old_one_stop
     finally:
         stop(old)
         stop(new)
+
+
+async def test_a_process_that_loses_its_shard_locks_says_so(postgres_url, caplog):
+    import asyncio
+    import logging
+
+    import asyncpg
+
+    from bot.shard_claim import claim_shards
+
+    store = await Store.open(postgres_url)
+    try:
+        await claim_shards(store, Config(shard_count=2, shard_ids=frozenset({1})), wait_seconds=1)
+        admin = await asyncpg.connect(postgres_url)
+        try:
+            with caplog.at_level(logging.ERROR, logger="bot.shard_claim"):
+                ended = await admin.fetchval("SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity "
+                                             "WHERE application_name LIKE 'tarot-bot%'")
+                assert ended == 1
+                for _ in range(100):
+                    if caplog.records:
+                        break
+                    await asyncio.sleep(0.02)
+            assert any("was lost" in r.getMessage() and "shards [1] of 2" in r.getMessage() for r in caplog.records)
+            await claim_shards(store, Config(shard_count=2, shard_ids=frozenset({1})), wait_seconds=1)  # again
+            assert store.owner_conn is not None
+        finally:
+            await admin.close()
+    finally:
+        with caplog.at_level(logging.ERROR, logger="bot.shard_claim"):
+            caplog.clear()
+            await store.close()
+        assert not caplog.records, "closing the store lets the locks go quietly"

@@ -140,7 +140,7 @@ def test_calls_and_looks_never_tell_a_hidden_card() -> None:
     assert looked == "Computer 1 plays the High Priestess and looks at Ann's hand."
     assert not re.search(r"KC|QS|9W", looked)
     shown = tell(arc.apply(state, 1, {"type": "play", "arcanum": "5", "call": "swords"}), names)
-    assert shown == "Computer 1 plays the Hierophant and calls swords: Ann QS."
+    assert shown == "Computer 1 plays the Hierophant and calls swords: Ann shows QS."
     sun = tell(arc.apply(state, 1, {"type": "play", "arcanum": "19", "call": "KC"}), names)
     assert sun.startswith("Computer 1 plays the Sun and calls King of cups — Ann hands it over.")
 

@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from bot import create_bot
+from bot.config import Config
 from tests.discord.helpers import (
     World,
     buttons,
@@ -272,4 +273,45 @@ async def test_ending_a_blackjack_table_in_its_betting_window_does_not_claim_a_r
     assert "bets included" in ended
     told = [e.description or "" for m in world.channel.history() for e in m.embeds if "table ended" in (e.title or "")]
     assert told and not any("played out" in text for text in told), told
+    await ledger_balances(world)
+
+
+async def test_the_last_moves_stay_short_and_join_a_computers_turn_into_one_block(simcord_env):
+    from cogs import last_moves as told
+
+    world = make_world(simcord_env, names=("alice",))
+    table = await open_with_computers(world, "poker", bots=2, timer=0)
+    table.extra.pop(told.KEY, None)
+    for n in range(40):
+        told.record(table, f"Computer 1 raises to {n}.", "computer")
+        told.record(table, f"Computer 2 calls {n}.", "computer")
+    assert len(table.extra[told.KEY]) == 1, "one turn of computers is one block"
+    block = table.extra[told.KEY][0]["text"]
+    assert len(block) <= told.ENTRY_LIMIT and block.startswith("…") and block.endswith("Computer 2 calls 39.")
+    for n in range(20):
+        told.record(table, f"alice bets {n}." * 20, None)
+    assert len(table.extra[told.KEY]) <= told.ENTRIES_KEPT
+    assert sum(len(line) + 1 for line in told.lines(table)) <= told.FIELD_LIMIT + told.ENTRY_LIMIT
+    value = told.field_value(table)
+    assert value is not None and len(value) <= told.FIELD_LIMIT and value.endswith("alice bets 19.")
+    assert not told.record(table, "   ", None), "a move with no words adds nothing"
+
+
+async def test_a_waiting_table_still_ends_after_a_restart(simcord_env, db_path):
+    world = make_world(simcord_env, names=("alice",))
+    alice = world.members[0]
+    table = await open_with_computers(world, "poker", bots=2, timer=10)
+    for _ in range(60):
+        if {"type": "sitin"} in table.module.legal_actions(table.state, alice.id) \
+                and not table.module.pending(table.state):
+            break
+        await world.env.advance_time(5)
+    waiting_at = hand_number(table)
+    await simcord_env.restart_bot(create_bot(db_path=db_path, config=Config(idle_minutes=1), shard_count=1))
+    restored = await world.bot.tables.table_for(table.id)
+    assert restored is not None and restored.status == "active"
+    await world.env.advance_time(30)
+    assert hand_number(restored) == waiting_at, "the computers still wait after the restart"
+    await world.env.advance_time(40)
+    assert restored.status == "ended"
     await ledger_balances(world)

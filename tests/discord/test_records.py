@@ -84,7 +84,8 @@ async def test_a_member_with_no_record_is_told_so(simcord_env):
     alice, bob, carol = world.members
     said = await profile_of(carol, world.channel)
     assert said.ephemeral and "You have no record on this server yet" in said.content and not said.embeds
-    theirs = await profile_of(carol, world.channel, member=bob.user, game="poker")
+    theirs = await profile_of(carol, world.channel, member=bob.user, game="poker", public=True)
+    assert theirs.ephemeral, "a member with no record is told so privately, even when asked to show it"
     assert "bob has no record at Major Poker on this server yet" in theirs.content
     board = (await carol.slash(world.channel, "leaderboard", game="poker", period="week")).response
     assert board.ephemeral and "Nobody has finished a hand of Major Poker here in that time" in board.embeds[0].description

@@ -840,3 +840,16 @@ def test_a_daemon_raised_with_no_world_out_may_commit_anywhere() -> None:
     act(state, 1, {"type": "play", "arcanum": "15"})
     daemon = next(s for s in state.seats if s.kind == "daemon")
     assert daemon.fields == {}
+
+
+def test_history_names_cards_without_an_orientation() -> None:
+    state = table({1: "9S 10S 2C 3C 4C 5C", 2: "2W 3W 4W 5W 6W 7W"}, rounds=1)
+    seat(state, 1).hand[0] = seat(state, 1).hand[0].turned()  # dealt upside down: 9Sr
+    commit(state, 1, "swords", "9S 10S")
+    for field in ("staves", "cups", "coins"):
+        commit(state, 2, field, "")
+        commit(state, 1, field, "")
+    commit(state, 2, "swords", "")
+    assert arc.is_over(state)
+    cards_ = arc.history(state, 1)[0]["cards"]
+    assert cards_[0] == "swords: 9S 10S, abdication", cards_

@@ -20,6 +20,8 @@ import pytest
 from playwright.async_api import TimeoutError as PlaywrightTimeout
 from playwright.async_api import async_playwright
 
+from bot.sandbox import PERSON_NAME
+
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = "/usr/bin/chromium"
 REQUIRE_BROWSER = "TAROT_REQUIRE_BROWSER"  # "1": a missing chromium fails the browser tests (CI)
@@ -193,16 +195,18 @@ async def type_line(page: Any, line: str) -> None:
     await page.keyboard.press("Enter")
 
 
-async def my_poker_turn(page: Any) -> tuple[Any, Any]:
-    """(the table message, its Check or Call button) once it is the person's turn."""
-    for _ in range(200):
+async def my_poker_turn(page: Any, seconds: float = 60) -> tuple[Any, Any]:
+    """(the table message, the button that keeps the person in the hand: Check, Call, else
+    All-in) once it is the person's turn."""
+    deadline = time.monotonic() + seconds
+    text = ""
+    while time.monotonic() < deadline:
         table = messages(page).filter(has_text=re.compile(r"Major Poker — hand \d")).last
-        if not await table.count() or "@You to act" not in await table.inner_text():
-            await page.wait_for_timeout(100)
-            continue
-        for label in ("Check", re.compile(r"^Call \d")):
-            button = table.get_by_role("button", name=label)
-            if await button.count() and await button.first.get_attribute("aria-disabled") != "true":
-                return table, button.first
+        text = await table.inner_text() if await table.count() else ""
+        if f"@{PERSON_NAME} to act" in text:
+            for label in ("Check", re.compile(r"^Call( \d+)?$"), re.compile(r"^All-in")):
+                button = table.get_by_role("button", name=label)
+                if await button.count() and await button.first.get_attribute("aria-disabled") != "true":
+                    return table, button.first
         await page.wait_for_timeout(100)
-    raise AssertionError("the person's turn never came")
+    raise AssertionError(f"the person's turn never came; the table shows: {text}")

@@ -12,6 +12,7 @@ import time
 from datetime import datetime
 from typing import Any
 
+from bot.sandbox import PERSON_NAME
 from tests.sandbox.helpers import (
     Sandbox,
     browser_page,
@@ -48,7 +49,7 @@ async def test_a_command_typed_whole_runs_and_a_wrong_one_is_explained(tmp_path)
             await lobby.get_by_role("button", name="Start", exact=True).wait_for(timeout=10_000)
             seated = await lobby.inner_text()
             assert all(f"Computer {n}" in seated for n in (1, 2, 3)), seated
-            assert "@You" in seated and "<@" not in seated, "the host is named, not a raw mention"
+            assert f"@{PERSON_NAME}" in seated and "<@" not in seated, "the host is named, not a raw mention"
             assert not await messages(page).filter(has_text=re.compile(r"^\s*/poker create bots:3\s*$")).count(), \
                 "the typed line became the command, not a message"
             assert sandbox.interrupt() == 0, "".join(sandbox.output)
@@ -79,7 +80,7 @@ async def test_clicks_are_answered_within_half_a_second_whatever_the_computers_p
 async def my_hand(page: Any) -> list[str]:
     """The person's Arcanoid hand, from the discard menu of their DM, once it is their turn."""
     for _ in range(300):
-        dealt = messages(page).filter(has_text="Turn: You").last
+        dealt = messages(page).filter(has_text=re.compile(rf"Turn: (You|{PERSON_NAME})\b")).last
         if await dealt.count():
             cards = await dealt.locator(".select-option").evaluate_all("els => els.map(e => e.dataset.value)")
             cards = [card for card in cards if re.fullmatch(r"\d+|(?:10|[2-9AJNQK])[SWCP]", card)]
@@ -105,15 +106,15 @@ async def test_an_arcanoid_commitment_is_answered_within_a_second_whatever_its_r
             assert await newest.evaluate("e => e.getBoundingClientRect().top < window.innerHeight"), \
                 "the DM page opens at its newest message"
             minor = next(card for card in hand if card[-1] in SUITS)
-            replies = messages(page).filter(has_text="You used /arcanoid")
+            replies = messages(page).filter(has_text=f"{PERSON_NAME} used /arcanoid")
             before = await replies.count()
             await fill_command(page, "arcanoid commit", field=SUITS[minor[-1]], cards=minor)
             sent = time.monotonic()
             await send(page)
             await page.wait_for_function(
-                "([n]) => Array.from(document.querySelectorAll('article.channel-message'))"
-                ".filter(e => e.innerText.includes('You used /arcanoid')).length > n",
-                arg=[before], polling=20, timeout=30_000)
+                "([n, name]) => Array.from(document.querySelectorAll('article.channel-message'))"
+                ".filter(e => e.innerText.includes(`${name} used /arcanoid`)).length > n",
+                arg=[before, PERSON_NAME], polling=20, timeout=30_000)
             answered = time.monotonic() - sent
             reply = await replies.last.inner_text()
             assert "swords" in reply.lower() or "staves" in reply.lower() or "cups" in reply.lower() \
