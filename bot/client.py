@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import gc
 import logging
 import time
@@ -87,6 +88,9 @@ async def acknowledge(interaction: discord.Interaction) -> None:
             await interaction.response.defer(ephemeral=True, thinking=True)
     except discord.HTTPException as error:
         log.warning("interaction %s: could not acknowledge it: %s", interaction.id, error)
+    # Yield once: the interactions already waiting on the loop (a burst) are acknowledged before
+    # this one's move is applied, serialised and committed, rather than after it.
+    await asyncio.sleep(0)
 
 
 def answers_itself(interaction: discord.Interaction) -> bool:
