@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from games import blackjack
+from games import blackjack, rummy
 from games.base import SeatSpec
-from tests.discord.helpers import make_world, table_message
+from tests.discord.helpers import make_world, open_table, table_message
+from tests.discord.test_rummy_play import menu_id
 from tests.seeds import predict
 
 LAST_MOVES = "Last moves"
@@ -48,3 +49,23 @@ async def test_a_blackjack_win_on_a_major_says_why_in_the_last_moves(simcord_env
         await alice.slash(world.channel, "blackjack stand")
     shown = last_moves(world)
     assert "Round 1 is settled: alice wins (+20): holds a major, the dealer does not" in shown, shown
+
+
+async def test_rummy_names_its_meld_set_in_words_not_by_the_options_value(simcord_env):
+    """"melds all" read like a leftover value: the table says "every kind of meld", the
+    dealer's menu and the dealer's choice say which melds in words too."""
+    world = make_world(simcord_env)
+    table = await open_table(world, "rummy", seed=5, timer=0, dealer_choice=True)
+    members = {m.id: m for m in world.members}
+    dealer = members[rummy.pending(table.state)[0]]
+    message = table_message(world)
+    menu = next(c for row in message.components for c in row.children if c.custom_id == menu_id(message, "choose"))
+    labels = [option.label for option in menu.options]
+    assert "The basic melds only, call limit 12" in labels, labels
+    assert not any(label.startswith(("All melds", "Basic melds")) for label in labels), labels
+    await dealer.select(message, ["basic.12"], custom_id=menu_id(message, "choose"))
+    assert table.state.phase == "draw"
+    description = table_message(world).embeds[0].description or ""
+    assert "· the basic melds only · call limit 12" in description, description
+    assert "melds basic" not in description
+    assert "deals with the basic melds only and a call limit of 12" in last_moves(world), last_moves(world)
