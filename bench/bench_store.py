@@ -1,8 +1,13 @@
-"""SQLite under load, this checkout beside a reference checkout (not a test). Run from the root:
-    .venv/bin/python bench/bench_store.py --ref /work/wt/main-ref [--tables 1000] [--seconds 10] [--repeats 3]
+"""SQLite under load: this checkout's commit path beside the one it replaced (not a test). Run
+from the root:
+    .venv/bin/python bench/bench_store.py [--ref <checkout>] [--tables 1000] [--seconds 10] [--repeats 3]
 
-A reference checkout is a git worktree of the commit to compare with, e.g.
-    git worktree add --detach /work/wt/main-ref <main's commit>
+The reference is this same checkout with main's commit path from before one-hop transactions
+put back (`OldSqliteTx` and `old_transaction` below, copied from bot/store_sqlite.py as it was:
+every statement its own call in aiosqlite's thread, a transaction holding the write lock from
+BEGIN to COMMIT), so everything else — games, runtime — is the same on both sides. `--ref` names
+another checkout instead (a `git worktree add --detach <folder> <commit>` of the commit to
+compare with; its games and runtime then differ too).
 Each run is a fresh process on a fresh SQLite file (WAL, synchronous=NORMAL, as the bot opens
 it) importing one checkout's `bot` and `games`: it opens `--tables` blackjack tables (3 players,
 no timer), then one player coroutine per table acts at random on its own table for `--seconds`
@@ -16,8 +21,9 @@ ms).
 
 Part 3: a move's state write, the serialisation alone: for each game the same seeded play
 (computer players' choices, or random legal moves), and after every move the state turned into
-the JSON the store keeps (`dumps(to_dict(state))`, as `Table.state_json` does) by each checkout's
-games (this one copies records with `marshal`: games.base.plain_copy).
+the JSON the store keeps (`dumps(to_dict(state))`, as `Table.state_json` does): this checkout's
+games (records copied with `marshal`: games.base.plain_copy) beside the same games with their old
+copies put back (`put_back_old_copies`: a Python walk, poker's copy.deepcopy), or `--ref`'s.
 Median and p99 microseconds a move, both checkouts alternating, and the ratio of the medians."""
 
 from __future__ import annotations
@@ -58,10 +64,62 @@ def random_move(module: Any, state: Any, rng: random.Random) -> tuple[int, dict]
     return player, move
 
 
+# --- main's commit path before one-hop transactions (bot/store_sqlite.py at a30ea05) ----------
+
+
+def put_back_old_commit_path() -> None:
+    """This process's SqliteStore commits as main did before: a hand-off per statement."""
+    from contextlib import asynccontextmanager
+
+    from bot.store import Tx
+    from bot.store_sqlite import SqliteStore
+
+    class OldSqliteTx(Tx):
+        def __init__(self, conn: Any) -> None:
+            self.conn = conn
+
+        async def execute(self, sql: str, params: tuple = ()) -> None:
+            await self.conn.execute(sql, params)
+
+        async def fetchone(self, sql: str, params: tuple = ()) -> Any:
+            async with self.conn.execute(sql, params) as cursor:
+                return await cursor.fetchone()
+
+        async def insert(self, sql: str, params: tuple = ()) -> int:
+            async with self.conn.execute(sql, params) as cursor:
+                return int(cursor.lastrowid or 0)
+
+    @asynccontextmanager
+    async def old_transaction(self: Any) -> Any:
+        async with self.write_lock:
+            tx = OldSqliteTx(self.conn)
+            await tx.execute("BEGIN IMMEDIATE")
+            try:
+                yield tx
+            except BaseException:
+                await tx.execute("ROLLBACK")
+                raise
+            await tx.execute("COMMIT")
+
+    async def old_fetchone(self: Any, sql: str, params: tuple = ()) -> Any:
+        async with self.conn.execute(sql, params) as cursor:
+            return await cursor.fetchone()
+
+    async def old_fetchall(self: Any, sql: str, params: tuple = ()) -> Any:
+        async with self.conn.execute(sql, params) as cursor:
+            return list(await cursor.fetchall())
+
+    SqliteStore.transaction = old_transaction  # type: ignore[method-assign]
+    SqliteStore.fetchone = old_fetchone  # type: ignore[method-assign]
+    SqliteStore.fetchall = old_fetchall  # type: ignore[method-assign]
+
+
 # --- the child: one checkout, one run ------------------------------------------------------
 
 
-async def child(path: Path, tables: int, seconds: float, one: bool) -> dict[str, Any]:
+async def child(path: Path, tables: int, seconds: float, one: bool, old_path: bool = False) -> dict[str, Any]:
+    if old_path:
+        put_back_old_commit_path()
     from bot.config import Config
     from bot.store import Store
     from bot.tables import TableService, build_options
@@ -78,7 +136,7 @@ async def child(path: Path, tables: int, seconds: float, one: bool) -> dict[str,
             await service.join(table, player, 50_000)
         await service.start(table, players[0])
         opened.append(table)
-    group = getattr(store, "commit_group", None)
+    group = None if old_path else getattr(store, "commit_group", None)
     transactions_before = getattr(group, "transactions", 0)
     acts: list[float] = []
     refused = 0
@@ -96,25 +154,42 @@ async def child(path: Path, tables: int, seconds: float, one: bool) -> dict[str,
                 continue
             acts.append((time.perf_counter() - start) * 1000)
 
-    started = time.perf_counter()
+    started, cpu_started = time.perf_counter(), time.process_time()
     if one:
         await play(opened[0], random.Random(1), started + 600, 2_100)
         acts[:] = acts[100:]  # warm-up
     else:
         await asyncio.gather(*(play(t, random.Random(n), started + seconds, None) for n, t in enumerate(opened)))
-    elapsed = time.perf_counter() - started
+    elapsed, cpu = time.perf_counter() - started, time.process_time() - cpu_started
     transactions = getattr(group, "transactions", 0) - transactions_before
     await service.close()
     await store.close()
     return {"moves": len(acts), "seconds": elapsed, "p50": statistics.median(acts), "p99": pct(acts, 0.99),
-            "refused": refused, "per_transaction": len(acts) / transactions if transactions else None}
+            "refused": refused, "cpu_ms": cpu * 1000 / max(1, len(acts)), "per_transaction": len(acts) / transactions if transactions else None}
 
 
 WRITE_GAMES = ("blackjack", "poker", "rummy", "arcanoid", "tarot")
 
 
-def writes_child(moves: int) -> dict[str, Any]:
+def put_back_old_copies() -> None:
+    """The games' record copies as they were before (a Python walk; poker's by copy.deepcopy)."""
+    import copy
+
+    import games.arcanoid.rules
+    import games.base
+    import games.house
+    import games.poker.rules
+
+    walked = getattr(games.base, "_walked_copy", games.base.plain_copy)
+    games.house.plain_copy = walked
+    games.arcanoid.rules.plain_copy = walked
+    games.poker.rules._copy = copy.deepcopy
+
+
+def writes_child(moves: int, old_copies: bool) -> dict[str, Any]:
     """Serialisation a move, per game, as this process's checkout does it."""
+    if old_copies:
+        put_back_old_copies()
     from bot.store import dumps
     from games import fairness
     from games.base import RUNTIME_PLAYER, IllegalAction, SeatSpec
@@ -152,12 +227,14 @@ def writes_child(moves: int) -> dict[str, Any]:
     return figures
 
 
-def compare_writes(ref: Path, moves: int, repeats: int) -> None:
-    checkouts = {"this": ROOT, "reference": ref}
+def compare_writes(ref: Path | None, moves: int, repeats: int) -> None:
+    checkouts: dict[str, Path | None] = {"this": ROOT, "reference": ref}  # None: the old copies put back
     runs: dict[str, list[dict[str, Any]]] = {name: [] for name in checkouts}
     for _ in range(repeats):
         for name, checkout in checkouts.items():
-            done = subprocess.run([sys.executable, str(HERE), "--writes-child", str(moves)], cwd=checkout,
+            old = ["--old-path"] if checkout is None else []
+            checkout = checkout or ROOT
+            done = subprocess.run([sys.executable, str(HERE), "--writes-child", str(moves), *old], cwd=checkout,
                                   capture_output=True, text=True, env={**os.environ, "PYTHONPATH": str(checkout)},
                                   check=False)
             if done.returncode != 0:
@@ -173,10 +250,13 @@ def compare_writes(ref: Path, moves: int, repeats: int) -> None:
               f"{runs['this'][0][game]['seats']} seats)")
 
 
-def run_child(checkout: Path, folder: Path, tables: int, seconds: float, one: bool, n: int) -> dict[str, Any]:
+def run_child(checkout: Path | None, folder: Path, tables: int, seconds: float, one: bool, n: int) -> dict[str, Any]:
+    """A run in a fresh process: `checkout`'s code, or this one's with the old commit path (None)."""
     path = folder / f"run{n}.sqlite3"
     args = [sys.executable, str(HERE), "--child", str(path), "--tables", str(tables), "--seconds", str(seconds)]
-    done = subprocess.run(args + (["--one"] if one else []), cwd=checkout, capture_output=True, text=True,
+    args += (["--one"] if one else []) + (["--old-path"] if checkout is None else [])
+    checkout = checkout or ROOT
+    done = subprocess.run(args, cwd=checkout, capture_output=True, text=True,
                           env={**os.environ, "PYTHONPATH": str(checkout)}, check=False)
     if done.returncode != 0:
         raise SystemExit(f"the run in {checkout} failed:\n{done.stderr}")
@@ -190,11 +270,12 @@ def line(label: str, result: dict[str, Any], one: bool) -> str:
     grouped = f", {result['per_transaction']:.1f} moves a transaction" if result["per_transaction"] else ""
     head = "" if one else f"{rate:7.0f} moves/s  "
     return (f"    {label:<10} {head}act p50 {result['p50']:8.3f} ms  p99 {result['p99']:8.3f} ms  "
+            f"CPU {result['cpu_ms']:.3f} ms a move  "
             f"({result['moves']} moves, {result['refused']} refused not counted{grouped})")
 
 
-def compare(ref: Path, tables: int, seconds: float, repeats: int, one: bool) -> None:
-    checkouts = {"this": ROOT, "reference": ref}
+def compare(ref: Path | None, tables: int, seconds: float, repeats: int, one: bool) -> None:
+    checkouts: dict[str, Path | None] = {"this": ROOT, "reference": ref}
     results: dict[str, list[dict[str, Any]]] = {name: [] for name in checkouts}
     with tempfile.TemporaryDirectory() as folder:
         for repeat in range(repeats):
@@ -208,6 +289,7 @@ def compare(ref: Path, tables: int, seconds: float, repeats: int, one: bool) -> 
         rates = [r["moves"] / r["seconds"] for r in runs]
         print(f"  {name:<10} median of {repeats}: " + ("" if one else f"{statistics.median(rates):7.0f} moves/s, ")
               + f"act p50 {statistics.median(r['p50'] for r in runs):.3f} ms, "
+              f"CPU {statistics.median(r['cpu_ms'] for r in runs):.3f} ms a move, "
               f"p99 {statistics.median(r['p99'] for r in runs):.3f} ms")
     if not one:
         this = statistics.median(r["moves"] / r["seconds"] for r in results["this"])
@@ -228,19 +310,20 @@ def main() -> None:
     parser.add_argument("--writes-child", type=int, help=argparse.SUPPRESS)
     parser.add_argument("--child", type=Path, help=argparse.SUPPRESS)
     parser.add_argument("--one", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--old-path", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.writes_child is not None:
-        print(json.dumps(writes_child(args.writes_child)))
+        print(json.dumps(writes_child(args.writes_child, args.old_path)))
         return
     if args.child is not None:
-        print(json.dumps(asyncio.run(child(args.child, 1 if args.one else args.tables, args.seconds, args.one))))
+        print(json.dumps(asyncio.run(child(args.child, 1 if args.one else args.tables, args.seconds, args.one,
+                                           args.old_path))))
         return
-    if args.ref is None:
-        raise SystemExit("--ref names the checkout to compare with (see the docstring)")
     load = os.getloadavg()[0]
+    against = args.ref or "this checkout with main's old commit path"
     if args.only in (None, "busy"):
         print(f"1. {args.tables} busy blackjack tables, one player coroutine each, {args.seconds:.0f} s a run, "
-              f"SQLite, one process; this checkout and {args.ref} alternate {args.repeats} times "
+              f"SQLite, one process; this checkout and {against} alternate {args.repeats} times "
               f"(load average {load:.1f})")
         compare(args.ref, args.tables, args.seconds, args.repeats, one=False)
     if args.only in (None, "one"):

@@ -191,6 +191,11 @@ MIGRATIONS: list[str] = [
     CREATE INDEX revealed_deals_by_age ON deals (revealed_at) WHERE seed IS NOT NULL;
     CREATE INDEX closed_tables_by_age ON tables (ended_at) WHERE status IN ('ended', 'damaged');
     """,
+    # 10: when each process (named by its shards) was last alive (bot/timers.py Heartbeat): a
+    # restart gives each turn the time it had left then.
+    """
+    CREATE TABLE clocks (name TEXT PRIMARY KEY, at DOUBLE PRECISION NOT NULL);
+    """,
 ]
 
 PREPARED_NEED_SCHEMA = 8  # the migrations that made what the prepared statements use (6:

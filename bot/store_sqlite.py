@@ -20,7 +20,8 @@ log = logging.getLogger(__name__)
 
 INCREMENTAL = 2  # PRAGMA auto_vacuum's number for INCREMENTAL
 RECLAIM_PAGES = 1_000  # pages a `reclaim_space` hop gives back (4 MB of 4 KB pages)
-WAL_SIZE_LIMIT = 64 * 1024 * 1024  # the WAL file is cut back to this after a checkpoint
+WAL_SIZE_LIMIT = 64 * 1024 * 1024
+GROUP_LIMIT = 32  # moves in one shared commit at most (see CommitGroup)  # the WAL file is cut back to this after a checkpoint
 
 MIGRATIONS: list[str] = [
     # 1: wallets, the house, grants, tables and their action log, results.
@@ -120,6 +121,11 @@ MIGRATIONS: list[str] = [
     CREATE INDEX actions_by_age ON actions (at);
     CREATE INDEX revealed_deals_by_age ON deals (revealed_at) WHERE seed IS NOT NULL;
     CREATE INDEX closed_tables_by_age ON tables (ended_at) WHERE status IN ('ended', 'damaged');
+    """,
+    # 10: when each process (named by its shards) was last alive (bot/timers.py Heartbeat): a
+    # restart gives each turn the time it had left then.
+    """
+    CREATE TABLE clocks (name TEXT PRIMARY KEY, at REAL NOT NULL);
     """,
 ]
 KEY_ORDERED = ("records", "record_days", "record_figures")  # tables WITHOUT ROWID (migration 8)
@@ -241,9 +247,10 @@ def _commit_together(conn: sqlite3.Connection, members: list[list[Statement]]) -
 
 class CommitGroup:
     """Group commit: the write-only transactions (moves) ready in the same turn of the event loop
-    commit in one BEGIN…COMMIT, in one hop (`_commit_together`); those ready while it runs go in
-    the next. Each stays whole (all its writes, or none), and nobody is told of a move before
-    its commit is over."""
+    commit in one BEGIN…COMMIT, in one hop (`_commit_together`), GROUP_LIMIT at most; those ready
+    while it runs go in the next. Each stays whole (all its writes, or none), and nobody is told
+    of a move before its commit is over. The limit keeps the loop busy while the thread commits:
+    the moves of one commit go on (their next move computed) while the next one is written."""
 
     def __init__(self, store: SqliteStore) -> None:
         self.store = store
@@ -270,7 +277,7 @@ class CommitGroup:
                 raise
 
     def _send_waiting(self) -> None:
-        group, self.waiting = self.waiting, []
+        group, self.waiting = self.waiting[:GROUP_LIMIT], self.waiting[GROUP_LIMIT:]
         self.sending = True
         task = asyncio.get_running_loop().create_task(self._send(group))
         _keep(task)

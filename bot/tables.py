@@ -10,6 +10,7 @@ import dataclasses
 import functools
 import json
 import logging
+import math
 import random
 import secrets
 from collections.abc import AsyncIterator, Awaitable, Callable
@@ -33,6 +34,7 @@ from bot.store import (
     shard_of,
     unpacked_state,
 )
+from bot.timers import RESTART_GRACE, Heartbeat, TimeoutQueue, shard_key, spread_deadlines, time_left
 from games import fairness, legacy
 from games.base import RUNTIME_PLAYER, Action, Event, IllegalAction, SeatSpec, plural
 from games.registry import GAMES
@@ -337,6 +339,8 @@ class TableService:
         self._idle: dict[int, asyncio.TimerHandle] = {}  # table id -> its idle ending, while no person plays
         self._closed = False
         self._restored_timers: list[asyncio.TimerHandle] = []
+        self.timeouts = TimeoutQueue(self._run_timeout)  # expired timers, behind people's moves
+        self.heartbeat = Heartbeat(store, clock, shard_key(config.shard_count, config.shard_ids))
         self._visiting: dict[int, Table] = {}  # tables of other processes' servers, moved from here
         self._by_guild: dict[int, dict[int, Table]] = {}  # server id -> its open tables, by id
         self.process_token = secrets.token_hex(8)  # tells this process's own change notices apart
@@ -354,13 +358,16 @@ class TableService:
     # --- start-up and shut-down ---------------------------------------------------------
 
     async def restore(self) -> int:
-        """Load every open table; re-arm turn timers with their full time (time spent down
-        does not count against the player). A row that cannot be loaded is set aside with its
-        chips paid back (`_set_aside`); every other table starts. Returns the tables loaded."""
+        """Load every open table; re-arm turn timers with the time the turn had left (time spent
+        down does not count against the player), spread over the seconds (bot/timers.py). A row
+        that cannot be loaded is set aside with its chips paid back (`_set_aside`); every other
+        table starts. Returns the tables loaded."""
         rows = await self.store.open_tables(self.config.shard_count, self.config.shard_ids)
         await self.store.listen(self._heard)
+        stopped = await self.heartbeat.last()  # when this process (these shards) was last seen alive
+        await self.heartbeat.start()
         now = self.clock()
-        timed: dict[int, list[Table]] = {}  # timer length -> the tables restarting that timer
+        timed: list[tuple[Table, float]] = []  # the tables restarting a timer, and its time left
         loaded = 0
         for row in rows:
             try:
@@ -373,18 +380,26 @@ class TableService:
                 continue
             self._register(table)
             if table.deadline is not None and self.owns(table):
-                # a reaction window's deadline restarts with the window's length (extra["window"])
-                seconds = int(table.extra.get("window") or self._timer_seconds(table))
-                table.deadline = now + seconds
-                timed.setdefault(seconds, []).append(table)
+                # a reaction window's length is extra["window"], a turn's the table's timer
+                length = int(table.extra.get("window") or self._timer_seconds(table))
+                timed.append((table, time_left(table.deadline, stopped, length)))
             if table.active and table.extra.get("computers"):
                 self._schedule_computers(table)
                 self._watch_idle(table)  # a table of people alone waits as it is (its state stays packed)
             loaded += 1
-        for seconds, tables in timed.items():  # one timer for each length, not one per table
-            self._restored_timers.append(
-                self._call_later(seconds, functools.partial(self._fire_restored, tables, now + seconds)))
+        self._arm_restored(timed, now)
         return loaded
+
+    def _arm_restored(self, timed: list[tuple[Table, float]], now: float) -> None:
+        """The restored turns' deadlines, after a grace and spread (no second holds more than
+        RESTORED_PER_SECOND), armed with one timer per second rather than one per table."""
+        deadlines = spread_deadlines([now + RESTART_GRACE + left for _, left in timed])
+        by_second: dict[int, list[tuple[Table, float]]] = {}
+        for (table, _), deadline in zip(timed, deadlines, strict=True):
+            table.deadline = deadline
+            by_second.setdefault(math.ceil(deadline), []).append((table, deadline))
+        for second, due in sorted(by_second.items()):
+            self._restored_timers.append(self._call_later(second - now, functools.partial(self._fire_restored, due)))
 
     def _load(self, row: Any) -> Table:
         """The table of a row: its game, options, seats and notes read, its state checked to be
@@ -430,15 +445,17 @@ class TableService:
             self._visiting.pop(table.id, None)
             self._retire(table)
 
-    def _fire_restored(self, tables: list[Table], deadline: float) -> None:
-        """The restarted timers of one length run out: the tables still waiting since the
+    def _fire_restored(self, due: list[tuple[Table, float]]) -> None:
+        """The restarted timers of one second run out: the tables still waiting since the
         restart time out (a table that moved since has a timer of its own)."""
-        for table in tables:
+        for table, deadline in due:
             if table.deadline == deadline and table._timer is None:
                 self._fire_timer(table, deadline)
 
     async def close(self) -> None:
         self._closed = True
+        self.timeouts.close()
+        await self.heartbeat.stop()
         for handle in [*self._restored_timers, *self._idle.values()]:
             handle.cancel()
         for table in self.by_channel.values():
@@ -975,6 +992,10 @@ class TableService:
     @retried_on_conflict
     async def act(self, table: Table, player: int, action: Action, step: str | None = None,
                   origin: Any = None) -> list[Event]:
+        with self.timeouts.person_moves():
+            return await self._act(table, player, action, step, origin)
+
+    async def _act(self, table: Table, player: int, action: Action, step: str | None, origin: Any) -> list[Event]:
         async with self._hold(table, one_step=True):
             self._require_open(table)
             if not table.active:
@@ -1189,7 +1210,10 @@ class TableService:
         return asyncio.get_running_loop().call_later(delay, callback)
 
     def _fire_timer(self, table: Table, deadline: float) -> None:
-        asyncio.get_running_loop().create_task(self._guarded(self._on_timeout(table, deadline)))
+        self.timeouts.expired(table, deadline)  # made when people's moves let it (bot/timers.py)
+
+    async def _run_timeout(self, table: Table, deadline: float) -> None:
+        await self._guarded(self._on_timeout(table, deadline))
 
     async def _guarded(self, work: Awaitable[None]) -> None:
         """A timer's or a computer player's move: a table found damaged by it is set aside."""

@@ -20,6 +20,7 @@ from cogs import arcanoid_words as words
 from cogs.common import (
     ButtonSpec,
     Control,
+    Drawing,
     GameUI,
     SelectSpec,
     autocomplete_table,
@@ -46,8 +47,7 @@ GAME = "arcanoid"
 class ArcanoidUI(GameUI):
     game = GAME
 
-    def render(self, view: dict, names: dict[int, str], style: str) -> bytes:
-        return render_arcanoid(view, names, style)
+    drawer = staticmethod(render_arcanoid)
 
     def status_lines(self, table: Table, view: dict, names: dict[int, str]) -> list[str]:
         lines = [self._step_line(view, names)]
@@ -148,7 +148,7 @@ class ArcanoidUI(GameUI):
         text, _, controls = self.hand_view(table, player, names)
         return text, controls
 
-    def hand_view(self, table: Table, player: int, names: dict[int, str]) -> tuple[str, bytes | None, list[Control]]:
+    def hand_view(self, table: Table, player: int, names: dict[int, str]) -> tuple[str, Drawing | None, list[Control]]:
         view = table.view(player) or {}
         me = view.get("me")
         if me is None:
@@ -163,7 +163,7 @@ class ArcanoidUI(GameUI):
             lines.append(reaction_prompt(view, me, names, table.deadline))
         controls = self._controls(table, {**view, "_names": names}, me, player)
         caption, hand = hand_shown(view, me, names)
-        image = render_hand(hand, caption=caption, style=CARD_STYLE) if hand else None
+        image = Drawing(render_hand, hand, caption=caption, style=CARD_STYLE) if hand else None
         return "\n".join(lines), image, controls
 
     def _controls(self, table: Table, view: dict, me: dict, player: int) -> list[Control]:

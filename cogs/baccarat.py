@@ -22,8 +22,7 @@ SPOTS = ("player", "banker", "tie")
 class BaccaratUI(GameUI):
     game = GAME
 
-    def render(self, view: dict, names: dict[int, str], style: str) -> bytes:
-        return render_baccarat(view, names, style)
+    drawer = staticmethod(render_baccarat)
 
     def status_lines(self, table: Table, view: dict, names: dict[int, str]) -> list[str]:
         if view["phase"] == "betting":

@@ -12,6 +12,7 @@ from bot.tables import Table
 from cogs.common import (
     AmountForm,
     ButtonSpec,
+    Drawing,
     GameUI,
     create_table,
     play,
@@ -46,8 +47,7 @@ def hand_text(hand: dict) -> str:
 class BlackjackUI(GameUI):
     game = GAME
 
-    def render(self, view: dict, names: dict[int, str], style: str) -> bytes:
-        return render_blackjack(view, names, style)
+    drawer = staticmethod(render_blackjack)
 
     def status_lines(self, table: Table, view: dict, names: dict[int, str]) -> list[str]:
         phase = view["phase"]
@@ -129,7 +129,7 @@ class BlackjackUI(GameUI):
     def turn_in_dm(self, table: Table) -> bool:
         return table.state.phase == "playing"  # bets are placed on the table message
 
-    def hand_view(self, table: Table, player: int, names: dict[int, str]) -> tuple[str, bytes | None, list[ButtonSpec]]:
+    def hand_view(self, table: Table, player: int, names: dict[int, str]) -> tuple[str, Drawing | None, list[ButtonSpec]]:
         view = table.view(player) or {}
         seat = next((s for s in view.get("seats", []) if s["player"] == player), None)
         if seat is None:
@@ -149,15 +149,15 @@ class BlackjackUI(GameUI):
         image = self._hand_image(hands)
         return "\n".join(line for line in lines if line), image, buttons
 
-    def _hand_image(self, hands: list[dict]) -> bytes | None:
+    def _hand_image(self, hands: list[dict]) -> Drawing | None:
         """One hand as it is; a split hand as two, each under its own label."""
         if not hands:
             return None
         cards = [code for hand in hands for code in hand["cards"]]
         if len(hands) == 1:
-            return render_hand(cards)
+            return Drawing(render_hand, cards)
         labels = [f"Hand {number} · {hand['total']}" for number, hand in enumerate(hands, 1)]
-        return render_hand(cards, caption="Your hands", groups=[h["cards"] for h in hands], labels=labels,
+        return Drawing(render_hand, cards, caption="Your hands", groups=[h["cards"] for h in hands], labels=labels,
                            counts=False)
 
     def _turn_buttons(self, view: dict, seat: dict) -> list[ButtonSpec]:

@@ -14,7 +14,8 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.client import answer_failure
+from bot import drawing
+from bot.client import acknowledge, answer_failure
 from bot.tables import STALE_BUTTON, DamagedTable, Table, TableService
 from games.base import Action, Event, IllegalAction, SeatNames, seat_name
 from games.fairness import MAX_SEED_LENGTH
@@ -65,13 +66,25 @@ class SelectSpec:
 Control = ButtonSpec | SelectSpec
 
 
+class Drawing:
+    """An image to draw in the drawing pool (bot/drawing.py): a function of renders/ and what
+    it is drawn from (a view's parts, never a state)."""
+
+    def __init__(self, function: Callable[..., bytes], *args: Any, **kwargs: Any) -> None:
+        self.function, self.args, self.kwargs = function, args, kwargs
+
+    async def draw(self) -> bytes:
+        return await drawing.current.draw(self.function, *self.args, **self.kwargs)
+
+
 class GameUI:
     """One game's Discord presentation. Subclasses fill in what differs."""
 
     game = ""
+    drawer: Callable[[dict, dict[int, str], str], bytes]  # the table image: a function of renders/
 
     def render(self, view: dict, names: dict[int, str], style: str) -> bytes:
-        raise NotImplementedError
+        return type(self).drawer(view, names, style)
 
     def status_lines(self, table: Table, view: dict, names: dict[int, str]) -> list[str]:
         raise NotImplementedError
@@ -143,7 +156,7 @@ class GameUI:
         it is their turn); otherwise the table message is their control and mentions them."""
         return True
 
-    def hand_view(self, table: Table, player: int, names: dict[int, str]) -> tuple[str, bytes | None, list[Control]]:
+    def hand_view(self, table: Table, player: int, names: dict[int, str]) -> tuple[str, Drawing | None, list[Control]]:
         """(text, image, buttons) of a player's private view of the table."""
         view = table.view(player) or {}
         return "\n".join(self.status_lines(table, view, names)), None, self.buttons(table, view)
@@ -300,10 +313,33 @@ def refuse_outsider(interaction: discord.Interaction, table: Table, *, seated: b
 async def refuse(interaction: discord.Interaction, reason: str) -> None:
     """A refusal is always private and always says what was wrong."""
     text = (reason[:1].upper() + reason[1:])[:MESSAGE_LIMIT]
+    await reply(interaction, text)
+
+
+async def reply(interaction: discord.Interaction, content: str | None = None, **message: Any) -> None:
+    """A private answer: the response itself, or once the interaction is acknowledged, its
+    follow-up (which takes the place of a command's "thinking")."""
+    message = {key: value for key, value in message.items() if value is not None}
     if interaction.response.is_done():
-        await interaction.followup.send(text, ephemeral=True)
+        await interaction.followup.send(content, ephemeral=True, **message)
     else:
-        await interaction.response.send_message(text, ephemeral=True)
+        await interaction.response.send_message(content, ephemeral=True, **message)
+
+
+async def update_clicked(interaction: discord.Interaction, **payload: Any) -> None:
+    """Edit the message whose button or menu was used: in the response, or after a deferral
+    (`acknowledge`), through the interaction's original message."""
+    if interaction.response.is_done():
+        await interaction.edit_original_response(**payload)
+    else:
+        await interaction.response.edit_message(**payload)
+
+
+def may_update_clicked(interaction: discord.Interaction) -> bool:
+    """Whether the clicked message may still be edited through the interaction: not answered
+    yet, or only deferred (the move's outcome replaces it)."""
+    kind = interaction.response.type
+    return kind is None or kind is discord.InteractionResponseType.deferred_message_update
 
 
 def bot_of(interaction: discord.Interaction) -> TarotBot:
@@ -373,8 +409,8 @@ def remember_name(table: Table, user: discord.abc.User) -> bool:
 
 
 async def render(ui: GameUI, view: dict, names: dict[int, str], style: str = "rws") -> bytes:
-    """Pillow work runs in a worker thread, never on the event loop."""
-    return await asyncio.to_thread(ui.render, view, names, style)
+    """The table image, drawn in the drawing pool (worker processes), never on the event loop."""
+    return await Drawing(type(ui).drawer, view, names, style).draw()
 
 
 def action_view(table: Table, controls: list[Control]) -> discord.ui.View | None:
@@ -428,18 +464,31 @@ class GameButton(discord.ui.DynamicItem[discord.ui.Button], template=r"tt:(?P<ta
             with read_as_control(self.code):
                 form = ui.form_for(table, self.code, self.step)
             if form is not None:
-                await interaction.response.send_modal(form)
+                await interaction.response.send_modal(form)  # the form is the answer
+            else:
+                await acknowledge(interaction)
             return
         await perform(interaction, table, action, step=self.step)
 
 
 async def table_for_control(interaction: discord.Interaction, table_id: int) -> Table | None:
     """The table a move button or menu belongs to, once this member may use it (else refused)."""
-    table = await bot_of(interaction).tables.table_for(table_id)
+    table = await control_table(interaction, table_id)
     reason = "that table has ended" if table is None else refuse_outsider(interaction, table, seated=True)
     if reason is not None:
         await refuse(interaction, reason)
         return None
+    return table
+
+
+async def control_table(interaction: discord.Interaction, table_id: int) -> Table | None:
+    """The open table a control names. One this process holds is found in memory, so a refusal
+    can be the answer itself; one read from a shared store is read after the acknowledgement."""
+    service = bot_of(interaction).tables
+    table = service.table_by_id(table_id)
+    if table is None and service.store.shared:
+        await acknowledge(interaction)
+        table = await service.table_for(table_id)
     return table
 
 
@@ -449,15 +498,13 @@ SAT_IN = "You're back in: you'll be dealt in at the next hand."
 
 async def sit_in(interaction: discord.Interaction, table: Table) -> None:
     """The Sit in button does what `/table join` does for a player sitting out."""
+    await acknowledge(interaction)
     try:
         await bot_of(interaction).tables.join(table, interaction.user.id, None, origin=interaction)
     except IllegalAction as refusal:
         await refuse(interaction, refusal.reason)
         return
-    if interaction.response.is_done():
-        await interaction.followup.send(SAT_IN, ephemeral=True)
-    else:
-        await interaction.response.send_message(SAT_IN, ephemeral=True)
+    await reply(interaction, SAT_IN)
 
 
 STALE = STALE_BUTTON  # the runtime's words for a control of an earlier step
@@ -478,9 +525,9 @@ async def refuse_stale(interaction: discord.Interaction) -> None:
     if not on_private_message(interaction):
         await refuse(interaction, STALE)
         return
-    if not interaction.response.is_done() and interaction.type is discord.InteractionType.component:
+    if may_update_clicked(interaction) and interaction.type is discord.InteractionType.component:
         try:
-            await interaction.response.edit_message(view=None)
+            await update_clicked(interaction, view=None)
         except discord.HTTPException as error:
             log.warning("could not take stale controls off a private hand: %s", error)
     await refuse(interaction, STALE_PRIVATE)
@@ -527,16 +574,20 @@ async def open_page(interaction: discord.Interaction, table: Table, step: str, c
     if not table.step_current(step):
         await refuse_stale(interaction)
         return True
+    await acknowledge(interaction)
     frozen = table.frozen()
     text, controls = await asyncio.to_thread(ui.page_for, frozen, interaction.user.id, code, values,
                                              names_for(bot_of(interaction), table))
-    await interaction.response.edit_message(content=text[:MESSAGE_LIMIT], view=action_view(frozen, controls))
+    await update_clicked(interaction, content=text[:MESSAGE_LIMIT], view=action_view(frozen, controls))
     return True
 
 
 async def perform(interaction: discord.Interaction, table: Table, action: Action, step: str | None = None) -> bool:
-    """Apply a player's move; refusals are private. Returns whether the move was accepted."""
+    """Apply a player's move; refusals are private. Returns whether the move was accepted.
+    The interaction is acknowledged first; a click's outcome is the table and hand it updates,
+    a command's or form's is told in words once the move is committed."""
     bot = bot_of(interaction)
+    await acknowledge(interaction)
     try:
         events = await bot.tables.act(table, interaction.user.id, action, step=step, origin=interaction)
     except IllegalAction as refusal:
@@ -551,11 +602,11 @@ async def perform(interaction: discord.Interaction, table: Table, action: Action
         log.exception("table %s: %s failed", table.id, action)
         await refuse(interaction, "something went wrong saving that move, so it was not made — please try again")
         return False
-    if not interaction.response.is_done():
+    if interaction.type is not discord.InteractionType.component:
         ui = UIS[table.game]
         said = " ".join(t for t in (ui.describe(events, names_for(bot, table)), ui.private_note(events)) if t)
         text = said[:MESSAGE_LIMIT] or "Done."
-        await interaction.response.send_message(text, ephemeral=True)
+        await reply(interaction, text)
     return True
 
 
@@ -653,9 +704,10 @@ async def create_table(interaction: discord.Interaction, game: str, options: dic
     except IllegalAction as refusal:
         await refuse(interaction, refusal.reason)
         return
-    await interaction.response.send_message(
+    await reply(
+        interaction,
         f"Your {GAME_TITLES[game]} table is open. Others join with the Join button or `/table join`; "
-        "press Start when everyone is in.", ephemeral=True)
+        "press Start when everyone is in.")
 
 
 async def autocomplete_table(interaction: discord.Interaction, game: str) -> Table | None:
@@ -700,6 +752,7 @@ class AmountForm(discord.ui.Modal):
         OPEN_FORMS[self.custom_id] = self
 
     async def on_submit(self, interaction: discord.Interaction) -> None:
+        """Quick refusals answer at once; a move is acknowledged first (`perform`)."""
         text = self.amount.value.strip()
         if len(text) > AMOUNT_DIGITS or not is_whole_number(text):
             await refuse(interaction, f"{text[:AMOUNT_DIGITS]!r} is not a whole number of chips; type digits only, e.g. 50")

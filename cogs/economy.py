@@ -11,7 +11,7 @@ from discord.ext import commands
 
 from bot import records
 from bot.client import TarotBot
-from cogs.common import COLOUR, GAME_TITLES, png_file, refuse
+from cogs.common import COLOUR, GAME_TITLES, png_file, refuse, reply
 from cogs.records import date_of, record_word, unit_of
 from games import counting
 from games.base import IllegalAction, plural
@@ -78,7 +78,7 @@ class Economy(commands.Cog):
             return
         chips = await self.bot.economy.wallet(interaction.guild_id or 0, who.id)
         whose = "You have" if who.id == interaction.user.id else f"{who.display_name} has"
-        await interaction.response.send_message(f"{whose} **{chips}** chips on this server.", ephemeral=True)
+        await reply(interaction, f"{whose} **{chips}** chips on this server.")
 
     @app_commands.command(name="daily", description="Collect your daily chips (once every 20 hours)")
     @app_commands.guild_only()
@@ -88,9 +88,8 @@ class Economy(commands.Cog):
         except IllegalAction as refusal:
             await refuse(interaction, refusal.reason)
             return
-        await interaction.response.send_message(
+        await reply(interaction,
             f"+{grant.amount} chips: you have **{grant.balance}**. Next daily <t:{int(grant.next_at)}:R>.",
-            ephemeral=True,
         )
 
     @app_commands.command(name="leaderboard", description="Top players on this server: chips, or a game's results")
@@ -115,8 +114,7 @@ class Economy(commands.Cog):
             embed = discord.Embed(title="Richest players", colour=COLOUR, description="\n".join(lines) or "Nobody yet.")
         else:
             embed = await self._game_board(guild_id, game, period.value if period else "all", by.value if by else "net")
-        await interaction.response.send_message(embed=embed, ephemeral=True,
-                                                allowed_mentions=discord.AllowedMentions.none())
+        await reply(interaction, embed=embed, allowed_mentions=discord.AllowedMentions.none())
 
     async def _game_board(self, guild_id: int, game: app_commands.Choice[str], period: str, by: str) -> discord.Embed:
         today = records.day_of(discord.utils.utcnow().timestamp())
@@ -160,7 +158,7 @@ class Economy(commands.Cog):
         image = await asyncio.to_thread(render_pile, groups, f"{fraction_text(total)} points")
         embed.description = f"Total: **{fraction_text(total)}** points"
         embed.set_image(url="attachment://pile.png")
-        await interaction.response.send_message(embed=embed, file=png_file(image, "pile.png"), ephemeral=True)
+        await reply(interaction, embed=embed, file=png_file(image, "pile.png"))
 
 
 async def setup(bot: TarotBot) -> None:

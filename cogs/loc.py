@@ -14,6 +14,7 @@ from bot.client import TarotBot
 from bot.tables import Table
 from cogs.common import (
     Control,
+    Drawing,
     GameUI,
     SelectSpec,
     create_table,
@@ -56,8 +57,7 @@ def reveal_lines(view: dict, name: Any) -> list[str]:
 class LocUI(GameUI):
     game = GAME
 
-    def render(self, view: dict, names: dict[int, str], style: str) -> bytes:
-        return render_loc(view, names, style)
+    drawer = staticmethod(render_loc)
 
     def status_lines(self, table: Table, view: dict, names: dict[int, str]) -> list[str]:
         lines = [self._step_line(view), f"Pot **{view['pot']}** · one bet is {view['bet']}."]
@@ -130,7 +130,7 @@ class LocUI(GameUI):
             return [s.player for s in table.state.seats if s.in_hand]
         return []
 
-    def hand_view(self, table: Table, player: int, names: dict[int, str]) -> tuple[str, bytes | None, list[Control]]:
+    def hand_view(self, table: Table, player: int, names: dict[int, str]) -> tuple[str, Drawing | None, list[Control]]:
         view = table.view(player) or {}
         me = view.get("me")
         if me is None:
@@ -174,7 +174,7 @@ class LocUI(GameUI):
         placeholder = "Discard a card (face down)" if kind == "discard" else f"Your card for play {view['play']}"
         return SelectSpec(placeholder, kind, options)
 
-    def _hand_image(self, view: dict, me: dict) -> bytes | None:
+    def _hand_image(self, view: dict, me: dict) -> Drawing | None:
         shown = _by_strength([c for c in me["cards"] if c != me["choice"]])
         if not shown and not me["choice"]:
             return None
@@ -187,7 +187,7 @@ class LocUI(GameUI):
             labels.append("Discarded")
         every = shown + [c for group in groups for c in group]
         style = loc.card_style(view["deck"])
-        return render_hand(every, style, caption=f"Your Loc hand · hand {view['hand']}", groups=groups,
+        return Drawing(render_hand, every, style, caption=f"Your Loc hand · hand {view['hand']}", groups=groups,
                            labels=labels)
 
 

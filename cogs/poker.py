@@ -15,6 +15,7 @@ from cogs.common import (
     AmountForm,
     ButtonSpec,
     Control,
+    Drawing,
     GameUI,
     SelectSpec,
     create_table,
@@ -52,8 +53,7 @@ def _seat(view: dict, player: int) -> dict | None:
 class PokerUI(GameUI):
     game = GAME
 
-    def render(self, view: dict, names: dict[int, str], style: str) -> bytes:
-        return render_poker(view, names, style)
+    drawer = staticmethod(render_poker)
 
     # --- the table message -------------------------------------------------------------
 
@@ -190,7 +190,7 @@ class PokerUI(GameUI):
                 unique.append(player)
         return unique
 
-    def hand_view(self, table: Table, player: int, names: dict[int, str]) -> tuple[str, bytes | None, list[Control]]:
+    def hand_view(self, table: Table, player: int, names: dict[int, str]) -> tuple[str, Drawing | None, list[Control]]:
         view = table.view(player) or {}
         seat = _seat(view, player)
         if seat is None:
@@ -227,15 +227,15 @@ class PokerUI(GameUI):
         image = self._hand_image(hole, view["board"], table)
         return "\n".join(lines), image, controls
 
-    def _hand_image(self, hole: list[str | None], board: list[str], table: Table) -> bytes | None:
+    def _hand_image(self, hole: list[str | None], board: list[str], table: Table) -> Drawing | None:
         mine = [c for c in hole if c]
         if not mine:
             return None
         style = getattr(table.options, "style", "rws")
         if board:
-            return render_hand([*mine, *board], style, caption="Your hand", groups=[mine, board],
+            return Drawing(render_hand, [*mine, *board], style, caption="Your hand", groups=[mine, board],
                                labels=["Your cards", "Board"])
-        return render_hand(mine, style, caption="Your hand")
+        return Drawing(render_hand, mine, style, caption="Your hand")
 
 
 register_ui(PokerUI())

@@ -21,13 +21,16 @@ from cogs.common import (
     UIS,
     ButtonSpec,
     Control,
+    Drawing,
     action_view,
     deal_word,
+    may_update_clicked,
     names_for,
     png_file,
     remember_name,
     render,
     spectator_pings,
+    update_clicked,
 )
 from cogs.option_words import option_words
 from cogs.private_hands import PrivateHands, sits_out
@@ -64,16 +67,18 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=r"tl:(?P<t
         await answered(interaction, self._press(interaction))
 
     async def _press(self, interaction: discord.Interaction) -> None:
-        from cogs.common import bot_of, refuse, refuse_outsider
+        from bot.client import acknowledge
+        from cogs.common import bot_of, control_table, refuse, refuse_outsider
         from games.base import IllegalAction
 
         bot = bot_of(interaction)
-        table = await bot.tables.table_for(self.table_id)
+        table = await control_table(interaction, self.table_id)
         reason = "that table has ended" if table is None else refuse_outsider(interaction, table, seated=False)
         if reason is not None or table is None:
             await refuse(interaction, reason or "that table has ended")
             return
         service = bot.tables
+        await acknowledge(interaction)  # answer first: the lobby shows the change once committed
         try:
             if self.code == "join":
                 await service.join(table, interaction.user.id, None, origin=interaction)
@@ -205,8 +210,8 @@ class Presenter:
         embed, view = self._lobby_embed(table), lobby_view(table)
         message_id = table.extra.get("lobby_message")
         if interaction is not None and interaction.message is not None and interaction.message.id == message_id \
-                and not interaction.response.is_done():
-            await interaction.response.edit_message(embed=embed, view=view)
+                and may_update_clicked(interaction):
+            await update_clicked(interaction, embed=embed, view=view)
             return
         await self._edit_message(table, message_id, embed=embed, view=view)
 
@@ -401,7 +406,8 @@ class Presenter:
         """A player's private view as a message payload, and the controls it offers."""
         ui = UIS[table.game]
         frozen = table.frozen()  # drawn in a worker thread: the controls carry the step it shows
-        text, image, buttons = await asyncio.to_thread(ui.hand_view, frozen, player, names_for(self.bot, table))
+        text, drawing, buttons = await asyncio.to_thread(ui.hand_view, frozen, player, names_for(self.bot, table))
+        image = await drawing.draw() if isinstance(drawing, Drawing) else drawing  # in the drawing pool
         if player in sitting_out(table):
             text = "You are sitting out: press **Sit in** (or `/table join`) to be dealt in again.\n" + text
             buttons = [*buttons, SIT_IN]
@@ -427,7 +433,7 @@ class Presenter:
 
     async def _answer_private(self, table: Table, interaction: discord.Interaction) -> None:
         """A click on a private hand (DM or /hand) is answered with the refreshed hand."""
-        if interaction.response.is_done():
+        if not may_update_clicked(interaction):
             return
         message = interaction.message
         private = interaction.guild is None or (message is not None and message.flags.ephemeral)
@@ -435,12 +441,13 @@ class Presenter:
         if private and table.status == "ended":
             payload: dict[str, Any] = {"content": game_over_text(table), "view": None, "attachments": []}
         elif not table.active or not private:
-            await interaction.response.defer()
+            if not interaction.response.is_done():
+                await interaction.response.defer()
             return
         else:
             payload, controls = await self._hand(table, interaction.user.id)
         try:
-            await interaction.response.edit_message(**payload)
+            await update_clicked(interaction, **payload)
         except discord.HTTPException as error:
             log.warning("table %s: could not refresh a hand: %s", table.id, error)
             return

@@ -13,6 +13,7 @@ from bot.tables import Table
 from cogs.common import (
     ButtonSpec,
     Control,
+    Drawing,
     GameUI,
     SelectSpec,
     create_table,
@@ -46,8 +47,7 @@ def card_label(code: str, style: str) -> str:
 class RummyUI(GameUI):
     game = GAME
 
-    def render(self, view: dict, names: dict[int, str], style: str) -> bytes:
-        return render_rummy(view, names, style)
+    drawer = staticmethod(render_rummy)
 
     def status_lines(self, table: Table, view: dict, names: dict[int, str]) -> list[str]:
         lines = [self._situation(view, names)]
@@ -180,7 +180,7 @@ class RummyUI(GameUI):
             return [p for p in table.players() if p >= 0]
         return [e.data["player"] for e in events if e.kind == "melds"]
 
-    def hand_view(self, table: Table, player: int, names: dict[int, str]) -> tuple[str, bytes | None, list[Control]]:
+    def hand_view(self, table: Table, player: int, names: dict[int, str]) -> tuple[str, Drawing | None, list[Control]]:
         view = table.view(player) or {}
         me = view.get("me")
         if me is None:
@@ -199,7 +199,7 @@ class RummyUI(GameUI):
         question = (view.get("identify") or {}).get("question")
         if question and player in view["pending"]:
             lines.append(self._question_text(question, style))
-        image = render_rummy_hand(me, style) if me["hand"] else None
+        image = Drawing(render_rummy_hand, me, style) if me["hand"] else None
         return "\n".join(lines), image, controls
 
     def _my_situation(self, view: dict, me: dict) -> str:

@@ -32,6 +32,7 @@ from cogs.common import (
     refuse_unknown_control,
     refuse_unknown_form,
     render,
+    reply,
     table_choices,
 )
 from cogs.presenter import LobbyButton, Presenter
@@ -110,8 +111,8 @@ class Tables(commands.Cog):
             await refuse(interaction, refusal.reason)
             return
         back = any(e.kind == "sitin" for e in events)
-        await interaction.response.send_message(
-            SAT_IN if back else f"You're seated at the {GAME_TITLES[table.game]} table.", ephemeral=True)
+        await reply(interaction,
+            SAT_IN if back else f"You're seated at the {GAME_TITLES[table.game]} table.")
 
     @table.command(name="leave", description="Leave this channel's table (your chips, if any, go back to your wallet)")
     async def leave(self, interaction: discord.Interaction) -> None:
@@ -126,7 +127,7 @@ class Tables(commands.Cog):
             text = f"You'll leave at the end of this {deal_word(table.game)}" + ("; your chips follow you then." if chips else ".")
         else:
             text = "You've left the table" + ("; your chips are back in your wallet." if chips else ".")
-        await interaction.response.send_message(text, ephemeral=True)
+        await reply(interaction, text)
 
     @table.command(name="start", description="Host: start play")
     async def start(self, interaction: discord.Interaction) -> None:
@@ -136,7 +137,7 @@ class Tables(commands.Cog):
         except IllegalAction as refusal:
             await refuse(interaction, refusal.reason)
             return
-        await interaction.response.send_message("The game is on.", ephemeral=True)
+        await reply(interaction, "The game is on.")
 
     @table.command(name="status", description="The table as it stands, just for you")
     async def status(self, interaction: discord.Interaction) -> None:
@@ -145,7 +146,7 @@ class Tables(commands.Cog):
         except IllegalAction as refusal:
             await refuse(interaction, refusal.reason)
             return
-        await interaction.response.send_message(**await self._public_snapshot(table), ephemeral=True)
+        await reply(interaction, **await self._public_snapshot(table))
 
     async def _public_snapshot(self, table) -> dict:
         if not table.active:
@@ -168,7 +169,7 @@ class Tables(commands.Cog):
         except IllegalAction as refusal:
             await refuse(interaction, refusal.reason)
             return
-        await interaction.response.send_message(ended_text(refunds.get(interaction.user.id), dealt), ephemeral=True)
+        await reply(interaction, ended_text(refunds.get(interaction.user.id), dealt))
 
     @table.command(name="kick", description="Host or Manage Server: remove a player from the table")
     async def kick(self, interaction: discord.Interaction, member: discord.Member) -> None:
@@ -178,7 +179,7 @@ class Tables(commands.Cog):
         except IllegalAction as refusal:
             await refuse(interaction, refusal.reason)
             return
-        await interaction.response.send_message(f"{member.display_name} is off the table.", ephemeral=True)
+        await reply(interaction, f"{member.display_name} is off the table.")
 
     @table.command(name="spectate", description="Watch this table (pinged on each new hand); again to stop watching")
     async def spectate(self, interaction: discord.Interaction) -> None:
@@ -191,9 +192,8 @@ class Tables(commands.Cog):
         if interaction.user.id in watchers:
             watchers.remove(interaction.user.id)
             await self.bot.tables.save_extra(table)
-            await interaction.response.send_message(
-                "You've stopped watching this table: new hands won't ping you. /table spectate again to watch.",
-                ephemeral=True)
+            await reply(interaction,
+                "You've stopped watching this table: new hands won't ping you. /table spectate again to watch.")
             return
         if len(watchers) >= MAX_SPECTATORS:
             await refuse(interaction, f"this table already has {MAX_SPECTATORS} spectators, the most it pings; "
@@ -201,9 +201,9 @@ class Tables(commands.Cog):
             return
         watchers.append(interaction.user.id)
         await self.bot.tables.save_extra(table)
-        await interaction.response.send_message(
+        await reply(interaction,
             content="You're watching: each new hand's table message will ping you. /table spectate again stops it.",
-            **await self._public_snapshot(table), ephemeral=True)
+            **await self._public_snapshot(table))
 
     @app_commands.command(name="hand", description="Your private hand at this channel's table, with its controls")
     async def hand(self, interaction: discord.Interaction) -> None:
@@ -220,7 +220,7 @@ class Tables(commands.Cog):
         files = payload.pop("attachments")
         if payload["view"] is None:
             payload.pop("view")
-        await interaction.response.send_message(files=files, ephemeral=True, **payload)
+        await reply(interaction, files=files, **payload)
 
     @app_commands.command(name="rules", description="The rules of a game, in short")
     @app_commands.choices(game=[app_commands.Choice(name=title, value=key) for key, title in GAME_TITLES.items()])
@@ -231,7 +231,7 @@ class Tables(commands.Cog):
             gaza = " with GAZA" if getattr(here.options, "gaza", False) else ""
             text += f"\nThe table in this channel plays **{here.options.variant}**{gaza}."
         embed = discord.Embed(title=GAME_TITLES[game.value], colour=COLOUR, description=text)
-        await interaction.response.send_message(embed=embed, ephemeral=True)
+        await reply(interaction, embed=embed)
 
     @app_commands.command(name="history",
                           description="Your last hands at this channel's table: cards, moves, result, seeds once over")
@@ -255,7 +255,7 @@ class Tables(commands.Cog):
         ended = " (ended)" if found.status == "ended" else ""
         embed.set_footer(text=f"Table {found.id}{ended} · /verify seed checks a seed against its "
                               "commitment and re-deals its cards")
-        await interaction.response.send_message(embed=embed, ephemeral=True)
+        await reply(interaction, embed=embed)
 
     async def _fill_revealed(self, table: Table, records: list[HandRecord]) -> None:
         """Seeds revealed when the table ended (its last hand or shoe) come from the store."""
@@ -284,7 +284,7 @@ class Tables(commands.Cog):
         except IllegalAction as refusal:
             await refuse(interaction, refusal.reason)
             return
-        await interaction.response.send_message(verdict_text(verdict), ephemeral=True)
+        await reply(interaction, verdict_text(verdict))
 
     @history.autocomplete("table")
     async def history_table_choices(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:

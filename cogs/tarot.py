@@ -16,6 +16,7 @@ from bot.tables import Table
 from cogs.common import (
     ButtonSpec,
     Control,
+    Drawing,
     GameUI,
     SelectSpec,
     autocomplete_table,
@@ -109,8 +110,7 @@ def _numbers(sheet: dict[str, Any], names: dict[int, str]) -> str:
 class TarotUI(GameUI):
     game = GAME
 
-    def render(self, view: dict, names: dict[int, str], style: str) -> bytes:
-        return render_tarot(view, names, style)
+    drawer = staticmethod(render_tarot)
 
     # --- the table message ------------------------------------------------------------------
 
@@ -207,7 +207,7 @@ class TarotUI(GameUI):
             return [p for p in table.players() if p >= 0]
         return []
 
-    def hand_view(self, table: Table, player: int, names: dict[int, str]) -> tuple[str, bytes | None, list[Control]]:
+    def hand_view(self, table: Table, player: int, names: dict[int, str]) -> tuple[str, Drawing | None, list[Control]]:
         if not table.active or player not in table.players():
             return "You are not seated at this table.", None, []
         state = table.state
@@ -298,15 +298,15 @@ def _last_trick_lines(view: dict, names: dict[int, str]) -> list[str]:
     return [taken_text(last, names, LAST_TRICK)] if last else []
 
 
-def _hand_image(state: ft.State, seat: int, view: dict) -> bytes:
+def _hand_image(state: ft.State, seat: int, view: dict) -> Drawing:
     """The hand drawn upright, its codes without `r`: orientation means nothing in French Tarot."""
     hand = [shown(c) for c in view["hand"]]
     style = state.options.style
     caption = f"Your hand · hand {view['round']}"
     if state.phase == "playing" and ft.turn_seat(state) == seat and len(view["legal"]) < len(hand):
-        return render_hand(hand, numbered_trumps(style), caption, groups=[[shown(c) for c in view["legal"]]],
+        return Drawing(render_hand, hand, numbered_trumps(style), caption, groups=[[shown(c) for c in view["legal"]]],
                            labels=["Playable now"])
-    return render_hand(hand, numbered_trumps(style), caption)
+    return Drawing(render_hand, hand, numbered_trumps(style), caption)
 
 
 def bid_buttons(table: Table) -> list[Control]:

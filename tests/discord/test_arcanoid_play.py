@@ -11,6 +11,7 @@ import discord
 import pytest
 
 from bot import create_bot
+from bot.timers import RESTART_GRACE
 from cogs.arcanoid_menus import encode
 from games import arcanoid as arc
 from games.cards import cards
@@ -170,7 +171,7 @@ async def test_a_window_closes_by_its_time_after_a_restart(simcord_env, db_path)
     assert table.state.phase == "window"
     await simcord_env.advance_time(4)
     assert table.state.phase == "window", "the restored window runs its whole time"
-    await simcord_env.advance_time(5)
+    await simcord_env.advance_time(5 + RESTART_GRACE)  # and the restart's grace
     assert table.state.phase == "play" and arc.pending(table.state) == [bob.id]
 
 
