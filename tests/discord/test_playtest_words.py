@@ -3,12 +3,14 @@ part): each checked as a member reads it in the channel."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from games import blackjack, rummy
 from games.base import SeatSpec
 from tests.discord.helpers import make_world, open_table, table_message
 from tests.discord.test_rummy_play import menu_id
+from tests.discord.test_tarot_play import first_seed, human_move, simulate
 from tests.seeds import predict
 
 LAST_MOVES = "Last moves"
@@ -69,3 +71,25 @@ async def test_rummy_names_its_meld_set_in_words_not_by_the_options_value(simcor
     assert "· the basic melds only · call limit 12" in description, description
     assert "melds basic" not in description
     assert "deals with the basic melds only and a call limit of 12" in last_moves(world), last_moves(world)
+
+
+def _garde_with_a_reversed_card_in_the_dog(seed: int) -> bool:
+    state = simulate(4, seed, humans=1, bids={0: "garde"}, stop=lambda s: s.phase == "discarding")
+    return state.taker == 0 and any(c.code.endswith("r") for c in state.dog)
+
+
+async def test_french_tarot_shows_the_dog_without_the_r_of_reversed_cards(simcord_env):
+    """Orientation means nothing in French Tarot: the table's "Dog:" line read "21r 4Sr 3Cr"
+    while the move's words said "21 4S 3C"."""
+    world = make_world(simcord_env, names=("alice",))
+    (alice,) = world.members
+    world.bot.tables.computer_pause = 0
+    table = await open_table(world, "tarot", seed=first_seed(_garde_with_a_reversed_card_in_the_dog),
+                             players=4, bots=3, hands=1, timer=0)
+    while table.state.phase == "bidding":
+        await human_move(world, alice, {0: "garde"})
+    assert table.state.phase == "discarding"
+    dog_line = next(line for line in (table_message(world).embeds[0].description or "").splitlines()
+                    if line.startswith("Dog:"))
+    assert not re.search(r"\w+r\b", dog_line.removeprefix("Dog:")), dog_line
+    assert dog_line == "Dog: " + " ".join(c.face.code for c in table.state.dog), dog_line
