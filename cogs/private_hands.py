@@ -8,11 +8,11 @@ outlive a restart: `m`/`c` the message and its DM channel, `live` whether its co
 the table's step (`"step"`), only its lasting step (`"lasting"`), offer only Sit in (`"sitout"`)
 or nothing (`""`), `step` the key those controls carry, `turn` whether it was drawn as the
 player's turn, `out` whether the player was sitting out, `waiting` whether it was sent (a deal, new
-cards) before the player's turn and has not shown a turn since.
+cards) before the player's turn and only computers have moved since, `round` the deal it shows.
 
 One DM per change of a hand: when the turn comes to a player whose latest DM was sent for the
-same hand while they waited (the computers moved first), that DM is edited into their turn rather
-than followed by a second one. A DM replaced by a newer one says so and loses its controls, so no
+same deal while they waited and only computers moved since, that DM is edited into their turn
+rather than followed by a second one. A DM replaced by a newer one says so and loses its controls, so no
 old prompt or countdown reads as current."""
 
 from __future__ import annotations
@@ -72,6 +72,11 @@ def is_stale(table: Table, note: Note, player: int, on_turn: bool) -> bool:
     return False
 
 
+def round_of(table: Table) -> Any:
+    """The deal (hand, round) in play: a waiting DM becomes the turn only within its own deal."""
+    return (table.view(None) or {}).get("round")
+
+
 def superseded_text(shown: str) -> str:
     """What a replaced DM says: that it is no longer current, then what it showed, without the
     lines that counted down to a deadline now gone."""
@@ -105,7 +110,7 @@ class PrivateHands:
             note = notes.get(str(player))
             if player == answered:
                 continue
-            if note and player not in fresh and player in on_turn and note.get("waiting"):
+            if note and player in on_turn and note.get("waiting") and note.get("round") == round_of(table):
                 await self.refresh(table, player, note)  # the deal's DM, sent moments ago, becomes the turn
             elif player in fresh or (player in on_turn and not (note and note["turn"])):
                 await self.send(table, player)
@@ -151,7 +156,8 @@ class PrivateHands:
         old = self.notes(table).get(str(player)) or {}
         waiting = not on_turn and (sent or (old.get("waiting", False) and old.get("m") == message_id))
         self.notes(table)[str(player)] = {"m": message_id, "c": channel_id, "live": live, "step": step,
-                                          "turn": on_turn, "out": sits_out(table, player), "waiting": waiting}
+                                          "turn": on_turn, "out": sits_out(table, player), "waiting": waiting,
+                                          "round": round_of(table)}
 
     async def supersede(self, note: Note) -> None:
         """A DM a newer one replaces says it is no longer current and offers nothing more; it

@@ -66,22 +66,25 @@ async def test_rummy_sends_one_dm_at_the_start_when_the_computer_plays_first(sim
 
 
 @pytest.mark.simcord(settle_timeout=SETTLE_SECONDS)
-async def test_arcanoid_sends_one_dm_at_the_start_and_one_a_turn(simcord_env):
+async def test_arcanoid_sends_one_dm_a_round_start_and_one_a_turn(simcord_env):
+    """Through round 1 into round 2, which a computer opens: every action of the test (a move of
+    alice's, the clock closing a window) brings alice one new DM at most, and a new round one."""
     world = make_world(simcord_env, names=("alice",))
     alice = world.members[0]
-    table = await start_against_computers(world, "arcanoid", bots=2, reaction_seconds=LONG_WINDOW)
+    table = await start_against_computers(world, "arcanoid", bots=2, rounds=2, reaction_seconds=LONG_WINDOW)
     assert len(dms(alice)) == 1, [m.content for m in dms(alice)]
     moves = 0
-    before = len(dms(alice))
-    while moves < TURNS and not arc.is_over(table.state):
+    while table.state.round < 2 or moves == 0:
+        before, round_ = len(dms(alice)), table.state.round
         if table.state.phase == "window":
             await simcord_env.advance_time(LONG_WINDOW)  # the window closes by its time
         elif arc.pending(table.state)[0] < 0:
             await simcord_env.advance_time(1)
         else:
-            assert len(dms(alice)) - before <= 1, [m.content[:80] for m in dms(alice)[before:]]
-            only_the_newest_is_current(alice)
-            before = len(dms(alice))
             await dm_move(alice, table)
-            moves += 1
-    assert moves == TURNS
+            moves = moves + 1 if table.state.round == 2 else 0
+        assert len(dms(alice)) - before <= 1, [m.content[:80] for m in dms(alice)[before:]]
+        only_the_newest_is_current(alice)
+        if table.state.round != round_:
+            assert arc.pending(table.state)[0] != alice.id or len(dms(alice)) == before + 1
+    assert table.state.round == 2
