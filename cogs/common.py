@@ -525,9 +525,9 @@ async def refuse_stale(interaction: discord.Interaction) -> None:
     if not on_private_message(interaction):
         await refuse(interaction, STALE)
         return
-    if not interaction.response.is_done() and interaction.type is discord.InteractionType.component:
+    if may_update_clicked(interaction) and interaction.type is discord.InteractionType.component:
         try:
-            await interaction.response.edit_message(view=None)
+            await update_clicked(interaction, view=None)  # answered, or only deferred (answer first)
         except discord.HTTPException as error:
             log.warning("could not take stale controls off a private hand: %s", error)
     await refuse(interaction, STALE_PRIVATE)
