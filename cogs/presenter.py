@@ -33,7 +33,7 @@ from cogs.common import (
     update_clicked,
 )
 from cogs.option_words import option_words
-from cogs.private_hands import PrivateHands, sits_out
+from cogs.private_hands import PrivateHands, frozen_reply_note, sits_out
 from games.base import Event, plural
 
 if TYPE_CHECKING:
@@ -446,6 +446,8 @@ class Presenter:
             return
         else:
             payload, controls = await self._hand(table, interaction.user.id)
+            if interaction.guild is not None:  # a /hand reply: it stops following the game now
+                payload["content"] = frozen_reply_note(table, interaction.user.id, payload["content"])[:2000]
         try:
             await update_clicked(interaction, **payload)
         except discord.HTTPException as error:

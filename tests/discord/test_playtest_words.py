@@ -93,3 +93,20 @@ async def test_french_tarot_shows_the_dog_without_the_r_of_reversed_cards(simcor
                     if line.startswith("Dog:"))
     assert not re.search(r"\w+r\b", dog_line.removeprefix("Dog:")), dog_line
     assert dog_line == "Dog: " + " ".join(c.face.code for c in table.state.dog), dog_line
+
+
+async def test_a_hand_reply_left_behind_by_the_game_says_to_use_hand_again(simcord_env):
+    """A `/hand` reply answered with "Waiting for Computer 1." kept saying so when the member's
+    turn came back, without its menu: it now says it does not follow the game, and how to see
+    the current turn."""
+    world = make_world(simcord_env, names=("alice",))
+    (alice,) = world.members
+    table = await open_table(world, "tarot", seed=first_seed(_garde_with_a_reversed_card_in_the_dog),
+                             players=4, bots=3, hands=1, timer=0)
+    assert table.module.pending(table.state) == [alice.id], "the seed gives alice the first bid"
+    reply = (await alice.slash(world.channel, "hand")).response
+    assert "/hand` again" not in reply.content, "a reply on the member's turn is current"
+    result = await alice.click(reply, label="Garde")
+    edited = result.response
+    assert "Waiting for Computer" in edited.content, edited.content
+    assert "`/hand` again when your turn comes" in edited.content, edited.content
