@@ -61,8 +61,6 @@ class ArcanoidUI(GameUI):
         if scores:
             lines.append("Battles won: " + ", ".join(f"{names.get(p, p)} {n}" for p, n in sorted(
                 scores.items(), key=lambda kv: -kv[1])))
-        if view["commitment"] and view["phase"] != "over":
-            lines.append(f"Deal commitment (SHA-256): `{view['commitment'][:16]}…` — the seed shows when the round ends.")
         return lines
 
     def _step_line(self, view: dict, names: dict[int, str]) -> str:

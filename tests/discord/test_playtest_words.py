@@ -110,3 +110,19 @@ async def test_a_hand_reply_left_behind_by_the_game_says_to_use_hand_again(simco
     edited = result.response
     assert "Waiting for Computer" in edited.content, edited.content
     assert "`/hand` again when your turn comes" in edited.content, edited.content
+
+
+def _everything_said(message: Any) -> str:
+    embed = message.embeds[0]
+    return "\n".join([embed.description or "", *(f.value for f in embed.fields), embed.footer.text or ""])
+
+
+async def test_an_arcanoid_table_states_its_deal_commitment_once(simcord_env):
+    """The table message said "Deal commitment (SHA-256): …" in its text and again, as every
+    game does, under its image."""
+    world = make_world(simcord_env, names=("alice",))
+    world.bot.tables.computer_pause = 0
+    await open_table(world, "arcanoid", seed=3, bots=2, timer=0)
+    said = _everything_said(table_message(world))
+    assert said.count("Deal commitment") == 1, said
+    assert "Deal commitment, round 1: sha256" in said, said
