@@ -71,7 +71,7 @@ class Config:
     sync_commands: bool = True
     shard_count: int | None = None
     shard_ids: frozenset[int] | None = None  # this process's shards (None: all of them)
-    extensions: tuple[str, ...] = field(default_factory=lambda: ("cogs.tables", "cogs.economy", *game_cogs()))
+    extensions: tuple[str, ...] = field(default_factory=lambda: ("cogs.tables", "cogs.economy", "cogs.fair", *game_cogs()))
 
 
 PROJECT_ROOT = Path(__file__).resolve().parents[1]

@@ -82,6 +82,13 @@ MIGRATIONS: list[str] = [
     # 7: nothing here either: PostgreSQL's number 7 makes its state column bytes; a SQLite TEXT
     # column keeps the packed states (bot.store.packed_state) as the blobs they are.
     "SELECT 1",
+    # 8: fair deals (rules/fairness.md): each member's client seed on a server, mixed into the
+    # deals they sit in; `chosen` is 0 while it is the one the bot gave them.
+    """
+    CREATE TABLE client_seeds (
+        guild_id INTEGER NOT NULL, user_id INTEGER NOT NULL, seed TEXT NOT NULL,
+        chosen INTEGER NOT NULL DEFAULT 0, PRIMARY KEY (guild_id, user_id));
+    """,
 ]
 
 

@@ -5,14 +5,16 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from typing import Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot import fair
 from bot.client import TarotBot
 from bot.tables import Table
-from bot.verify import Verdict, verify
+from bot.verify import Verdict, record_of, verify
 from cogs.common import (
     COLOUR,
     GAME_TITLES,
@@ -33,9 +35,11 @@ from cogs.common import (
     render,
     table_choices,
 )
+from cogs.fair import json_file
 from cogs.presenter import LobbyButton, Presenter
 from cogs.rules_text import RULES
 from cogs.vanished import end_tables_in_vanished_channels, end_tables_of_vanished
+from games import fairness
 from games.base import DealSeed, HandRecord, IllegalAction
 from renders import warm_up
 
@@ -151,7 +155,8 @@ class Tables(commands.Cog):
 
         ui, view, names = UIS[table.game], table.view(None), names_for(self.bot, table)
         image = await render(ui, view, names, getattr(table.options, "style", "rws"))
-        lines = [*ui.status_lines(table, view, names), *commitment_lines(view)]
+        lines = [*ui.status_lines(table, view, names), *commitment_lines(view, fair.next_commitment(table),
+                                                                           fair.next_nonce(table))]
         embed = discord.Embed(title=GAME_TITLES[table.game], colour=COLOUR, description="\n".join(lines)[:4000])
         embed.set_image(url="attachment://table.png")
         return {"embed": embed, "file": png_file(image)}
@@ -239,25 +244,31 @@ class Tables(commands.Cog):
         except IllegalAction as refusal:
             await refuse(interaction, refusal.reason)
             return
-        await self._fill_revealed(found, records)
+        revealed = await self._fill_revealed(found, records)
         word = deal_word(found.game)
         title = f"{GAME_TITLES[found.game]} — your last {word}s"
         embed = discord.Embed(title=title, colour=COLOUR)
         for record in reversed(records[-HISTORY_SHOWN:]):
-            embed.add_field(name=f"{word.title()} {record['hand']}", value=record_text(record), inline=False)
+            embed.add_field(name=f"{word.title()} {record['hand']}", value=record_text(record, revealed), inline=False)
         ended = " (ended)" if found.status == "ended" else ""
         embed.set_footer(text=f"Table {found.id}{ended} · /verify seed checks a seed against its "
-                              "commitment and re-deals its cards")
-        await interaction.response.send_message(embed=embed, ephemeral=True)
+                              "commitment and re-deals its cards; deals.json holds each deal's whole record "
+                              "(docs/verify_deal.py re-deals it)")
+        shown = [revealed[d["commitment"]] for r in records[-HISTORY_SHOWN:] for d in r["deals"]
+                 if d["commitment"] in revealed]
+        files = [json_file("deals.json", shown)] if shown else []
+        await interaction.response.send_message(embed=embed, ephemeral=True, files=files)
 
-    async def _fill_revealed(self, table: Table, records: list[HandRecord]) -> None:
-        """Seeds revealed when the table ended (its last hand or shoe) come from the store."""
-        if all(d["seed"] for r in records for d in r["deals"]):
-            return
-        seeds = await self.bot.tables.store.revealed_seeds(table.id)
+    async def _fill_revealed(self, table: Table, records: list[HandRecord]) -> dict[str, dict[str, Any]]:
+        """The records of the deals that are over (rules/fairness.md), by commitment, from the
+        store; seeds revealed when the table ended (its last hand or shoe) are filled in."""
+        rows = await self.bot.tables.store.revealed_deals(table.id)
+        revealed = {commitment: record_of(row) for commitment, row in rows.items()}
         for record in records:
             for deal in record["deals"]:
-                deal["seed"] = deal["seed"] or seeds.get(deal["commitment"])
+                deal["seed"] = deal["seed"] or (revealed[deal["commitment"]]["seed"]
+                                                if deal["commitment"] in revealed else None)
+        return revealed
 
     @app_commands.command(name="verify",
                           description="Check a revealed seed: its commitment, and the cards it re-deals")
@@ -269,7 +280,8 @@ class Tables(commands.Cog):
         except IllegalAction as refusal:
             await refuse(interaction, refusal.reason)
             return
-        await interaction.response.send_message(verdict_text(verdict), ephemeral=True)
+        await interaction.response.send_message(verdict_text(verdict), ephemeral=True,
+                                                file=json_file("deal.json", verdict.record))
 
     @history.autocomplete("table")
     async def history_table_choices(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
@@ -299,31 +311,46 @@ def ended_text(yours: int | None) -> str:
     return text + (f" You took {yours} chips back." if yours else "")
 
 
-def commitment_lines(view: dict) -> list[str]:
-    """The deals in play, for /table status: each commitment in full."""
-    return [f"Deal commitment ({d['label']}): sha256 `{d['commitment']}`" for d in view.get("commitments", [])]
+def commitment_lines(view: dict, upcoming: str | None = None, nonce: int = 0) -> list[str]:
+    """The deals in play and the next one, for /table status: each commitment in full."""
+    lines = [f"Deal commitment ({d['label']}): sha256 `{d['commitment']}`" for d in view.get("commitments", [])]
+    if upcoming:
+        lines.append(f"Next deal (#{nonce}), committed: sha256 `{upcoming}`")
+    return lines
 
 
-def deal_line(deal: DealSeed) -> str:
-    if deal["seed"]:
-        return f"{deal['label']}: seed `{deal['seed']}` · sha256 `{deal['commitment']}`"
-    return f"{deal['label']}: sha256 `{deal['commitment']}` · the seed is shown once it is over"
+def deal_line(deal: DealSeed, record: dict[str, Any] | None = None) -> str:
+    if not deal["seed"]:
+        return f"{deal['label']}: sha256 `{deal['commitment']}` · the seed is shown once it is over"
+    line = f"{deal['label']}: seed `{deal['seed']}` · sha256 `{deal['commitment']}`"
+    if record is not None and record["scheme"] == fairness.SCHEME:
+        line += f" · {record['scheme']} · nonce {record['nonce']} · client `{record['client'] or '(none)'}`"
+    elif record is not None:
+        line += f" · {record['scheme']}"
+    return line
 
 
 def verdict_text(verdict: Verdict) -> str:
     where = f" at <#{verdict.channel_id}>" if verdict.channel_id else ""
     name = f"{GAME_TITLES.get(verdict.game, verdict.game)} {verdict.label}{where} (table {verdict.table_id})"
     head = f"sha256 of that seed is `{verdict.commitment}`: the commitment shown for {name}."
+    if verdict.scheme == fairness.SCHEME:
+        client = verdict.record["client"] or "(none: computers only)"
+        head += (f"\nScheme `{verdict.scheme}` · nonce {verdict.record['nonce']} · client string `{client}` · "
+                 f"deck of {len(verdict.record['deck'])} cards (the whole record: deal.json)")
+    else:
+        head += f"\nScheme `{verdict.scheme}` (the shuffle before `{fairness.SCHEME}`)"
     if verdict.matches:
         return f"{head}\n✅ Matches: re-dealt {verdict.compared} cards, the same as the cards played in {verdict.label}."
     return (f"{head}\n❌ Does not match: card {verdict.first_difference} of the {verdict.compared} re-dealt "
             f"differs from the card played.")
 
 
-def record_text(record: HandRecord) -> str:
-    """A hand for an embed field: its deals (seeds once over), the cards, the result, then the
-    moves (the middle ones left out when they do not fit)."""
-    text = "\n".join([*map(deal_line, record["deals"]), *record["cards"], f"**{record['result']}**"])
+def record_text(record: HandRecord, revealed: dict[str, dict[str, Any]] | None = None) -> str:
+    """A hand for an embed field: its deals (seeds once over, with their scheme, nonce and client
+    string), the cards, the result, then the moves (the middle ones left out when they do not fit)."""
+    deals = [deal_line(d, (revealed or {}).get(d["commitment"])) for d in record["deals"]]
+    text = "\n".join([*deals, *record["cards"], f"**{record['result']}**"])
     if len(text) >= FIELD_LIMIT:
         return text[:FIELD_LIMIT - 1] + "…"
     if record["actions"]:
