@@ -11,6 +11,7 @@ import json
 import re
 import subprocess
 import sys
+import tempfile
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -178,10 +179,7 @@ async def test_every_game_deals_the_public_shuffle_of_the_committed_seed_and_the
 
 
 def tmp_json(data: Any) -> Path:
-    import tempfile
-
-    handle = tempfile.NamedTemporaryFile("w", suffix=".json", delete=False, encoding="utf-8")
-    with handle:
+    with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False, encoding="utf-8") as handle:
         json.dump(data, handle)
     return Path(handle.name)
 
