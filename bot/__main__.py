@@ -1,5 +1,6 @@
 """`python -m bot`: read `.env`, set up logging, check the database, start the bot.
 `python -m bot migrate --to postgresql://…`: copy the SQLite database into PostgreSQL.
+`python -m bot rebuild-records`: make the players' records again from the action log still kept.
 `python -m bot --sandbox`: the same bot on a simulated Discord in the browser (bot/sandbox.py)."""
 
 from __future__ import annotations
@@ -13,9 +14,10 @@ from pathlib import Path
 
 import discord
 
-from bot.client import create_bot
+from bot.client import TarotBot, create_bot
 from bot.config import Config, load_config
-from bot.store import Store, StoreUnavailable, is_postgres_url
+from bot.shard_claim import ShardsTaken
+from bot.store import DatabaseRefused, Store, StoreUnavailable, is_postgres_url
 
 NO_TOKEN = """No Discord bot token found.
 
@@ -34,7 +36,18 @@ async def check_store(config: Config) -> None:
     """Open (and migrate) the database before connecting to Discord, so a wrong TAROT_DB is
     reported at once."""
     store = await Store.open(config.db_path)
-    await store.close()
+    try:
+        await store.check_intact()
+    finally:
+        await store.close()
+
+
+async def serve(bot: TarotBot, token: str) -> None:
+    """What `bot.run` does, with the store opened and this process's shards claimed first (a
+    second process for the same shards waits for them, then stops) before Discord is reached."""
+    async with bot:
+        await bot.open_store()
+        await bot.start(token)
 
 
 def run_migrate(argv: list[str], config: Config) -> int:
@@ -57,6 +70,41 @@ def run_migrate(argv: list[str], config: Config) -> int:
         return 2
     print(report)
     return 0
+
+
+def run_rebuild_records(argv: list[str], config: Config) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m bot rebuild-records",
+        description="Make the players' records (/profile, /leaderboard) again by replaying every table's action "
+                    "log still kept: for a database from before records began. Stop the bot first.")
+    parser.add_argument("--replace", action="store_true",
+                        help="replace records that exist (rounds whose log was pruned are then lost)")
+    args = parser.parse_args(argv)
+    try:
+        report = asyncio.run(rebuild_records(config, args.replace))
+    except StoreUnavailable as error:
+        print(error, file=sys.stderr)
+        return 2
+    print(report)
+    return 0 if report.startswith("rebuilt") else 2
+
+
+async def rebuild_records(config: Config, replace: bool) -> str:
+    from bot import records
+    from games.base import plural
+
+    store = await Store.open(config.db_path)
+    try:
+        held = (await store.fetchone("SELECT COUNT(*) FROM records"))[0]
+        if held and not replace:
+            return (f"the database already holds {held} records: add --replace to make them again from the "
+                    "action log (rounds whose log was pruned would be lost)")
+        done = await records.rebuild(store)
+    finally:
+        await store.close()
+    stopped = "".join(f"\n  {line}" for line in done.stopped)
+    return f"rebuilt the records of {plural(done.rounds, 'round')} from {plural(done.tables, 'table')}" + \
+        (f"; replays stopped early:{stopped}" if stopped else "")
 
 
 def run_sandbox(argv: list[str], config: Config) -> int:
@@ -83,18 +131,24 @@ def main(argv: list[str] | None = None) -> int:
     config = load_config()
     if argv[:1] == ["migrate"]:
         return run_migrate(argv[1:], config)
+    if argv[:1] == ["rebuild-records"]:
+        return run_rebuild_records(argv[1:], config)
     if "--sandbox" in argv:
         return run_sandbox(argv, config)
     if argv:
         print(f"unknown command {argv[0]!r}: run `python -m bot` to start the bot, "
               "`python -m bot --sandbox` to play in your browser without Discord, or "
-              "`python -m bot migrate --to postgresql://…` to move the database", file=sys.stderr)
+              "`python -m bot migrate --to postgresql://…` to move the database, or "
+              "`python -m bot rebuild-records` to make players' records from the action log", file=sys.stderr)
         return 2
     if not config.token:
         print(NO_TOKEN, file=sys.stderr)
         return 2
     try:
         asyncio.run(check_store(config))
+    except DatabaseRefused as refusal:  # the right database, which the bot must not start on
+        print(refusal, file=sys.stderr)
+        return 2
     except StoreUnavailable as error:
         print(f"{error}\n\nTAROT_DB is either a SQLite file path (the default, data/tarot.sqlite3) or a "
               "URL like postgresql://user:password@host:5432/database; see the README.", file=sys.stderr)
@@ -102,7 +156,12 @@ def main(argv: list[str] | None = None) -> int:
     discord.utils.setup_logging(level=getattr(logging, config.log_level, logging.INFO), root=True)
     bot = create_bot(config=config)
     try:
-        bot.run(config.token, log_handler=None)
+        asyncio.run(serve(bot, config.token))
+    except KeyboardInterrupt:
+        return 0
+    except ShardsTaken as taken:
+        print(taken, file=sys.stderr)
+        return 2
     except discord.LoginFailure:
         print("Discord refused the token in DISCORD_TOKEN: reset it in the developer portal and "
               "paste the new one into .env.", file=sys.stderr)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import gc
 import logging
 import time
@@ -12,8 +13,12 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot import drawing
 from bot.config import Config
+from bot.drawing import DrawingPool
 from bot.economy import Economy
+from bot.retention import DAY, Retention
+from bot.shard_claim import claim_shards
 from bot.store import Store, database_target
 from bot.tables import DAMAGED_TEXT, DamagedTable, TableService
 
@@ -68,6 +73,35 @@ async def answer_failure(interaction: discord.Interaction, error: BaseException)
         log.warning("interaction %s: could not send the failure answer", interaction.id)
 
 
+async def acknowledge(interaction: discord.Interaction) -> None:
+    """Answer first: tell Discord the interaction is being handled before any lock wait, commit,
+    render or DM. A deferral tells nothing: a click's message stays as it is (edited later with
+    the move's outcome), a command or form shows "thinking" until its private follow-up.
+    A deferral Discord fails is not the member's doing: the work goes on, and its answer is
+    then tried as the response itself."""
+    if interaction.response.is_done() or interaction.type is discord.InteractionType.autocomplete:
+        return
+    try:
+        if interaction.type is discord.InteractionType.component:
+            await interaction.response.defer()
+        else:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+    except discord.HTTPException as error:
+        log.warning("interaction %s: could not acknowledge it: %s", interaction.id, error)
+    # Yield once: the interactions already waiting on the loop (a burst) are acknowledged before
+    # this one's move is applied, serialised and committed, rather than after it.
+    await asyncio.sleep(0)
+
+
+def answers_itself(interaction: discord.Interaction) -> bool:
+    """A command that may show its answer to the channel (a `public` option, /profile) chooses
+    its deferral itself, after reading (never writing) what it shows; every other command is
+    acknowledged, privately, before its work begins."""
+    command = interaction.command
+    parameters = getattr(command, "parameters", None) or []
+    return any(parameter.name == "public" for parameter in parameters)
+
+
 def freeze_long_lived() -> None:
     """After start-up, what is loaded (modules, the restored tables, caches) lives as long as the
     process: it is moved out of the garbage collector's sight, so a full collection no longer
@@ -93,6 +127,8 @@ class TarotTree(app_commands.CommandTree):
             for check in self.checks:
                 if not await check(interaction):
                     return False
+            if interaction.type is discord.InteractionType.application_command and not answers_itself(interaction):
+                await acknowledge(interaction)  # every command's answer is a private follow-up
         except Exception as error:  # a failing check must not leave the member unanswered
             await answer_failure(interaction, error)
             return False
@@ -100,8 +136,9 @@ class TarotTree(app_commands.CommandTree):
 
     async def on_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError, /) -> None:
         if isinstance(error, (app_commands.TransformerError, app_commands.CommandNotFound,
-                              app_commands.CommandSignatureMismatch)) and not interaction.response.is_done():
-            await interaction.response.send_message(
+                              app_commands.CommandSignatureMismatch)):
+            send = interaction.followup.send if interaction.response.is_done() else interaction.response.send_message
+            await send(
                 "I couldn't read that command's options (your Discord may show an outdated version of "
                 "it) — nothing was changed. Please try again.", ephemeral=True)
             return
@@ -126,11 +163,29 @@ class TarotBot(commands.AutoShardedBot):
         self.config = config
         self.db_path = db_path
         self.store: Store | None = None
+        self.drawing: DrawingPool | None = None
         self.tables: TableService
         self.economy: Economy
+        self.retention: Retention | None = None
+
+    async def open_store(self) -> None:
+        """The store opened and, on a shared PostgreSQL, this process's shards claimed
+        (bot/shard_claim.py): `python -m bot` does it before connecting to Discord."""
+        if self.store is None:
+            self.store = await Store.open(self.db_path)
+        try:
+            await claim_shards(self.store, self.config)
+        except BaseException:
+            await self.store.close()
+            self.store = None
+            raise
 
     async def setup_hook(self) -> None:
-        self.store = await Store.open(self.db_path)
+        self.drawing = DrawingPool(self.config.render_workers)
+        await self.drawing.start()
+        drawing.use(self.drawing)
+        await self.open_store()
+        assert self.store is not None
         self.tables = TableService(self.store, self.config, discord_clock)
         self.economy = Economy(self.store, self.config, discord_clock)
         for extension in self.config.extensions:
@@ -138,6 +193,9 @@ class TarotBot(commands.AutoShardedBot):
         restored = await self.tables.restore()
         log.info("restored %d open tables from the %s store", restored, self.store.backend)
         freeze_long_lived()
+        self.retention = Retention(self.store, self.config.keep_days * DAY, discord_clock)
+        self.tables.listeners.append(self.retention.after_move)
+        self.retention.start()
         if self.config.sync_commands:
             await self._sync_commands()
 
@@ -154,10 +212,18 @@ class TarotBot(commands.AutoShardedBot):
 
     async def close(self) -> None:
         if self.store is not None:
-            await self.tables.close()
+            if self.retention is not None:
+                await self.retention.stop()
+            if getattr(self, "tables", None) is not None:  # None when Discord refused the login
+                await self.tables.close()
             await self.store.close()
             self.store = None
             gc.unfreeze()  # what this bot held may now be collected (tests start many bots in one process)
+        if self.drawing is not None:
+            if drawing.current is self.drawing:
+                drawing.use(None)
+            await self.drawing.close()
+            self.drawing = None
         await super().close()
 
 

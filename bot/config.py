@@ -4,15 +4,20 @@ from __future__ import annotations
 
 import importlib.util
 import os
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from dotenv import load_dotenv
 
+from bot.drawing import machine_cores
 from bot.store import database_target, is_postgres_url
 from games.registry import GAMES
 
 DEFAULT_DB_PATH = Path("data") / "tarot.sqlite3"
+DEFAULT_KEEP_DAYS = 30.0
+CallLater = Callable[[float, Callable[[], Any]], Any]  # (delay, callback) -> a handle with cancel()
 
 
 def _int_env(name: str, default: int) -> int:
@@ -23,6 +28,21 @@ def _int_env(name: str, default: int) -> int:
         return int(raw)
     except ValueError:
         raise SystemExit(f"{name} must be a whole number, not {raw!r}") from None
+
+
+def _keep_days_env() -> float:
+    """TAROT_KEEP_DAYS: how long finished hands' moves and revealed deals are kept (days, may be
+    fractional; 0 keeps them for ever)."""
+    raw = os.environ.get("TAROT_KEEP_DAYS", "").strip()
+    if not raw:
+        return DEFAULT_KEEP_DAYS
+    try:
+        days = float(raw)
+    except ValueError:
+        raise SystemExit(f"TAROT_KEEP_DAYS must be a number of days, like 30 or 0.5, not {raw!r}") from None
+    if not days >= 0 or days == float("inf"):
+        raise SystemExit(f"TAROT_KEEP_DAYS must be 0 (keep everything) or a positive number of days, not {raw!r}")
+    return days
 
 
 def parse_shard_ids(raw: str, shard_count: int | None) -> frozenset[int] | None:
@@ -71,7 +91,16 @@ class Config:
     sync_commands: bool = True
     shard_count: int | None = None
     shard_ids: frozenset[int] | None = None  # this process's shards (None: all of them)
-    extensions: tuple[str, ...] = field(default_factory=lambda: ("cogs.tables", "cogs.economy", "cogs.fair", *game_cogs()))
+    render_workers: int = 0  # drawing worker processes (0: draw in threads); TAROT_RENDER_WORKERS
+    keep_days: float = DEFAULT_KEEP_DAYS  # finished hands' moves and revealed deals (0: for ever)
+    shard_wait: float = 120.0  # seconds a starting process waits for another to let its shards go
+    idle_minutes: float = 15.0  # a table where no person is in play (computers wait) ends after this
+    extensions: tuple[str, ...] = field(default_factory=lambda: ("cogs.tables", "cogs.economy", "cogs.records", "cogs.fair", *game_cogs()))
+    # seconds between two edits of a table message (None: the pace Discord's rate limits ask for)
+    edit_spacing: float | None = None
+    # how turn timers, reaction windows and computers' pauses are scheduled (None: the event
+    # loop's call_later); the sandbox keeps them out of its simulated Discord's bookkeeping
+    call_later: CallLater | None = field(default=None, compare=False, repr=False)
 
 
 PROJECT_ROOT = Path(__file__).resolve().parents[1]
@@ -107,4 +136,8 @@ def load_config(env_file: str | Path | None = None) -> Config:
         sync_commands=os.environ.get("TAROT_SYNC_COMMANDS", "1").strip() != "0",
         shard_count=shard_count,
         shard_ids=shard_ids,
+        render_workers=_int_env("TAROT_RENDER_WORKERS", machine_cores()),
+        keep_days=_keep_days_env(),
+        shard_wait=_int_env("TAROT_SHARD_WAIT", 120),
+        idle_minutes=_int_env("TAROT_IDLE_MINUTES", 15),
     )

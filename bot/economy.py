@@ -60,15 +60,6 @@ class Economy:
         )
         return [(row[0], row[1]) for row in rows]
 
-    async def best_at(self, guild_id: int, game: str, limit: int = 10) -> list[tuple[int, int, int]]:
-        """(member, net result, hands played) for a game, best first."""
-        rows = await self.store.fetchall(
-            "SELECT user_id, net, hands FROM results WHERE guild_id=? AND game=? "
-            "ORDER BY net DESC, hands DESC, user_id LIMIT ?",
-            (guild_id, game, limit),
-        )
-        return [(row[0], row[1], row[2]) for row in rows]
-
     async def ledger(self, guild_id: int) -> tuple[int, int, int]:
         """(wallets, house, granted) for a server: with the chips at its tables, wallets +
         tables + house must equal granted."""

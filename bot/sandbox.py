@@ -8,19 +8,29 @@ a link points the preview at that channel and sends the browser there.
 
 The simulated Discord keeps nothing between runs, the store does: the server, its channels and
 the member are built in the same order each time, so they get the same ids and the tables in
-`data/sandbox.sqlite3` find their channels again; each open table is posted afresh. The
-simulated clock is then set to the real time, so the messages of this run never reuse the ids
-of an earlier run's."""
+`data/sandbox.sqlite3` find their channels again; each open table is posted afresh.
+
+At a person's pace: the simulated clock is set to the real time and then follows it (`Pace`), so
+turn timers, reaction windows and countdowns agree with the wall clock (and no message of this
+run reuses an id of an earlier run's). SimCord answers a browser action once the bot's work has
+settled, and it waits for any timer due within its settle timeout; so the bot's timers (turns,
+reaction windows, computers' pauses) are scheduled outside SimCord's bookkeeping
+(`call_later_outside_simulation`) and its table messages are edited without Discord's pacing: a
+click is answered as soon as its move is shown, and what happens later (the computers' moves, a
+timer running out) is published to the page as it happens."""
 
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import dataclasses
 import html
 import logging
+import re
 import signal
 import time
 import webbrowser
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -35,7 +45,8 @@ SANDBOX_DB = Path("data") / "sandbox.sqlite3"
 SANDBOX_CHIPS = 10_000  # a person trying every game at once needs more than one buy-in
 GUILD_NAME = "Tarot Table sandbox"
 BOT_NAME = "Tarot Table"
-PERSON = "you"
+PERSON = "guest"
+PERSON_NAME = "Guest"  # one name everywhere: the tables' texts avoid a pronoun ("You takes"), so "You" read "Guest" there
 MISSING_EXTRA = ("The sandbox needs its optional extra (SimCord's simulated Discord and browser preview):\n\n"
                  "    pip install -e '.[sandbox]'\n")
 CHANNELS = {  # game -> what the channel's topic suggests
@@ -45,14 +56,29 @@ CHANNELS = {  # game -> what the channel's topic suggests
     "tarot": "French Tarot against three computers: /tarot create players:4 bots:3, then Start",
     "rummy": "Tarot Rummy against the computer: /rummy create opponent:bot, then Start",
     "loc": "Loc against three computers: /loc create bots:3, then Start",
+    "arcanoid": "Arcanoid, the battle of the major arcana, against two computers: /arcanoid create bots:2, then Start",
 }
+PACE_TICK = 0.1  # seconds between two looks at the wall clock and at what the pages show
+PUBLISH_AT_LATEST = 0.4  # seconds a page waits for the simulated Discord to be still before it shows a change
 
 
 def sandbox_config(config: Config) -> Config:
     """The settings of the sandbox: its own database, its commands synced to the simulated
-    Discord, one shard, chips enough to sit at several tables."""
+    Discord, one shard, chips enough to sit at several tables; table messages edited at once
+    (the simulated Discord has no rate limits) and timers kept out of SimCord's settling."""
     return dataclasses.replace(config, db_path=SANDBOX_DB, sync_commands=True, dev_guild_id=None,
-                               shard_count=1, starting_chips=SANDBOX_CHIPS)
+                               shard_count=1, starting_chips=SANDBOX_CHIPS, edit_spacing=0.0,
+                               call_later=call_later_outside_simulation)
+
+
+def call_later_outside_simulation(delay: float, callback: Callable[[], Any]) -> asyncio.TimerHandle:
+    """`loop.call_later` for the bot's timers, unseen by SimCord: scheduled from an empty
+    context (SimCord tracks only what the bot's own context schedules), so a browser action is
+    not held until the timer fires; when it fires, the callback runs in the bot's context as it
+    was, and the work it starts is the bot's again (tracked, its errors recorded)."""
+    loop = asyncio.get_running_loop()
+    bots_context = contextvars.copy_context()
+    return contextvars.Context().run(loop.call_later, delay, bots_context.run, callback)
 
 
 @dataclass
@@ -74,7 +100,7 @@ class World:
 def build_world(env: Any) -> World:
     """Built before the bot connects, always in the same order, so the ids are the same at
     every start (SimCord derives them from its clock, which starts at the same instant)."""
-    user = env.create_user(PERSON, global_name="You")
+    user = env.create_user(PERSON, global_name=PERSON_NAME)
     guild = env.create_guild(name=GUILD_NAME, owner=user)
     # The channels' ids follow their order: the known games first, always in the same order, and
     # a game added later after them, so the tables of an earlier run keep their channels.
@@ -83,6 +109,121 @@ def build_world(env: Any) -> World:
                 for game in names if game in GAMES}
     member = guild.add_member(user)
     return World(guild, user, member, channels, user.dm_channel)
+
+
+@dataclass
+class Pace:
+    """Keeps the simulated clock on the wall clock, and the page in step with the simulated
+    Discord: a page is published again when a message of its channel was sent, edited or
+    deleted since it was last published (a computer's move, a timer that ran out), so nobody
+    has to press Refresh.
+
+    SimCord 3.2 offers no public way to publish a page outside one of its "operations", and an
+    operation of ours would make a browser action arriving meanwhile fail; so this uses the
+    preview's own publishing (`_publish`, `_advance_presentation_time`), only while no browser
+    action or other operation is being served, and notes where the transcript stood at each
+    publication (the preview's own included) so a page is never published twice for the same
+    change: each publication moves the page's revision, and a click sent from the revision
+    before is refused as stale."""
+
+    env: Any
+    watched: Any = None  # the preview whose publications are noted
+    published_at: dict[str, int] = field(default_factory=dict)  # page id -> transcript length
+    touched: set[str] = field(default_factory=set)  # channels changed without a gateway event
+    last_length: int = 0  # the transcript's length at the last tick
+    busy_since: float | None = None  # monotonic time the transcript began growing, tick after tick
+
+    def follow_the_clock(self) -> None:
+        behind = time.time() - self.env.now().timestamp()
+        if behind > 0:
+            self.env.backend.advance_clock(behind)
+
+    def touch(self, channel_id: int) -> None:
+        """Show the channel afresh at the next tick (an ephemeral answer has no gateway event)."""
+        self.touched.add(str(channel_id))
+
+    def watch(self, preview: Any) -> None:
+        """Note the transcript's length at each publication of the preview's pages."""
+        publish = preview._publish
+        transcript = self.env.backend.transcript
+
+        def noted(page: Any, **how: Any) -> None:
+            self.published_at[page.id] = len(transcript)
+            publish(page, **how)
+            if isinstance(page.snapshot, dict):
+                name_mentions_in_embeds(page.snapshot, self.env.backend.users)
+
+        preview._publish = noted
+        self.watched = preview
+        self.published_at = {page_id: len(transcript) for page_id in preview._pages}
+
+    def publish_changes(self, preview: Any) -> None:
+        if preview is None or preview._closed or not preview._active:
+            return
+        if preview is not self.watched:
+            self.watch(preview)
+        preview._advance_presentation_time()  # countdowns on the page count from now
+        if preview._active_action is not None or self.env._operation_task is not None:
+            return  # looked at again next tick
+        if self._still_changing():
+            return  # one publication for a move's several requests, not one for each
+        transcript, touched, self.touched = self.env.backend.transcript, self.touched, set()
+        for page in list(preview._pages.values()):
+            since, channel = self.published_at.get(page.id, 0), str(page.channel_id)
+            if channel in touched or any(channel in channels_touched(entry) for entry in transcript[since:]):
+                preview._publish(page, reason="refresh")
+            else:
+                self.published_at[page.id] = len(transcript)  # nothing of its channel since
+
+    def _still_changing(self) -> bool:
+        """Whether the simulated Discord changed since the last tick (and has not been
+        changing for longer than PUBLISH_AT_LATEST)."""
+        length, now = len(self.env.backend.transcript), time.monotonic()
+        grew, self.last_length = length != self.last_length, length
+        if not grew:
+            self.busy_since = None
+            return False
+        if self.busy_since is None:
+            self.busy_since = now
+        return now - self.busy_since < PUBLISH_AT_LATEST
+
+    async def keep(self, sandbox: Sandbox) -> None:
+        while True:
+            self.follow_the_clock()
+            self.publish_changes(sandbox.preview)
+            await asyncio.sleep(PACE_TICK)
+
+
+USER_MENTION = re.compile(r"<@!?(\d{1,20})>")
+
+
+def name_mentions_in_embeds(found: Any, users: dict[int, Any], in_embed: bool = False) -> Any:
+    """Discord shows a user mention in an embed's text as @name; SimCord 3.2's preview renders
+    mentions only in a message's content (its _FIELD_POLICIES turn them off in embeds), so the
+    page would show `<@1456…>`. Rewrites them in the published snapshot, in place."""
+    if isinstance(found, dict):
+        for key, value in found.items():
+            found[key] = name_mentions_in_embeds(value, users, in_embed or key == "embeds")
+    elif isinstance(found, list):
+        found[:] = [name_mentions_in_embeds(item, users, in_embed) for item in found]
+    elif in_embed and isinstance(found, str) and "<@" in found:
+        def name(mention: re.Match) -> str:
+            user = users.get(int(mention.group(1)))
+            return mention.group(0) if user is None else "@" + (user.global_name or user.name)
+        return USER_MENTION.sub(name, found)
+    return found
+
+
+def channels_touched(entry: tuple[str, str, Any]) -> set[str]:
+    """The channels whose messages a transcript entry of the simulated Discord changed: a
+    message's gateway event names its channel. (Interactions, autocompletes and the bot's
+    requests are not changes in themselves: publishing the page for them would only move its
+    revision under the person's next click.)"""
+    kind, event, payload = entry
+    if kind == "GATEWAY" and event.startswith("MESSAGE_") and isinstance(payload, dict):
+        channel = payload.get("channel_id")
+        return set() if channel is None else {str(channel)}
+    return set()
 
 
 @dataclass
@@ -96,21 +237,26 @@ class Sandbox:
     preview: Any = None
     shown: str = ""  # the channel the preview shows
     _switch: asyncio.Lock = field(default_factory=asyncio.Lock)
+    pace: Pace | None = None
+    _pace: asyncio.Task | None = None
 
     async def show(self, name: str) -> str:
-        """Point the preview at a channel (or "dm"); its address."""
+        """Point the preview at a channel (or "dm"), focused on its newest message (a page
+        opened there starts where the preview is focused); its address."""
         async with self._switch:
-            if self.preview is not None and self.shown == name:
-                return self.preview.url
             channel = self.world.channel_named(name)
             if channel is None:
                 raise KeyError(name)
             viewer = self.world.user if name == "dm" else self.world.member
-            if self.preview is not None:
-                await self.preview.close()
-            self.preview = await _retry(lambda: self.env.preview(channel, viewers=[viewer], layout="channel"))
-            await self.preview.__aenter__()
-            self.shown = name
+            if self.preview is None or self.shown != name:
+                if self.preview is not None:
+                    await self.preview.close()
+                self.preview = await _retry(lambda: self.env.preview(channel, viewers=[viewer], layout="channel"))
+                await self.preview.__aenter__()
+                self.shown = name
+            shown = channel.history(viewer=viewer)
+            if shown:
+                await _retry_async(lambda: self.preview.show(shown[-1]))
             return self.preview.url
 
     def open_tables(self) -> list[tuple[str, str]]:
@@ -123,7 +269,14 @@ class Sandbox:
                               f"{table.game} — {'playing' if table.active else 'waiting in the lobby'}"))
         return sorted(found)
 
+    def keep_pace(self) -> None:
+        self.pace = Pace(self.env)
+        loop = asyncio.get_running_loop()  # from an empty context: SimCord must not wait on it
+        self._pace = contextvars.Context().run(loop.create_task, self.pace.keep(self))
+
     async def close(self) -> None:
+        if self._pace is not None:
+            self._pace.cancel()
         if self.preview is not None:
             await self.preview.close()
         await self.env.shutdown()
@@ -144,12 +297,27 @@ async def _retry(make: Any, attempts: int = 50) -> Any:
     return make()
 
 
+async def _retry_async(make: Any, attempts: int = 50) -> Any:
+    """`_retry` for an operation that is awaited."""
+    from simcord.backend.errors import SetupError
+
+    for _ in range(attempts - 1):
+        try:
+            return await make()
+        except SetupError as busy:
+            if "overlaps" not in str(busy):
+                raise
+            await asyncio.sleep(0.1)
+    return await make()
+
+
 async def start_sandbox(config: Config, computer_pause: float | None = None) -> Sandbox:
     """The bot connected to a fresh simulated Discord, the open tables shown again, the preview
     on the first game's channel."""
     from simcord.env import Env
 
     bot = create_bot(config=config)
+    bot._connection._intents.message_content = True  # to read a command typed whole (TypedCommands)
     env = Env(bot, check_errors=False)
     env.backend.bot_user.name = BOT_NAME  # SimCord calls its bot "TestBot"
     world = build_world(env)
@@ -162,7 +330,142 @@ async def start_sandbox(config: Config, computer_pause: float | None = None) -> 
         if table.guild_id == world.guild.id:
             await bot.tables.show_again(table)
     await sandbox.show(next(iter(world.channels)))
+    sandbox.keep_pace()
+    bot.add_listener(TypedCommands(sandbox).on_message, "on_message")
     return sandbox
+
+
+# --- a command typed whole -----------------------------------------------------------------
+
+OPTION = re.compile(r"(?:^|\s)([a-z_]+):")
+TRUE, FALSE = {"true", "yes", "on", "1"}, {"false", "no", "off", "0"}
+
+
+class NotACommand(ValueError):
+    """A typed line that cannot run: what was wrong and what is allowed."""
+
+
+def split_typed(text: str, invocations: Iterable[str]) -> tuple[str, dict[str, str]]:
+    """`/poker create bots:3` -> ("poker create", {"bots": "3"}): the longest invocation the
+    line starts with, then its `name:value` options (a value runs to the next `name:`)."""
+    words = text.strip().removeprefix("/").split()
+    known = set(invocations)
+    for length in range(len(words), 0, -1):
+        path = " ".join(words[:length])
+        if path in known:
+            break
+    else:
+        raise NotACommand(f"`/{' '.join(words[:2])}` is not a command here: type `/` and pick one from the "
+                          "list, or type one whole, e.g. `/poker create bots:3`.")
+    rest = " ".join(words[length:])
+    marks = list(OPTION.finditer(rest))
+    if rest and (not marks or rest[:marks[0].start()].strip()):
+        raise NotACommand(f"`/{path}` takes its options as `name:value`, e.g. `/{path} "
+                          f"{marks[0].group(1) if marks else 'option'}:…`; could not read `{rest}`.")
+    options = {}
+    for mark, after in zip(marks, [*marks[1:], None], strict=True):
+        options[mark.group(1)] = rest[mark.end():after.start() if after else None].strip()
+    return path, options
+
+
+def typed_value(command: str, option: dict[str, Any], raw: str, people: dict[str, Any]) -> Any:
+    """The option's value as the command takes it: a number, true/false, one of its choices,
+    a member (by name), or the text as typed."""
+    from simcord.backend.errors import OptionError
+    from simcord.enums import OptionType
+    from simcord.interactions import parse_option_input
+
+    kind = OptionType(option["type"])
+    for choice in option.get("choices") or []:
+        if raw.casefold() in (str(choice["name"]).casefold(), str(choice["value"]).casefold()):
+            return choice["value"]
+    if kind == OptionType.BOOLEAN:
+        if raw.casefold() not in TRUE | FALSE:
+            raise NotACommand(f"`{option['name']}` is true or false, not `{raw}`.")
+        return raw.casefold() in TRUE
+    if kind in (OptionType.USER, OptionType.MENTIONABLE):
+        person = people.get(raw.removeprefix("@").casefold())
+        if person is None:
+            raise NotACommand(f"`{option['name']}` names a member: {', '.join(sorted(people))}.")
+        return person
+    try:
+        return parse_option_input(command, option, raw)
+    except (OptionError, ValueError):
+        raise NotACommand(f"`{option['name']}` of `/{command}` takes {what_option_takes(option)}, not `{raw}`.") from None
+
+
+def what_option_takes(option: dict[str, Any]) -> str:
+    from simcord.enums import OptionType
+
+    choices = [str(choice["name"]) for choice in option.get("choices") or []]
+    if choices:
+        return "one of " + ", ".join(choices)
+    kind = OptionType(option["type"])
+    words = {OptionType.INTEGER: "a whole number", OptionType.NUMBER: "a number"}.get(kind, "text")
+    low, high = option.get("min_value", option.get("min_length")), option.get("max_value", option.get("max_length"))
+    if low is not None and high is not None:
+        words += f" from {low} to {high}" if kind != OptionType.STRING else f" of {low} to {high} characters"
+    return words
+
+
+@dataclass
+class TypedCommands:
+    """A slash command typed whole in the message box and sent, the way the README prints it
+    (`/poker create bots:3` + Enter), runs as if picked from the list: Discord's own client
+    turns such a line into the command, SimCord's preview sends it as a message. The message
+    is taken back and the command run as the person; a line that cannot run is answered with
+    what was wrong and what is allowed."""
+
+    sandbox: Sandbox
+
+    async def on_message(self, message: Any) -> None:
+        world = self.sandbox.world
+        if message.author.id != world.user.id or not message.content.startswith("/"):
+            return
+        dm = message.guild is None
+        actor = world.user if dm else world.member
+        channel = world.dm if dm else next((c for c in world.channels.values() if c.id == message.channel.id), None)
+        if channel is None:
+            return
+        try:
+            path, values = self.read(message.content, actor, channel, dm)
+        except NotACommand as wrong:
+            await message.channel.send(str(wrong))
+            return
+        run = self.run(actor, channel, message, path, values, dm)
+        loop = asyncio.get_running_loop()  # outside SimCord's bookkeeping: it runs once the message is settled
+        contextvars.Context().run(loop.create_task, run)
+
+    def read(self, text: str, actor: Any, channel: Any, dm: bool) -> tuple[str, dict[str, Any]]:
+        from simcord.interactions import command_leaves
+
+        env = self.sandbox.env
+        commands = env.backend.visible_commands(user_id=actor.id, channel_id=channel.id)
+        leaves = {" ".join(path): leaf for command in commands for path, leaf in command_leaves(command)}
+        path, raws = split_typed(text, leaves)
+        declared = {option["name"]: option for option in leaves[path].get("options") or []}
+        unknown = [name for name in raws if name not in declared]
+        if unknown:
+            allowed = ", ".join(declared) or "none"
+            raise NotACommand(f"`/{path}` has no option `{unknown[0]}` (its options: {allowed}).")
+        people = {name.casefold(): self.sandbox.world.member for name in
+                  (PERSON, PERSON_NAME, "you", "me") if name}
+        return path, {name: typed_value(path, declared[name], raw, people) for name, raw in raws.items()}
+
+    async def run(self, actor: Any, channel: Any, message: Any, path: str, values: dict[str, Any], dm: bool) -> None:
+        env = self.sandbox.env
+        while env._operation_task is not None:  # the preview is still sending the message
+            await asyncio.sleep(0.02)
+        try:
+            await actor.delete(message)
+            if dm:
+                await actor.slash(path, **values)
+            else:
+                await actor.slash(channel, path, **values)
+        except Exception:
+            log.exception("sandbox: the typed command /%s could not run", path)
+        if self.sandbox.pace is not None:
+            self.sandbox.pace.touch(channel.id)
 
 
 # --- the home page ---------------------------------------------------------------------------
@@ -187,9 +490,41 @@ message box to run a command, and play with the buttons and menus. Your private 
 still here.</span></p></body></html>"""
 
 
+def foreign_request(headers: Any, address: str) -> str | None:
+    """Why a request to the home page did not come from the page itself (None: it did). Only
+    the printed loopback address is served: another Host is a DNS rebinding (a foreign name
+    resolved to this machine); an Origin or Referer of another site, or a browser's own word
+    that the request is cross-site (an `<img>` on any page the person visits, even with no
+    Referer), is another web page reaching in."""
+    own = address.rstrip("/")
+    host = own.removeprefix("http://")
+    if headers.get("Host") != host:
+        return "unknown Host"
+    origin = headers.get("Origin")
+    if origin is not None and origin != own:
+        return "foreign Origin"
+    referer = headers.get("Referer")
+    if referer is not None and referer != own and not referer.startswith(own + "/"):
+        return "foreign Referer"
+    if headers.get("Sec-Fetch-Site", "same-origin") not in ("same-origin", "none"):
+        return "cross-site request"
+    return None
+
+
 async def serve_home(sandbox: Sandbox, port: int) -> tuple[Any, str]:
-    """The home page on loopback; (the runner to clean up, its address)."""
+    """The home page on loopback; (the runner to clean up, its address). A request from
+    elsewhere than the page itself is refused (403, see `foreign_request`)."""
     from aiohttp import web
+
+    address = ""
+
+    @web.middleware
+    async def own_page_only(request: web.Request, handler: Any) -> web.StreamResponse:
+        refused = foreign_request(request.headers, address)
+        if refused is not None:
+            log.warning("sandbox page: refused a request (%s)", refused)
+            raise web.HTTPForbidden(text=f"refused: {refused}; open {address} in your browser")
+        return await handler(request)
 
     async def index(request: web.Request) -> web.Response:
         return web.Response(text=home_page(sandbox), content_type="text/html")
@@ -201,14 +536,14 @@ async def serve_home(sandbox: Sandbox, port: int) -> tuple[Any, str]:
             raise web.HTTPNotFound(text="no such channel in the sandbox") from None
         raise web.HTTPSeeOther(url)
 
-    app = web.Application()
+    app = web.Application(middlewares=[own_page_only])
     app.router.add_get("/", index)
     app.router.add_get("/channel/{name}", channel)
     runner = web.AppRunner(app, access_log=None)
     await runner.setup()
     await web.TCPSite(runner, "127.0.0.1", port).start()
-    bound = runner.addresses[0][1]
-    return runner, f"http://127.0.0.1:{bound}/"
+    address = f"http://127.0.0.1:{runner.addresses[0][1]}/"
+    return runner, address
 
 
 async def run(config: Config, port: int = 0, open_browser: bool = False,

@@ -1,12 +1,14 @@
-"""The store: one interface over two backends — a SQLite file through aiosqlite (the default) or a
-shared PostgreSQL through asyncpg (several bot processes). One transaction per accepted action
-(state row + action log + chips). The SQL here is written once with `?` placeholders; each
-backend's `Tx` runs it in its own dialect (bot/store_sqlite.py, bot/store_postgres.py)."""
+"""The store's shared types: one interface over two backends — a SQLite file through aiosqlite
+(the default) or a shared PostgreSQL through asyncpg (several bot processes). One transaction per
+accepted action (state row + action log + chips). The SQL here is written once with `?`
+placeholders; each backend's `Tx` runs it in its own dialect (bot/store_sqlite.py,
+bot/store_postgres.py). The backends import this module, never the reverse: they are put
+together by the factory, bot/store_factory.py, which `Store.open` calls."""
 
 from __future__ import annotations
 
 import json
-from collections.abc import AsyncIterator, Iterable, Mapping, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Mapping, Sequence
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -24,18 +26,63 @@ TABLE_COLUMNS = (
 # What an accepted move's transaction may write besides its log row and state, named once so a
 # backend can prepare them (bot/store_postgres.py sends them with the move's commit).
 ADD_TO_WALLET = "UPDATE wallets SET chips = chips + ? WHERE guild_id=? AND user_id=?"
+# A credit needs no balance check: one write, whether the wallet exists yet or not.
+CREDIT_WALLET = ("INSERT INTO wallets (guild_id, user_id, chips) VALUES (?, ?, ?) "
+                 "ON CONFLICT (guild_id, user_id) DO UPDATE SET chips = wallets.chips + excluded.chips")
 ADD_TO_HOUSE = ("INSERT INTO house (guild_id, chips) VALUES (?, ?) "
                 "ON CONFLICT (guild_id) DO UPDATE SET chips = house.chips + excluded.chips")
 ADD_RESULT = ("INSERT INTO results (guild_id, user_id, game, hands, net) VALUES (?, ?, ?, 1, ?) "
               "ON CONFLICT (guild_id, user_id, game) DO UPDATE SET hands = results.hands + 1, "
               "net = results.net + excluded.net")
+# A finished round's lines and a game's own figures in the players' records (bot/records.py).
+ADD_RECORD = """
+INSERT INTO records (guild_id, user_id, game, played, won, lost, pushed, net, best_win, streak, best_streak, last_at)
+VALUES (?, ?, ?, 1, ?, ?, ?, ?, ?, ?, ?, ?)
+ON CONFLICT (guild_id, user_id, game) DO UPDATE SET
+    played = records.played + 1, won = records.won + excluded.won, lost = records.lost + excluded.lost,
+    pushed = records.pushed + excluded.pushed, net = records.net + excluded.net,
+    best_win = CASE WHEN excluded.best_win > records.best_win THEN excluded.best_win ELSE records.best_win END,
+    streak = CASE WHEN excluded.won = 1 THEN records.streak + 1 WHEN excluded.lost = 1 THEN 0
+                  ELSE records.streak END,
+    best_streak = CASE WHEN excluded.won = 1 AND records.streak + 1 > records.best_streak
+                       THEN records.streak + 1 ELSE records.best_streak END,
+    last_at = excluded.last_at
+"""
+ADD_DAY = """
+INSERT INTO record_days (guild_id, game, day, user_id, played, won, net) VALUES (?, ?, ?, ?, 1, ?, ?)
+ON CONFLICT (guild_id, game, day, user_id) DO UPDATE SET
+    played = record_days.played + 1, won = record_days.won + excluded.won, net = record_days.net + excluded.net
+"""
+ADD_FIGURE = """
+INSERT INTO record_figures (guild_id, user_id, game, figure, value, note) VALUES (?, ?, ?, ?, ?, ?)
+ON CONFLICT (guild_id, user_id, game, figure) DO UPDATE SET value = record_figures.value + excluded.value
+"""
+BEST_FIGURE = """
+INSERT INTO record_figures (guild_id, user_id, game, figure, value, note) VALUES (?, ?, ?, ?, ?, ?)
+ON CONFLICT (guild_id, user_id, game, figure) DO UPDATE SET
+    note = CASE WHEN excluded.value > record_figures.value THEN excluded.note ELSE record_figures.note END,
+    value = CASE WHEN excluded.value > record_figures.value THEN excluded.value ELSE record_figures.value END
+"""
 COMMIT_DEAL = ("INSERT INTO deals (commitment, guild_id, table_id, game, label, version, committed_at) "
                "VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (commitment) DO NOTHING")
 REVEAL_DEAL = "UPDATE deals SET seed=?, setup=?, cards=?, revealed_at=? WHERE commitment=? AND seed IS NULL"
 SET_SEATED = "UPDATE tables SET seated=? WHERE id=?"
 
+# Retention (bot/retention.py): the oldest rows that may go, served by migration 9's indexes.
+PRUNABLE_ACTIONS = (
+    "SELECT a.table_id, a.version FROM actions AS a WHERE a.at < ? AND NOT EXISTS ("
+    "SELECT 1 FROM deals AS d WHERE d.table_id = a.table_id AND d.seed IS NULL AND d.version <= a.version) "
+    "ORDER BY a.at LIMIT ?")
+# A closed table goes once its log and deals have (a lobby closed empty has none).
+PRUNABLE_TABLES = (
+    "SELECT id FROM tables AS t WHERE status IN ('ended', 'damaged') AND ended_at < ? "
+    "AND NOT EXISTS (SELECT 1 FROM actions AS a WHERE a.table_id = t.id) "
+    "AND NOT EXISTS (SELECT 1 FROM deals AS d WHERE d.table_id = t.id) ORDER BY ended_at LIMIT ?")
+PRUNABLE_DEALS = "SELECT commitment FROM deals WHERE seed IS NOT NULL AND revealed_at < ? ORDER BY revealed_at LIMIT ?"
+
 # Every table the store holds, in the order a copy must fill them (see bot/migrate.py).
-DATA_TABLES = ("wallets", "house", "grants", "tables", "actions", "results", "deals", "client_seeds")
+DATA_TABLES = ("wallets", "house", "grants", "tables", "actions", "results", "deals", "records", "record_days",
+               "record_figures", "client_seeds")
 
 Row = Mapping[str, Any] | Sequence[Any]  # aiosqlite.Row / asyncpg.Record: by name and by position
 
@@ -162,6 +209,15 @@ class MoveRecord:
     notice: str | None
 
 
+_factory: Callable[[str | Path], Awaitable[Store]] | None = None
+
+
+def register_factory(factory: Callable[[str | Path], Awaitable[Store]]) -> None:
+    """What `Store.open` calls: set once by bot/store_factory.py, which knows both backends."""
+    global _factory
+    _factory = factory
+
+
 class Tx:
     """Statements inside one open transaction. Backends supply `execute`, `fetchone`, `insert`
     and `announce` (and may do `record_move` in fewer round trips); the table, chip and log
@@ -225,6 +281,10 @@ class Tx:
             await self.execute(ADD_TO_WALLET, (delta, guild_id, user_id))
         return have + delta
 
+    async def credit_wallet(self, guild_id: int, user_id: int, amount: int) -> None:
+        """Add chips (`amount` >= 0). A backend may hold the write back with the others (no read)."""
+        await self.move_wallet(guild_id, user_id, amount)
+
     async def move_house(self, guild_id: int, delta: int) -> None:
         if delta:
             await self.execute(ADD_TO_HOUSE, (guild_id, delta))
@@ -270,15 +330,11 @@ class Store:
 
     @classmethod
     async def open(cls, target: str | Path) -> Store:
-        """A SQLite file path or a postgresql:// URL, migrated to the current schema."""
-        target = database_target(target) if isinstance(target, str) else target
-        if is_postgres_url(target):
-            from bot.store_postgres import PostgresStore
-
-            return await PostgresStore.connect(str(target))
-        from bot.store_sqlite import SqliteStore
-
-        return await SqliteStore.connect(Path(target))
+        """A SQLite file path or a postgresql:// URL, migrated to the current schema (by the
+        factory that bot/store_factory.py registers; the `bot` package imports it)."""
+        if _factory is None:
+            raise RuntimeError("no store factory: import bot.store_factory first")
+        return await _factory(target)
 
     async def close(self) -> None:
         raise NotImplementedError
@@ -308,6 +364,10 @@ class Store:
             if row is not None and (version is None or row["version"] != version or row["status"] != status):
                 fresh = await tx.table_row(table_id)
             yield tx, fresh
+
+    async def check_intact(self) -> None:
+        """Refuse (DatabaseRefused) a database whose storage is damaged, before the bot starts
+        on it (a server database checks its own pages: nothing to do)."""
 
     def savepoint(self, tx: Tx) -> AbstractAsyncContextManager[Tx]:
         """A nested transaction within `tx` (stores that hold rows across an operation)."""
@@ -413,6 +473,57 @@ class Store:
             (table_id,),
         )
         return [(row[0], row[1], json.loads(row[2])) for row in rows]
+
+    # --- retention (bot/retention.py) -------------------------------------------------------
+
+    async def deals_on_record(self, commitments: Iterable[str]) -> set[str]:
+        """Which of these deals the store still holds (the others were pruned: past retention)."""
+        wanted = sorted(set(commitments))
+        if not wanted:
+            return set()
+        marks = ", ".join("?" for _ in wanted)
+        rows = await self.fetchall(f"SELECT commitment FROM deals WHERE commitment IN ({marks})", tuple(wanted))
+        return {row[0] for row in rows}
+
+    async def prune_actions(self, before: float, limit: int) -> int:
+        """Delete up to `limit` action-log rows older than `before` that belong to finished hands:
+        rows of a move made before every deal of its table still in play (a deal's seed is
+        revealed when its hand, or shoe, is over; an ended table has none in play). Returns how
+        many were deleted."""
+        rows = await self.fetchall(PRUNABLE_ACTIONS, (before, limit))
+        if not rows:
+            return 0
+        keys = [value for row in rows for value in (row[0], row[1])]
+        pairs = ", ".join("(CAST(? AS BIGINT), CAST(? AS INTEGER))" for _ in rows)  # typed for PostgreSQL
+        async with self.transaction() as tx:
+            await tx.execute(f"DELETE FROM actions WHERE (table_id, version) IN (VALUES {pairs})", tuple(keys))
+        return len(rows)
+
+    async def prune_deals(self, before: float, limit: int) -> int:
+        """Delete up to `limit` deals revealed before `before` (their hands are over). Returns how
+        many were deleted."""
+        rows = await self.fetchall(PRUNABLE_DEALS, (before, limit))
+        if not rows:
+            return 0
+        marks = ", ".join("?" for _ in rows)
+        async with self.transaction() as tx:
+            await tx.execute(f"DELETE FROM deals WHERE commitment IN ({marks})", tuple(row[0] for row in rows))
+        return len(rows)
+
+    async def prune_tables(self, before: float, limit: int) -> int:
+        """Delete up to `limit` tables that closed before `before` and whose action log and deals
+        are gone already (their state, the last picture /history had of them). Returns how many."""
+        rows = await self.fetchall(PRUNABLE_TABLES, (before, limit))
+        if not rows:
+            return 0
+        marks = ", ".join("?" for _ in rows)
+        async with self.transaction() as tx:
+            await tx.execute(f"DELETE FROM tables WHERE id IN ({marks}) AND status IN ('ended', 'damaged')",
+                             tuple(row[0] for row in rows))
+        return len(rows)
+
+    async def reclaim_space(self) -> None:
+        """Give back the space of deleted rows, where the backend does not do it by itself."""
 
     async def row_counts(self) -> dict[str, int]:
         """Rows in every data table (what a copy must match)."""

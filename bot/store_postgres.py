@@ -19,9 +19,13 @@ from urllib.parse import urlsplit, urlunsplit
 import asyncpg
 
 from bot.store import (
+    ADD_DAY,
+    ADD_FIGURE,
+    ADD_RECORD,
     ADD_RESULT,
     ADD_TO_HOUSE,
     ADD_TO_WALLET,
+    BEST_FIGURE,
     COMMIT_DEAL,
     REVEAL_DEAL,
     SET_SEATED,
@@ -157,7 +161,42 @@ MIGRATIONS: list[str] = [
         ALTER COLUMN state SET STORAGE EXTERNAL;
     ALTER TABLE tables SET (toast_tuple_target = 8160, fillfactor = 50);
     """,
-    # 8: fair deals (rules/fairness.md): each member's client seed on a server, mixed into the
+    # 8: players' records (bot/records.py), written in the transaction of the move that ends a
+    # round: a member's totals and streaks per game, their results per UTC day (the periods of
+    # /leaderboard, the chip line of /profile), and each game's own figures. A period's ranking
+    # is read from the days' key alone (it includes the figures summed: an index-only scan).
+    """
+    CREATE TABLE records (
+        guild_id BIGINT NOT NULL, user_id BIGINT NOT NULL, game TEXT NOT NULL,
+        played INTEGER NOT NULL, won INTEGER NOT NULL, lost INTEGER NOT NULL,
+        pushed INTEGER NOT NULL, net BIGINT NOT NULL, best_win BIGINT NOT NULL,
+        streak INTEGER NOT NULL, best_streak INTEGER NOT NULL, last_at DOUBLE PRECISION NOT NULL,
+        PRIMARY KEY (guild_id, user_id, game));
+    CREATE INDEX records_by_game ON records (guild_id, game);
+    CREATE TABLE record_days (
+        guild_id BIGINT NOT NULL, game TEXT NOT NULL, day INTEGER NOT NULL, user_id BIGINT NOT NULL,
+        played INTEGER NOT NULL, won INTEGER NOT NULL, net BIGINT NOT NULL,
+        PRIMARY KEY (guild_id, game, day, user_id) INCLUDE (played, won, net));
+    CREATE INDEX record_days_by_member ON record_days (guild_id, user_id, day);
+    CREATE TABLE record_figures (
+        guild_id BIGINT NOT NULL, user_id BIGINT NOT NULL, game TEXT NOT NULL,
+        figure TEXT NOT NULL, value BIGINT NOT NULL, note TEXT NOT NULL,
+        PRIMARY KEY (guild_id, user_id, game, figure));
+    """,
+    # 9: retention (bot/retention.py): the action log, the revealed deals and the closed tables by
+    # age, for the background pruning of finished hands older than TAROT_KEEP_DAYS (plain DELETE batches;
+    # autovacuum makes the space reusable).
+    """
+    CREATE INDEX actions_by_age ON actions (at);
+    CREATE INDEX revealed_deals_by_age ON deals (revealed_at) WHERE seed IS NOT NULL;
+    CREATE INDEX closed_tables_by_age ON tables (ended_at) WHERE status IN ('ended', 'damaged');
+    """,
+    # 10: when each process (named by its shards) was last alive (bot/timers.py Heartbeat): a
+    # restart gives each turn the time it had left then.
+    """
+    CREATE TABLE clocks (name TEXT PRIMARY KEY, at DOUBLE PRECISION NOT NULL);
+    """,
+    # 11: fair deals (rules/fairness.md): each member's client seed on a server, mixed into the
     # deals they sit in; `chosen` is 0 while it is the one the bot gave them.
     """
     CREATE TABLE client_seeds (
@@ -166,8 +205,8 @@ MIGRATIONS: list[str] = [
     """,
 ]
 
-PREPARED_NEED_SCHEMA = 7  # the migrations that made what the prepared statements use (6:
-# lock_current_table; 7: the state's type, fixed for a statement when it is prepared)
+PREPARED_NEED_SCHEMA = 8  # the migrations that made what the prepared statements use (6:
+# lock_current_table; 7: the state's type, fixed for a statement when it is prepared; 8: records)
 
 IDENTITY_COLUMNS = {"grants": "id", "tables": "id"}
 
@@ -188,7 +227,9 @@ UPDATE tables SET state = $6, version = $2, deadline = $7, extra = $8 FROM told 
 # The writes a one-step move's transaction holds back (PostgresTx), by the name each is
 # prepared under on every connection (_prepare_session).
 HELD_WRITES = {ADD_TO_WALLET: "add_to_wallet", ADD_TO_HOUSE: "add_to_house", ADD_RESULT: "add_result",
-               COMMIT_DEAL: "commit_deal", REVEAL_DEAL: "reveal_deal", SET_SEATED: "set_seated"}
+               COMMIT_DEAL: "commit_deal", REVEAL_DEAL: "reveal_deal", SET_SEATED: "set_seated",
+               ADD_RECORD: "add_record", ADD_DAY: "add_record_day", ADD_FIGURE: "add_figure",
+               BEST_FIGURE: "best_figure"}
 
 _PLACEHOLDER = re.compile(r"\?")
 _translated: dict[str, str] = {}
@@ -432,6 +473,7 @@ class PostgresStore(Store):
         self.url = url
         self._listener: asyncpg.Connection | None = None
         self.commit_group = CommitGroup()
+        self.owner_conn: asyncpg.Connection | None = None  # holds the process's shard locks (bot/shard_claim.py)
 
     @classmethod
     async def connect(cls, url: str, pool_size: int = 16, lock_timeout_ms: int = LOCK_TIMEOUT_MS) -> PostgresStore:
@@ -459,6 +501,9 @@ class PostgresStore(Store):
             await self._listener.close()
             self._listener = None
         await self.pool.close()
+        owner_conn, self.owner_conn = self.owner_conn, None  # (so its loss is not reported: shard_claim.py)
+        if owner_conn is not None:  # last: the shards are let go once nothing more is written
+            await owner_conn.close()
 
     async def schema_version(self) -> int:
         exists = await self.pool.fetchval("SELECT to_regclass('schema_version') IS NOT NULL")
@@ -513,6 +558,9 @@ class PostgresStore(Store):
             self._listener.terminate()
             self._listener = None
         self.pool.terminate()
+        owner_conn, self.owner_conn = self.owner_conn, None
+        if owner_conn is not None:
+            owner_conn.terminate()
 
     @asynccontextmanager
     async def savepoint(self, tx: Tx) -> AsyncIterator[Tx]:

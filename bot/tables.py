@@ -10,6 +10,7 @@ import dataclasses
 import functools
 import json
 import logging
+import math
 import random
 import secrets
 from collections.abc import AsyncIterator, Awaitable, Callable
@@ -17,7 +18,7 @@ from contextlib import asynccontextmanager
 from types import ModuleType
 from typing import Any
 
-from bot import fair
+from bot import fair, records
 from bot.config import Config
 from bot.store import (
     OPEN,
@@ -33,8 +34,9 @@ from bot.store import (
     shard_of,
     unpacked_state,
 )
+from bot.timers import RESTART_GRACE, Heartbeat, TimeoutQueue, shard_key, spread_deadlines, time_left
 from games import fairness, legacy
-from games.base import RUNTIME_PLAYER, Action, Event, IllegalAction, SeatSpec
+from games.base import RUNTIME_PLAYER, Action, Event, IllegalAction, SeatSpec, plural
 from games.registry import GAMES
 
 log = logging.getLogger(__name__)
@@ -290,6 +292,25 @@ def options_from_json(game: str, raw: str) -> Any:
     return GAMES[game].Options(**json.loads(raw))
 
 
+def checked_options(table: Table) -> None:
+    """A restored table's options pass the checks a new table's do (a stored value no version
+    would accept fails here, at start-up, not in the middle of a game)."""
+    problem = _options_problem(table.options)
+    if problem is not None:
+        raise ValueError(f"its options are not valid: {problem}")
+
+
+@functools.lru_cache(maxsize=4096)
+def _options_problem(options: Any) -> str | None:
+    """Why these (frozen, shared) options fail their game's checks; checked once for all the
+    tables that share them."""
+    try:
+        options.validate()
+    except IllegalAction as refusal:
+        return refusal.reason
+    return None
+
+
 def build_options(game: str, values: dict[str, Any]) -> Any:
     """Options from a command's values, validated; unknown names and bad values are refused."""
     module = GAMES[game]
@@ -314,8 +335,12 @@ class TableService:
         self.listeners: list[Listener] = []
         self._creating: dict[int, int] = {}  # channel id -> server id of a table being created
         self.computer_pause = COMPUTER_PAUSE_SECONDS
+        self.idle_seconds = config.idle_minutes * 60
+        self._idle: dict[int, asyncio.TimerHandle] = {}  # table id -> its idle ending, while no person plays
         self._closed = False
         self._restored_timers: list[asyncio.TimerHandle] = []
+        self.timeouts = TimeoutQueue(self._run_timeout)  # expired timers, behind people's moves
+        self.heartbeat = Heartbeat(store, clock, shard_key(config.shard_count, config.shard_ids))
         self._visiting: dict[int, Table] = {}  # tables of other processes' servers, moved from here
         self._by_guild: dict[int, dict[int, Table]] = {}  # server id -> its open tables, by id
         self.process_token = secrets.token_hex(8)  # tells this process's own change notices apart
@@ -334,13 +359,16 @@ class TableService:
     # --- start-up and shut-down ---------------------------------------------------------
 
     async def restore(self) -> int:
-        """Load every open table; re-arm turn timers with their full time (time spent down
-        does not count against the player). A row that cannot be loaded is set aside with its
-        chips paid back (`_set_aside`); every other table starts. Returns the tables loaded."""
+        """Load every open table; re-arm turn timers with the time the turn had left (time spent
+        down does not count against the player), spread over the seconds (bot/timers.py). A row
+        that cannot be loaded is set aside with its chips paid back (`_set_aside`); every other
+        table starts. Returns the tables loaded."""
         rows = await self.store.open_tables(self.config.shard_count, self.config.shard_ids)
         await self.store.listen(self._heard)
+        stopped = await self.heartbeat.last()  # when this process (these shards) was last seen alive
+        await self.heartbeat.start()
         now = self.clock()
-        timed: dict[int, list[Table]] = {}  # timer length -> the tables restarting that timer
+        timed: list[tuple[Table, float]] = []  # the tables restarting a timer, and its time left
         loaded = 0
         for row in rows:
             try:
@@ -353,17 +381,26 @@ class TableService:
                 continue
             self._register(table)
             if table.deadline is not None and self.owns(table):
-                # a reaction window's deadline restarts with the window's length (extra["window"])
-                seconds = int(table.extra.get("window") or self._timer_seconds(table))
-                table.deadline = now + seconds
-                timed.setdefault(seconds, []).append(table)
+                # a reaction window's length is extra["window"], a turn's the table's timer
+                length = int(table.extra.get("window") or self._timer_seconds(table))
+                timed.append((table, time_left(table.deadline, stopped, length)))
             if table.active and table.extra.get("computers"):
                 self._schedule_computers(table)
+                self._watch_idle(table)  # a table of people alone waits as it is (its state stays packed)
             loaded += 1
-        loop = asyncio.get_running_loop()
-        for seconds, tables in timed.items():  # one timer for each length, not one per table
-            self._restored_timers.append(loop.call_later(seconds, self._fire_restored, tables, now + seconds))
+        self._arm_restored(timed, now)
         return loaded
+
+    def _arm_restored(self, timed: list[tuple[Table, float]], now: float) -> None:
+        """The restored turns' deadlines, after a grace and spread (no second holds more than
+        RESTORED_PER_SECOND), armed with one timer per second rather than one per table."""
+        deadlines = spread_deadlines([now + RESTART_GRACE + left for _, left in timed])
+        by_second: dict[int, list[tuple[Table, float]]] = {}
+        for (table, _), deadline in zip(timed, deadlines, strict=True):
+            table.deadline = deadline
+            by_second.setdefault(math.ceil(deadline), []).append((table, deadline))
+        for second, due in sorted(by_second.items()):
+            self._restored_timers.append(self._call_later(second - now, functools.partial(self._fire_restored, due)))
 
     def _load(self, row: Any) -> Table:
         """The table of a row: its game, options, seats and notes read, its state checked to be
@@ -373,6 +410,7 @@ class TableService:
         table = Table(row)
         if table.active and not looks_whole(table.saved):
             raise ValueError("a running table whose saved state is cut off or missing")
+        checked_options(table)
         return table
 
     async def _set_aside(self, row: Any, error: BaseException) -> None:
@@ -385,7 +423,7 @@ class TableService:
             now = await tx.lock_table(row["id"])
             if now is None or now["status"] not in ("lobby", "active"):
                 return
-            await self._move_chips_in_order(tx, row["guild_id"], {p: a for p, a in refunds.items() if p > 0})
+            await self._move_chips_in_order(tx, row["guild_id"], refunds)  # a computer's stack: to the house
             await tx.execute("UPDATE tables SET status='damaged', ended_at=?, deadline=NULL WHERE id=?",
                              (self.clock(), row["id"]))
         log.error("table %s (%s in channel %s) could not be loaded and is set aside: %s: %s; "
@@ -408,16 +446,18 @@ class TableService:
             self._visiting.pop(table.id, None)
             self._retire(table)
 
-    def _fire_restored(self, tables: list[Table], deadline: float) -> None:
-        """The restarted timers of one length run out: the tables still waiting since the
+    def _fire_restored(self, due: list[tuple[Table, float]]) -> None:
+        """The restarted timers of one second run out: the tables still waiting since the
         restart time out (a table that moved since has a timer of its own)."""
-        for table in tables:
+        for table, deadline in due:
             if table.deadline == deadline and table._timer is None:
                 self._fire_timer(table, deadline)
 
     async def close(self) -> None:
         self._closed = True
-        for handle in self._restored_timers:
+        self.timeouts.close()
+        await self.heartbeat.stop()
+        for handle in [*self._restored_timers, *self._idle.values()]:
             handle.cancel()
         for table in self.by_channel.values():
             self._disarm(table)
@@ -713,8 +753,8 @@ class TableService:
         async with self._transaction(table) as tx:
             stack = await self._buy_in(tx, table.guild_id, player, table.module, table.options, buy_in)
             lobby = [*table.lobby, SeatSpec(player, stack)]
-            await self._write_lobby(tx, table, lobby)
-        table.lobby = lobby
+            version = await self._write_lobby(tx, table, lobby)
+        table.lobby, table.version = lobby, version
         self._seats_changed(table)
         return [Event("joined", {"player": player, "stack": stack})]
 
@@ -751,14 +791,14 @@ class TableService:
         async with self._transaction(table) as tx:
             if seat.stack:
                 await tx.move_wallet(table.guild_id, player, seat.stack)
-            await self._write_lobby(tx, table, lobby)
+            version = await self._write_lobby(tx, table, lobby)
             if player == table.host_id and people:
                 await tx.execute("UPDATE tables SET host_id=? WHERE id=?", (people[0], table.id))
                 events.append(Event("host", {"player": people[0], "was": player}))
             elif not people:
                 await self._close_in(tx, table, {s.player: s.stack for s in lobby})
                 events.append(Event("ended", {"refunds": {}, "empty": True}))
-        table.lobby = lobby
+        table.lobby, table.version = lobby, version
         if people and player == table.host_id:
             table.host_id = people[0]
         if not people:
@@ -791,7 +831,7 @@ class TableService:
                 )
                 for deal in module.deals_in_play(state):
                     await self._record_deal(tx, table, fairness.committed(deal), version=0)
-            table.status = "active"
+            table.status, table.version = "active", 0  # the game's moves count from 0 (the lobby's writes did before)
             table.set_state(state, state_json)
             table.extra = extra
             table.extra["players"] = list(module.players(state))
@@ -958,6 +998,10 @@ class TableService:
     @retried_on_conflict
     async def act(self, table: Table, player: int, action: Action, step: str | None = None,
                   origin: Any = None) -> list[Event]:
+        with self.timeouts.person_moves():
+            return await self._act(table, player, action, step, origin)
+
+    async def _act(self, table: Table, player: int, action: Action, step: str | None, origin: Any) -> list[Event]:
         async with self._hold(table, one_step=True):
             self._require_open(table)
             if not table.active:
@@ -993,6 +1037,8 @@ class TableService:
         finished = bool(module.is_over(table.state))
         refunds = self._refunds(table) if finished else {}
         deadline = None if finished else self._next_deadline(table, new_round=any(e.kind == "round_open" for e in events))
+        if "alone_round" in table.extra and not finished and self._person_in_play(table):
+            del table.extra["alone_round"]  # a person is back in play: stored with this move
         players = list(module.players(table.state))
         seats_moved = players != table.extra.get("players")
         table.extra["players"] = players
@@ -1021,6 +1067,7 @@ class TableService:
         self._seats_changed(table)
         self._arm(table)
         self._schedule_computers(table)
+        self._watch_idle(table)
 
     async def _move_chips(self, tx: Tx, table: Table, player: int, action: Action,
                           events: list[Event], chips_expected: int, version: int) -> None:
@@ -1050,6 +1097,7 @@ class TableService:
             ) from None
         for user, net in sorted(results):
             await tx.record_result(table.guild_id, user, table.game, net)
+        await records.record_move(tx, table.guild_id, table.game, events, table.state, self.clock())
 
     @staticmethod
     async def _move_chips_in_order(tx: Tx, guild_id: int, chips: dict[int, int], house: int = 0) -> None:
@@ -1060,6 +1108,8 @@ class TableService:
         for player in sorted(chips):
             if player < 0:
                 house += chips[player]
+            elif chips[player] > 0:
+                await tx.credit_wallet(guild_id, player, chips[player])
             elif chips[player]:
                 await tx.move_wallet(guild_id, player, chips[player])
         await tx.move_house(guild_id, house)
@@ -1079,11 +1129,16 @@ class TableService:
         if table.status == "ended" or self._closed:
             raise IllegalAction("this table has ended")
 
-    async def _write_lobby(self, tx: Tx, table: Table, lobby: list[SeatSpec]) -> None:
+    async def _write_lobby(self, tx: Tx, table: Table, lobby: list[SeatSpec]) -> int:
+        """The lobby's new seats, as the next version of the table (returned): like a move, a
+        lobby write moves the version on, so a copy of the lobby from before it is stale (see
+        _hold: it is read again before it writes, never over another process's lobby)."""
         await tx.execute(
-            "UPDATE tables SET lobby=?, seated=? WHERE id=?",
-            (dumps([dataclasses.asdict(s) for s in lobby]), dumps([s.player for s in lobby]), table.id),
+            "UPDATE tables SET lobby=?, seated=?, version=? WHERE id=?",
+            (dumps([dataclasses.asdict(s) for s in lobby]), dumps([s.player for s in lobby]), table.version + 1,
+             table.id),
         )
+        return table.version + 1
 
     async def _notify(self, table: Table, events: list[Event], origin: Any) -> None:
         for listener in list(self.listeners):
@@ -1148,8 +1203,7 @@ class TableService:
         if table.deadline is None or self._closed or not self.owns(table):
             return  # timers fire in the owning process only
         delay = max(0.0, table.deadline - self.clock())
-        loop = asyncio.get_running_loop()
-        table._timer = loop.call_later(delay, self._fire_timer, table, table.deadline)
+        table._timer = self._call_later(delay, functools.partial(self._fire_timer, table, table.deadline))
 
     def _disarm(self, table: Table) -> None:
         """No turn timer and no computer move pending for the table."""
@@ -1158,8 +1212,17 @@ class TableService:
                 handle.cancel()
         table._timer = table._computer = None
 
+    def _call_later(self, delay: float, callback: Callable[[], Any]) -> Any:
+        """A timer (a turn, a reaction window, a computer's pause): its handle, to cancel."""
+        if self.config.call_later is not None:
+            return self.config.call_later(delay, callback)
+        return asyncio.get_running_loop().call_later(delay, callback)
+
     def _fire_timer(self, table: Table, deadline: float) -> None:
-        asyncio.get_running_loop().create_task(self._guarded(self._on_timeout(table, deadline)))
+        self.timeouts.expired(table, deadline)  # made when people's moves let it (bot/timers.py)
+
+    async def _run_timeout(self, table: Table, deadline: float) -> None:
+        await self._guarded(self._on_timeout(table, deadline))
 
     async def _guarded(self, work: Awaitable[None]) -> None:
         """A timer's or a computer player's move: a table found damaged by it is set aside."""
@@ -1221,27 +1284,74 @@ class TableService:
             return []
         if all(p < 0 for p in table.players()):
             return []  # no person left at the table: the computers wait rather than play on alone
+        if not self._person_in_play(table) and not self._finishing_alone(table):
+            return []  # everyone sat out: the round in progress is over, and computers never play on alone
         waiting = list(table.module.pending(table.state))
         if hasattr(table.module, "reactors"):  # computers that may act in a reaction window
             waiting += [p for p in table.module.reactors(table.state) if p not in waiting]
         robots = set(table.module.played_by_computer(table.state)) if hasattr(table.module, "played_by_computer") else set()
         return [p for p in waiting if p < 0 or p in robots]
 
+    def _person_in_play(self, table: Table) -> bool:
+        """Whether a person sits at the table and is not sitting out."""
+        module = table.module
+        return any(p > 0 and {"type": "sitin"} not in module.legal_actions(table.state, p) for p in table.players())
+
+    def _finishing_alone(self, table: Table) -> bool:
+        """With no person in play, the computers finish the round whose cards were out when the
+        last person went out of play, and no more (`extra["alone_round"]` remembers it)."""
+        to_settle = getattr(table.module, "round_to_settle", None)
+        now = to_settle(table.state) if to_settle is not None else None
+        if "alone_round" not in table.extra:
+            table.extra["alone_round"] = now
+        return now is not None and table.extra["alone_round"] == now
+
+    def _watch_idle(self, table: Table) -> None:
+        """A table with no person in play, whose computers wait, ends after `idle_seconds` unless a
+        person comes back (sits in, joins) before; one with a person in play forgets it."""
+        waiting = table.active and self.owns(table) and not self._closed and not self._person_in_play(table) \
+            and not self._computers_to_move(table) and not table.module.pending(table.state)
+        if not waiting:
+            handle = self._idle.pop(table.id, None)
+            if handle is not None:
+                handle.cancel()
+            return
+        if table.id in self._idle:
+            return  # already counting since the table began to wait
+        self._idle[table.id] = self._call_later(
+            self.idle_seconds, lambda: asyncio.get_running_loop().create_task(self._guarded(self._end_idle(table))))
+
+    async def _end_idle(self, table: Table) -> None:
+        self._idle.pop(table.id, None)
+        if self._closed or table.status != "active" or self._person_in_play(table):
+            return
+        minutes = max(1, round(self.idle_seconds / 60))
+        await self.end_by_bot(table, f"no person was in play for {plural(minutes, 'minute')}, and computers "
+                                     "never play on alone")
+
     def _schedule_computers(self, table: Table) -> None:
         """Computer players move after a short pause, so people can follow the table."""
+        if table._computer is not None:
+            table._computer.cancel()  # one reply pending at a time: the one for the copy as it is now
+            table._computer = None
         if self._closed or not self.owns(table) or not self._computers_to_move(table):
             return
-        loop = asyncio.get_running_loop()
         version = table.version
-        table._computer = loop.call_later(
-            self.computer_pause, lambda: loop.create_task(self._guarded(self._computer_moves(table, version))))
+        table._computer = self._call_later(
+            self.computer_pause,
+            lambda: asyncio.get_running_loop().create_task(self._guarded(self._computer_moves(table, version))))
 
     @retried_on_conflict
     async def _computer_moves(self, table: Table, version: int) -> None:
         async with self._hold(table):
             if table.version != version or self._closed or table.status != "active":
                 return  # something else moved first; that move scheduled its own follow-up
-            player = self._computers_to_move(table)[0]
+            waiting = self._computers_to_move(table)
+            if not waiting:  # scheduled by a move to a stale copy whose commit was refused: the copy
+                # read back holds another process's move at that version, which left no computer to move
+                log.debug("table %s: the computer move scheduled at version %s has nobody to move", table.id, version)
+                return
+            player = waiting[0]
             action = table.module.computer_action(table.state, player)
             try:
                 events = await self._apply(table, player, action)

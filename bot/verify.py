@@ -8,6 +8,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
+from bot.retention import retention_words
 from bot.store import Store
 from games import fairness, legacy
 from games.base import IllegalAction
@@ -52,9 +53,10 @@ def check(game: str, record: dict[str, Any]) -> tuple[int, int | None]:
     return count, next((i + 1 for i, (a, b) in enumerate(zip(redealt, played[:count], strict=True)) if a != b), None)
 
 
-async def verify(store: Store, guild_id: int, text: str) -> Verdict:
+async def verify(store: Store, guild_id: int, text: str, keep_days: float = 0) -> Verdict:
     """Refuses (IllegalAction) a text that cannot be a seed, a seed whose commitment no table of
-    this server showed, and a deal still in play; otherwise re-deals and compares."""
+    this server showed (or none whose record is still kept: `keep_days`, TAROT_KEEP_DAYS), and a
+    deal still in play; otherwise re-deals and compares."""
     seed = text.strip()
     if not fairness.looks_like_seed(seed):
         raise IllegalAction(
@@ -63,6 +65,11 @@ async def verify(store: Store, guild_id: int, text: str) -> Verdict:
     digest = fairness.commitment(seed)
     row = await store.deal(digest)
     if row is None or row["guild_id"] != guild_id:
+        if keep_days > 0:
+            raise IllegalAction(
+                f"no table of this server has the commitment of that seed on record (sha256 {digest[:16]}…): it "
+                f"is not a seed of this server's tables, or its hand is past retention and can no longer be "
+                f"checked — {retention_words(keep_days)}")
         raise IllegalAction(f"no table of this server showed the commitment of that seed (sha256 {digest[:16]}…)")
     if row["seed"] is None:
         raise IllegalAction(f"that seed's {row['label']} is still being played: it can be checked once it is over")

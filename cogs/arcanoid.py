@@ -6,6 +6,7 @@ commitment) appear only in their player's own DM view."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import discord
@@ -15,13 +16,17 @@ from discord.ext import commands
 from bot.client import TarotBot
 from bot.tables import Table
 from cogs import arcanoid_menus as menus
+from cogs import arcanoid_words as words
 from cogs.common import (
     ButtonSpec,
     Control,
+    Drawing,
     GameUI,
     SelectSpec,
+    autocomplete_table,
     create_table,
     is_whole_number,
+    names_for,
     own_view,
     play,
     register_ui,
@@ -29,9 +34,11 @@ from cogs.common import (
 )
 from games import arcanoid as arc
 from games.arcanoid.battle import ARCANA, FIELDS
+from games.arcanoid.words import card_words, face_code, whose
 from games.base import Action, Event, IllegalAction
 from games.cards import card
 from renders.arcanoid import render_arcanoid, render_round, seat_name
+from renders.cards import arcanoid_names
 from renders.hand import render_hand
 
 GAME = "arcanoid"
@@ -40,8 +47,7 @@ GAME = "arcanoid"
 class ArcanoidUI(GameUI):
     game = GAME
 
-    def render(self, view: dict, names: dict[int, str], style: str) -> bytes:
-        return render_arcanoid(view, names, style)
+    drawer = staticmethod(render_arcanoid)
 
     def status_lines(self, table: Table, view: dict, names: dict[int, str]) -> list[str]:
         lines = [self._step_line(view, names)]
@@ -64,26 +70,16 @@ class ArcanoidUI(GameUI):
         if phase == "over":
             return "Game over — winner: " + ", ".join(names.get(p, str(p)) for p in view["winners"])
         if phase == "window":
-            return (f"Reaction window ({view['window']['seconds']} s): a Fool or a Hermit may act now. "
-                    "Those who can have a button in their DMs.")
+            return (f"Reaction window after {_window_subject(view, names)}: a Fool or a Hermit may answer now "
+                    "(those who can have a button in their DMs).")
         if phase == "vote":
             return f"The deck is empty: refill vote — waiting for {names.get(view['pending'][0], 'a player')}."
         seat = next(s for s in view["seats"] if s["player"] == view["turn"])
         return f"Turn: **{seat_name(seat, names)}** — play from your DM menus or `/arcanoid commit|discard|play`."
 
     def describe(self, events: list[Event], names: dict[int, str]) -> str:
-        kinds = {e.kind: e for e in events}
-        if "stolen" in kinds:
-            return f"The Fool takes that commitment on {kinds['stolen'].data['field']}."
-        if "fool_lost" in kinds:
-            return "The Fool looked but could not steal: it is lost. Your DM shows what you saw."
-        if "looked" in kinds:
-            return "You look at that hand: it is in your DM view (`/hand`), for you alone."
-        if "committed" in kinds:
-            return f"Committed on {kinds['committed'].data['field']}."
-        if "discarded" in kinds:
-            return "Discarded face down."
-        return "Done."
+        """Every event told as the table reads it (cogs/arcanoid_words.py), one line each."""
+        return "\n".join(words.tell(events, names))
 
     def announcements(self, events: list[Event]) -> list[str]:
         lines = []
@@ -96,7 +92,7 @@ class ArcanoidUI(GameUI):
                 lines.append("Arcanoid is over. Winner: " + ", ".join(_mention(p) for p in event.data["winners"]))
                 standings = sorted(event.data["scores"].items(), key=lambda kv: -kv[1])
                 lines.append("Standings (battles won): " + ", ".join(f"{_mention(int(p))} {n}" for p, n in standings)
-                             + " — `/leaderboard game:arcanoid` counts rounds and battles.")
+                             + " — `/leaderboard game:arcanoid` and `/profile` count games and battles won.")
             elif event.kind == "vote":
                 lines.append("The deck is empty: each player votes on refilling it (one no keeps it empty).")
         return lines
@@ -152,21 +148,22 @@ class ArcanoidUI(GameUI):
         text, _, controls = self.hand_view(table, player, names)
         return text, controls
 
-    def hand_view(self, table: Table, player: int, names: dict[int, str]) -> tuple[str, bytes | None, list[Control]]:
+    def hand_view(self, table: Table, player: int, names: dict[int, str]) -> tuple[str, Drawing | None, list[Control]]:
         view = table.view(player) or {}
         me = view.get("me")
         if me is None:
             return "You are not seated at this table.", None, []
         lines = [f"**Arcanoid** — round {view['round']} of {view['rounds']} · {self._step_line(view, names)}"]
         for look in me["looks"]:
-            who = names.get(look["player"], str(look["player"]))
+            who = words.name_of(names, look["player"])
             what = "High Priestess" if look["by"] == "priestess" else "Fool"
-            lines.append(f"Your {what} look at {who}: {' '.join(look['cards']) or 'no cards'} (only you see this).")
+            seen = " ".join(face_code(c) for c in look["cards"]) or "no cards"
+            lines.append(f"Your {what} look at {whose(who)} cards: {seen} (only you see this).")
         if me["reactions"]:
-            lines.append("**You may react now**: " + " or ".join(REACTIONS[r] for r in me["reactions"]))
+            lines.append(reaction_prompt(view, me, names, table.deadline))
         controls = self._controls(table, {**view, "_names": names}, me, player)
-        hand = me["hand"] + me["visible"]
-        image = render_hand(hand, caption="Your Arcanoid hand") if hand else None
+        caption, hand = hand_shown(view, me, names)
+        image = Drawing(render_hand, hand, caption=caption, style=CARD_STYLE) if hand else None
         return "\n".join(lines), image, controls
 
     def _controls(self, table: Table, view: dict, me: dict, player: int) -> list[Control]:
@@ -196,12 +193,50 @@ class ArcanoidUI(GameUI):
             hand = view["me"]["hand"]
             count = choice["discard"]
             return [SelectSpec(f"Discard {count} cards after the Wheel", "wheel",
-                               tuple((menus.label_of(c), card(c).face.code) for c in hand[:menus.MENU_SIZE]), count, count)]
+                               tuple((menus.label_of(c), face_code(c)) for c in hand[:menus.MENU_SIZE]), count, count)]
         return [*menus.call_menus(legal), ButtonSpec("Stop calling (draw)", "stopcall")]
 
 
 REACTIONS = {"fool": "steal that commitment with the Fool", "daemon_fool": "steal it with your daemon's Fool",
              "hermit": "make a Hermit move", "daemon_hermit": "make a move for your daemon with its Hermit"}
+CARD_STYLE = arcanoid_names("rws")  # the faces carry Arcanoid's names (8 Justice, 11 Strength, Judgment)
+
+
+def _window_subject(view: dict, names: dict[int, str]) -> str:
+    """What the open reaction window follows: `Ann's commitment on swords (9S 10S)`, `Ann's
+    commitment on swords (secret)`, or `Ann's move` (any move while a Hermit is out)."""
+    window = view["window"]
+    seat = next((s for s in view["seats"] if s["player"] == window["after"]), None)
+    who = seat_name(seat, names) if seat else words.name_of(names, window["after"])
+    field = window["field"]
+    if field is None:
+        return f"{whose(who)} move"
+    commit = (seat or {}).get("fields", {}).get(field)
+    if commit is None:
+        return f"{whose(who)} commitment on {field}"
+    shown = "secret" if commit["form"] == "secret" or not commit["cards"] else card_words(commit["cards"])
+    return f"{whose(who)} commitment on {field} ({shown})"
+
+
+def reaction_prompt(view: dict, me: dict, names: dict[int, str], deadline: float | None) -> str:
+    """The DM line of a player who may react: whose commitment, where, which cards (or secret),
+    what they may do and when the window closes (a live countdown to the real deadline)."""
+    until = f" — the window closes <t:{int(deadline)}:R>" if deadline else ""
+    choices = " or ".join(REACTIONS[r] for r in me["reactions"])
+    return f"**You may react to {_window_subject(view, names)}**{until}: {choices}."
+
+
+def hand_shown(view: dict, me: dict, names: dict[int, str]) -> tuple[str, list[str]]:
+    """The hand the DM's image shows: on the turn of a daemon the player is master of, the
+    daemon's (the cards they play now); otherwise their own. Drawn upright, codes without `r`:
+    orientation means nothing in Arcanoid."""
+    turn = view.get("turn")
+    if turn in me.get("daemons", []) and view.get("turn_controller") == me["player"] and view["phase"] != "window":
+        daemon = next((s for s in view["seats"] if s["player"] == turn), None)
+        if daemon is not None:
+            held = (daemon["hand"] or []) + daemon["visible"]
+            return f"{seat_name(daemon, names)}: its hand, yours to play", [face_code(c) for c in held]
+    return "Your Arcanoid hand", [face_code(c) for c in me["hand"] + me["visible"]]
 
 
 def _mention(player: int) -> str:
@@ -256,6 +291,32 @@ async def move(interaction: discord.Interaction, action: Action, table_ref: str 
     await play(interaction, GAME, lambda found: for_daemon(found, interaction.user.id, action), table_ref)
 
 
+def seats_by_name(table: Table, names: dict[int, str]) -> dict[int, str]:
+    """Every seat of the round in play by the name the table shows (computers, daemons and
+    the USA included)."""
+    return {s["player"]: seat_name(s, names) for s in (table.view(None) or {}).get("seats", [])}
+
+
+MENTION = re.compile(r"<@!?(\d{1,20})>")
+
+
+def target_seat(table: Table, names: dict[int, str], typed: str) -> int:
+    """The seat a typed `target` names: a seat's name (any case) or a member's mention;
+    refused with the names it may take."""
+    seats = seats_by_name(table, names)
+    wanted = typed.strip()
+    mentioned = MENTION.fullmatch(wanted)
+    if mentioned and int(mentioned[1]) in seats:
+        return int(mentioned[1])
+    found = [p for p, name in seats.items() if name.lower() == wanted.lower()]
+    if len(found) == 1:
+        return found[0]
+    listed = ", ".join(seats.values())
+    if found:
+        raise IllegalAction(f"several seats are called {wanted!r}: aim with the `target` option's list ({listed})")
+    raise IllegalAction(f"{wanted[:40]!r} is no seat at this table: the target is one of {listed}")
+
+
 def fool_action(table: Table, player: int, daemon: bool | None) -> Action:
     """/arcanoid fool: the player's own Fool, or the Fool of a daemon they are master of (asked
     for, or the only one that may steal now); the rules refuse what may not be done."""
@@ -290,12 +351,12 @@ class Arcanoid(commands.Cog):
     @app_commands.describe(bots="Computer players to seat (0-9)", rounds="Rounds in the game (default 5)",
                            variant="DRESDEN (default), NASSAU, KOBLENZ, MALTA*, WORMS*",
                            gaza="Add the mechanical USA player (for 2-3 players)",
-                           reaction_seconds="Seconds of each reaction window (the Fool, the Hermit)",
+                           reaction_seconds="Seconds of each reaction window for the Fool and the Hermit (default 20)",
                            timer="Seconds per turn before the default move (0 = no timer)")
     @app_commands.choices(variant=[app_commands.Choice(name=v, value=v) for v in ("DRESDEN", "NASSAU", "KOBLENZ", "MALTA*", "WORMS*")])
     async def create(self, interaction: discord.Interaction, bots: app_commands.Range[int, 0, 9] = 0,
                      rounds: app_commands.Range[int, 1, 20] = 5, variant: app_commands.Choice[str] | None = None,
-                     gaza: bool = False, reaction_seconds: app_commands.Range[int, 2, 60] = 8,
+                     gaza: bool = False, reaction_seconds: app_commands.Range[int, 2, 60] = 20,
                      timer: app_commands.Range[int, 0, 600] = 120) -> None:
         options = {"bots": bots, "rounds": rounds, "variant": variant.value if variant else "DRESDEN",
                    "gaza": gaza, "reaction_seconds": reaction_seconds, "timer": timer}
@@ -326,25 +387,31 @@ class Arcanoid(commands.Cog):
         await move(interaction, {"type": "discard", "card": card}, table, daemon)
 
     @group.command(name="play", description="Play a major arcanum's power")
-    @app_commands.describe(arcanum="The arcanum, e.g. 16 or 'the tower'", target="The player it aims at",
+    @app_commands.describe(arcanum="The arcanum, e.g. 16 or 'the tower'",
+                           target="The seat it aims at, by its name (a member, a computer, a daemon, the USA)",
                            field="The battlefield (Temperance, Tower, Judgment)",
                            call="What you call (Hierophant: a suit, trumps or fool; Star/Moon/Sun: a card)",
                            option="Strength: visible or hidden", daemon=DAEMON_HELP)
     @app_commands.choices(field=FIELD_CHOICES, option=[app_commands.Choice(name=o, value=o) for o in ("visible", "hidden")])
-    async def play_arcanum(self, interaction: discord.Interaction, arcanum: str, target: discord.User | None = None,
+    async def play_arcanum(self, interaction: discord.Interaction, arcanum: str, target: str | None = None,
                            field: app_commands.Choice[str] | None = None, call: str | None = None,
                            option: app_commands.Choice[str] | None = None, daemon: bool = False,
                            table: str | None = None) -> None:
         action: Action = {"type": "play", "arcanum": arcanum}
-        if target is not None:
-            action["target"] = target.id
         if field is not None:
             action["field"] = field.value
         if call is not None:
             action["call"] = call
         if option is not None:
             action["option"] = option.value
-        await move(interaction, action, table, daemon)
+
+        def aimed(found: Table) -> Action:
+            built = dict(action)
+            if target is not None:
+                built["target"] = target_seat(found, names_for(self.bot, found), target)
+            return for_daemon(found, interaction.user.id, built) if daemon else built
+
+        await play(interaction, GAME, aimed, table)
 
     @group.command(name="fool", description="In a reaction window: steal the commitment just made with the Fool")
     @app_commands.describe(daemon="Play your daemon's Fool (default: yours, or your daemon's when only it may)")
@@ -368,6 +435,16 @@ class Arcanoid(commands.Cog):
         majors = [c for c in await _own_cards(interaction) if c.isdigit()]
         return [app_commands.Choice(name=f"{c} · {ARCANA[int(c)]}", value=c) for c in majors
                 if current.lower() in f"{c} {ARCANA[int(c)]}".lower()][:25]
+
+    @play_arcanum.autocomplete("target")
+    async def target_autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        found = await autocomplete_table(interaction, GAME)
+        if found is None or not found.active:
+            return []
+        seats = seats_by_name(found, names_for(self.bot, found))
+        typed = current.strip().lower()
+        return [app_commands.Choice(name=name[:100], value=name[:100]) for name in seats.values()
+                if typed in name.lower()][:25]
 
     @commit.autocomplete("table")
     @discard.autocomplete("table")

@@ -18,8 +18,9 @@ from typing import Any
 from cogs.common import ButtonSpec, Control, SelectSpec
 from games.arcanoid.battle import ARCANA, FIELDS
 from games.arcanoid.rules import TURN_MOVES
+from games.arcanoid.words import card_label
 from games.base import Action
-from games.cards import card, card_name
+from games.cards import card
 from renders.arcanoid import seat_name
 
 MENU_SIZE = 25
@@ -69,7 +70,8 @@ def is_move(value: str) -> bool:
 
 
 def label_of(code: str) -> str:
-    return f"{code} · {card_name(card(code))}"
+    """A card's label in Arcanoid's menus: its Arcanoid name (8 Justice, 11 Strength), no orientation."""
+    return card_label(code)
 
 
 def seat_label(view: dict[str, Any], player: Any) -> str:

@@ -9,6 +9,7 @@ from discord.ext import commands
 from bot.client import TarotBot
 from bot.tables import Table
 from cogs.common import AmountForm, ButtonSpec, GameUI, create_table, play, register_ui, table_choices
+from cogs.last_moves import narrate, seat_words
 from games.base import Action, Event
 from games.house import chips_text
 from renders.baccarat import render_baccarat
@@ -21,12 +22,11 @@ SPOTS = ("player", "banker", "tie")
 class BaccaratUI(GameUI):
     game = GAME
 
-    def render(self, view: dict, names: dict[int, str], style: str) -> bytes:
-        return render_baccarat(view, names, style)
+    drawer = staticmethod(render_baccarat)
 
     def status_lines(self, table: Table, view: dict, names: dict[int, str]) -> list[str]:
         if view["phase"] == "betting":
-            waiting = [names.get(s["player"], "?") for s in view["seats"]
+            waiting = [names[s["player"]] for s in view["seats"]
                        if s["bet"] is None and not s["passed"] and not s["sitting_out"]]
             lines = [f"Bets open: Player, Banker or Tie, {view['min_bet']}–{view['max_bet']} chips."]
             if waiting:
@@ -38,7 +38,7 @@ class BaccaratUI(GameUI):
         for seat in view["seats"]:
             if seat["bet"]:
                 amount, net = seat["bet"]["amount"], (seat["payout"] or 0) - seat["bet"]["amount"]
-                lines.append(f"{names.get(seat['player'], '?')}: {amount} on {seat['bet']['on']} → "
+                lines.append(f"{names[seat['player']]}: {amount} on {seat['bet']['on']} → "
                              f"{chips_text(net) if net else 'a push, the bet comes back'}")
         return lines
 
@@ -65,10 +65,21 @@ class BaccaratUI(GameUI):
                           view.get("min_bet", 1), view.get("max_bet", 1))
 
     def describe(self, events: list[Event], names: dict[int, str]) -> str:
-        for event in events:
-            if event.kind == "settled":
-                return "The round is dealt — see the table."
-        return "Your bet is down."
+        return narrate(events, lambda event: self._words(event, names))
+
+    def _words(self, event: Event, names: dict[int, str]) -> str:
+        data = event.data
+        if event.kind == "bet":
+            return f"{names[data['player']]} bets {data['amount']} on {data['on'].title()}"
+        if event.kind == "pass":
+            return f"{names[data['player']]} sits this round out"
+        if event.kind == "settled":
+            told = [f"{names[r['player']]} {chips_text(r['net']) if r['net'] else 'gets the bet back'}"
+                    for r in data["results"]]
+            return (f"Round {data['round']}: Player {' '.join(data['player_cards'])} = {data['player_count']}, "
+                    f"Banker {' '.join(data['banker_cards'])} = {data['banker_count']} — {data['reason']}"
+                    + (f"; {', '.join(told)}" if told else ""))
+        return seat_words(event, names, "round")
 
 
 register_ui(BaccaratUI())

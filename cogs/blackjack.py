@@ -12,30 +12,29 @@ from bot.tables import Table
 from cogs.common import (
     AmountForm,
     ButtonSpec,
+    Drawing,
     GameUI,
     create_table,
     play,
     register_ui,
     table_choices,
+    who,
 )
+from cogs.last_moves import narrate, seat_words
 from games import blackjack
-from games.base import Action, Event
+from games.base import Action, Event, plural
 from games.cards import card, card_name
 from renders.blackjack import hand_bet_text, render_blackjack
 from renders.hand import render_hand
 
 GAME = "blackjack"
 MAX_CHIPS = 1_000_000_000
-MOVE_LINES = {
-    "bet": "Your bet of {amount} is down.",
-    "pass": "You sit this round out.",
-    "hit": "You drew {card}: {total}.",
-    "double": "You doubled and drew {card}: {total}.",
-    "stand": "You stand.",
-    "split": "You split your hand in two.",
-    "turned": "Card turned.",
-    "sitout": "You're sitting out; bet again to come back.",
-    "sitin": "You're back in.",
+MOVE_WORDS = {  # a player's move in words, after their name
+    "bet": "bets {amount}",
+    "pass": "sits this round out",
+    "stand": "stands",
+    "split": "splits",
+    "turned": "turns {now}",
 }
 RESULT_WORDS = {"win": "wins", "blackjack": "wins with a blackjack", "push": "pushes", "loss": "loses"}
 
@@ -48,20 +47,19 @@ def hand_text(hand: dict) -> str:
 class BlackjackUI(GameUI):
     game = GAME
 
-    def render(self, view: dict, names: dict[int, str], style: str) -> bytes:
-        return render_blackjack(view, names, style)
+    drawer = staticmethod(render_blackjack)
 
     def status_lines(self, table: Table, view: dict, names: dict[int, str]) -> list[str]:
         phase = view["phase"]
         if phase == "betting":
-            waiting = [names.get(s["player"], "?") for s in view["seats"]
+            waiting = [names[s["player"]] for s in view["seats"]
                        if s["bet"] is None and not s["passed"] and not s["sitting_out"]]
             lines = [f"Betting is open: {view['min_bet']}–{view['max_bet']} chips."]
             if waiting:
                 lines.append("Waiting for: " + ", ".join(waiting))
         elif phase == "playing" and view["turn"]:
             turn = view["turn"]
-            lines = [f"<@{turn['player']}> to play" + (f" (hand {turn['hand'] + 1})" if turn["hand"] else "") + "."]
+            lines = [f"{who(turn['player'], names)} to play" + (f" (hand {turn['hand'] + 1})" if turn["hand"] else "") + "."]
         else:
             lines = [self._result_line(seat, names) for seat in view["seats"] if seat["hands"]]
         dealer = view["dealer"]
@@ -77,7 +75,7 @@ class BlackjackUI(GameUI):
             net = f" ({hand['payout'] - hand['bet']:+})" if hand.get("payout") is not None else ""
             why = f" — {hand['reason']}" if hand.get("reason") else ""
             parts.append(f"{hand_text(hand)} {word}{net}{why}")
-        return f"{names.get(seat['player'], '?')}: " + "; ".join(parts)
+        return f"{names[seat['player']]}: " + "; ".join(parts)
 
     def buttons(self, table: Table, view: dict) -> list[ButtonSpec]:
         if view["phase"] == "betting":
@@ -105,22 +103,39 @@ class BlackjackUI(GameUI):
         return AmountForm("Your bet", table, {"type": "bet"}, step, view.get("min_bet", 1), view.get("max_bet", 1))
 
     def describe(self, events: list[Event], names: dict[int, str]) -> str:
-        """The private answer to a move: what it did, in a line."""
-        lines = [MOVE_LINES[e.kind].format(**e.data) for e in events if e.kind in MOVE_LINES]
-        if any(e.kind == "settled" for e in events):
-            lines.append("The round is settled — the results are on the table.")
-        return " ".join(lines)
+        return narrate(events, lambda event: self._words(event, names))
+
+    def _words(self, event: Event, names: dict[int, str]) -> str:
+        data = event.data
+        name = names[data["player"]] if "player" in data else ""
+        which = f" (hand {data['hand'] + 1})" if data.get("hand") else ""
+        if event.kind in ("hit", "double"):
+            did = "hits" if event.kind == "hit" else "doubles"
+            bust = ", bust" if data["status"] == "bust" else ""
+            return f"{name} {did}{which} and draws {data['card']}: {data['total']}{bust}"
+        if event.kind in MOVE_WORDS:
+            return f"{name} {MOVE_WORDS[event.kind].format(**data)}{which}"
+        if event.kind == "dealt":
+            hands = ", ".join(f"{names[h['player']]} {' '.join(h['cards'])}" for h in data["players"])
+            return f"Round {data['round']} is dealt: the dealer shows {data['dealer'][0]}; {hands}"
+        if event.kind == "dealer":
+            return f"The dealer has {' '.join(data['cards'])}: {data['total']}"
+        if event.kind == "settled":
+            told = [f"{names[r['player']]} {RESULT_WORDS.get(r['result'], r['result'])} ({r['net']:+})"
+                    for r in data["results"]]
+            return f"Round {data['round']} is settled: " + ", ".join(told) if told else ""
+        return seat_words(event, names, "round")
 
     def turn_in_dm(self, table: Table) -> bool:
         return table.state.phase == "playing"  # bets are placed on the table message
 
-    def hand_view(self, table: Table, player: int, names: dict[int, str]) -> tuple[str, bytes | None, list[ButtonSpec]]:
+    def hand_view(self, table: Table, player: int, names: dict[int, str]) -> tuple[str, Drawing | None, list[ButtonSpec]]:
         view = table.view(player) or {}
         seat = next((s for s in view.get("seats", []) if s["player"] == player), None)
         if seat is None:
             return "You are not seated at this table.", None, []
         dealer = " ".join(c or "🂠" for c in view["dealer"]["cards"]) or "—"
-        lines = [f"**Major Blackjack** — stack {seat['stack']} chips. Dealer shows {dealer}."]
+        lines = [f"**Major Blackjack** — stack {plural(seat['stack'], 'chip')}. Dealer shows {dealer}."]
         hands = seat["hands"]
         for number, hand in enumerate(hands, 1):
             status = "" if hand["status"] == "doubled" else f" — {hand['status']}"  # the bet says it
@@ -134,15 +149,15 @@ class BlackjackUI(GameUI):
         image = self._hand_image(hands)
         return "\n".join(line for line in lines if line), image, buttons
 
-    def _hand_image(self, hands: list[dict]) -> bytes | None:
+    def _hand_image(self, hands: list[dict]) -> Drawing | None:
         """One hand as it is; a split hand as two, each under its own label."""
         if not hands:
             return None
         cards = [code for hand in hands for code in hand["cards"]]
         if len(hands) == 1:
-            return render_hand(cards)
+            return Drawing(render_hand, cards)
         labels = [f"Hand {number} · {hand['total']}" for number, hand in enumerate(hands, 1)]
-        return render_hand(cards, caption="Your hands", groups=[h["cards"] for h in hands], labels=labels,
+        return Drawing(render_hand, cards, caption="Your hands", groups=[h["cards"] for h in hands], labels=labels,
                            counts=False)
 
     def _turn_buttons(self, view: dict, seat: dict) -> list[ButtonSpec]:

@@ -4,18 +4,20 @@ survives restarts, refusals, names, images and resolving which table a command m
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import io
 import logging
 import secrets
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.client import answer_failure
-from bot.tables import DamagedTable, Table, TableService
-from games.base import Action, Event, IllegalAction
+from bot import drawing
+from bot.client import acknowledge, answer_failure
+from bot.tables import STALE_BUTTON, DamagedTable, Table, TableService
+from games.base import Action, Event, IllegalAction, SeatNames, seat_name
 from games.fairness import MAX_SEED_LENGTH
 
 if TYPE_CHECKING:
@@ -64,13 +66,25 @@ class SelectSpec:
 Control = ButtonSpec | SelectSpec
 
 
+class Drawing:
+    """An image to draw in the drawing pool (bot/drawing.py): a function of renders/ and what
+    it is drawn from (a view's parts, never a state)."""
+
+    def __init__(self, function: Callable[..., bytes], *args: Any, **kwargs: Any) -> None:
+        self.function, self.args, self.kwargs = function, args, kwargs
+
+    async def draw(self) -> bytes:
+        return await drawing.current.draw(self.function, *self.args, **self.kwargs)
+
+
 class GameUI:
     """One game's Discord presentation. Subclasses fill in what differs."""
 
     game = ""
+    drawer: Callable[[dict, dict[int, str], str], bytes]  # the table image: a function of renders/
 
     def render(self, view: dict, names: dict[int, str], style: str) -> bytes:
-        raise NotImplementedError
+        return type(self).drawer(view, names, style)
 
     def status_lines(self, table: Table, view: dict, names: dict[int, str]) -> list[str]:
         raise NotImplementedError
@@ -104,7 +118,25 @@ class GameUI:
         return {"type": code, "cards": list(values)}
 
     def describe(self, events: list[Event], names: dict[int, str]) -> str:
+        """Who did what, in words, told at the table (the last moves) and to the mover: every
+        event the game emits worth telling, a computer's moves too, never a hidden card."""
         return ""
+
+    def private_note(self, events: list[Event]) -> str:
+        """What the mover alone is told after the move's words (what stays hidden, and from whom)."""
+        return ""
+
+    def seat_names(self, table: Table, names: dict[int, str]) -> dict[int, str]:
+        """Names of the game's own seats that are no member, from its state's seats' `kind`: a
+        daemon after its master ("Daemon of Ann"), the GAZA seat ("USA")."""
+        found = {}
+        for seat in getattr(table.state, "seats", None) or []:
+            kind = getattr(seat, "kind", "player")
+            if kind == "daemon" and getattr(seat, "master", None) is not None:
+                found[seat.player] = f"Daemon of {names[seat.master]}"
+            elif kind == "usa":
+                found[seat.player] = "USA"
+        return found
 
     def announcements(self, events: list[Event]) -> list[str]:
         """Lines to post in the channel after these events (news beyond the table message)."""
@@ -124,7 +156,7 @@ class GameUI:
         it is their turn); otherwise the table message is their control and mentions them."""
         return True
 
-    def hand_view(self, table: Table, player: int, names: dict[int, str]) -> tuple[str, bytes | None, list[Control]]:
+    def hand_view(self, table: Table, player: int, names: dict[int, str]) -> tuple[str, Drawing | None, list[Control]]:
         """(text, image, buttons) of a player's private view of the table."""
         view = table.view(player) or {}
         return "\n".join(self.status_lines(table, view, names)), None, self.buttons(table, view)
@@ -210,11 +242,46 @@ async def refuse_oversized_input(interaction: discord.Interaction) -> bool:
     return True
 
 
+MALFORMED_CONTROL = ("that button or menu is damaged: it names no move the bot offers, so nothing was done. "
+                     "Use the buttons on the latest table message, or /hand")
+
+
+class MalformedControl(Exception):
+    """A control whose move code (or menu choice) the game's reader cannot make a move of: a
+    forged or damaged custom_id, refused like any bad input (bot/client.py never sees it)."""
+
+
+@contextlib.contextmanager
+def read_as_control(code: str, values: list[str] | None = None) -> Iterator[None]:
+    """Reading a control's code into a move: what fails to read (`turn.a.b`, `turn.0`, a menu
+    choice missing) is a malformed control, not a failure of the bot."""
+    try:
+        yield
+    except (ValueError, IndexError, KeyError, TypeError, AttributeError, OverflowError) as error:
+        raise MalformedControl(f"{code!r} {values or []!r}: {type(error).__name__}: {error}") from error
+
+
+def button_action(ui: GameUI, code: str) -> Action | None:
+    """The move a button code stands for (None: it opens a form); MalformedControl if unreadable."""
+    with read_as_control(code):
+        return ui.action_for(code)
+
+
+def menu_action(ui: GameUI, code: str, values: list[str]) -> Action:
+    """The move a menu's choice stands for; MalformedControl if unreadable."""
+    with read_as_control(code, values):
+        return ui.select_action(code, values)
+
+
 async def answered(interaction: discord.Interaction, work: Awaitable[None]) -> None:
-    """Runs a button's, menu's or form's work; any unexpected failure gets the one failure
-    answer instead of silence."""
+    """Runs a button's, menu's or form's work; a malformed control is refused privately (an
+    INFO line: any member can forge one), any unexpected failure gets the one failure answer
+    instead of silence."""
     try:
         await work
+    except MalformedControl as malformed:
+        log.info("interaction %s by %s: malformed control refused: %s", interaction.id, interaction.user.id, malformed)
+        await refuse(interaction, MALFORMED_CONTROL)
     except Exception as error:
         await answer_failure(interaction, error)
 
@@ -247,10 +314,33 @@ def refuse_outsider(interaction: discord.Interaction, table: Table, *, seated: b
 async def refuse(interaction: discord.Interaction, reason: str) -> None:
     """A refusal is always private and always says what was wrong."""
     text = (reason[:1].upper() + reason[1:])[:MESSAGE_LIMIT]
+    await reply(interaction, text)
+
+
+async def reply(interaction: discord.Interaction, content: str | None = None, **message: Any) -> None:
+    """A private answer: the response itself, or once the interaction is acknowledged, its
+    follow-up (which takes the place of a command's "thinking")."""
+    message = {key: value for key, value in message.items() if value is not None}
     if interaction.response.is_done():
-        await interaction.followup.send(text, ephemeral=True)
+        await interaction.followup.send(content, ephemeral=True, **message)
     else:
-        await interaction.response.send_message(text, ephemeral=True)
+        await interaction.response.send_message(content, ephemeral=True, **message)
+
+
+async def update_clicked(interaction: discord.Interaction, **payload: Any) -> None:
+    """Edit the message whose button or menu was used: in the response, or after a deferral
+    (`acknowledge`), through the interaction's original message."""
+    if interaction.response.is_done():
+        await interaction.edit_original_response(**payload)
+    else:
+        await interaction.response.edit_message(**payload)
+
+
+def may_update_clicked(interaction: discord.Interaction) -> bool:
+    """Whether the clicked message may still be edited through the interaction: not answered
+    yet, or only deferred (the move's outcome replaces it)."""
+    kind = interaction.response.type
+    return kind is None or kind is discord.InteractionResponseType.deferred_message_update
 
 
 def bot_of(interaction: discord.Interaction) -> TarotBot:
@@ -261,34 +351,67 @@ def png_file(data: bytes, name: str = "table.png") -> discord.File:
     return discord.File(io.BytesIO(data), filename=name)
 
 
-def names_for(bot: discord.Client, table: Table) -> dict[int, str]:
+def names_for(bot: discord.Client, table: Table) -> SeatNames:
+    """Every seat's name as members read it: a member's display name (remembered for when the
+    cache forgets them), "Computer N", the game's own seats' names (`GameUI.seat_names`), and
+    for any seat not listed the name `seat_name` gives (never an id)."""
     guild = bot.get_guild(table.guild_id)
-    names: dict[int, str] = {}
-    remembered = (int(p) for p in table.extra.get("names", {}))  # seats keep their names after leaving
-    for player in {*table.players(), table.host_id, *remembered}:
+    names = SeatNames()
+    known = table.extra.get("names", {})  # seats keep their names after leaving
+    for player in {*table.players(), table.host_id, *(int(p) for p in known)}:
         if player < 0:
-            names[player] = f"Computer {-player}"
+            names[player] = seat_name(player)
             continue
         member = guild.get_member(player) if guild else None
         user = member or bot.get_user(player)
-        known = table.extra.get("names", {}).get(str(player))
-        names[player] = user.display_name if user else known or f"Player {player}"
+        if user is not None or str(player) in known:
+            names[player] = shown_name(user) if user else known[str(player)]
+    ui = UIS.get(table.game)
+    if ui is not None and table.active:
+        names.update(ui.seat_names(table, names))
     return names
+
+
+def who(player: int | None, names: dict[int, str]) -> str:
+    """A seat as a table's texts name it: a member by mention (shown as their name, and
+    clickable), any other seat by its name ("Computer 2", "Daemon of Ann", "USA")."""
+    if player is None:
+        return "nobody"
+    return f"<@{player}>" if player > 0 else names.get(player) or seat_name(player)
+
+
+PRONOUNS = frozenset({"you", "me", "i", "we", "they", "he", "she", "it", "your", "my"})
+PRONOUN_STANDIN = "Guest"
+
+
+def shown_name(user: discord.abc.User) -> str:
+    """The name a member is shown by at a table. A display name that is a pronoun ("You": the
+    sandbox's person) would read "You takes", "You's Lovers" in every third-person text, so such
+    a member goes by their account name instead, or "Guest" when that is one too."""
+    for name in (user.display_name, user.name):
+        if name.strip().lower() not in PRONOUNS:
+            return name
+    return PRONOUN_STANDIN
+
+
+def people_in_play(view: dict) -> bool:
+    """Whether a person (not a computer) sits in play at the table the view shows."""
+    return any(s["player"] > 0 and not s.get("sitting_out") for s in view.get("seats", []))
 
 
 def remember_name(table: Table, user: discord.abc.User) -> bool:
     """Keep the name a player is shown by, for when the cache does not know them (after a
     restart). Returns whether it changed (the caller saves the table's notes)."""
     known = table.extra.setdefault("names", {})
-    if known.get(str(user.id)) == user.display_name:
+    if known.get(str(user.id)) == shown_name(user):
         return False
-    known[str(user.id)] = user.display_name
+    known[str(user.id)] = shown_name(user)
     return True
 
 
 async def render(ui: GameUI, view: dict, names: dict[int, str], style: str = "rws") -> bytes:
-    """Pillow work runs in a worker thread, never on the event loop."""
-    return await asyncio.to_thread(ui.render, view, names, style)
+    """The table image, drawn in the drawing pool (worker processes), never on the event loop."""
+    return await Drawing(type(ui).drawer, view, names, style).draw()
 
 
 def action_view(table: Table, controls: list[Control]) -> discord.ui.View | None:
@@ -334,25 +457,39 @@ class GameButton(discord.ui.DynamicItem[discord.ui.Button], template=r"tt:(?P<ta
         if await open_page(interaction, table, self.step, self.code, []):
             return
         ui = UIS[table.game]
-        action = ui.action_for(self.code)
+        action = button_action(ui, self.code)
         if action is None:
             if not table.step_current(self.step):
-                await refuse(interaction, STALE)
+                await refuse_stale(interaction)
                 return
-            form = ui.form_for(table, self.code, self.step)
+            with read_as_control(self.code):
+                form = ui.form_for(table, self.code, self.step)
             if form is not None:
-                await interaction.response.send_modal(form)
+                await interaction.response.send_modal(form)  # the form is the answer
+            else:
+                await acknowledge(interaction)
             return
         await perform(interaction, table, action, step=self.step)
 
 
 async def table_for_control(interaction: discord.Interaction, table_id: int) -> Table | None:
     """The table a move button or menu belongs to, once this member may use it (else refused)."""
-    table = await bot_of(interaction).tables.table_for(table_id)
+    table = await control_table(interaction, table_id)
     reason = "that table has ended" if table is None else refuse_outsider(interaction, table, seated=True)
     if reason is not None:
         await refuse(interaction, reason)
         return None
+    return table
+
+
+async def control_table(interaction: discord.Interaction, table_id: int) -> Table | None:
+    """The open table a control names. One this process holds is found in memory, so a refusal
+    can be the answer itself; one read from a shared store is read after the acknowledgement."""
+    service = bot_of(interaction).tables
+    table = service.table_by_id(table_id)
+    if table is None and service.store.shared:
+        await acknowledge(interaction)
+        table = await service.table_for(table_id)
     return table
 
 
@@ -362,18 +499,39 @@ SAT_IN = "You're back in: you'll be dealt in at the next hand."
 
 async def sit_in(interaction: discord.Interaction, table: Table) -> None:
     """The Sit in button does what `/table join` does for a player sitting out."""
+    await acknowledge(interaction)
     try:
         await bot_of(interaction).tables.join(table, interaction.user.id, None, origin=interaction)
     except IllegalAction as refusal:
         await refuse(interaction, refusal.reason)
         return
-    if interaction.response.is_done():
-        await interaction.followup.send(SAT_IN, ephemeral=True)
-    else:
-        await interaction.response.send_message(SAT_IN, ephemeral=True)
+    await reply(interaction, SAT_IN)
 
 
-STALE = "that button was for an earlier turn — use the buttons on the latest table message"
+STALE = STALE_BUTTON  # the runtime's words for a control of an earlier step
+STALE_PRIVATE = ("that was for an earlier turn, so those controls are gone — use /hand for your current cards "
+                 "and moves (your latest DM from me has them too)")
+
+
+def on_private_message(interaction: discord.Interaction) -> bool:
+    """Whether the clicked control sits on a player's private hand: a DM, or a /hand reply."""
+    message = interaction.message
+    return interaction.guild is None or (message is not None and message.flags.ephemeral)
+
+
+async def refuse_stale(interaction: discord.Interaction) -> None:
+    """A control of an earlier turn: refused with a pointer to the current ones. On a private
+    hand (a DM, a /hand reply) its controls are taken off the message, which can no longer
+    offer a move that applies; the table message's are replaced by the table's next edit."""
+    if not on_private_message(interaction):
+        await refuse(interaction, STALE)
+        return
+    if may_update_clicked(interaction) and interaction.type is discord.InteractionType.component:
+        try:
+            await update_clicked(interaction, view=None)
+        except discord.HTTPException as error:
+            log.warning("could not take stale controls off a private hand: %s", error)
+    await refuse(interaction, STALE_PRIVATE)
 
 
 class GameSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"ts:(?P<table>\d+):(?P<step>[\w.\-]+):(?P<code>[\w.\-]+)"):
@@ -404,32 +562,40 @@ class GameSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"ts:(?P<ta
         values = list((interaction.data or {}).get("values", []))  # type: ignore[union-attr]
         if await open_page(interaction, table, self.step, self.code, values):
             return
-        await perform(interaction, table, UIS[table.game].select_action(self.code, values), step=self.step)
+        await perform(interaction, table, menu_action(UIS[table.game], self.code, values), step=self.step)
 
 
 async def open_page(interaction: discord.Interaction, table: Table, step: str, code: str, values: list[str]) -> bool:
     """Shows, in place of the clicked message, the further page of controls this control opens
     (a game's step-wise menus); stale when the table has moved on. False: it is a move."""
     ui = UIS[table.game]
-    if not ui.opens_page(code, values):
-        return False
+    with read_as_control(code, values):
+        if not ui.opens_page(code, values):
+            return False
     if not table.step_current(step):
-        await refuse(interaction, STALE)
+        await refuse_stale(interaction)
         return True
+    await acknowledge(interaction)
     frozen = table.frozen()
     text, controls = await asyncio.to_thread(ui.page_for, frozen, interaction.user.id, code, values,
                                              names_for(bot_of(interaction), table))
-    await interaction.response.edit_message(content=text[:MESSAGE_LIMIT], view=action_view(frozen, controls))
+    await update_clicked(interaction, content=text[:MESSAGE_LIMIT], view=action_view(frozen, controls))
     return True
 
 
 async def perform(interaction: discord.Interaction, table: Table, action: Action, step: str | None = None) -> bool:
-    """Apply a player's move; refusals are private. Returns whether the move was accepted."""
+    """Apply a player's move; refusals are private. Returns whether the move was accepted.
+    The interaction is acknowledged first; a click's outcome is the table and hand it updates,
+    a command's or form's is told in words once the move is committed."""
     bot = bot_of(interaction)
+    await acknowledge(interaction)
     try:
         events = await bot.tables.act(table, interaction.user.id, action, step=step, origin=interaction)
     except IllegalAction as refusal:
-        await refuse(interaction, refusal.reason)
+        if refusal.reason == STALE_BUTTON and step is not None:
+            await refuse_stale(interaction)
+        else:
+            await refuse(interaction, refusal.reason)
         return False
     except DamagedTable:
         raise  # the one failure handler sets the table aside and tells the member (bot/client.py)
@@ -437,10 +603,11 @@ async def perform(interaction: discord.Interaction, table: Table, action: Action
         log.exception("table %s: %s failed", table.id, action)
         await refuse(interaction, "something went wrong saving that move, so it was not made — please try again")
         return False
-    if not interaction.response.is_done():
+    if interaction.type is not discord.InteractionType.component:
         ui = UIS[table.game]
-        text = ui.describe(events, names_for(bot, table)) or "Done."
-        await interaction.response.send_message(text, ephemeral=True)
+        said = " ".join(t for t in (ui.describe(events, names_for(bot, table)), ui.private_note(events)) if t)
+        text = said[:MESSAGE_LIMIT] or "Done."
+        await reply(interaction, text)
     return True
 
 
@@ -538,9 +705,10 @@ async def create_table(interaction: discord.Interaction, game: str, options: dic
     except IllegalAction as refusal:
         await refuse(interaction, refusal.reason)
         return
-    await interaction.response.send_message(
+    await reply(
+        interaction,
         f"Your {GAME_TITLES[game]} table is open. Others join with the Join button or `/table join`; "
-        "press Start when everyone is in.", ephemeral=True)
+        "press Start when everyone is in.")
 
 
 async def autocomplete_table(interaction: discord.Interaction, game: str) -> Table | None:
@@ -585,6 +753,7 @@ class AmountForm(discord.ui.Modal):
         OPEN_FORMS[self.custom_id] = self
 
     async def on_submit(self, interaction: discord.Interaction) -> None:
+        """Quick refusals answer at once; a move is acknowledged first (`perform`)."""
         text = self.amount.value.strip()
         if len(text) > AMOUNT_DIGITS or not is_whole_number(text):
             await refuse(interaction, f"{text[:AMOUNT_DIGITS]!r} is not a whole number of chips; type digits only, e.g. 50")

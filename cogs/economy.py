@@ -9,15 +9,26 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot import records
 from bot.client import TarotBot
-from cogs.common import COLOUR, GAME_TITLES, deal_word, png_file, refuse
+from cogs.common import COLOUR, GAME_TITLES, png_file, refuse, reply
+from cogs.records import date_of, record_word, unit_of
 from games import counting
 from games.base import IllegalAction, plural
 from games.cards import Card, CardParseError, parse_cards
-from games.registry import GAMES
 from renders.count import render_pile
 
 FRACTION_GLYPHS = {(1, 2): "½", (1, 3): "⅓", (2, 3): "⅔", (1, 4): "¼", (3, 4): "¾"}
+
+
+def standing_text(standing: records.Standing, by: str, word: str, unit: str) -> str:
+    """A member's line of a game's leaderboard, the measure ranked by first."""
+    played = plural(standing.played, word)
+    if by == "wins":
+        return f"{standing.won:,} won of {played}, {plural(standing.net, unit, signed=True)}"
+    if by == "win rate":
+        return f"{standing.win_rate:.0%} won ({standing.won:,} of {played}), {plural(standing.net, unit, signed=True)}"
+    return f"{plural(standing.net, unit, signed=True)} over {played}"
 
 
 def fraction_text(value: Fraction) -> str:
@@ -67,7 +78,7 @@ class Economy(commands.Cog):
             return
         chips = await self.bot.economy.wallet(interaction.guild_id or 0, who.id)
         whose = "You have" if who.id == interaction.user.id else f"{who.display_name} has"
-        await interaction.response.send_message(f"{whose} **{chips}** chips on this server.", ephemeral=True)
+        await reply(interaction, f"{whose} **{chips}** chips on this server.")
 
     @app_commands.command(name="daily", description="Collect your daily chips (once every 20 hours)")
     @app_commands.guild_only()
@@ -77,29 +88,49 @@ class Economy(commands.Cog):
         except IllegalAction as refusal:
             await refuse(interaction, refusal.reason)
             return
-        await interaction.response.send_message(
+        await reply(interaction,
             f"+{grant.amount} chips: you have **{grant.balance}**. Next daily <t:{int(grant.next_at)}:R>.",
-            ephemeral=True,
         )
 
     @app_commands.command(name="leaderboard", description="Top players on this server: chips, or a game's results")
+    @app_commands.describe(game="A game's ranking (default: the richest wallets)",
+                           period="Over the last day, week or month (UTC days), or all time",
+                           by="Rank by net result, rounds won, or win rate")
     @app_commands.guild_only()
-    @app_commands.choices(game=[app_commands.Choice(name=t, value=k) for k, t in GAME_TITLES.items()])
-    async def leaderboard(self, interaction: discord.Interaction, game: app_commands.Choice[str] | None = None) -> None:
+    @app_commands.choices(game=[app_commands.Choice(name=t, value=k) for k, t in GAME_TITLES.items()],
+                          period=[app_commands.Choice(name=p, value=p) for p in (*records.PERIODS, "all")],
+                          by=[app_commands.Choice(name=m, value=m) for m in records.MEASURES])
+    async def leaderboard(self, interaction: discord.Interaction, game: app_commands.Choice[str] | None = None,
+                          period: app_commands.Choice[str] | None = None,
+                          by: app_commands.Choice[str] | None = None) -> None:
         guild_id = interaction.guild_id or 0
         if game is None:
+            if period is not None or by is not None:
+                await refuse(interaction, "choose a game to rank by period or by net, wins or win rate: "
+                                          "without a game the leaderboard ranks the chips in wallets")
+                return
             rows = await self.bot.economy.richest(guild_id)
             lines = [f"{i}. <@{user}> — {plural(chips, 'chip')}" for i, (user, chips) in enumerate(rows, 1)]
-            title = "Richest players"
+            embed = discord.Embed(title="Richest players", colour=COLOUR, description="\n".join(lines) or "Nobody yet.")
         else:
-            rows3 = await self.bot.economy.best_at(guild_id, game.value)
-            unit = "chip" if game.value in GAMES and GAMES[game.value].CHIPS else "point"
-            lines = [f"{i}. <@{user}> — {plural(net, unit, signed=True)} over {plural(hands, deal_word(game.value))}"
-                     for i, (user, net, hands) in enumerate(rows3, 1)]
-            title = f"Best at {game.name}"
-        embed = discord.Embed(title=title, colour=COLOUR, description="\n".join(lines) or "Nobody yet.")
-        await interaction.response.send_message(embed=embed, ephemeral=True,
-                                                allowed_mentions=discord.AllowedMentions.none())
+            embed = await self._game_board(guild_id, game, period.value if period else "all", by.value if by else "net")
+        await reply(interaction, embed=embed, allowed_mentions=discord.AllowedMentions.none())
+
+    async def _game_board(self, guild_id: int, game: app_commands.Choice[str], period: str, by: str) -> discord.Embed:
+        today = records.day_of(discord.utils.utcnow().timestamp())
+        rows = await records.leaderboard(self.bot.tables.store, guild_id, game.value, period, by, today)
+        word, unit = record_word(game.value), unit_of(game.value)
+        lines = [f"{i}. <@{r.player}> — {standing_text(r, by, word, unit)}" for i, r in enumerate(rows, 1)]
+        since = "all time" if period == "all" else f"since {date_of(today - records.PERIODS[period] + 1)} (UTC)"
+        nobody = f"Nobody has finished a {word} of {game.name} here {'yet' if period == 'all' else 'in that time'}."
+        if by == "win rate":
+            note = f"Win rate ranks members with at least {records.WIN_RATE_MIN_ROUNDS} {word}s {since}."
+            lines.append(f"\n*{note}*" if lines else "")
+            nobody = f"Nobody has finished {records.WIN_RATE_MIN_ROUNDS} {word}s of {game.name} here {since}. " + note
+        title = f"Best at {game.name}" + ("" if period == "all" and by == "net" else f" — {period}, by {by}")
+        embed = discord.Embed(title=title, colour=COLOUR, description="\n".join(lines).strip() or nobody)
+        embed.set_footer(text=f"{since.capitalize()} · by {by}")
+        return embed
 
     @app_commands.command(name="count", description="Count a pile of cards' points as tarot games do")
     @app_commands.describe(cards="Cards like `KC 10S 16r 0` or names, comma-separated",
@@ -127,7 +158,7 @@ class Economy(commands.Cog):
         image = await asyncio.to_thread(render_pile, groups, f"{fraction_text(total)} points")
         embed.description = f"Total: **{fraction_text(total)}** points"
         embed.set_image(url="attachment://pile.png")
-        await interaction.response.send_message(embed=embed, file=png_file(image, "pile.png"), ephemeral=True)
+        await reply(interaction, embed=embed, file=png_file(image, "pile.png"))
 
 
 async def setup(bot: TarotBot) -> None:

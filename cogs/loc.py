@@ -14,24 +14,31 @@ from bot.client import TarotBot
 from bot.tables import Table
 from cogs.common import (
     Control,
+    Drawing,
     GameUI,
     SelectSpec,
     create_table,
     own_view,
+    people_in_play,
     play,
     register_ui,
     table_choices,
+    who,
 )
+from cogs.last_moves import narrate, seat_words
 from games import loc
-from games.base import Event
+from games.base import Event, plural
 from games.cards import card
 from renders.hand import render_hand
 from renders.loc import render_loc
 
 GAME = "loc"
 MAX_CHIPS = 1_000_000_000
-FEW_PLAYERS = (f"Loc is meant for {loc.REWARDING} or more players: with fewer it is not rewarding. "
-               "Three can play; more can join between hands with `/table join`.")
+def few_players(seated: int) -> str:
+    """The host's warning at a Loc table opened with fewer seats than the game rewards."""
+    return (f"Loc is meant for {loc.REWARDING} or more players, and {plural(seated, 'seat')} "
+            f"{'is' if seated == 1 else 'are'} taken so far: with fewer it is not rewarding. Three can play; "
+            "more can join in the lobby, or between hands with `/table join`.")
 
 
 def _label(code: str, deck: str) -> str:
@@ -50,14 +57,13 @@ def reveal_lines(view: dict, name: Any) -> list[str]:
 class LocUI(GameUI):
     game = GAME
 
-    def render(self, view: dict, names: dict[int, str], style: str) -> bytes:
-        return render_loc(view, names, style)
+    drawer = staticmethod(render_loc)
 
     def status_lines(self, table: Table, view: dict, names: dict[int, str]) -> list[str]:
         lines = [self._step_line(view), f"Pot **{view['pot']}** · one bet is {view['bet']}."]
-        lines += reveal_lines(view, lambda p: f"<@{p}>")
+        lines += reveal_lines(view, lambda p: who(p, names))
         if view.get("results"):
-            lines.append("Hand over: " + ", ".join(f"<@{r['player']}> {r['net']:+}" for r in view["results"]))
+            lines.append("Hand over: " + ", ".join(f"{who(r['player'], names)} {r['net']:+}" for r in view["results"]))
         return lines
 
     def _step_line(self, view: dict) -> str:
@@ -70,24 +76,52 @@ class LocUI(GameUI):
                     f"or `/loc play`. {done} of {waited} cards down; they show together.")
         if phase == "settled":
             return f"Hand {view['hand']} is over."
+        if not people_in_play(view):
+            return ("Waiting for a person: computers never play on alone. Press **Sit in** or `/table join` "
+                    "and the next hand is dealt at once.")
         return (f"Waiting for players: a hand needs {view['need']} with chips. "
                 "`/table join` to sit in; the next hand is dealt at once.")
 
     def describe(self, events: list[Event], names: dict[int, str]) -> str:
-        found = {e.kind: e for e in events}
-        if "revealed" in found or "walkover" in found:
-            return "The cards are revealed — see the table."
-        if "plays_open" in found:
-            return "Everyone has discarded: play 1 is open — choose your card."
-        if "chosen" in found:
-            data = found["chosen"].data
-            return (f"Your card is down. Nobody sees it until everyone has chosen "
-                    f"({data['done']} of {data['of']} so far).")
-        if "discarded" in found:
-            data = found["discarded"].data
-            return f"Your discard is face down ({data['done']} of {data['of']} done)."
-        if "leaving" in found:
-            return "You are out of this hand; your chips follow you when it ends."
+        return narrate(events, lambda event: self._words(event, names))
+
+    def _words(self, event: Event, names: dict[int, str]) -> str:
+        data = event.data
+        name = names[data["player"]] if "player" in data else ""
+        if event.kind == "discarded":
+            return f"{name} discards a card face down ({data['done']} of {data['of']} done)"
+        if event.kind == "chosen":
+            return f"{name} chooses a card for play {data['play']} ({data['done']} of {data['of']} down)"
+        if event.kind == "plays_open":
+            return "Everyone has discarded: play 1 is open"
+        if event.kind == "revealed":
+            return f"Play {data['play']}: " + loc.reveal_line(data, data.get("deck", "tarot"), lambda p: names[p])
+        if event.kind == "walkover":
+            return f"{name} is the last one in the hand and takes {data['took']}"
+        if event.kind == "dealt":
+            return (f"Hand {data['hand']} is dealt to {len(data['players'])} players, "
+                    f"each antes {data['ante']}: the pot is {data['pot']}")
+        if event.kind == "settled":
+            return f"Hand {data['round']} is over: " + ", ".join(
+                f"{names[r['player']]} {r['net']:+}" for r in data["results"])
+        if event.kind == "waiting" and not data.get("person", True):
+            return "No person is in play and computers never play on alone: the table waits for someone to sit in"
+        if event.kind == "waiting":
+            return f"The table waits for players: a hand needs {data['need']} with chips, {data['have']} are in"
+        if event.kind == "leaving":
+            return f"{name} folds and leaves the table at the end of this hand"
+        if event.kind == "sitout" and data.get("from_next_hand"):
+            return f"{name} sits out from the next hand"
+        return seat_words(event, names)
+
+    def private_note(self, events: list[Event]) -> str:
+        kinds = {e.kind for e in events}
+        if "revealed" in kinds or "walkover" in kinds:
+            return ""
+        if "chosen" in kinds:
+            return "Your card is down: nobody sees it until everyone has chosen."
+        if "discarded" in kinds:
+            return "Your discard stays face down: nobody sees it."
         return ""
 
     def hand_players(self, table: Table, events: list[Event]) -> list[int]:
@@ -96,7 +130,7 @@ class LocUI(GameUI):
             return [s.player for s in table.state.seats if s.in_hand]
         return []
 
-    def hand_view(self, table: Table, player: int, names: dict[int, str]) -> tuple[str, bytes | None, list[Control]]:
+    def hand_view(self, table: Table, player: int, names: dict[int, str]) -> tuple[str, Drawing | None, list[Control]]:
         view = table.view(player) or {}
         me = view.get("me")
         if me is None:
@@ -105,7 +139,7 @@ class LocUI(GameUI):
         lines = [self._hand_heading(view, me)]
         if view["reveals"]:
             latest = view["reveals"][-1]
-            lines.append(f"Play {latest['play']}: " + loc.reveal_line(latest, deck, lambda p: names.get(p, str(p))))
+            lines.append(f"Play {latest['play']}: " + loc.reveal_line(latest, deck, lambda p: names[p]))
         lines.append(self._hand_prompt(view, me))
         controls: list[Control] = []
         if me["can"] in ("discard", "play"):
@@ -140,7 +174,7 @@ class LocUI(GameUI):
         placeholder = "Discard a card (face down)" if kind == "discard" else f"Your card for play {view['play']}"
         return SelectSpec(placeholder, kind, options)
 
-    def _hand_image(self, view: dict, me: dict) -> bytes | None:
+    def _hand_image(self, view: dict, me: dict) -> Drawing | None:
         shown = _by_strength([c for c in me["cards"] if c != me["choice"]])
         if not shown and not me["choice"]:
             return None
@@ -153,7 +187,7 @@ class LocUI(GameUI):
             labels.append("Discarded")
         every = shown + [c for group in groups for c in group]
         style = loc.card_style(view["deck"])
-        return render_hand(every, style, caption=f"Your Loc hand · hand {view['hand']}", groups=groups,
+        return Drawing(render_hand, every, style, caption=f"Your Loc hand · hand {view['hand']}", groups=groups,
                            labels=labels)
 
 
@@ -202,8 +236,9 @@ class Loc(commands.Cog):
                    "pot_trumps": pot_trumps.value if pot_trumps else "all", "bots": bots}
         await create_table(interaction, GAME, options, buy_in)
         table = self.bot.tables.table_in(interaction.channel_id or 0)
-        if table is not None and table.game == GAME and not table.active and table.host_id == interaction.user.id:
-            await interaction.followup.send(FEW_PLAYERS, ephemeral=True)
+        if table is not None and table.game == GAME and not table.active and table.host_id == interaction.user.id \
+                and len(table.lobby) < loc.REWARDING:
+            await interaction.followup.send(few_players(len(table.lobby)), ephemeral=True)
 
     @group.command(name="discard", description="Discard one card face down at the start of the hand")
     @app_commands.describe(card="A card in your hand, e.g. 2W or 'two of wands'")

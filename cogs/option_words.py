@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from games.base import plural
+
 STYLES = {"rws": "Rider–Waite–Smith cards", "marseille": "Marseille cards", "thoth": "Thoth cards",
           "french": "French tarot cards (trumps numbered)"}
 ORIENTATION = {"best": "reversals set for your best hand", "manual": "you turn your own cards"}
@@ -12,7 +14,7 @@ ORIENTATION = {"best": "reversals set for your best hand", "manual": "you turn y
 
 def _timer(options: Any) -> str:
     seconds = int(getattr(options, "timer", 0) or 0)
-    return f"{seconds} seconds per turn" if seconds else "no turn timer"
+    return f"{plural(seconds, 'second')} per turn" if seconds else "no turn timer"
 
 
 def _poker(o: Any) -> list[str]:
@@ -36,7 +38,7 @@ def _baccarat(o: Any) -> list[str]:
 def _loc(o: Any) -> list[str]:
     deck = "the tarot deck" if o.deck == "tarot" else "a standard deck with a Joker"
     trumps = "any trump takes the pot" if o.pot_trumps == "all" else "only the trumps 15–21 and the Fool take the pot"
-    return [f"bets of {o.bet} chips", f"played with {deck}", trumps]
+    return [f"bets of {plural(o.bet, 'chip')}", f"played with {deck}", trumps]
 
 
 def _tarot(o: Any) -> list[str]:
@@ -52,7 +54,7 @@ def _rummy(o: Any) -> list[str]:
     attributions = {"gd": "Golden Dawn attributions", "thoth": "Thoth attributions"}.get(o.attributions, o.attributions)
     melds = "every kind of meld" if o.melds == "all" else "the basic melds only"
     lines = [f"against {'the computer' if o.opponent == 'bot' else 'another member'}", melds, attributions,
-             f"call with {o.call_limit} points or fewer unmelded", f"game to {o.target} points",
+             f"call with {plural(o.call_limit, 'point')} or fewer unmelded", f"game to {plural(o.target, 'point')}",
              STYLES.get(o.style, o.style)]
     lines += [text for flag, text in ((o.dealer_choice, "the dealer sets the melds and call limit before each deal"),
                                       (o.upcard_choice, "the upcard's value is the call limit"),
@@ -60,9 +62,25 @@ def _rummy(o: Any) -> list[str]:
     return lines
 
 
+def _arcanoid(o: Any) -> list[str]:
+    gaza = "GAZA: the USA plays a mechanical seat" if o.gaza else "no GAZA seat"
+    return [f"the {o.variant} variant", gaza, f"{o.rounds} round{'s' if o.rounds != 1 else ''}",
+            f"{plural(o.reaction_seconds, 'second')} to react to a commitment"]
+
+
 WORDS: dict[str, Callable[[Any], list[str]]] = {
     "poker": _poker, "blackjack": _blackjack, "baccarat": _baccarat, "loc": _loc, "tarot": _tarot, "rummy": _rummy,
+    "arcanoid": _arcanoid,
 }
+
+
+def _value_words(value: Any) -> str:
+    """An option's value as words (never a Python literal: yes/no, not True/False)."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, (list, tuple)):
+        return ", ".join(_value_words(v) for v in value) or "none"
+    return "none" if value is None else str(value)
 
 
 def option_words(game: str, options: Any) -> str:
@@ -71,5 +89,5 @@ def option_words(game: str, options: Any) -> str:
     if describe is None:
         from dataclasses import asdict
 
-        return "\n".join(f"{k.replace('_', ' ')}: {v}" for k, v in asdict(options).items())[:1024]
+        return "\n".join(f"{k.replace('_', ' ')}: {_value_words(v)}" for k, v in asdict(options).items())[:1024]
     return "\n".join(f"• {line[:1].upper()}{line[1:]}" for line in [*describe(options), _timer(options)])[:1024]

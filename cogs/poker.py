@@ -15,16 +15,20 @@ from cogs.common import (
     AmountForm,
     ButtonSpec,
     Control,
+    Drawing,
     GameUI,
     SelectSpec,
     create_table,
     find_table,
+    people_in_play,
     play,
     register_ui,
     table_choices,
+    who,
 )
+from cogs.last_moves import narrate, seat_words
 from games import poker
-from games.base import Action, Event, IllegalAction
+from games.base import Action, Event, IllegalAction, mention, plural
 from games.cards import card, card_name
 from games.pots import pot_name
 from renders.hand import render_hand
@@ -34,8 +38,8 @@ GAME = "poker"
 MAX_CHIPS = 1_000_000_000
 STREET_NAMES = {"preflop": "Before the flop", "flop": "Flop", "turn": "Turn", "river": "River",
                 "predraw": "Before the draw", "draw": "The draw", "postdraw": "After the draw"}
-YOU_DID = {"check": "You check.", "call": "You call {amount}.", "bet": "You bet {amount}.",
-           "raise": "You raise to {amount}.", "fold": "You fold.", "allin": "You are all-in for {amount}."}
+MOVE_WORDS = {"check": "checks", "call": "calls {amount}", "bet": "bets {amount}", "raise": "raises to {amount}",
+              "fold": "folds", "allin": "is all-in for {amount}"}
 
 
 def _cards_text(codes: list[str | None]) -> str:
@@ -49,14 +53,16 @@ def _seat(view: dict, player: int) -> dict | None:
 class PokerUI(GameUI):
     game = GAME
 
-    def render(self, view: dict, names: dict[int, str], style: str) -> bytes:
-        return render_poker(view, names, style)
+    drawer = staticmethod(render_poker)
 
     # --- the table message -------------------------------------------------------------
 
     def status_lines(self, table: Table, view: dict, names: dict[int, str]) -> list[str]:
         if view.get("final"):
             return self._result_lines(view, names)
+        if view["phase"] == "waiting" and not people_in_play(view) and len(view["seats"]) > 1:
+            return ["Waiting for a person: computers never play on alone. Press **Sit in** or `/table join` "
+                    "and the next hand is dealt at once."]
         if view["phase"] == "waiting":
             return ["Waiting for a second player with chips: `/table join` to sit down."]
         lines = [f"{STREET_NAMES.get(view['phase'], view['phase'])} · pot **{view['pot']}** · "
@@ -65,21 +71,21 @@ class PokerUI(GameUI):
             lines.append("Board: " + _cards_text(view["board"]))
         turn = view.get("turn")
         if turn and turn["action"] == "draw":
-            lines.append(f"<@{turn['player']}> draws: discard with the menu in your DM or `/poker discard`.")
+            lines.append(f"{who(turn['player'], names)} draws: discard with the menu in your DM or `/poker discard`.")
         elif turn:
             owed = f"{turn['to_call']} to call" if turn["to_call"] else "checking is free"
-            lines.append(f"<@{turn['player']}> to act — {owed}.")
+            lines.append(f"{who(turn['player'], names)} to act — {owed}.")
         return lines
 
     def _result_lines(self, view: dict, names: dict[int, str]) -> list[str]:
         lines = [f"Hand {view['round']} is over."]
         for i, pot in enumerate(view["pots"]):
             name = pot_name(i, len(view["pots"]))
-            who = " and ".join(names.get(p, f"<@{p}>") for p in pot["winners"])
+            winners = " and ".join(names[p] for p in pot["winners"])
             why = f" — {pot['reason']}" if pot.get("reason") else ""
-            lines.append(f"{name} of {pot['amount']} to **{who}**{why}")
+            lines.append(f"{name} of {pot['amount']} to **{winners}**{why}")
         for hand in view.get("hands", []):
-            lines.append(f"{names.get(hand['player'], hand['player'])}: {_cards_text(hand['cards'])} — "
+            lines.append(f"{names[hand['player']]}: {_cards_text(hand['cards'])} — "
                          f"{hand['category']}" + (f" (wins {hand['won']})" if hand["won"] else ""))
         if view.get("board"):
             lines.append("Board: " + _cards_text(view["board"]))
@@ -135,25 +141,39 @@ class PokerUI(GameUI):
         busted = [e.data["player"] for e in events if e.kind == "busted"]
         if not busted:
             return []
-        who, one = ", ".join(f"<@{p}>" for p in busted), len(busted) == 1
-        return [f"{who} {'is' if one else 'are'} out of chips and {'leaves' if one else 'leave'} the table. "
-                "`/daily` and `/table join` to come back."]
+        out, one = ", ".join(mention(p) for p in busted), len(busted) == 1
+        back = " `/daily` and `/table join` to come back." if any(p > 0 for p in busted) else ""
+        return [f"{out} {'is' if one else 'are'} out of chips and {'leaves' if one else 'leave'} the table.{back}"]
 
     def describe(self, events: list[Event], names: dict[int, str]) -> str:
-        """The private answer to the player who moved."""
-        for event in events:
-            data = event.data
-            if event.kind == "turned":
-                return f"Your card is now {data['now']}" + (" (reversed)." if data["now"].endswith("r") else " (upright).")
-            if event.kind == "draw":
-                return f"You draw {data['count']}." if data["count"] else "You stand pat."
-            if event.kind == "action" and not data["auto"]:
-                said = YOU_DID[data["move"]].format(amount=data["amount"])
-                over = any(e.kind == "settled" for e in events)
-                return said + (" The hand is over — see the table." if over else "")
-            if event.kind == "left":
-                return ""
-        return ""
+        return narrate(events, lambda event: self._words(event, names))
+
+    def _words(self, event: Event, names: dict[int, str]) -> str:
+        data = event.data
+        name = names[data["player"]] if "player" in data else ""
+        if event.kind == "action":
+            said = f"{name} {MOVE_WORDS[data['move']].format(amount=data['amount'])}"
+            return said + (" (sitting out)" if data["auto"] else "")
+        if event.kind == "draw":
+            return f"{name} draws {plural(data['count'], 'card')}" if data["count"] else f"{name} stands pat"
+        if event.kind == "turned":
+            return f"{name} turns a card over"
+        if event.kind == "dealt":
+            small, big = data["blinds"]["small"], data["blinds"]["big"]
+            return (f"Hand {data['hand']} is dealt: {names[data['button']]} has the button, "
+                    f"{names[small[0]]} posts {small[1]}, {names[big[0]]} posts {big[1]}")
+        if event.kind == "street":
+            return f"{STREET_NAMES.get(event.data['street'], event.data['street'])}: {_cards_text(data['cards'])}"
+        if event.kind == "uncalled":
+            return f"{data['amount']} uncalled goes back to {name}"
+        if event.kind == "showdown":
+            return "Showdown: " + "; ".join(f"{names[h['player']]} shows {_cards_text(h['cards'])}"
+                                            + (f" ({h['category']})" if h.get("category") else "")
+                                            for h in data["hands"])
+        if event.kind == "settled":
+            won = [f"{names[r['player']]} wins {r['won']}" for r in data["results"] if r["won"]]
+            return f"Hand {data['round']} is over: " + ", ".join(won) if won else f"Hand {data['round']} is over"
+        return seat_words(event, names)
 
     # --- private hands -----------------------------------------------------------------
 
@@ -170,16 +190,16 @@ class PokerUI(GameUI):
                 unique.append(player)
         return unique
 
-    def hand_view(self, table: Table, player: int, names: dict[int, str]) -> tuple[str, bytes | None, list[Control]]:
+    def hand_view(self, table: Table, player: int, names: dict[int, str]) -> tuple[str, Drawing | None, list[Control]]:
         view = table.view(player) or {}
         seat = _seat(view, player)
         if seat is None:
             return "You are not seated at this table.", None, []
         if not seat["in_hand"]:
-            return (f"**Major Poker** — stack {seat['stack']} chips. You'll be dealt in at the next hand.",
+            return (f"**Major Poker** — stack {plural(seat['stack'], 'chip')}. You'll be dealt in at the next hand.",
                     None, [])
         hole = seat["cards"]
-        lines = [f"**Major Poker**, hand {view['round']} — stack {seat['stack']} chips, pot {view['pot']}.",
+        lines = [f"**Major Poker**, hand {view['round']} — stack {plural(seat['stack'], 'chip')}, pot {view['pot']}.",
                  "Your cards: " + ", ".join(card_name(card(c)) for c in hole if c)]
         if view["board"]:
             lines.append("Board: " + _cards_text(view["board"]))
@@ -207,15 +227,15 @@ class PokerUI(GameUI):
         image = self._hand_image(hole, view["board"], table)
         return "\n".join(lines), image, controls
 
-    def _hand_image(self, hole: list[str | None], board: list[str], table: Table) -> bytes | None:
+    def _hand_image(self, hole: list[str | None], board: list[str], table: Table) -> Drawing | None:
         mine = [c for c in hole if c]
         if not mine:
             return None
         style = getattr(table.options, "style", "rws")
         if board:
-            return render_hand([*mine, *board], style, caption="Your hand", groups=[mine, board],
+            return Drawing(render_hand, [*mine, *board], style, caption="Your hand", groups=[mine, board],
                                labels=["Your cards", "Board"])
-        return render_hand(mine, style, caption="Your hand")
+        return Drawing(render_hand, mine, style, caption="Your hand")
 
 
 register_ui(PokerUI())

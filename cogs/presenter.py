@@ -13,6 +13,7 @@ import discord
 
 from bot import fair
 from bot.tables import Table, seat_range
+from cogs import last_moves
 from cogs.common import (
     COLOUR,
     GAME_TITLES,
@@ -21,17 +22,20 @@ from cogs.common import (
     UIS,
     ButtonSpec,
     Control,
+    Drawing,
     action_view,
     deal_word,
+    may_update_clicked,
     names_for,
     png_file,
     remember_name,
     render,
     spectator_pings,
+    update_clicked,
 )
 from cogs.option_words import option_words
 from cogs.private_hands import PrivateHands, sits_out
-from games.base import Event
+from games.base import Event, plural
 
 if TYPE_CHECKING:
     from bot.client import TarotBot
@@ -64,16 +68,18 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=r"tl:(?P<t
         await answered(interaction, self._press(interaction))
 
     async def _press(self, interaction: discord.Interaction) -> None:
-        from cogs.common import bot_of, refuse, refuse_outsider
+        from bot.client import acknowledge
+        from cogs.common import bot_of, control_table, refuse, refuse_outsider
         from games.base import IllegalAction
 
         bot = bot_of(interaction)
-        table = await bot.tables.table_for(self.table_id)
+        table = await control_table(interaction, self.table_id)
         reason = "that table has ended" if table is None else refuse_outsider(interaction, table, seated=False)
         if reason is not None or table is None:
             await refuse(interaction, reason or "that table has ended")
             return
         service = bot.tables
+        await acknowledge(interaction)  # answer first: the lobby shows the change once committed
         try:
             if self.code == "join":
                 await service.join(table, interaction.user.id, None, origin=interaction)
@@ -125,6 +131,11 @@ class Presenter:
         self._locks: dict[int, asyncio.Lock] = {}
         self._messages: dict[int, MessageQueue] = {}  # table id -> its table message's pending work
         self.hands = PrivateHands(bot, self._hand, self._tell_dms_closed)
+        self._untold: set[int] = set()  # tables whose last moves changed since they were stored
+
+    def _edit_spacing(self) -> float:
+        spacing = self.bot.config.edit_spacing
+        return EDIT_SPACING if spacing is None else spacing
 
     def _lock(self, table: Table) -> asyncio.Lock:
         return self._locks.setdefault(table.id, asyncio.Lock())
@@ -148,6 +159,7 @@ class Presenter:
             elif "ended" in kinds:
                 await self._show_ended(table, events)
             elif "finished" in kinds:
+                self._tell(table, events, origin)
                 await self._show_finished(table, interaction)
             elif "started" in kinds:
                 await self._edit_lobby(table, interaction)
@@ -156,10 +168,17 @@ class Presenter:
             elif not table.active:
                 await self._edit_lobby(table, interaction)
             else:
+                self._tell(table, events, origin)
                 await self._show_move(table, events, interaction)
             await self._announce_events(table, events)
         if interaction is not None and interaction.type == discord.InteractionType.component:
             await self._answer_private(table, interaction)
+
+    def _tell(self, table: Table, events: list[Event], origin: Any) -> None:
+        """The move in words joins the table message's last moves (stored with the table's
+        notes when the message next shows them)."""
+        if last_moves.record(table, UIS[table.game].describe(events, names_for(self.bot, table)), origin):
+            self._untold.add(table.id)
 
     # --- lobby ----------------------------------------------------------------------------
 
@@ -167,7 +186,7 @@ class Presenter:
         names = names_for(self.bot, table)
         title = f"{GAME_TITLES[table.game]} — {'lobby' if table.status == 'lobby' else table.status}"
         embed = discord.Embed(title=title, colour=COLOUR)
-        seats = [f"• {names.get(s.player, s.player)}" + (f" — {s.stack} chips" if s.stack else "")
+        seats = [f"• {names[s.player]}" + (f" — {plural(s.stack, 'chip')}" if s.stack else "")
                  for s in table.lobby] or ["nobody yet"]
         embed.add_field(name=f"Seated ({len(table.lobby)}/{seat_range(table)[1]})", value="\n".join(seats), inline=False)
         embed.add_field(name="Host", value=f"<@{table.host_id}>")
@@ -196,8 +215,8 @@ class Presenter:
         embed, view = self._lobby_embed(table), lobby_view(table)
         message_id = table.extra.get("lobby_message")
         if interaction is not None and interaction.message is not None and interaction.message.id == message_id \
-                and not interaction.response.is_done():
-            await interaction.response.edit_message(embed=embed, view=view)
+                and may_update_clicked(interaction):
+            await update_clicked(interaction, embed=embed, view=view)
             return
         await self._edit_message(table, message_id, embed=embed, view=view)
 
@@ -214,11 +233,14 @@ class Presenter:
         lines = ui.status_lines(table, view, names)
         away = [] if final else sitting_out(table)
         if away:
-            lines.append(f"Sitting out: {', '.join(names.get(p, str(p)) for p in away)} — press **Sit in** "
+            lines.append(f"Sitting out: {', '.join(names[p] for p in away)} — press **Sit in** "
                          "(or `/table join`) to be dealt in again.")
         if table.deadline and not final:
             lines.append(f"⏱️ time runs out <t:{int(table.deadline)}:R>")
         embed.description = "\n".join(lines)[:4000]
+        told = last_moves.field_value(table)
+        if told:
+            embed.add_field(name=last_moves.FIELD_NAME, value=told, inline=False)
         embed.set_image(url="attachment://table.png")
         footer = commitment_footer(view, fair.next_commitment(table), fair.next_nonce(table))
         if footer:
@@ -264,13 +286,16 @@ class Presenter:
     async def _work(self, table: Table, queue: MessageQueue) -> None:
         loop = asyncio.get_running_loop()
         while queue.jobs:
-            wait = queue.last_started + EDIT_SPACING - loop.time()
+            wait = queue.last_started + self._edit_spacing() - loop.time()
             if wait > 0:  # pace the edits within Discord's budget; moves meanwhile coalesce
                 await asyncio.sleep(wait)
             job = queue.jobs.pop(0)
             queue.last_started = loop.time()
             try:
                 await self._do(table, job)
+                if table.id in self._untold and table.status != "ended":
+                    self._untold.discard(table.id)
+                    await self.bot.tables.save_extra(table)
             except Exception:
                 log.exception("table %s: could not %s the table message", table.id, job.kind)
         if table.status == "ended":
@@ -323,7 +348,7 @@ class Presenter:
             lines.append(f"Ended by the bot: {ended['why']}.")
         if ended.get("played_out"):
             lines.append("The round in play was played out by the timers' defaults and settled.")
-        lines += [f"{names.get(int(p), p)} takes {amount} chips back"
+        lines += [f"{names[int(p)]} takes {plural(amount, 'chip')} back"
                   for p, amount in ended["refunds"].items() if amount]
         if ended.get("empty"):
             lines.append("Everyone left the lobby, so the table is closed.")
@@ -386,7 +411,8 @@ class Presenter:
         """A player's private view as a message payload, and the controls it offers."""
         ui = UIS[table.game]
         frozen = table.frozen()  # drawn in a worker thread: the controls carry the step it shows
-        text, image, buttons = await asyncio.to_thread(ui.hand_view, frozen, player, names_for(self.bot, table))
+        text, drawing, buttons = await asyncio.to_thread(ui.hand_view, frozen, player, names_for(self.bot, table))
+        image = await drawing.draw() if isinstance(drawing, Drawing) else drawing  # in the drawing pool
         if player in sitting_out(table):
             text = "You are sitting out: press **Sit in** (or `/table join`) to be dealt in again.\n" + text
             buttons = [*buttons, SIT_IN]
@@ -412,7 +438,7 @@ class Presenter:
 
     async def _answer_private(self, table: Table, interaction: discord.Interaction) -> None:
         """A click on a private hand (DM or /hand) is answered with the refreshed hand."""
-        if interaction.response.is_done():
+        if not may_update_clicked(interaction):
             return
         message = interaction.message
         private = interaction.guild is None or (message is not None and message.flags.ephemeral)
@@ -420,12 +446,13 @@ class Presenter:
         if private and table.status == "ended":
             payload: dict[str, Any] = {"content": game_over_text(table), "view": None, "attachments": []}
         elif not table.active or not private:
-            await interaction.response.defer()
+            if not interaction.response.is_done():
+                await interaction.response.defer()
             return
         else:
             payload, controls = await self._hand(table, interaction.user.id)
         try:
-            await interaction.response.edit_message(**payload)
+            await update_clicked(interaction, **payload)
         except discord.HTTPException as error:
             log.warning("table %s: could not refresh a hand: %s", table.id, error)
             return

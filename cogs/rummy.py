@@ -13,6 +13,7 @@ from bot.tables import Table
 from cogs.common import (
     ButtonSpec,
     Control,
+    Drawing,
     GameUI,
     SelectSpec,
     create_table,
@@ -20,9 +21,11 @@ from cogs.common import (
     play,
     register_ui,
     table_choices,
+    who,
 )
+from cogs.last_moves import narrate, seat_words
 from games import rummy
-from games.base import Action, Event, capitalised
+from games.base import Action, Event, capitalised, plural
 from games.cards import DECK_STYLES, card, card_name
 from games.rummy import melds as rm
 from renders.rummy import KIND_LABELS, render_rummy, render_rummy_hand
@@ -31,12 +34,6 @@ GAME = "rummy"
 LIMIT_CHOICES = (5, 7, 10, 12, 15, 20)
 COLUMN_LABELS = {"letter": "Hebrew letter (trumps)", "astrology": "Astrological attribution (trumps)",
                  "path": "Path number (trumps)", "sphere": "Sphere (Ace to 10)", "element": "Element (suit cards)"}
-
-
-def who(player: int | None, names: dict[int, str]) -> str:
-    if player is None:
-        return "nobody"
-    return names.get(player, "the computer") if player < 0 else f"<@{player}>"
 
 
 def meld_text(melds: list[dict]) -> str:
@@ -50,8 +47,7 @@ def card_label(code: str, style: str) -> str:
 class RummyUI(GameUI):
     game = GAME
 
-    def render(self, view: dict, names: dict[int, str], style: str) -> bytes:
-        return render_rummy(view, names, style)
+    drawer = staticmethod(render_rummy)
 
     def status_lines(self, table: Table, view: dict, names: dict[int, str]) -> list[str]:
         lines = [self._situation(view, names)]
@@ -132,34 +128,45 @@ class RummyUI(GameUI):
         return {"type": code, "card": value}
 
     def describe(self, events: list[Event], names: dict[int, str]) -> str:
-        for event in reversed(events):
-            text = self._event_text(event, names)
-            if text:
-                return text
-        return ""
+        return narrate(events, lambda event: self._event_text(event, names))
 
     def _event_text(self, event: Event, names: dict[int, str]) -> str:
         data = event.data
+        name = names[data["player"]] if "player" in data else ""
         if event.kind == "settled" and data.get("results"):
-            return f"The game is over: {who(data['winner'], names)} wins."
+            return f"The game is over: {names[data['winner']]} wins"
         if event.kind in ("hand_end", "dead"):
-            said = capitalised(rummy.ending_words(data, lambda p: who(p, names), data.get("identification", False)))
-            return f"{said}. The table shows both hands." if event.kind == "hand_end" else f"{said}."
+            said = capitalised(rummy.ending_words(data, lambda p: names[p], data.get("identification", False)))
+            return f"{said}. The table shows both hands" if event.kind == "hand_end" else said
         if event.kind == "answer":
-            return "Right." if data["right"] else f"Wrong: the answer was {data['answer']}. The hand is not scored."
+            if data["right"]:
+                return f"{name} identifies {data['card']} rightly"
+            return f"{name} misses {data['card']}: the answer was {data['answer']}, and the hand is not scored"
         if event.kind == "draw":
-            return f"You took {data['card']} from the discard pile." if data["card"] else "You drew from the stock."
+            return f"{name} takes {data['card']} from the discard pile" if data["card"] else f"{name} draws from the stock"
         if event.kind == "discard":
-            return f"You discarded {data['card']}."
+            return f"{name} discards {data['card']}"
+        if event.kind == "call":
+            return f"{name} calls, laying a card face down"
         if event.kind == "melds":
-            if not data["melds"]:
-                return "The bot arranges all your melds again."
-            return (f"Your melds are kept: {' | '.join(' '.join(m) for m in data['melds'])} "
-                    f"(unmelded {data['value']}).")
+            return f"{name} arranges their melds" if data["melds"] else f"{name} lets the bot arrange their melds"
         if event.kind == "column":
-            return f"Column chosen: {data['column']} ({data['questions']} questions)."
+            return f"{name} chooses the column {data['column']} ({plural(data['questions'], 'question')})"
         if event.kind == "chosen":
-            return f"Dealt with {data['melds']} melds and a call limit of {data['call_limit']}."
+            return f"{name} deals with {data['melds']} melds and a call limit of {data['call_limit']}"
+        if event.kind == "dealt":
+            return (f"Hand {data['hand']} is dealt by {names[data['dealer']]}: the upcard is {data['upcard']}, "
+                    f"call limit {data['call_limit']}")
+        if event.kind == "forfeit":
+            return f"{name} forfeits the game"
+        return seat_words(event, names)
+
+    def private_note(self, events: list[Event]) -> str:
+        """The mover's own melds (the table is told only that they arranged them)."""
+        for event in events:
+            if event.kind == "melds" and event.data["melds"]:
+                return (f"Your melds are kept: {' | '.join(' '.join(m) for m in event.data['melds'])} "
+                        f"(unmelded {event.data['value']}).")
         return ""
 
     # --- the private hand ------------------------------------------------------------------
@@ -173,7 +180,7 @@ class RummyUI(GameUI):
             return [p for p in table.players() if p >= 0]
         return [e.data["player"] for e in events if e.kind == "melds"]
 
-    def hand_view(self, table: Table, player: int, names: dict[int, str]) -> tuple[str, bytes | None, list[Control]]:
+    def hand_view(self, table: Table, player: int, names: dict[int, str]) -> tuple[str, Drawing | None, list[Control]]:
         view = table.view(player) or {}
         me = view.get("me")
         if me is None:
@@ -192,7 +199,7 @@ class RummyUI(GameUI):
         question = (view.get("identify") or {}).get("question")
         if question and player in view["pending"]:
             lines.append(self._question_text(question, style))
-        image = render_rummy_hand(me, style) if me["hand"] else None
+        image = Drawing(render_rummy_hand, me, style) if me["hand"] else None
         return "\n".join(lines), image, controls
 
     def _my_situation(self, view: dict, me: dict) -> str:

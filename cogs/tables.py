@@ -13,6 +13,7 @@ from discord.ext import commands
 
 from bot import fair
 from bot.client import TarotBot
+from bot.retention import retention_words
 from bot.tables import Table
 from bot.verify import Verdict, record_of, verify
 from cogs.common import (
@@ -33,6 +34,7 @@ from cogs.common import (
     refuse_unknown_control,
     refuse_unknown_form,
     render,
+    reply,
     table_choices,
 )
 from cogs.fair import json_file
@@ -40,12 +42,14 @@ from cogs.presenter import LobbyButton, Presenter
 from cogs.rules_text import RULES
 from cogs.vanished import end_tables_in_vanished_channels, end_tables_of_vanished
 from games import fairness
-from games.base import DealSeed, HandRecord, IllegalAction
+from games.base import DealSeed, HandRecord, IllegalAction, plural
 from renders import warm_up
 
 log = logging.getLogger(__name__)
 MAX_BUY_IN = 1_000_000_000
 ROUTED_ITEMS = (GameButton, GameSelect, LobbyButton)
+PAST_RETENTION = ("Past retention: this hand's seed is no longer on record and /verify cannot check it "
+                  "({kept}).")
 HISTORY_SHOWN = 5  # hands in one /history answer: five full fields stay under an embed's 6,000 characters
 FIELD_LIMIT = 1024
 
@@ -111,8 +115,8 @@ class Tables(commands.Cog):
             await refuse(interaction, refusal.reason)
             return
         back = any(e.kind == "sitin" for e in events)
-        await interaction.response.send_message(
-            SAT_IN if back else f"You're seated at the {GAME_TITLES[table.game]} table.", ephemeral=True)
+        await reply(interaction,
+            SAT_IN if back else f"You're seated at the {GAME_TITLES[table.game]} table.")
 
     @table.command(name="leave", description="Leave this channel's table (your chips, if any, go back to your wallet)")
     async def leave(self, interaction: discord.Interaction) -> None:
@@ -127,7 +131,7 @@ class Tables(commands.Cog):
             text = f"You'll leave at the end of this {deal_word(table.game)}" + ("; your chips follow you then." if chips else ".")
         else:
             text = "You've left the table" + ("; your chips are back in your wallet." if chips else ".")
-        await interaction.response.send_message(text, ephemeral=True)
+        await reply(interaction, text)
 
     @table.command(name="start", description="Host: start play")
     async def start(self, interaction: discord.Interaction) -> None:
@@ -137,7 +141,7 @@ class Tables(commands.Cog):
         except IllegalAction as refusal:
             await refuse(interaction, refusal.reason)
             return
-        await interaction.response.send_message("The game is on.", ephemeral=True)
+        await reply(interaction, "The game is on.")
 
     @table.command(name="status", description="The table as it stands, just for you")
     async def status(self, interaction: discord.Interaction) -> None:
@@ -146,7 +150,7 @@ class Tables(commands.Cog):
         except IllegalAction as refusal:
             await refuse(interaction, refusal.reason)
             return
-        await interaction.response.send_message(**await self._public_snapshot(table), ephemeral=True)
+        await reply(interaction, **await self._public_snapshot(table))
 
     async def _public_snapshot(self, table) -> dict:
         if not table.active:
@@ -165,11 +169,12 @@ class Tables(commands.Cog):
     async def end(self, interaction: discord.Interaction) -> None:
         try:
             table = await find_table(interaction, None)
+            dealt = round_in_play(table)
             refunds = await self.bot.tables.end(table, interaction.user.id, may_manage(interaction), origin=interaction)
         except IllegalAction as refusal:
             await refuse(interaction, refusal.reason)
             return
-        await interaction.response.send_message(ended_text(refunds.get(interaction.user.id)), ephemeral=True)
+        await reply(interaction, ended_text(refunds.get(interaction.user.id), dealt))
 
     @table.command(name="kick", description="Host or Manage Server: remove a player from the table")
     async def kick(self, interaction: discord.Interaction, member: discord.Member) -> None:
@@ -179,7 +184,7 @@ class Tables(commands.Cog):
         except IllegalAction as refusal:
             await refuse(interaction, refusal.reason)
             return
-        await interaction.response.send_message(f"{member.display_name} is off the table.", ephemeral=True)
+        await reply(interaction, f"{member.display_name} is off the table.")
 
     @table.command(name="spectate", description="Watch this table (pinged on each new hand); again to stop watching")
     async def spectate(self, interaction: discord.Interaction) -> None:
@@ -192,9 +197,8 @@ class Tables(commands.Cog):
         if interaction.user.id in watchers:
             watchers.remove(interaction.user.id)
             await self.bot.tables.save_extra(table)
-            await interaction.response.send_message(
-                "You've stopped watching this table: new hands won't ping you. /table spectate again to watch.",
-                ephemeral=True)
+            await reply(interaction,
+                "You've stopped watching this table: new hands won't ping you. /table spectate again to watch.")
             return
         if len(watchers) >= MAX_SPECTATORS:
             await refuse(interaction, f"this table already has {MAX_SPECTATORS} spectators, the most it pings; "
@@ -202,9 +206,9 @@ class Tables(commands.Cog):
             return
         watchers.append(interaction.user.id)
         await self.bot.tables.save_extra(table)
-        await interaction.response.send_message(
+        await reply(interaction,
             content="You're watching: each new hand's table message will ping you. /table spectate again stops it.",
-            **await self._public_snapshot(table), ephemeral=True)
+            **await self._public_snapshot(table))
 
     @app_commands.command(name="hand", description="Your private hand at this channel's table, with its controls")
     async def hand(self, interaction: discord.Interaction) -> None:
@@ -221,7 +225,7 @@ class Tables(commands.Cog):
         files = payload.pop("attachments")
         if payload["view"] is None:
             payload.pop("view")
-        await interaction.response.send_message(files=files, ephemeral=True, **payload)
+        await reply(interaction, files=files, **payload)
 
     @app_commands.command(name="rules", description="The rules of a game, in short")
     @app_commands.choices(game=[app_commands.Choice(name=title, value=key) for key, title in GAME_TITLES.items()])
@@ -232,7 +236,7 @@ class Tables(commands.Cog):
             gaza = " with GAZA" if getattr(here.options, "gaza", False) else ""
             text += f"\nThe table in this channel plays **{here.options.variant}**{gaza}."
         embed = discord.Embed(title=GAME_TITLES[game.value], colour=COLOUR, description=text)
-        await interaction.response.send_message(embed=embed, ephemeral=True)
+        await reply(interaction, embed=embed)
 
     @app_commands.command(name="history",
                           description="Your last hands at this channel's table: cards, moves, result, seeds once over")
@@ -245,19 +249,21 @@ class Tables(commands.Cog):
             await refuse(interaction, refusal.reason)
             return
         revealed = await self._fill_revealed(found, records)
+        gone = await self._past_retention(records[-HISTORY_SHOWN:])
+        past = PAST_RETENTION.format(kept=retention_words(self.bot.config.keep_days))
         word = deal_word(found.game)
         title = f"{GAME_TITLES[found.game]} — your last {word}s"
         embed = discord.Embed(title=title, colour=COLOUR)
         for record in reversed(records[-HISTORY_SHOWN:]):
-            embed.add_field(name=f"{word.title()} {record['hand']}", value=record_text(record, revealed), inline=False)
+            text = record_text(record, past if any(d["commitment"] in gone for d in record["deals"]) else "", revealed)
+            embed.add_field(name=f"{word.title()} {record['hand']}", value=text, inline=False)
         ended = " (ended)" if found.status == "ended" else ""
         embed.set_footer(text=f"Table {found.id}{ended} · /verify seed checks a seed against its "
                               "commitment and re-deals its cards; deals.json holds each deal's whole record "
                               "(docs/verify_deal.py re-deals it)")
         shown = [revealed[d["commitment"]] for r in records[-HISTORY_SHOWN:] for d in r["deals"]
                  if d["commitment"] in revealed]
-        files = [json_file("deals.json", shown)] if shown else []
-        await interaction.response.send_message(embed=embed, ephemeral=True, files=files)
+        await reply(interaction, embed=embed, files=[json_file("deals.json", shown)] if shown else None)
 
     async def _fill_revealed(self, table: Table, records: list[HandRecord]) -> dict[str, dict[str, Any]]:
         """The records of the deals that are over (rules/fairness.md), by commitment, from the
@@ -270,18 +276,25 @@ class Tables(commands.Cog):
                                                 if deal["commitment"] in revealed else None)
         return revealed
 
+    async def _past_retention(self, records: list[HandRecord]) -> set[str]:
+        """The deals of these hands that the store no longer holds: pruned, past retention (see
+        bot/retention.py; every deal is recorded when it starts)."""
+        commitments = {d["commitment"] for r in records for d in r["deals"]}
+        if not commitments or self.bot.config.keep_days <= 0:
+            return set()
+        return commitments - await self.bot.tables.store.deals_on_record(commitments)
+
     @app_commands.command(name="verify",
                           description="Check a revealed seed: its commitment, and the cards it re-deals")
     @app_commands.describe(seed="A seed /history showed once its hand (or shoe) was over")
     @app_commands.guild_only()
     async def verify(self, interaction: discord.Interaction, seed: str) -> None:
         try:
-            verdict = await verify(self.bot.tables.store, interaction.guild_id or 0, seed)
+            verdict = await verify(self.bot.tables.store, interaction.guild_id or 0, seed, self.bot.config.keep_days)
         except IllegalAction as refusal:
             await refuse(interaction, refusal.reason)
             return
-        await interaction.response.send_message(verdict_text(verdict), ephemeral=True,
-                                                file=json_file("deal.json", verdict.record))
+        await reply(interaction, verdict_text(verdict), file=json_file("deal.json", verdict.record))
 
     @history.autocomplete("table")
     async def history_table_choices(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
@@ -293,7 +306,9 @@ class Tables(commands.Cog):
             return await find_table(interaction, None, table_ref)
         found = await self.bot.tables.last_table_in(interaction.channel_id or 0)
         if found is None:
-            raise IllegalAction("no table has played in this channel yet")
+            keep_days = self.bot.config.keep_days
+            past = f", or the last one here closed so long ago it is past retention ({retention_words(keep_days)})"
+            raise IllegalAction("no table has played in this channel yet" + (past if keep_days > 0 else ""))
         return found
 
     @staticmethod
@@ -305,10 +320,19 @@ class Tables(commands.Cog):
         return records
 
 
-def ended_text(yours: int | None) -> str:
-    text = ("The table is ended: a round already dealt was played out by the timers' defaults and "
-            "settled, and every chip at the table went back to its owner's wallet.")
-    return text + (f" You took {yours} chips back." if yours else "")
+def round_in_play(table: Table) -> bool:
+    """Whether ending the table now plays out a round whose cards are dealt (bets in an open
+    betting window have seen no card: they simply go back)."""
+    to_settle = getattr(table.module, "round_to_settle", None)
+    return bool(table.active and to_settle is not None and to_settle(table.state) is not None)
+
+
+def ended_text(yours: int | None, dealt: bool) -> str:
+    played = ("a round already dealt was played out by the timers' defaults and settled, and " if dealt
+              else "no cards were out, so nothing was played out; ")
+    chips = ("every chip at the table went back to its owner's wallet." if dealt
+             else "every chip at the table, bets included, went back to its owner's wallet.")
+    return f"The table is ended: {played}{chips}" + (f" You took {plural(yours, 'chip')} back." if yours else "")
 
 
 def commitment_lines(view: dict, upcoming: str | None = None, nonce: int = 0) -> list[str]:
@@ -341,15 +365,16 @@ def verdict_text(verdict: Verdict) -> str:
     else:
         head += f"\nScheme `{verdict.scheme}` (the shuffle before `{fairness.SCHEME}`)"
     if verdict.matches:
-        return f"{head}\n✅ Matches: re-dealt {verdict.compared} cards, the same as the cards played in {verdict.label}."
+        return f"{head}\n✅ Matches: re-dealt {plural(verdict.compared, 'card')}, the same as the cards played in {verdict.label}."
     return (f"{head}\n❌ Does not match: card {verdict.first_difference} of the {verdict.compared} re-dealt "
             f"differs from the card played.")
 
 
-def record_text(record: HandRecord, revealed: dict[str, dict[str, Any]] | None = None) -> str:
+def record_text(record: HandRecord, past: str = "", revealed: dict[str, dict[str, Any]] | None = None) -> str:
     """A hand for an embed field: its deals (seeds once over, with their scheme, nonce and client
-    string), the cards, the result, then the moves (the middle ones left out when they do not fit)."""
-    deals = [deal_line(d, (revealed or {}).get(d["commitment"])) for d in record["deals"]]
+    string), the cards, the result, then the moves (the middle ones left out when they do not
+    fit). `past`: what to say in place of the deals of a hand past retention."""
+    deals = [past] if past else [deal_line(d, (revealed or {}).get(d["commitment"])) for d in record["deals"]]
     text = "\n".join([*deals, *record["cards"], f"**{record['result']}**"])
     if len(text) >= FIELD_LIMIT:
         return text[:FIELD_LIMIT - 1] + "…"

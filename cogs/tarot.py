@@ -4,6 +4,7 @@ buttons on the table; each player's hand by DM as an image with a menu of the ca
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import discord
@@ -15,6 +16,7 @@ from bot.tables import Table
 from cogs.common import (
     ButtonSpec,
     Control,
+    Drawing,
     GameUI,
     SelectSpec,
     autocomplete_table,
@@ -23,6 +25,10 @@ from cogs.common import (
     register_ui,
     table_choices,
 )
+from cogs.common import (
+    who as seat_who,
+)
+from cogs.last_moves import narrate, seat_words
 from games import french_tarot as ft
 from games.base import Action, Event, plural
 from games.cards import card
@@ -39,18 +45,22 @@ MAX_OPTIONS = 25
 
 
 def who(names: dict[int, str], player: int | None) -> str:
-    if player is None:
-        return "?"
-    return f"<@{player}>" if player >= 0 else names.get(player, f"Computer {-player}")
+    return seat_who(player, names)
+
+
+def shown(code: str) -> str:
+    """A card's notation as French Tarot text shows it: orientation means nothing in the game,
+    so no `r` (a reversed card is the same card)."""
+    return card(code).face.code
 
 
 def card_label(code: str, style: str = "rws") -> str:
     """A card for a menu: its code and its name in the table's deck style."""
-    return f"{code} · {ft.tarot_name(card(code), style)}"
+    return f"{shown(code)} · {ft.tarot_name(card(code), style)}"
 
 
 def trick_text(entries: list[dict[str, Any]], names: dict[int, str]) -> str:
-    return ", ".join(f"{entry['card']} ({who(names, entry['player'])})" for entry in entries)
+    return ", ".join(f"{shown(entry['card'])} ({who(names, entry['player'])})" for entry in entries)
 
 
 LAST_TRICK = "Last trick ({number})"
@@ -68,7 +78,7 @@ def sheet_text(sheet: dict[str, Any], names: dict[int, str]) -> list[str]:
     lines = [f"**Hand {sheet['round']}: {verdict(sheet, names)}** (×{sheet['multiplier']})"]
     for pile in sheet["piles"]:
         side = "Taker's side" if pile["side"] == "taker" else "Defence"
-        groups = " + ".join(f"({' '.join(codes)}) {value}" for codes, value in pile["groups"])
+        groups = " + ".join(f"({' '.join(shown(c) for c in codes)}) {value}" for codes, value in pile["groups"])
         if pile.get("excuse_alone"):
             groups += " + (0 alone) 4"
         if pile.get("adjust"):
@@ -100,8 +110,7 @@ def _numbers(sheet: dict[str, Any], names: dict[int, str]) -> str:
 class TarotUI(GameUI):
     game = GAME
 
-    def render(self, view: dict, names: dict[int, str], style: str) -> bytes:
-        return render_tarot(view, names, style)
+    drawer = staticmethod(render_tarot)
 
     # --- the table message ------------------------------------------------------------------
 
@@ -113,7 +122,7 @@ class TarotUI(GameUI):
         if view["phase"] == "passed":
             return [f"Hand {view['round']} of {view['deals']}: everyone passed; the next dealer deals."]
         lines = [f"Hand {view['round']} of {view['deals']} · dealer {who(names, view['dealer'])}"]
-        lines += [f"Deal annulled: {who(names, a['player'])} held the Petit sec ({' '.join(a['cards'])}); "
+        lines += [f"Deal annulled: {who(names, a['player'])} held the Petit sec ({' '.join(shown(c) for c in a['cards'])}); "
                   "dealt again." for a in view.get("annulled") or []]
         lines += self._phase_lines(view, names)
         totals = " · ".join(f"{who(names, s['player'])} {s['total']:+d}" for s in view["seats"])
@@ -136,7 +145,7 @@ class TarotUI(GameUI):
                       "playing": self._trick_line(view, names, turn)}[phase])
         if view.get("chelem"):
             lines.append(f"Chelem announced by {who(names, view['taker'])}.")
-        lines += [f"Poignée {s['poignee']['level']} of {who(names, s['player'])}: {' '.join(s['poignee']['cards'])}"
+        lines += [f"Poignée {s['poignee']['level']} of {who(names, s['player'])}: {' '.join(shown(c) for c in s['poignee']['cards'])}"
                   for s in view["seats"] if s.get("poignee")]
         return lines
 
@@ -188,7 +197,7 @@ class TarotUI(GameUI):
         return {"type": "play", "card": values[0] if values else ""}
 
     def describe(self, events: list[Event], names: dict[int, str]) -> str:
-        return " ".join(text for text in (_describe(e, names) for e in events) if text)
+        return narrate(events, lambda event: _describe(event, names))
 
     # --- private hands ----------------------------------------------------------------------
 
@@ -198,7 +207,7 @@ class TarotUI(GameUI):
             return [p for p in table.players() if p >= 0]
         return []
 
-    def hand_view(self, table: Table, player: int, names: dict[int, str]) -> tuple[str, bytes | None, list[Control]]:
+    def hand_view(self, table: Table, player: int, names: dict[int, str]) -> tuple[str, Drawing | None, list[Control]]:
         if not table.active or player not in table.players():
             return "You are not seated at this table.", None, []
         state = table.state
@@ -215,23 +224,36 @@ class TarotUI(GameUI):
 
 def _describe(event: Event, names: dict[int, str]) -> str:
     data = event.data
-    if event.kind == "bid":
-        return f"{who(names, data['player'])}: {CONTRACTS[data['contract']]}."
-    if event.kind == "played":
-        return f"{who(names, data['player'])} played {data['card']}."
+    name = names[data["player"]] if "player" in data else ""
+    if event.kind in TOLD:
+        return TOLD[event.kind](data, name, names)
     if event.kind == "trick":
-        return taken_text(data, names)
-    if event.kind == "discarded":
-        shown = f" (trumps shown: {' '.join(data['trumps'])})" if data["trumps"] else ""
-        return f"Discarded {plural(data['count'], 'card')}{shown}."
-    if event.kind in ("chelem", "poignee", "called"):
-        return {"chelem": "Chelem announced.", "poignee": f"Poignée {data.get('level')} shown.",
-                "called": f"Called {data.get('card')}."}[event.kind]
+        return f"{names[data['winner']]} takes trick {data['number']}"  # its cards were told as played
     if event.kind == "settled" and not data.get("passed"):
-        return "The hand is scored — see the table."
-    if event.kind == "all_passed":
-        return "Everyone passed: the next dealer deals."
-    return ""
+        scores = ", ".join(f"{names[int(p)]} {d:+}" for p, d in data["scores"].items())
+        return f"Hand {data['round']} is scored: the contract is {'made' if data['made'] else 'lost'}; {scores}"
+    return seat_words(event, names)
+
+
+TOLD: dict[str, Callable[[dict[str, Any], str, dict[int, str]], str]] = {
+    "dealt": lambda d, n, names: f"Hand {d['round']} is dealt by {names[d['dealer']]}",
+    "bid": lambda d, n, names: f"{n} bids {CONTRACTS[d['contract']]}" if d["contract"] != "pass" else f"{n} passes",
+    "all_passed": lambda d, n, names: "Everyone passed: the next dealer deals",
+    "taker": lambda d, n, names: f"{n} takes the contract: {CONTRACTS[d['contract']]}",
+    "called": lambda d, n, names: f"{n} calls {shown(d['card']) if d.get('card') else 'a king'}",
+    "dog": lambda d, n, names: f"The dog is shown: {' '.join(shown(c) for c in d['cards'])}",
+    "dog_unseen": lambda d, n, names: f"The dog stays face down and counts for the {d['counts_for']}",
+    "discarded": lambda d, n, names: f"{n} discards {plural(d['count'], 'card')}"
+                                     + (f", showing the trumps {' '.join(shown(c) for c in d['trumps'])}"
+                                        if d["trumps"] else ""),
+    "chelem": lambda d, n, names: f"{n} announces a chelem",
+    "poignee": lambda d, n, names: f"{n} shows a {d['level']} poignée: {' '.join(shown(c) for c in d['cards'])}",
+    "play_begins": lambda d, n, names: f"Play begins: {names[d['leader']]} leads",
+    "played": lambda d, n, names: f"{n} plays {shown(d['card'])}",
+    "partner": lambda d, n, names: f"{n} plays the called card {shown(d['card'])}: the partner is known",
+    "game_over": lambda d, n, names: "The game is over: " + ", ".join(
+        f"{r['rank']}. {names[r['player']]} {r['total']}" for r in d["ranking"]),
+}
 
 
 def _your_role(view: dict, player: int) -> str:
@@ -261,7 +283,7 @@ def _prompt(state: ft.State, seat: int, view: dict, names: dict[int, str]) -> li
         more = len(plain) + len(trumps) - MAX_OPTIONS
         note = f" The menu lists {MAX_OPTIONS} of them; `/tarot discard` takes any." if more > 0 else ""
         return [f"**Discard {len(state.dog)} cards** (no king, no oudler; a trump only if nothing else is "
-                f"possible). The dog was {' '.join(view['dog'] or [])}.{note}"]
+                f"possible). The dog was {' '.join(shown(c) for c in view['dog'] or [])}.{note}"]
     if phase == "chelem":
         return ["**Announce a chelem** (all the tricks: +400 made, −200 failed) or play on."]
     if view["trick"]:
@@ -276,13 +298,15 @@ def _last_trick_lines(view: dict, names: dict[int, str]) -> list[str]:
     return [taken_text(last, names, LAST_TRICK)] if last else []
 
 
-def _hand_image(state: ft.State, seat: int, view: dict) -> bytes:
-    hand = view["hand"]
+def _hand_image(state: ft.State, seat: int, view: dict) -> Drawing:
+    """The hand drawn upright, its codes without `r`: orientation means nothing in French Tarot."""
+    hand = [shown(c) for c in view["hand"]]
     style = state.options.style
     caption = f"Your hand · hand {view['round']}"
     if state.phase == "playing" and ft.turn_seat(state) == seat and len(view["legal"]) < len(hand):
-        return render_hand(hand, numbered_trumps(style), caption, groups=[view["legal"]], labels=["Playable now"])
-    return render_hand(hand, numbered_trumps(style), caption)
+        return Drawing(render_hand, hand, numbered_trumps(style), caption, groups=[[shown(c) for c in view["legal"]]],
+                           labels=["Playable now"])
+    return Drawing(render_hand, hand, numbered_trumps(style), caption)
 
 
 def bid_buttons(table: Table) -> list[Control]:
@@ -337,7 +361,7 @@ def _discard_controls(state: ft.State, seat: int) -> list[Control]:
     options = tuple((card_label(c.code, state.options.style), c.code) for c in choices)
     suggested = tarot_ai.choose_discard(state.hands[seat], count)
     return [SelectSpec(f"Choose the {count} cards to discard", "discard", options, count, count),
-            ButtonSpec("Suggested: " + " ".join(c.code for c in suggested), "discard." + ".".join(c.code for c in suggested))]
+            ButtonSpec("Suggested: " + " ".join(c.face.code for c in suggested), "discard." + ".".join(c.code for c in suggested))]
 
 
 # --- the commands ------------------------------------------------------------------------------
@@ -427,13 +451,13 @@ class Tarot(commands.Cog):
             return []
         state, seat = mine
         cards = ft.legal_cards(state, seat) or ft.sort_hand(state.hands[seat])
-        return _choices([c.code for c in cards], current, state.options.style)
+        return _choices([c.face.code for c in cards], current, state.options.style)
 
     @call.autocomplete("king")
     async def king_autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         mine = await _my_seat(interaction)
         hand = mine[0].hands[mine[1]] if mine else []
-        return _choices([c.code for c in ft.callable_cards(hand)], current, mine[0].options.style if mine else "rws")
+        return _choices([c.face.code for c in ft.callable_cards(hand)], current, mine[0].options.style if mine else "rws")
 
     @discard.autocomplete("cards")
     async def discard_autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
@@ -441,10 +465,10 @@ class Tarot(commands.Cog):
         if mine is None or mine[0].phase != "discarding":
             return []
         state, seat = mine
-        suggested = " ".join(c.code for c in tarot_ai.choose_discard(state.hands[seat], len(state.dog)))
+        suggested = " ".join(c.face.code for c in tarot_ai.choose_discard(state.hands[seat], len(state.dog)))
         typed = current.split()
         plain, trumps, _ = ft.discard_options(state.hands[seat], len(state.dog))
-        rest = [c.code for c in ft.sort_hand(plain + trumps) if c.code not in typed]
+        rest = [c.face.code for c in ft.sort_hand(plain + trumps) if c.face.code not in typed]
         prefix = " ".join(typed)
         extended = [f"{prefix} {code}".strip() for code in rest]
         return [app_commands.Choice(name=f"Suggested: {suggested}", value=suggested)] + [

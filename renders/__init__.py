@@ -20,3 +20,4 @@ def warm_up() -> None:
     from renders import arcanoid, layout
 
     layout.warm_up(dict.fromkeys([layout.TABLE_CARD, *arcanoid.SPRITE_WIDTHS]))
+    layout.warm_up(arcanoid.SPRITE_WIDTHS, arcanoid.STYLE)  # its majors' faces (the rest are shared)

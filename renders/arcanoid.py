@@ -1,26 +1,38 @@
-"""The Arcanoid table image: the four battlefields side by side, each with every seat's forces
+"""The Arcanoid table image: the four battlefields two by two, each with every seat's forces
 in the order they were committed (secret ones as backs); then every seat with its hand count,
 Strength's visible cards, the Chariot's reserve, a daemon's open hand, the USA's turned-up
 cards; the shared Justice row and Temperance; the deck, the discard pile, whose turn it is and
 an open reaction window. `render_round` draws a finished round's four battles and winners.
 
 Every card is `CARD` (90 px) wide, the least rules/cards.md allows, on the battlefields and the
-seats alike: the four battlefields fill the image's width, and a crowded one grows downward
-(its forces two to a line, a force of many cards overlapping on a line of its own) rather than
-shrinking its cards. A ten-player table late in a round is about 2,000 px tall."""
+seats alike, and a crowded battlefield grows downward (its forces two to a line, a force of many
+cards overlapping on a line of its own) rather than shrinking its cards.
+
+An embed shows its image within about 400 x 280 px (`EMBED_BOX`), scaled down to fit. The
+battlefields go two to a row (an image about 730 px wide) or four side by side (1,440 px),
+whichever that box shows larger: two to a row for a table with little on it (the first image of
+a game, 1,438 x 227 side by side, had words 4 px tall there), four for a crowded one (two to a
+row would make it tall, and the box scales a tall image by its height)."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from games.arcanoid.battle import FIELDS
+from games.arcanoid.words import capitalised, card_label, does, face_code, whose
 from renders import layout as L
+from renders.cards import arcanoid_names
 
 CARD = 90  # every card of the image (rules/cards.md: at least ~90 px wide in a table image)
+STYLE = arcanoid_names("rws")  # the faces carry Arcanoid's names: 8 Justice, 11 Strength, Judgment
 SPRITE_WIDTHS = (CARD,)  # warmed at start-up (renders.warm_up)
 MIN_STEP = round(CARD * 0.22)  # the least of a card a fan shows: its corner index (layout.fan)
 SEAT_STEP = CARD // 2  # a seat's few cards show half of each: both left corners, so a reversed card's index too
-FIELD_WIDTH = 344  # four battlefields side by side fill the image's width (layout.MAX_WIDTH)
+FIELD_WIDTH = 344  # two battlefields side by side fill the image's width
+FIELD_GAP = 10
+NARROW = 2 * FIELD_WIDTH + FIELD_GAP  # the image's width inside its margins, two battlefields to a row
+WIDE = L.MAX_WIDTH - 2 * L.MARGIN  # four side by side
+EMBED_BOX = (400, 280)  # what a Discord embed (and SimCord's preview) shows its image within
 FIELD_PAD = 8
 FIELD_INNER = FIELD_WIDTH - 2 * FIELD_PAD
 CELL_GAP = 8
@@ -35,18 +47,26 @@ def seat_name(seat: dict[str, Any], names: dict[int, str]) -> str:
     if seat["kind"] == "daemon":
         return f"Daemon of {L.player_name(names, seat['master'])}"
     if seat["kind"] == "usa":
-        return "USA (mechanical)"
+        return "USA"
     return L.player_name(names, seat["player"])
 
 
 def render_arcanoid(view: dict[str, Any], names: dict[int, str], style: str = "rws",
                     seconds_left: int | None = None) -> bytes:
     """The table as PNG bytes from a view (public or a player's: only what it holds is drawn)."""
+    style = arcanoid_names(style)
     title = f"Arcanoid · round {view['round']} of {view['rounds']} · {view['variant']}" + (
         " + GAZA" if view["gaza"] else "")
     info = f"deck {view['deck']} · discard {view['discard']} · {_step(view, names, seconds_left)}"
-    body = L.column([_fields(view, names, style), _extras(view, names, style), _seats(view, names, style)], gap=14)
-    return L.to_png(L.compose(title, info, body))
+    bodies = [L.column([_fields(view, names, style, per_row), _extras(view, names, style, width),
+                        _seats(view, names, style, width)], gap=14)
+              for per_row, width in ((2, NARROW), (4, WIDE))]  # laid out only: painting is lazy
+    return L.to_png(L.compose(title, info, max(bodies, key=_shown_scale)))
+
+
+def _shown_scale(body: L.Block) -> float:
+    """How much an image of this body is scaled to fit an embed's box (more is more readable)."""
+    return min(EMBED_BOX[0] / (body.width + 2 * L.MARGIN), EMBED_BOX[1] / (body.height + 40 + 2 * L.MARGIN))
 
 
 def _step(view: dict[str, Any], names: dict[int, str], seconds_left: int | None) -> str:
@@ -62,7 +82,7 @@ def _step(view: dict[str, Any], names: dict[int, str], seconds_left: int | None)
     return "turn: " + (seat_name(seat, names) if seat else "?")
 
 
-def _fields(view: dict[str, Any], names: dict[int, str], style: str) -> L.Block:
+def _fields(view: dict[str, Any], names: dict[int, str], style: str, per_row: int) -> L.Block:
     tempered = view["temperance"]
     panels = []
     for field in FIELDS:
@@ -75,7 +95,8 @@ def _fields(view: dict[str, Any], names: dict[int, str], style: str) -> L.Block:
             head.append(L.tag("just committed", L.GOLD, cached=True))
         cells = [_force(seat, commit, names, style) for seat, commit in forces]
         panels.append(_battlefield(L.row(head, gap=8, align="middle"), cells))
-    return L.row(panels, gap=10)
+    rows = [L.row(panels[i:i + per_row], gap=FIELD_GAP, align="top") for i in range(0, len(panels), per_row)]
+    return L.column(rows, gap=FIELD_GAP, align="left")
 
 
 def _battlefield(head: L.Block, cells: list[L.Block]) -> L.Block:
@@ -87,7 +108,7 @@ def _battlefield(head: L.Block, cells: list[L.Block]) -> L.Block:
             lines[-1].append(cell)
         else:
             lines.append([cell])
-    rows = [L.row(line, gap=CELL_GAP) for line in lines] or [L.cached_label("nothing committed", 13, L.MUTED)]
+    rows = [L.row(line, gap=CELL_GAP) for line in lines] or [L.cached_label("nothing committed", 15, L.MUTED)]
     body = L.column([head, *rows], gap=8, align="left")
     return L.panel(L.Block(FIELD_INNER, body.height, body.paint), pad=FIELD_PAD)  # its forces from the left
 
@@ -97,8 +118,8 @@ def _cell(name: str, word: str, codes: list[str | None], style: str, name_fill: 
     they show there (each card's index at least), else in the whole width."""
     n = len(codes)
     width = CELL if n <= 1 or (CELL - CARD) // (n - 1) >= MIN_STEP else FIELD_INNER
-    parts = [L.cached_label(name, 13, name_fill, bold=True, max_width=width),
-             L.cached_label(word, 12, L.MUTED, max_width=width)]
+    parts = [L.cached_label(name, 15, name_fill, bold=True, max_width=width),
+             L.cached_label(word, 14, L.MUTED, max_width=width)]
     if codes:
         parts.append(L.fan(L.parse(codes), CARD, style, max_width=width, markers=False))
     return L.column(parts, gap=2, align="left")
@@ -129,31 +150,32 @@ def _force_word(codes: list[str]) -> str:
     return f"force {force(from_codes(codes)):g}"
 
 
-def _extras(view: dict[str, Any], names: dict[int, str], style: str) -> L.Block:
+def _extras(view: dict[str, Any], names: dict[int, str], style: str, width: int) -> L.Block:
     blocks = []
     if view["justice"] is not None:
-        row = L.fan(L.parse(view["justice"]), CARD, style, offset=CARD + 6, markers=False)
+        row = L.fan(L.parse(view["justice"]), CARD, style, offset=CARD + 6, markers=False, max_width=width - 16)
         blocks.append(L.panel(L.section("Justice · shared by all", row, size=14), pad=8))
     reveal = view["reveal"]
     if reveal is not None and "shown" in reveal:
-        shown = ", ".join(f"{L.player_name(names, int(p))}: {' '.join(c)}" for p, c in reveal["shown"].items())
-        called = "the Fool" if reveal["call"] == "fool" else reveal["call"]
-        text = (f"{L.player_name(names, reveal['by'])}'s Hierophant called {called}: "
+        shown = ", ".join(f"{L.player_name(names, int(p))}: {' '.join(face_code(x) for x in c)}"
+                          for p, c in reveal["shown"].items())
+        called = {"fool": "the Fool", "trumps": "the trumps"}.get(reveal["call"], reveal["call"])
+        text = (f"{capitalised(whose(L.player_name(names, reveal['by'])))} Hierophant called {called}: "
                 f"{shown or 'nobody holds any'}")
-        blocks.append(L.panel(L.label(text, 13, L.TEXT, max_width=700), pad=8))
+        blocks.append(L.panel(L.label(text, 13, L.TEXT, max_width=width - 16), pad=8))
     elif reveal is not None:
         got = "given by " + L.player_name(names, reveal["from"]) if reveal["from"] is not None else "nobody had it"
-        blocks.append(L.panel(L.label(f"{L.player_name(names, reveal['by'])} called {reveal['call']}: {got}", 13,
-                                      L.TEXT, max_width=700), pad=8))
+        said = f"{does(L.player_name(names, reveal['by']), 'called')} {card_label(reveal['call'])}: {got}"
+        blocks.append(L.panel(L.label(said, 13, L.TEXT, max_width=width - 16), pad=8))
     if view["window"] is not None:
         blocks.append(L.panel(L.cached_label("Reaction window open: the Fool or a Hermit may act now", 14, L.GOLD,
                                              bold=True), pad=8, outline=L.GOLD))
     if not blocks:
         return L.spacer(0, 0)
-    return L.row(blocks, gap=10, align="middle")
+    return L.flow(blocks, width, gap=10, row_gap=10)
 
 
-def _seats(view: dict[str, Any], names: dict[int, str], style: str) -> L.Block:
+def _seats(view: dict[str, Any], names: dict[int, str], style: str, width: int) -> L.Block:
     plates = []
     for seat in view["seats"]:
         details: list[tuple[str, L.Colour]] = []
@@ -170,11 +192,11 @@ def _seats(view: dict[str, Any], names: dict[int, str], style: str) -> L.Block:
         plate = L.plate(seat_name(seat, names), details, 220, turn=turn, cached=True)
         shown = [("hand", seat["hand"] if seat["kind"] == "daemon" else None), ("Strength, visible", seat["visible"]),
                  ("Chariot reserve", seat["reserve"]), ("turned up", seat["shown"])]
-        cards = [L.column([L.cached_label(caption, 12, L.MUTED), L.fan(L.parse(codes), CARD, style, offset=SEAT_STEP, markers=False)],
+        cards = [L.column([L.cached_label(caption, 14, L.MUTED), L.fan(L.parse(codes), CARD, style, offset=SEAT_STEP, markers=False)],
                           gap=2, align="left") for caption, codes in shown if codes]
         body = L.column([plate, L.row(cards, gap=10)], gap=4, align="left") if cards else plate
         plates.append(L.panel(body, pad=6, outline=L.GOLD if turn else None))
-    return L.flow(plates, L.MAX_WIDTH - 2 * L.MARGIN, gap=10, row_gap=10)
+    return L.flow(plates, width, gap=10, row_gap=10)
 
 
 def _named(player: int, names: dict[int, str]) -> str:
@@ -189,6 +211,7 @@ def _won_by(credited: int | None, names: dict[int, str]) -> str:
 
 def render_round(battles: dict[str, Any], round_number: int, names: dict[int, str], style: str = "rws") -> bytes:
     """A finished round: each battlefield's forces (everything revealed) and its winner."""
+    style = arcanoid_names(style)
     panels = []
     for field in FIELDS:
         battle = battles[field]

@@ -64,10 +64,29 @@ def numbered_trumps(style: str) -> str:
     return style if style.endswith(NUMBERED) else style + NUMBERED
 
 
+# A style's variant for Arcanoid, whose rules name the majors whatever the deck (8 Justice,
+# 11 Strength, Judgment): the faces carry those names (games/arcanoid/words.py).
+ARCANOID_NAMES = "+arcanoid"
+
+
+def arcanoid_names(style: str) -> str:
+    return style if style.endswith(ARCANOID_NAMES) else style + ARCANOID_NAMES
+
+
 def _variant(style: str) -> tuple[str, bool]:
     """(the deck style, whether majors show their number); the French style always does."""
-    base = style.removesuffix(NUMBERED)
-    return base, base != style or base == "french"
+    plain = style.removesuffix(ARCANOID_NAMES)
+    base = plain.removesuffix(NUMBERED)
+    return base, base != plain or base == "french"
+
+
+def _major_title(number: int, style: str) -> str:
+    """The name a major's face carries: the deck style's, or Arcanoid's in its variant."""
+    if style.endswith(ARCANOID_NAMES):
+        from games.arcanoid.words import major_title
+
+        return major_title(number)
+    return major_name(number, _variant(style)[0])
 
 
 def card_height(width: int) -> int:
@@ -91,7 +110,10 @@ def card_image(c: Card | None, width: int, style: str = "rws") -> Image.Image:
     draw on it. An unknown style draws as the default one."""
     base, numbered = _variant(style)
     if base not in CARD_STYLES:
-        return card_image(c, width, numbered_trumps("rws") if numbered else "rws")
+        fallback = numbered_trumps("rws") if numbered else "rws"
+        return card_image(c, width, arcanoid_names(fallback) if style.endswith(ARCANOID_NAMES) else fallback)
+    if style.endswith(ARCANOID_NAMES) and (c is None or not c.is_major):
+        return card_image(c, width, style.removesuffix(ARCANOID_NAMES))  # only the majors' names differ
     if c is not None and c.reversed:
         return card_image(c.face, width, style).transpose(Image.Transpose.ROTATE_180)
     w, h = width * SCALE, card_height(width) * SCALE
@@ -100,7 +122,7 @@ def card_image(c: Card | None, width: int, style: str = "rws") -> Image.Image:
     if c is None:
         _draw_back(d, w, h)
     elif c.is_major:
-        _draw_major(d, c, w, h, base, numbered)
+        _draw_major(d, c, w, h, base, numbered, _major_title(c.rank, style))
     else:
         _draw_minor(d, c, w, h, base)
     return image.reduce(SCALE)
@@ -185,7 +207,7 @@ def _draw_court(d: ImageDraw.ImageDraw, c: Card, w: int, h: int, style: str, let
     text.draw(d, (w / 2, h * 0.905), name, size, dark, anchor="mm")
 
 
-def _draw_major(d: ImageDraw.ImageDraw, c: Card, w: int, h: int, style: str, numbered: bool) -> None:
+def _draw_major(d: ImageDraw.ImageDraw, c: Card, w: int, h: int, style: str, numbered: bool, name: str) -> None:
     _outline(d, w, h, VIOLET)
     line = max(2, round(w * 0.012))
     inset = round(w * 0.035)
@@ -208,7 +230,7 @@ def _draw_major(d: ImageDraw.ImageDraw, c: Card, w: int, h: int, style: str, num
                   anchor="mt", bold=True)
     text.draw(d, (w / 2, top), ROMAN[c.rank], round(w * 0.125), GOLD, anchor="mt", bold=True)
     _emblem(d, w / 2, h * 0.48, w * 0.3, str(c.rank))
-    _major_name(d, major_name(c.rank, style), w, h)
+    _major_name(d, name, w, h)
 
 
 def _emblem(d: ImageDraw.ImageDraw, cx: float, cy: float, radius: float, number: str) -> None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.base import plural
+from games.cards import Card
 from renders import layout as L
 from renders.cards import numbered_trumps
 
@@ -107,7 +108,7 @@ def _trick(view: dict[str, Any], names: dict[int, str], style: str) -> L.Block:
 
 def _last_trick(last: dict[str, Any], names: dict[int, str], style: str) -> L.Block:
     """The trick taken before this one, small, as a player may still look at it."""
-    cards = L.fan(L.parse([e["card"] for e in last["cards"]]), SMALL_CARD, style,
+    cards = L.fan(_upright([e["card"] for e in last["cards"]]), SMALL_CARD, style,
                   offset=round(SMALL_CARD * 0.56), markers=False, codes=True)
     heading = f"Last trick ({last['number']})"
     taker = f"taken by {L.player_name(names, last['winner'])}"
@@ -146,8 +147,14 @@ def _unseen_dog_heading(view: dict[str, Any]) -> str:
     return f"Dog · {plural(view['dog_size'], 'card')}"
 
 
+def _upright(codes: list[str]) -> list[Card | None]:
+    """Cards shown with their code under them, upright and coded without `r`: orientation
+    means nothing in French Tarot."""
+    return [None if c is None else c.face for c in L.parse(codes)]
+
+
 def _small_panel(heading: str, codes: list[str], style: str) -> L.Block:
-    cards = L.fan(L.parse(codes), 52, style, offset=38, markers=False, codes=True)
+    cards = L.fan(_upright(codes), 52, style, offset=38, markers=False, codes=True)
     return L.panel(L.column([L.label(heading.upper(), 13, L.GOLD, bold=True), cards], gap=4), pad=8)
 
 
@@ -237,7 +244,7 @@ def _scores(sheet: dict[str, Any], view: dict[str, Any], names: dict[int, str]) 
 def _pile(pile: dict[str, Any], sheet: dict[str, Any], names: dict[int, str], style: str) -> L.Block:
     who = "Taker's side" if pile["side"] == "taker" else "Defence"
     heading = L.row([L.label(f"{who} · {plural(pile['cards'], 'card')} · ".upper(), 16, L.GOLD, bold=True),
-                     L.value_label(f"{pile['points']} points", 17, L.GOLD)], gap=0, align="middle")
+                     L.value_label(f"{pile['points']} point{'' if pile['points'] == '1' else 's'}", 17, L.GOLD)], gap=0, align="middle")
     groups = [_group(codes, value, style) for codes, value in pile["groups"]]
     if pile.get("excuse_alone"):
         groups.append(_group(["0"], "4 (alone)", style))
@@ -248,7 +255,7 @@ def _pile(pile: dict[str, Any], sheet: dict[str, Any], names: dict[int, str], st
 
 
 def _group(codes: list[str], value: str, style: str) -> L.Block:
-    cards = L.fan(L.parse(codes), PILE_CARD, style, offset=PILE_CARD + 3, markers=False, codes=True)
+    cards = L.fan(_upright(codes), PILE_CARD, style, offset=PILE_CARD + 3, markers=False, codes=True)
     return L.panel(L.column([cards, L.value_label(value, 15, L.GOLD)], gap=0), pad=4, radius=8)
 
 

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 from PIL import Image, ImageDraw, ImageFilter
 
+from games.base import seat_name
 from games.cards import Card, card, full_deck
 from renders import text
 from renders.cards import card_height, card_image
@@ -366,8 +367,10 @@ def _marker() -> Image.Image:
 
 
 def player_name(names: dict[int, str], player: int) -> str:
-    """The display name the font can draw; "Player <id>" when unknown or nothing drawable."""
-    return text.clean(names.get(player) or "", "") or f"Player {player}"
+    """The display name the font can draw; the seat's own name (games/base.py `seat_name`) when
+    unknown or nothing drawable."""
+    given = names.get(player) or ""
+    return text.clean(given, "") or seat_name(player)
 
 
 def plate(name: str, details: Sequence[tuple[str, Colour]], width: int, turn: bool = False,

@@ -46,7 +46,7 @@ def _final_line(view: dict[str, Any], names: dict[int, str]) -> str:
 
 
 def _name(names: dict[int, str], player: int) -> str:
-    return L.player_name(names, player) if player >= 0 else names.get(player, "Computer")
+    return L.player_name(names, player)
 
 
 # --- a hand in play -------------------------------------------------------------------------

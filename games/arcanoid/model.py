@@ -31,7 +31,7 @@ class Options:
     variant: str = "DRESDEN"
     gaza: bool = False
     rounds: int = 5
-    reaction_seconds: int = 8
+    reaction_seconds: int = 20  # a person notices the DM, reads whose commitment it is and answers (issue 20)
     bots: int = 0
     timer: int = 120
 

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from games.arcanoid.battle import (
+    ABDICATION,
     ARCANA,
     CHARIOT,
     DEATH,
@@ -278,9 +279,21 @@ def play_devil(state: State, seat: Seat, c: Card, action: Action, events: list[E
     state.seats.insert(at, daemon)
     if at <= state.turn:
         state.turn += 1  # the turn stays with the same seat
+    _abdicate_under_the_world(state, daemon)
     refill_justice(state)
     events.append(Event("daemon", {"seat": seat.player, "daemon": daemon.player}))
     return Outcome()
+
+
+def _abdicate_under_the_world(state: State, daemon: Seat) -> None:
+    """Ruling (rules/arcanoid.md, "Justice and the Devil together"): a daemon raised after the
+    World was played on a battlefield abdicates there at once, as every other seat did when the
+    World came down, so the World's battlefield admits no later commitment. The World's own
+    battlefield is found from the commitments (the World is never taken back by the Tower)."""
+    held = [f for f in FIELDS if any(s.fields.get(f) is not None and s.fields[f].form == WORLD_FORM
+                                     for s in state.seats)]
+    for field_ in held:
+        daemon.fields[field_] = Commitment([], ABDICATION, next_order(state))
 
 
 def tower_check(state: State, seat: Seat, action: Action) -> tuple[Seat, str, Commitment]:
@@ -322,7 +335,7 @@ def play_call(state: State, seat: Seat, c: Card, action: Action, events: list[Ev
             other.shown = list(other.hand)  # the USA's cards are turned up for every call
     state.choice = None
     left = CALLS[c.rank] - 1 if not called.is_major else 0
-    return _resolve_call(state, seat, called, left, events)
+    return _resolve_call(state, seat, called, left, events, c.rank)
 
 
 def called_card(value: Any, allow_major: bool) -> Card:
@@ -337,7 +350,11 @@ def called_card(value: Any, allow_major: bool) -> Card:
     return found
 
 
-def _resolve_call(state: State, seat: Seat, called: Card, left: int, events: list[Event]) -> Outcome:
+def _resolve_call(state: State, seat: Seat, called: Card, left: int, events: list[Event], arcanum: int | None,
+                  again: bool = False) -> Outcome:
+    """One call: the card comes from whoever holds it; a failed call leaves `left` more. The
+    event names the arcanum (`arcanum`) and whether it is a further call (`again`)."""
+    told = {"seat": seat.player, "card": called.code, "arcanum": arcanum, "again": again}
     holder = next((o for o in state.seats if o is not seat and any(x.face == called for x in o.hand)), None)
     if holder is not None:
         given = next(x for x in holder.hand if x.face == called)
@@ -345,12 +362,12 @@ def _resolve_call(state: State, seat: Seat, called: Card, left: int, events: lis
         seat.hand.append(given)
         top_up(state, holder)
         state.reveal = {"by": seat.player, "call": called.code, "from": holder.player}
-        events.append(Event("called", {"seat": seat.player, "card": called.code, "from": holder.player}))
+        events.append(Event("called", {**told, "from": holder.player}))
         return Outcome()
-    events.append(Event("called", {"seat": seat.player, "card": called.code, "from": None}))
+    events.append(Event("called", {**told, "from": None}))
     state.reveal = {"by": seat.player, "call": called.code, "from": None}
     if left > 0:
-        state.choice = {"seat": seat.player, "calls": left}
+        state.choice = {"seat": seat.player, "calls": left, "arcanum": arcanum}
         return Outcome(hold=True)
     return Outcome()
 
@@ -362,8 +379,9 @@ def call_again(state: State, seat: Seat, action: Action, events: list[Event]) ->
         return Outcome()
     called = called_card(action.get("card"), allow_major=False)
     left = state.choice["calls"] - 1  # type: ignore[index]
+    arcanum = state.choice.get("arcanum")  # type: ignore[union-attr] # None in a state saved before it was kept
     state.choice = None
-    return _resolve_call(state, seat, called, left, events)
+    return _resolve_call(state, seat, called, left, events, arcanum, again=True)
 
 
 def judgment_check(state: State, seat: Seat, action: Action) -> tuple[Seat, str]:

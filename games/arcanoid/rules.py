@@ -837,7 +837,7 @@ def _chariot_add(state: State, seat: Seat, action: Action, events: list[Event]) 
     held = find_cards(state, seat, faces)
     take(state, seat, held)
     seat.reserve += held
-    events.append(Event("chariot", {"seat": seat.player, "cards": codes(held)}))
+    events.append(Event("chariot", {"seat": seat.player, "cards": codes(held), "added": True}))
     return Outcome()
 
 
@@ -1227,12 +1227,17 @@ def _own_view(state: State, seat: Seat) -> dict[str, Any]:
     }
 
 
+def _faces(codes_: list[str]) -> str:
+    """Cards in a line of text: by their face, since orientation means nothing in Arcanoid."""
+    return " ".join(parse_card(code).face.code for code in codes_)
+
+
 def history(state: State, player: int) -> list[dict[str, Any]]:
     """Finished rounds (seeds revealed), for /history and /verify."""
     return [{"hand": entry["round"],
              "deals": entry.get("deals") or
              [DealSeed(label=f"round {entry['round']}", commitment=entry["commitment"], seed=entry["seed"])],
-             "cards": [f"{f}: {', '.join(c['cards'] and ' '.join(c['cards']) or c['form'] for c in b['forces'])}"
+             "cards": [f"{f}: {', '.join(_faces(c['cards']) or c['form'] for c in b['forces'])}"
                        for f, b in entry["battles"].items()],
              "actions": [], "result": ", ".join(f"{f} {mention(w)}" for f, w in entry["winners"].items())}
             for entry in state.history]

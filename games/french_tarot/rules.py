@@ -39,6 +39,7 @@ from games.cards import (
     SUIT_NAMES,
     Card,
     CardParseError,
+    card,
     card_name,
     codes,
     from_codes,
@@ -968,7 +969,7 @@ def _excuse_note(keeper: int | None, used: str, given: Card | None) -> str:
     sides = ("the taker's side", "the defence")
     who, other = sides[keeper], sides[1 - keeper]
     if used == "exchange":
-        return f"The Excuse stays with {who}, who give {given.code if given else '?'} to {other} in exchange."
+        return f"The Excuse stays with {who}, who give {given.face.code if given else '?'} to {other} in exchange."
     if used == "adjust":
         return f"The Excuse stays with {who}: they count one empty card fewer (-½), {other} one more (+½)."
     return f"The Excuse stays with {who}, counted alone as 4; {other} count one extra empty card (+½)."
@@ -1077,21 +1078,26 @@ def _dealt(record: dict[str, Any], seat: int) -> list[str]:
     return codes(sort_hand(from_codes(hand)))
 
 
+def _faces(codes_: list[str]) -> str:
+    """Cards in a line of text: by their face, since orientation means nothing in French Tarot."""
+    return " ".join(card(code).face.code for code in codes_)
+
+
 def _record_cards(record: dict[str, Any], seat: int) -> list[str]:
-    lines = [f"You: {' '.join(_dealt(record, seat))}"]
-    lines += [f"{mention(a['player'])}, petit sec (that deal was annulled): {' '.join(a['cards'])}"
+    lines = [f"You: {_faces(_dealt(record, seat))}"]
+    lines += [f"{mention(a['player'])}, petit sec (that deal was annulled): {_faces(a['cards'])}"
               for a in record["annulled"]]
     contract = record["contract"]
     if record["dog_shown"]:
-        lines.append(f"Dog: {' '.join(record['dog'])}")
+        lines.append(f"Dog: {_faces(record['dog'])}")
     elif contract in ("garde_sans", "garde_contre"):
         owner = "the taker" if contract == "garde_sans" else "the defence"
         lines.append(f"Dog: unseen, counted for {owner}")
     shown = [c.code for c in from_codes(record["discard"]) if is_trump(c)]
     if seat == record["taker"] and record["discard"]:
-        lines.append(f"Your discard: {' '.join(record['discard'])}")
+        lines.append(f"Your discard: {_faces(record['discard'])}")
     elif shown:
-        lines.append(f"Trumps shown in the discard: {' '.join(shown)}")
+        lines.append(f"Trumps shown in the discard: {_faces(shown)}")
     return lines
 
 
@@ -1113,9 +1119,10 @@ def _record_actions(record: dict[str, Any]) -> list[str]:
     if record["chelem"]:
         lines.append(f"{mention(players[taker])} announces a chelem")
     lines += [f"{mention(players[p['seat']])} shows a {POIGNEE_LEVELS[p['level']]} poignée: "
-              + " ".join(p["cards"]) for p in record["poignees"]]
+              + _faces(p["cards"]) for p in record["poignees"]]
     for number, (leader, cards, winner) in enumerate(record["tricks"], 1):
-        played = ", ".join(f"{mention(players[(leader + i) % size])} {code}" for i, code in enumerate(cards))
+        played = ", ".join(f"{mention(players[(leader + i) % size])} {card(code).face.code}"
+                           for i, code in enumerate(cards))
         lines.append(f"Trick {number}: {played} → {mention(players[winner])}")
     return lines
 

@@ -27,6 +27,7 @@ from games.base import (
     IllegalAction,
     SeatSpec,
     cashout,
+    has_person,
     mention,
     plural,
     require,
@@ -388,9 +389,10 @@ def _next_hand(state: State, events: list[Event]) -> bool:
     state.reveals, state.play = [], 0
     dealt = [s for s in state.seats if not s.sitting_out]
     low = seat_range(state.options)[0]
-    if len(dealt) < low:
+    if len(dealt) < low or not has_person(s.player for s in dealt):  # computers never play on alone
         state.phase = "waiting"
-        events.append(Event("waiting", {"need": low, "have": len(dealt)}))
+        events.append(Event("waiting", {"need": low, "have": len(dealt),
+                                        "person": has_person(s.player for s in dealt)}))
         return False
     _deal(state, dealt, events)
     return True
@@ -450,7 +452,7 @@ def _reveal(state: State, events: list[Event]) -> None:
     record = {"play": state.play, "last": last, "cards": shown, "taker": taker, "excused": excused,
               "took": took, "paid": paid, "pot": state.pot}
     state.reveals.append(record)
-    events.append(Event("revealed", {"hand": state.hand, **copy.deepcopy(record)}))
+    events.append(Event("revealed", {"hand": state.hand, "deck": state.options.deck, **copy.deepcopy(record)}))
     if last:
         _end_hand(state, events)
     else:

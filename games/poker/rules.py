@@ -27,6 +27,7 @@ from games.base import (
     cashout,
     mention,
     parse_amount,
+    plain_copy,
     plural,
     require,
 )
@@ -192,7 +193,7 @@ def from_dict(data: dict[str, Any]) -> State:
 
 
 def _copy(value: Any) -> Any:
-    return copy.deepcopy(value)
+    return plain_copy(value)  # records are plain data: copied in C (games.base.plain_copy)
 
 
 def is_over(state: State) -> bool:
@@ -265,9 +266,10 @@ def _next_button(state: State, ready: list[Seat]) -> Seat:
 
 
 def _start_hand(state: State, events: list[Event]) -> None:
-    """Deal the next hand when two players can play; otherwise the table waits."""
+    """Deal the next hand when two players can play, a person among them (computers never play
+    on alone); otherwise the table waits."""
     ready = _ready(state)
-    if len(ready) < 2:
+    if len(ready) < 2 or not base.has_person(s.player for s in ready):
         state.hand = None
         return
     button = _next_button(state, ready)

@@ -22,6 +22,7 @@ from typing import Any
 
 from bot.config import Config, parse_shard_ids
 from bot.economy import Economy
+from bot.shard_claim import claim_shards
 from bot.store import Store
 from bot.tables import Table, TableService, build_options
 from games.base import Event, IllegalAction
@@ -74,6 +75,7 @@ class Worker:
 async def main(url: str, shard_count: int, shard_ids: str) -> None:
     store = await Store.open(url)
     config = Config(shard_count=shard_count, shard_ids=parse_shard_ids(shard_ids, shard_count))
+    await claim_shards(store, config)  # as the bot does: a second process for these shards waits
     service = TableService(store, config, time.time)
     Economy(store, config, time.time)
     worker = Worker(service)

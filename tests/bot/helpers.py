@@ -8,6 +8,7 @@ from pathlib import Path
 
 from bot.config import Config
 from bot.economy import Economy
+from bot.shard_claim import claim_shards
 from bot.store import Store
 from bot.tables import Table, TableService, build_options
 from games.base import IllegalAction
@@ -23,10 +24,15 @@ class Clock:
         return self.now
 
 
-async def open_service(path: str | Path, clock: Clock | None = None) -> tuple[TableService, Economy]:
+async def open_service(path: str | Path, clock: Clock | None = None,
+                       claim: bool = False) -> tuple[TableService, Economy]:
+    """A service on the store at `path` holding every table (`claim`: owning every shard alone
+    first, as the bot does: bot/shard_claim.py)."""
     store = await Store.open(path)
     clock = clock or Clock()
     config = Config()
+    if claim:
+        await claim_shards(store, config)
     service = TableService(store, config, clock)
     await service.restore()
     return service, Economy(store, config, clock)
@@ -76,3 +82,17 @@ async def chips_everywhere(service: TableService, economy: Economy) -> tuple[int
     wallets, house, granted = await economy.ledger(GUILD)
     at_tables = sum(t.chips_at_table() for t in service.by_channel.values() if t.guild_id == GUILD)
     return wallets + house + at_tables, granted
+
+
+async def records_rows(store: Store) -> dict[str, list[tuple]]:
+    """Every row of the players' records (bot/records.py), in key order (`last_at`, the moment
+    of writing, left out)."""
+    queries = {
+        "records": "SELECT guild_id, user_id, game, played, won, lost, pushed, net, best_win, streak, best_streak "
+                   "FROM records ORDER BY guild_id, user_id, game",
+        "record_days": "SELECT guild_id, game, day, user_id, played, won, net FROM record_days "
+                       "ORDER BY guild_id, game, day, user_id",
+        "record_figures": "SELECT guild_id, user_id, game, figure, value, note FROM record_figures "
+                          "ORDER BY guild_id, user_id, game, figure",
+    }
+    return {name: [tuple(row) for row in await store.fetchall(sql)] for name, sql in queries.items()}

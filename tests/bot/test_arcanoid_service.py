@@ -4,6 +4,7 @@ computer players react inside it."""
 
 from __future__ import annotations
 
+from bot.timers import RESTART_GRACE
 from games.arcanoid import rules
 from tests.bot.helpers import Clock, close_service, open_service, open_table
 
@@ -28,11 +29,11 @@ async def test_a_window_is_stored_resumed_after_a_restart_and_closed_by_its_time
     window = table.state.window["id"]
     await close_service(service)
 
-    clock.now += 500  # down for a while: the window resumes whole
+    clock.now += 500  # down for a while: the window resumes with what it had left, after a grace
     service, _ = await open_service(db_path, clock)
     restored = service.table_in(10)
     assert restored.state.phase == "window" and restored.state.window["id"] == window
-    assert restored.deadline == clock.now + 8
+    assert restored.deadline == clock.now + RESTART_GRACE + 8
     timeouts_before = dict(restored.extra.get("timeouts", {}))
     await service._on_timeout(restored, restored.deadline)
     assert restored.state.phase == "play"
@@ -82,7 +83,13 @@ async def test_two_timeouts_hand_the_seat_to_a_computer_until_the_player_takes_i
         await service._on_timeout(table, table.deadline)  # idle's own timeout
     assert idle in rules.played_by_computer(table.state)
     await until_idle_is_pending()
-    assert idle in service._computers_to_move(table), "the computer now moves for the idle player"
+    assert set(rules.played_by_computer(table.state)) == {ALICE, BOB}, "both idled twice"
+    assert service._computers_to_move(table) == [], "no person in play: computers never play on alone"
     await service.act(table, idle, {"type": "sitin"})
     assert idle not in rules.played_by_computer(table.state)
+    other = BOB if idle == ALICE else ALICE
+    if rules.pending(table.state) == [idle]:
+        await service.act(table, idle, table.module.default_action(table.state, idle))
+    if rules.pending(table.state) == [other]:
+        assert service._computers_to_move(table) == [other], "a person is back: the computer plays the other seat"
     await close_service(service)

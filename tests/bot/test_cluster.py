@@ -246,3 +246,85 @@ async def test_a_members_tables_on_another_process_are_found_through_the_stores_
         for service in (owner, shard_0):
             await service.close()
             await service.store.close()
+
+
+def computers_after(table: Any, player: int, move: dict) -> list[int]:
+    """The computer seats the table would wait on after `move` (tried on a copy of its state)."""
+    import copy
+
+    state = copy.deepcopy(table.state)
+    table.module.apply(state, player, move)
+    return [p for p in table.module.pending(state) if p < 0]
+
+
+async def test_a_computer_move_scheduled_by_a_stale_copy_finds_nobody_and_ends_quietly(postgres_url):
+    """Issue 21, item 3. The owner applies a move to its copy, which schedules the computer
+    seat's reply, but the process serving DMs moved the table first, so the commit is refused
+    and the copy read back: the stored move at that version leaves no computer to move. The
+    reply scheduled for the refused move finds nobody and ends quietly (it raised IndexError)."""
+    import asyncio
+    import copy
+    import gc
+
+    import pytest
+
+    from bot.config import Config
+    from bot.tables import STALE_BUTTON, TableService, build_options
+    from games.base import IllegalAction
+    from tests.bot.helpers import Clock
+    from tests.seeds import predict
+
+    predict("stale computer")
+    guild, failures = GUILD_ON[1], []
+    alice, bob = guild + 1, guild + 2
+    loop = asyncio.get_running_loop()
+    loop.set_exception_handler(lambda _loop, context: failures.append(context))
+    owner_store, dm_store = await Store.open(postgres_url), await Store.open(postgres_url)
+    owner = TableService(owner_store, Config(shard_count=SHARDS, shard_ids=frozenset({1})), Clock())
+    shard_0 = TableService(dm_store, Config(shard_count=SHARDS, shard_ids=frozenset({0})), Clock())
+    owner.computer_pause = 0.05
+    await owner.restore(), await shard_0.restore()
+    try:
+        table = await owner.create(guild, 100, "poker", build_options("poker", {"bots": 1, "timer": 0}), alice, 200)
+        await owner.join(table, bob, 200)  # seats: alice, the computer, bob
+        await owner.start(table, alice)
+        await owner.act(table, alice, {"type": "call"})
+        for _ in range(100):  # the computer replies, and it is bob's turn
+            if table.module.pending(table.state) == [bob]:
+                break
+            await asyncio.sleep(0.02)
+        assert table.module.pending(table.state) == [bob]
+        moves = [{k: v for k, v in m.items() if k not in ("min", "max")} | ({"amount": m["min"]} if "min" in m else {})
+                 for m in table.module.legal_actions(table.state, bob) if m["type"] not in ("leave", "sitout")]
+        to_computer = next(m for m in moves if computers_after(table, bob, m))
+        to_alice = next(m for m in moves if not computers_after(table, bob, m))
+
+        await owner_store._listener.close()  # the owner has not heard of the other process's move yet
+        owner_store._listener = None
+        visiting = await shard_0.table_for(table.id)
+        await shard_0.act(visiting, bob, to_alice)  # bob's DM press, served by shard 0's process
+        stale_step, version = table.step_key(), table.version + 1
+        with pytest.raises(IllegalAction, match=STALE_BUTTON[:20]):
+            await owner.act(table, bob, copy.deepcopy(to_computer), step=stale_step)  # bob's older button
+        assert table.version == version and table.module.pending(table.state) == [alice]
+        await asyncio.sleep(owner.computer_pause * 6)  # past the reply the refused move scheduled
+        gc.collect()  # a failed task reports its exception when it is collected
+        assert failures == [], failures
+        assert (await owner_store.table_row(table.id))["version"] == version, "nobody moved for the computer"
+
+        await owner_store.listen(owner._heard)
+        alice_moves = [{k: v for k, v in m.items() if k not in ("min", "max")} | ({"amount": m["min"]} if "min" in m else {})
+                       for m in table.module.legal_actions(table.state, alice) if m["type"] not in ("leave", "sitout")]
+        await owner.act(table, alice, next(m for m in alice_moves if computers_after(table, alice, m)))
+        for _ in range(100):  # the table goes on: the computer still moves when it is its turn
+            if table.version >= version + 2:
+                break
+            await asyncio.sleep(0.02)
+        assert table.version >= version + 2, "the computer's real turn was played"
+        assert failures == []
+    finally:
+        loop.set_exception_handler(None)
+        for service in (owner, shard_0):
+            await service.close()
+            await service.store.close()
+

@@ -6,14 +6,16 @@ from __future__ import annotations
 import json
 import os
 import random
+import select
 import signal
 import subprocess
 import sys
 import time
 from pathlib import Path
 
+from bot import records
 from bot.store import unpacked_state
-from tests.bot.helpers import chips_everywhere, close_service, open_service
+from tests.bot.helpers import chips_everywhere, close_service, open_service, records_rows
 from tests.bot.test_service import replay, stored_seeds
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -31,9 +33,20 @@ def run_and_kill(db_path: Path, seed: int, after: float) -> None:
     worker.wait()
 
 
+async def every_finished_round_counted_once(store) -> int:
+    """The players' records hold each round the committed log finished, once: the same as
+    rebuilding them from a replay of that log."""
+    recorded = await records_rows(store)
+    rebuilt = await records.rebuild(store)
+    assert rebuilt.stopped == []
+    assert sum(row[3] for row in recorded["records"]) == rebuilt.rounds
+    assert await records_rows(store) == recorded
+    return rebuilt.rounds
+
+
 async def test_sigkill_at_random_moments_loses_nothing(db_path):
     rng = random.Random(2026)
-    versions = []
+    versions, rounds_recorded = [], []
     for round_number in range(4):
         run_and_kill(db_path, round_number, rng.uniform(0.05, 0.4))
         service, economy = await open_service(db_path)
@@ -46,6 +59,96 @@ async def test_sigkill_at_random_moments_loses_nothing(db_path):
         assert table.module.to_dict(replayed) == json.loads(unpacked_state(row["state"]))
         total, granted = await chips_everywhere(service, economy)
         assert total == granted
+        rounds_recorded.append(await every_finished_round_counted_once(service.store))
         versions.append(row["version"])
         await close_service(service)
     assert versions == sorted(versions) and versions[-1] > 0
+    assert rounds_recorded[-1] > 0, "the worker finished no round before its last kill"
+
+
+def start_worker(db: str, seed: int, claim: bool) -> subprocess.Popen:
+    return subprocess.Popen(
+        [sys.executable, "-m", "tests.bot.crash_worker", db, str(seed), *(["claim"] if claim else [])],
+        cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env={**os.environ, "PYTHONPATH": str(ROOT)},
+    )
+
+
+def says_it_waits(worker: subprocess.Popen, seconds: float) -> bool:
+    """Whether the worker logs (its warnings go to stderr) that it waits for the shards."""
+    assert worker.stderr is not None
+    readable, _, _ = select.select([worker.stderr], [], [], seconds)
+    return bool(readable) and b"waiting up to" in worker.stderr.readline()
+
+
+def ready_within(worker: subprocess.Popen, seconds: float) -> bool:
+    """Whether the worker says it is ready (it owns the shards and restored) within `seconds`."""
+    assert worker.stdout is not None
+    readable, _, _ = select.select([worker.stdout], [], [], seconds)
+    if not readable:
+        return False
+    assert worker.stdout.readline().strip() == b"ready", "the worker died"
+    return True
+
+
+def kill(worker: subprocess.Popen) -> None:
+    worker.send_signal(signal.SIGKILL)
+    worker.wait()
+
+
+async def assert_whole(db: str) -> int:
+    """The table's log replays to its stored state and every chip is accounted for; its version."""
+    service, economy = await open_service(db)
+    try:
+        table = service.table_in(10)
+        assert table is not None
+        row = await service.store.table_row(table.id)
+        log = await service.store.action_log(table.id)
+        assert [v for v, _, _ in log] == list(range(1, row["version"] + 1))
+        replayed = replay(table.module, row, log, await stored_seeds(service.store, table.module, row))
+        assert table.module.to_dict(replayed) == json.loads(unpacked_state(row["state"]))
+        total, granted = await chips_everywhere(service, economy)
+        assert total == granted
+        await every_finished_round_counted_once(service.store)
+        return row["version"]
+    finally:
+        await close_service(service)
+
+
+async def test_two_processes_for_one_shard_the_second_waits_and_every_chip_is_kept(postgres_url):
+    """Issue 21, item 1: each round starts two processes for the same shards (as overlapping
+    TAROT_SHARD_IDS or a rolling deploy would). The second waits for the first's shards; the
+    first is killed at a random moment, the second takes over, and is killed in turn."""
+    rng = random.Random(2028)
+    versions = []
+    for round_number in range(3):
+        first = start_worker(postgres_url, round_number, claim=True)
+        assert ready_within(first, 30)
+        second = start_worker(postgres_url, 100 + round_number, claim=True)
+        try:
+            assert says_it_waits(second, 30), "the second process did not wait for the first's shards"
+            assert not ready_within(second, rng.uniform(0.1, 0.5)), "the second process did not wait"
+            kill(first)
+            assert ready_within(second, 30), "the second process did not take the shards over"
+            time.sleep(rng.uniform(0.1, 0.4))
+        finally:
+            kill(first)
+            kill(second)
+        versions.append(await assert_whole(postgres_url))
+    assert versions == sorted(versions) and versions[-1] > 0
+
+
+async def test_two_owners_playing_at_once_keep_every_chip(postgres_url):
+    """Without the shard claim (two owners, as before it), the version checks alone: both play on
+    one table at once and are killed at random moments; nothing is lost in any round."""
+    rng = random.Random(2029)
+    for round_number in range(3):
+        first = start_worker(postgres_url, round_number, claim=False)
+        assert ready_within(first, 30)  # the table exists before the second looks for it
+        second = start_worker(postgres_url, 100 + round_number, claim=False)
+        try:
+            assert ready_within(second, 30)
+            time.sleep(rng.uniform(0.2, 0.6))
+        finally:
+            kill(first)
+            kill(second)
+        await assert_whole(postgres_url)

@@ -11,7 +11,7 @@ import logging
 import pytest
 
 from bot.store import packed_state, unpacked_state
-from bot.tables import DamagedTable
+from bot.tables import DamagedTable, build_options
 from tests.bot.helpers import GUILD, chips_everywhere, close_service, open_service, open_table
 
 ALICE, BOB, CAROL, DAVE = 101, 102, 103, 104
@@ -77,4 +77,35 @@ async def test_a_timer_finds_the_damage_and_the_table_is_set_aside(db_path, capl
         assert table.deadline is not None
         await service._guarded(service._on_timeout(table, table.deadline))
     await assert_set_aside(service, economy, spoiled_id, caplog)
+    await close_service(service)
+
+
+async def test_a_table_set_aside_gives_the_computers_stacks_back_to_the_house(db_path, caplog):
+    """Issue 21, item 2: the house lent each computer seat its stack; setting the table aside
+    pays every chip back where it came from — people's to their wallets, computers' to the house."""
+    service, economy = await open_service(db_path)
+    table = await open_table(service, "poker", [ALICE], channel=12, bots=2)
+    _, house, _ = await economy.ledger(GUILD)
+    assert house == -400, "two computer seats of 200, lent by the house"
+    await spoil_state(service, table.id)
+    await close_service(service)
+    with caplog.at_level(logging.ERROR, logger="bot.tables"):
+        service, economy = await open_service(db_path)  # its computers' turn is read at once
+    assert service.table_in(12) is None and (await service.store.table_row(table.id))["status"] == "damaged"
+    wallets, house, granted = await economy.ledger(GUILD)
+    assert house == 0 and await economy.wallet(GUILD, ALICE) == 1000
+    assert wallets + house == granted
+    await close_service(service)
+
+
+async def test_a_lobby_set_aside_at_start_up_gives_the_computers_stacks_back_to_the_house(db_path):
+    service, economy = await open_service(db_path)
+    lobby = await service.create(GUILD, 13, "poker", build_options("poker", {"bots": 2}), ALICE, 300)
+    async with service.store.transaction() as tx:  # an option this version does not have
+        await tx.execute("UPDATE tables SET options=? WHERE id=?", ('{"jokers": 2}', lobby.id))
+    await close_service(service)
+    service, economy = await open_service(db_path)
+    assert service.table_in(13) is None
+    wallets, house, granted = await economy.ledger(GUILD)
+    assert house == 0 and await economy.wallet(GUILD, ALICE) == 1000 and wallets + house == granted
     await close_service(service)

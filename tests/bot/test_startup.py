@@ -135,3 +135,42 @@ async def test_python_m_bot_refuses_a_newer_or_unreadable_database(tmp_path, sql
     junk.write_text(json.dumps({"not": "sqlite"}) * 200)
     done = run_bot(tmp_path, junk)
     assert done.returncode != 0 and "not a database" in done.stderr
+
+
+def scribble_pages(path: Path) -> None:
+    """Overwrite every page after the first (the header) with noise, as a failing disk would."""
+    data = bytearray(path.read_bytes())
+    page = int.from_bytes(data[16:18], "big")
+    for start in range(page, len(data), page):
+        data[start + 8:start + 200] = bytes((start + n * 37) % 251 for n in range(192))
+    path.write_bytes(bytes(data))
+
+
+async def test_python_m_bot_refuses_a_database_file_with_scribbled_pages(tmp_path, sqlite_path):
+    await four_tables(sqlite_path)
+    scribble_pages(sqlite_path)
+    before = sqlite_path.read_bytes()
+    done = run_bot(tmp_path, sqlite_path)
+    assert done.returncode == 2, done.stderr
+    assert "Traceback" not in done.stderr and "DatabaseError" not in done.stderr
+    assert str(sqlite_path) in done.stderr and "damaged" in done.stderr and "backup" in done.stderr
+    assert sqlite_path.read_bytes() == before, "the damaged file is left untouched"
+
+
+@pytest.mark.parametrize("where", ["blackjack", "lobby"])
+async def test_a_row_whose_options_are_not_valid_is_set_aside_at_start_up(sqlite_path, where, caplog):
+    """Issue 21, item 6: options are checked at restore as at creation (a stored `"decks": "lots"`
+    would fail mid-game): the row is set aside, its chips paid back, and the rest start."""
+    ids = await four_tables(sqlite_path)
+    bad = '{"decks": "lots"}' if where == "blackjack" else '{"big_blind": -10}'
+    await tamper(sqlite_path, "UPDATE tables SET options=json_patch(options, ?) WHERE id=?", (bad, ids[where]))
+    with caplog.at_level(logging.ERROR, logger="bot.tables"):
+        service, economy = await open_service(sqlite_path)
+    assert service.table_by_id(ids[where]) is None and len(service.by_id) == 3
+    assert (await service.store.table_row(ids[where]))["status"] == "damaged"
+    assert any(f"table {ids[where]}" in r.getMessage() and "options" in r.getMessage() for r in caplog.records)
+    players = (ALICE, BOB) if where == "blackjack" else (CAROL,)
+    assert [await economy.wallet(GUILD, p) for p in players] == [1000] * len(players)
+    total, granted = await chips_everywhere(service, economy)
+    assert total == granted
+    await close_service(service)

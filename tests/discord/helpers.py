@@ -64,11 +64,19 @@ def table_message(world: World, table: Table | None = None) -> discord.Message:
 
 
 def private_text(result: Any) -> str:
-    """What an interaction answered privately (its response or first follow-up)."""
-    messages = ([result.response] if result.response else []) + list(result.followups)
+    """What an interaction answered privately (its response or first follow-up). A deferred
+    click's response is the clicked message itself (edited in place), not an answer."""
+    own = result.response if result.response and not clicked_message_kept(result) else None
+    messages = ([own] if own else []) + list(result.followups)
     assert messages, "the bot did not answer"
     assert all(m.ephemeral for m in messages), "a refusal must be private"
     return " ".join(m.content for m in messages)
+
+
+def clicked_message_kept(result: Any) -> bool:
+    """Whether the interaction was acknowledged by a deferral of the clicked message's update
+    (SimCord then shows that message as the response)."""
+    return str(getattr(result._interaction, "response_kind", "")).endswith("deferred_update")
 
 
 async def open_table(world: World, game: str, seed: int | None = None, **options: Any) -> Table:

@@ -11,6 +11,7 @@ import discord
 import pytest
 
 from bot import create_bot
+from bot.timers import RESTART_GRACE
 from cogs.arcanoid_menus import encode
 from games import arcanoid as arc
 from games.cards import cards
@@ -146,7 +147,7 @@ async def test_a_fool_steals_inside_the_window_and_a_restart_resumes_a_window(si
     assert result.ephemeral
     assert table.state.phase == "window"
     dm = latest_dm(bob)
-    assert "You may react now" in dm.content
+    assert "You may react to alice's commitment on swords (9S 10S)" in dm.content
     assert not any("You may react" in m.content for m in alice.user.dm_channel.history())
 
     await simcord_env.restart_bot(create_bot(db_path=db_path, shard_count=1))
@@ -170,7 +171,7 @@ async def test_a_window_closes_by_its_time_after_a_restart(simcord_env, db_path)
     assert table.state.phase == "window"
     await simcord_env.advance_time(4)
     assert table.state.phase == "window", "the restored window runs its whole time"
-    await simcord_env.advance_time(5)
+    await simcord_env.advance_time(5 + RESTART_GRACE)  # and the restart's grace
     assert table.state.phase == "play" and arc.pending(table.state) == [bob.id]
 
 
@@ -179,7 +180,7 @@ async def test_a_high_priestess_look_reaches_only_its_player(simcord_env):
     alice, bob, carol = world.members
     table = await open_table(world, "arcanoid", timer=0)
     arrange(table, {alice.id: "2 2C 3C 4C 5C 6C", bob.id: "KS QS 9W 3W 4W 5W", carol.id: "2S 7W 8W 7C 8C 9C"})
-    result = await alice.slash(world.channel, "arcanoid play", arcanum="2", target=bob.user)
+    result = await alice.slash(world.channel, "arcanoid play", arcanum="2", target="bob")
     assert "only you" in private_text(result) or result.ephemeral
     looked = latest_dm(alice).content
     assert "KS" in looked and "QS" in looked
@@ -218,7 +219,7 @@ async def test_bad_input_changes_nothing(simcord_env):
     await refused(world, alice.slash(channel, "arcanoid commit", field="swords", cards="QS"), "no commitment")
     await refused(world, alice.slash(channel, "arcanoid play", arcanum="16"), "not in your hand")
     await refused(world, bob.slash(channel, "arcanoid fool"), "window")
-    await refused(world, alice.slash(channel, "arcanoid play", arcanum="2", target=world.members[1].user), "not in your hand")
+    await refused(world, alice.slash(channel, "arcanoid play", arcanum="2", target="bob"), "not in your hand")
 
 
 async def test_card_autocomplete_offers_the_own_hand_and_with_daemon_the_daemons(simcord_env):

@@ -33,6 +33,7 @@ TEXT_OPTIONS = [
     ("loc discard", "card", {}), ("loc play", "card", {}),
     ("arcanoid commit", "cards", {"field": "swords"}), ("arcanoid discard", "card", {}),
     ("arcanoid play", "arcanum", {}), ("arcanoid play", "call", {"arcanum": "17"}),
+    ("arcanoid play", "target", {"arcanum": "2"}),
     ("verify", "seed", {}), ("fair seed", "value", {}),
 ]
 TABLE_OPTION_COMMANDS = ["blackjack hit", "poker fold", "rummy draw", "tarot bid", "loc play", "baccarat bet",
@@ -177,7 +178,7 @@ async def test_an_unexpected_failure_gets_the_failure_answer(simcord_env, monkey
 
     monkeypatch.setattr(sys.modules["cogs.economy"], "read_pile", deep)
     await refused(world, alice.slash(world.channel, "count", cards="KC"), "something went wrong", "nothing was changed")
-    monkeypatch.setattr(world.bot.tables, "table_for", deep)
+    monkeypatch.setattr(world.bot.tables, "table_by_id", deep)  # the lookup a click makes first
     await refused(world, alice.click(table_message(world), label="Bet 10"), "something went wrong")
     logged = simcord_env.errors  # the failures SimCord saw (reading them acknowledges them)
     assert logged and all("recursion" in str(error) for error in logged)

@@ -76,7 +76,9 @@ async def play_move(world: Any, member: Any, move: str, amount: int | None, by_b
     if not by_button or move == "allin":
         options = {"amount": amount} if amount else {}
         result = await member.slash(world.channel, f"poker {move}", **options)
-        assert result.ephemeral and "You" in private_text(result), private_text(result)
+        said = {"check": "checks", "call": "calls", "bet": "bets", "raise": "raises to", "fold": "folds",
+                "allin": "is all-in"}[move]
+        assert result.ephemeral and said in private_text(result), private_text(result)
         return
     message = table_message(world)
     label = {"check": "Check", "call": "Call ", "bet": "Bet "}[move]

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from bot import create_bot
+from bot.timers import RESTART_GRACE
 from games import blackjack
 from tests.discord.helpers import (
     ledger_balances,
@@ -105,9 +106,12 @@ async def test_turn_timers_are_rearmed_after_a_restart(simcord_env, db_path):
     await simcord_env.advance_time(20)
     await simcord_env.restart_bot(create_bot(db_path=db_path, shard_count=1))
     table = world.table()
-    await simcord_env.advance_time(20)  # the old 30 s would have run out; time down does not count
+    # a crash (no clean stop noted): at least the 10 s the turn had left, at most its 30, and a grace
+    left = table.deadline - simcord_env.now().timestamp()
+    assert RESTART_GRACE + 10 <= left <= RESTART_GRACE + 30
+    await simcord_env.advance_time(left - 1)
     assert table.state.phase == "betting"
-    await simcord_env.advance_time(11)
+    await simcord_env.advance_time(2)
     assert table.state.phase == "playing"
     log = await world.bot.store.action_log(table.id)
     assert log[-1][1:] == (bob.id, {"type": "pass"})
@@ -137,5 +141,5 @@ async def test_a_newcomer_joins_a_running_table_with_the_starting_grant(simcord_
     assert "seated" in private_text(joined)
     assert dave.id in table.players() and await wallet(world, dave) == 800, "he brings the default 200, not all"
     answer = private_text(await dave.slash(world.channel, "blackjack bet", amount=25))
-    assert "bet of 25" in answer
+    assert "bets 25" in answer
     await ledger_balances(world)

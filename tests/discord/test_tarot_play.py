@@ -5,6 +5,7 @@ middle of a trick; refusals of bad moves."""
 from __future__ import annotations
 
 import asyncio
+import re
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -387,4 +388,16 @@ async def test_the_play_autocomplete_offers_only_the_members_own_cards(simcord_e
     table = await open_table(world, "tarot", seed=3, players=4, bots=3, hands=1, timer=0)
     seat = table.state.players.index(alice.id)
     choices = await alice.autocomplete(world.channel, "tarot play", "card", "")
-    assert choices and {c["value"] for c in choices} <= {c.code for c in table.state.hands[seat]}
+    assert choices and {c["value"] for c in choices} <= {c.face.code for c in table.state.hands[seat]}
+
+
+async def test_no_card_text_shows_an_orientation(simcord_env):
+    """Orientation means nothing in French Tarot: menus and autocompletes name the card without `r`."""
+    world = make_world(simcord_env, names=("alice",))
+    alice = world.members[0]
+    table = await open_table(world, "tarot", seed=3, players=4, bots=3, hands=1, timer=0)
+    seat = table.state.players.index(alice.id)
+    assert any(c.reversed for c in table.state.hands[seat]), "the seed deals her a reversed card"
+    choices = await alice.autocomplete(world.channel, "tarot play", "card", "")
+    shown = " ".join(f"{c['name']} {c['value']}" for c in choices)
+    assert choices and not re.search(r"\b(?:10|[2-9AJNQKC])[SWCP]r\b|\b\d{1,2}r\b", shown), shown

@@ -122,7 +122,7 @@ def test_a_commitment_then_a_window_then_the_next_player() -> None:
     state = table({1: "4S 6S 7S 2C 3C 4C", 2: "9S 10S 2W 3W 4W 5W"}, top="8C 9C")
     act(state, 1, {"type": "commit", "field": "swords", "cards": ["4S", "6S", "7S"]}, close_after=False)
     assert state.phase == "window" and arc.pending(state) == []
-    assert arc.reaction_window(state) == 8
+    assert arc.reaction_window(state) == 20, "the default window: time for a person to answer"
     refused(state, 2, {"type": "commit", "field": "swords", "cards": ["9S", "10S"]}, "window")
     close(state)
     assert arc.pending(state) == [2]
@@ -807,3 +807,49 @@ def test_hanged_man_and_judgment_refuse_players_out_of_play() -> None:
     seat(state, 2).fields = {f: rules.Commitment([], "abdication", i) for i, f in enumerate(("swords", "staves", "cups", "coins"))}
     refused(state, 1, {"type": "play", "arcanum": "12", "target": 2}, "out of play")
     refused(state, 1, {"type": "play", "arcanum": "20", "target": 2, "field": "swords"}, "out of play")
+
+
+# --- the ruling added here: a daemon raised after the World ---------------------------------
+
+
+def test_a_daemon_raised_after_the_world_abdicates_on_its_battlefield() -> None:
+    state = table({1: "21 2S 3S 4S 5S 6S", 2: "15 2C 3C 4C 5C 6C"}, top="2W KP QP 9P 8P 7P 6P")
+    commit(state, 1, "coins", "21")
+    assert seat(state, 2).fields["coins"].form == "abdication"
+    act(state, 2, {"type": "play", "arcanum": "15"})
+    daemon = next(s for s in state.seats if s.kind == "daemon")
+    assert sorted(c.face.code for c in daemon.hand) == ["6P", "7P", "8P", "9P", "KP", "QP"]
+    assert daemon.fields["coins"].form == "abdication" and daemon.fields["coins"].cards == []
+    act(state, 1, {"type": "discard", "card": "2S"})
+    assert state.seats[state.turn] is daemon and arc.pending(state) == [2]
+    refused(state, 2, {"type": "commit", "field": "coins", "cards": ["QP", "KP"]}, "already committed on coins")
+    assert not any(a["type"] == "commit" and a["field"] == "coins" for a in arc.legal_actions(state, 2))
+    assert rules.battles(state)["coins"]["winner"] == 1, "the World still wins its battlefield"
+
+
+def test_a_daemon_raised_before_the_world_abdicates_with_everyone_else() -> None:
+    state = table({1: "15 2S 3S 4S 5S 6S", 2: "21 2C 3C 4C 5C 6C"}, top="2W KP QP 9P 8P 7P 6P")
+    act(state, 1, {"type": "play", "arcanum": "15"})
+    commit(state, 2, "coins", "21")
+    daemon = next(s for s in state.seats if s.kind == "daemon")
+    assert daemon.fields["coins"].form == "abdication"
+
+
+def test_a_daemon_raised_with_no_world_out_may_commit_anywhere() -> None:
+    state = table({1: "15 2S 3S 4S 5S 6S", 2: "2C 3C 4C 5C 6C 7C"}, top="2W KP QP 9P 8P 7P 6P")
+    act(state, 1, {"type": "play", "arcanum": "15"})
+    daemon = next(s for s in state.seats if s.kind == "daemon")
+    assert daemon.fields == {}
+
+
+def test_history_names_cards_without_an_orientation() -> None:
+    state = table({1: "9S 10S 2C 3C 4C 5C", 2: "2W 3W 4W 5W 6W 7W"}, rounds=1)
+    seat(state, 1).hand[0] = seat(state, 1).hand[0].turned()  # dealt upside down: 9Sr
+    commit(state, 1, "swords", "9S 10S")
+    for field in ("staves", "cups", "coins"):
+        commit(state, 2, field, "")
+        commit(state, 1, field, "")
+    commit(state, 2, "swords", "")
+    assert arc.is_over(state)
+    cards_ = arc.history(state, 1)[0]["cards"]
+    assert cards_[0] == "swords: 9S 10S, abdication", cards_

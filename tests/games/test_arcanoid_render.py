@@ -25,11 +25,28 @@ def _mid_round(players: int) -> object:
     return state
 
 
+EMBED_BOX = (400, 280)  # what an embed shows its image within (Discord, SimCord's preview)
+
+
+def shown_scale(image: Image.Image) -> float:
+    return min(EMBED_BOX[0] / image.width, EMBED_BOX[1] / image.height)
+
+
 def test_ten_players_mid_round_is_a_small_png() -> None:
+    """A crowded table keeps its four battlefields side by side: two to a row would make it
+    tall, and the embed's box would show it smaller."""
     state = _mid_round(10)
     png = render_arcanoid(arc.view(state, None), {})
     image = Image.open(io.BytesIO(png))
     assert image.format == "PNG" and image.width >= 1000 and len(png) <= 250_000
+
+
+def test_the_first_image_of_a_table_is_readable_at_the_size_an_embed_shows_it() -> None:
+    """Four battlefields side by side made the first image 1438 x 227: an embed showed it at
+    about 400 x 63, its words 4 px tall. Two to a row, it is shown twice as large."""
+    state = arc.new(Options(bots=2), [SeatSpec(1), SeatSpec(-1), SeatSpec(-2)])
+    image = Image.open(io.BytesIO(render_arcanoid(arc.view(state, None), {1: "Ann"})))
+    assert image.width <= 760 and shown_scale(image) >= 0.5
 
 
 def test_hidden_hands_do_not_change_the_public_picture() -> None:
@@ -111,3 +128,23 @@ def test_the_round_picture_draws_a_battlefield_nobody_won() -> None:
     battles = rules.battles(state)
     assert battles["cups"]["credited"] is None
     assert render_round(battles, 1, {1: "Ann"}).startswith(b"\x89PNG")
+
+
+def test_the_faces_carry_arcanoids_names_whatever_the_deck(drawn: Drawn) -> None:
+    from games.cards import card
+    from renders.cards import arcanoid_names, card_image
+
+    card_image.cache_clear()
+    for number in ("8", "11", "20"):
+        card_image(card(number), 90, "rws")
+    assert drawn.texts[-1] == "Judgement" and drawn.texts[drawn.texts.index("VIII") + 2] == "Strength", "the style's names"
+    drawn.texts.clear()
+    for number in ("8", "11r", "20"):
+        card_image(card(number), 90, arcanoid_names("rws"))
+    painted = drawn.texts
+    assert painted[painted.index("VIII") + 2] == "Justice" and painted[painted.index("XI") + 2] == "Strength"
+    assert "Judgment" in painted and "Judgement" not in painted
+    drawn.texts.clear()
+    render_arcanoid(arc.view(table({1: "2S 3S 4S 5S 6S 7S", 2: "2W 3W 4W 5W 6W 7W"}), None), {1: "Ann", 2: "Bob"})
+    assert card_image(card("2S"), 90, arcanoid_names("rws")) is card_image(card("2S"), 90, "rws"), \
+        "only the majors differ: the other faces are shared"

@@ -14,7 +14,7 @@ import pytest
 from games import fairness
 from games import french_tarot as ft
 from games.base import HISTORY_HANDS, HandRecord, SeatSpec, mention
-from games.cards import Card, codes, full_deck
+from games.cards import Card, full_deck
 from tests.seeds import CLIENT_SEED, predict
 
 
@@ -58,6 +58,10 @@ def suit_faces(record: HandRecord) -> set[str]:
     return {rank + suit for rank, suit in re.findall(r"(?<!\w)(10|[2-9AJNQK])([WCSP])r?(?!\w)", texts(record))}
 
 
+def faces(cards: list[Card]) -> list[str]:
+    return [c.face.code for c in cards]
+
+
 def plain_faces(cards: list[Card]) -> set[str]:
     return {c.face.code for c in cards if c.suit is not None}
 
@@ -84,9 +88,9 @@ def test_a_played_deal_gives_every_player_its_record_with_the_seed_and_their_poi
         records = ft.history(state, player)
         assert [(r["hand"], r["deals"][0]["seed"]) for r in records] == [(1, dealt["seed"])]
         record = records[0]
-        mine = " ".join(codes(ft.sort_hand(dealt["hands"][seat])))
-        assert record["cards"][0] == f"You: {mine}" == "You: " + " ".join(codes(ft.sort_hand(reproduced[seat])))
-        assert f"Dog: {' '.join(codes(dealt['dog']))}" in record["cards"]
+        mine = " ".join(faces(ft.sort_hand(dealt["hands"][seat])))  # no orientation shown
+        assert record["cards"][0] == f"You: {mine}" == "You: " + " ".join(faces(ft.sort_hand(reproduced[seat])))
+        assert f"Dog: {' '.join(faces(dealt['dog']))}" in record["cards"]
         assert record["actions"][:2] == ["<@4> deals", "<@1> bids Garde"]
         tricks = [line for line in record["actions"] if line.startswith("Trick ")]
         assert len(tricks) == 18 and tricks[0].startswith("Trick 1: <@1> ")
@@ -111,9 +115,9 @@ def test_the_discard_is_seen_by_the_taker_only_but_for_its_shown_trumps() -> Non
     discard = dealt["discard"]
     hidden = plain_faces(discard) - plain_faces(dealt["dog"])  # the dog was shown to all
     assert hidden, "this deal's discard holds plain cards from the taker's own hand"
-    assert f"Your discard: {' '.join(codes(discard))}" in last(state, 1)["cards"]
+    assert f"Your discard: {' '.join(c.face.code for c in discard)}" in last(state, 1)["cards"]  # no orientation shown
     assert hidden <= suit_faces(last(state, 1))
-    shown = [c.code for c in discard if ft.is_trump(c)]
+    shown = [c.face.code for c in discard if ft.is_trump(c)]
     for player in (2, 3, 4):
         record = last(state, player)
         assert not hidden & suit_faces(record), f"player {player} sees the taker's discard"

@@ -91,7 +91,9 @@ def test_the_last_trick_stays_on_the_image_while_the_next_is_played(said: list[s
     assert picture.width <= L.MAX_WIDTH
     assert "LAST TRICK (2)" in said and "TRICK 3" in said
     last = state.tricks[-1]
-    assert all(c.code in said for c in last.cards), "each card of the last trick is named under it"
+    assert all(c.face.code in said for c in last.cards), "each card of the last trick is named under it"
+    assert not any(text.endswith("r") and text[:-1] in {c.face.code for c in last.cards} for text in said), \
+        "no orientation under a card: it means nothing in French Tarot"
     assert f"taken by {NAMES[state.players[last.winner]]}" in said
 
 

@@ -46,7 +46,8 @@ def test_computers_play_legal_moves_conserve_chips_and_never_read_hidden_cards(
         seed: int, players: int, draw: bool, stacks: list[int]) -> None:
     options = poker.Options(format="draw" if draw else "holdem")
     predict(seed)
-    state = poker.new(options, [SeatSpec(-n, stacks[n - 1]) for n in range(1, players + 1)])
+    person = [SeatSpec(1, stacks[0])]  # computers never play a hand among themselves alone
+    state = poker.new(options, person + [SeatSpec(-n, stacks[n - 1]) for n in range(2, players + 1)])
     total = poker.chips_on_table(state)
     rng = random.Random(seed)
     decisions = 0
@@ -63,7 +64,7 @@ def test_computers_play_legal_moves_conserve_chips_and_never_read_hidden_cards(
 
 def test_the_view_a_computer_decides_from_holds_only_its_own_cards() -> None:
     predict(7)
-    state = poker.new(poker.Options(), [SeatSpec(-n, 1000) for n in range(1, 5)])
+    state = poker.new(poker.Options(), [SeatSpec(1, 1000)] + [SeatSpec(-n, 1000) for n in range(2, 5)])
     player = poker.pending(state)[0]
     seen = poker.view(state, player)
     for seat in seen["seats"]:

@@ -1,10 +1,13 @@
 """Running `python -m bot --sandbox` as a person does, in a subprocess, and driving its page in
-a real browser: Debian's chromium, headless, through Playwright (never a downloaded browser)."""
+a real browser: Debian's chromium, headless, through Playwright (never a downloaded browser).
+Where chromium is missing the browser tests are skipped, saying so (`apt-get install chromium`),
+unless TAROT_REQUIRE_BROWSER=1 (as `.ci/run` sets it): then they fail."""
 
 from __future__ import annotations
 
 import os
 import re
+import shutil
 import signal
 import subprocess
 import sys
@@ -13,11 +16,16 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
+import pytest
 from playwright.async_api import TimeoutError as PlaywrightTimeout
 from playwright.async_api import async_playwright
 
+from bot.sandbox import PERSON_NAME
+
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = "/usr/bin/chromium"
+REQUIRE_BROWSER = "TAROT_REQUIRE_BROWSER"  # "1": a missing chromium fails the browser tests (CI)
+CHROMIUM_MISSING = "Debian's chromium is not installed: apt-get install chromium (the sandbox's browser tests need it)"
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 ADDRESS = re.compile(r"open (http://127\.0\.0\.1:\d+/) in your browser")
@@ -70,12 +78,30 @@ class Sandbox:
             self.process.wait()
 
 
+def chromium_path() -> str | None:
+    """The system chromium: TAROT_CHROMIUM when set (a browser elsewhere), else `chromium` on
+    the PATH or Debian's /usr/bin/chromium; None when there is none."""
+    named = os.environ.get("TAROT_CHROMIUM")
+    found = [named] if named else [shutil.which("chromium"), CHROMIUM]
+    return next((path for path in found if path and Path(path).is_file()), None)
+
+
+def need_chromium() -> str:
+    """The chromium to drive; a test without one is skipped with the reason, or fails where
+    TAROT_REQUIRE_BROWSER=1 (CI must never skip the browser tests)."""
+    path = chromium_path()
+    if path is not None:
+        return path
+    if os.environ.get(REQUIRE_BROWSER) == "1":
+        pytest.fail(f"{CHROMIUM_MISSING}; {REQUIRE_BROWSER}=1 makes that a failure", pytrace=False)
+    pytest.skip(CHROMIUM_MISSING)
+
+
 @asynccontextmanager
 async def browser_page() -> Any:
-
-    assert Path(CHROMIUM).exists(), "Debian's chromium is needed: apt-get install -y chromium (.ci/run does it)"
+    chromium = need_chromium()
     async with async_playwright() as playwright:
-        browser = await playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        browser = await playwright.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
         try:
             page = await browser.new_page(viewport={"width": 1280, "height": 1000})
             yield page
@@ -139,3 +165,48 @@ async def images_loaded(page: Any) -> None:
     text), so a screenshot shows them."""
     await page.wait_for_function(
         "() => Array.from(document.images).every(img => img.complete && img.naturalWidth > 0)", timeout=15_000)
+
+
+async def text_of(page: Any, message_id: str) -> str:
+    return await page.locator(f'article.channel-message[data-message-id="{message_id}"]').inner_text()
+
+
+async def click_and_time(page: Any, message: Any, button: Any, timeout: float = 15) -> float:
+    """Seconds from clicking a button of a message to the page showing that message changed
+    (the answer: the move shown, the next turn's buttons), polled every 20 ms in the page."""
+    message_id = await message.get_attribute("data-message-id")
+    before = await text_of(page, message_id)
+    clicked = time.monotonic()
+    await button.click()
+    await page.wait_for_function(
+        """([id, before]) => {
+            const shown = document.querySelector(`article.channel-message[data-message-id="${id}"]`);
+            return shown !== null && shown.innerText !== before;
+        }""", arg=[message_id, before], polling=20, timeout=timeout * 1000)
+    return time.monotonic() - clicked
+
+
+async def type_line(page: Any, line: str) -> None:
+    """Type a line in the message box and press Enter, as a person does."""
+    box = page.locator("#channel-composer-input")
+    await box.click()
+    await box.type(line, delay=20)
+    await page.wait_for_timeout(300)  # the command list follows the typing; Enter sends once it has
+    await page.keyboard.press("Enter")
+
+
+async def my_poker_turn(page: Any, seconds: float = 60) -> tuple[Any, Any]:
+    """(the table message, the button that keeps the person in the hand: Check, Call, else
+    All-in) once it is the person's turn."""
+    deadline = time.monotonic() + seconds
+    text = ""
+    while time.monotonic() < deadline:
+        table = messages(page).filter(has_text=re.compile(r"Major Poker — hand \d")).last
+        text = await table.inner_text() if await table.count() else ""
+        if f"@{PERSON_NAME} to act" in text:
+            for label in ("Check", re.compile(r"^Call( \d+)?$"), re.compile(r"^All-in")):
+                button = table.get_by_role("button", name=label)
+                if await button.count() and await button.first.get_attribute("aria-disabled") != "true":
+                    return table, button.first
+        await page.wait_for_timeout(100)
+    raise AssertionError(f"the person's turn never came; the table shows: {text}")

@@ -11,6 +11,7 @@ import re
 from pathlib import Path
 from typing import Any
 
+from bot.sandbox import PERSON_NAME
 from tests.sandbox.helpers import (
     Sandbox,
     browser_page,
@@ -110,7 +111,7 @@ async def play_my_turn(page: Any) -> bool:
         if await button.count() and await button.get_attribute("aria-disabled") != "true":
             await button.click()
             return True
-    answers = messages(page).filter(has_text="You used /hand")
+    answers = messages(page).filter(has_text=f"{PERSON_NAME} used /hand")
     asked = await answers.count()
     await run_command(page, "hand")
     for _ in range(40):

@@ -5,6 +5,7 @@ its database kept. Without a token, `python -m bot` offers the sandbox."""
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 import urllib.request
@@ -23,8 +24,10 @@ def test_the_printed_address_answers_and_ctrl_c_stops_it_cleanly(tmp_path):
     try:
         status, _, home = fetch(sandbox.address)
         assert status == 200
-        for game in ("blackjack", "baccarat", "poker", "tarot", "rummy", "loc"):
+        for game in ("blackjack", "baccarat", "poker", "tarot", "rummy", "loc", "arcanoid"):
             assert f'href="/channel/{game}"' in home
+            described = re.search(rf'href="/channel/{game}">#{game}</a> <span>([^<]+)</span>', home)
+            assert described and f"/{game} create" in described.group(1), f"#{game} has a description"
         assert 'href="/channel/dm"' in home
         status, landed, page = fetch(sandbox.address + "channel/poker")
         assert status == 200 and landed != sandbox.address + "channel/poker", "sent on to the channel's page"

@@ -1,0 +1,273 @@
+"""Click bursts and their acknowledgements through SimCord (not a test).
+Run: .venv/bin/python bench/bench_ack.py [--clicks 200 500] [--repeats 3] [--workers N]
+
+For each burst size N, side by side in one process and repeated (alternating):
+- bare: a bare discord.py client whose one button only defers; N messages with that button, one
+  click on each, emitted back to back (SimCord's settle held off until all are out): the floor
+  of one event loop dispatching N interactions;
+- bot: the real bot (its drawing pool of worker processes on, `--workers`, default the cores)
+  with N blackjack tables of two players (timer off), each table's first player clicking Bet 10
+  on its table message, emitted back to back the same way.
+An ack is timed from the interaction fed to the client's gateway parser until its callback
+(the deferral) reaches SimCord's REST router. For the bot also: the commits' spacing during
+the burst (time between one commit's end and the next's) against a lone commit (one click at
+a time, its `_commit` alone), and the time until every table message shows its bet.
+Targets: bot ack p99 <= 6x bare ack p99 at 200; commit spacing within 2x a lone commit's."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import logging
+import os
+import statistics
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import discord
+import simcord
+import simcord.http.router as router
+from figures import pct
+
+import cogs.presenter as presenter
+from bot.client import create_bot
+from bot.config import Config
+from bot.drawing import machine_cores
+from bot.tables import build_options
+
+BARE_ID = "bench:defer"
+SETTLE = 300.0  # seconds SimCord may wait for the client to go idle after a burst on a busy machine
+
+
+class AckClock:
+    """When each interaction reached the client's parser, and when its callback reached SimCord."""
+
+    def __init__(self) -> None:
+        self.fed: dict[int, float] = {}
+        self.acked: dict[int, float] = {}
+
+    def install(self, client: discord.Client) -> None:
+        parsers = client._connection.parsers
+        parse = parsers["INTERACTION_CREATE"]
+
+        def fed(data: Any) -> Any:
+            self.fed[int(data["id"])] = time.perf_counter()
+            return parse(data)
+
+        parsers["INTERACTION_CREATE"] = fed
+
+    def acks_ms(self) -> list[float]:
+        return [(self.acked[i] - self.fed[i]) * 1000 for i in self.fed if i in self.acked]
+
+
+CLOCK = AckClock()
+_dispatch = router.dispatch
+
+
+def timed_dispatch(backend: Any, method: str, path: str, **kwargs: Any) -> Any:
+    result = _dispatch(backend, method, path, **kwargs)
+    if method == "POST" and path.startswith("/interactions/") and path.endswith("/callback"):
+        CLOCK.acked.setdefault(int(path.split("/")[2]), time.perf_counter())
+    return result
+
+
+router.dispatch = timed_dispatch
+
+
+@contextmanager
+def unsettled(env: Any):
+    """Actors' clicks return as soon as their interaction is emitted (SimCord's settle, which
+    waits for the client to go idle, is held off), so a burst goes out back to back."""
+
+    async def no_settle(*args: Any, **kwargs: Any) -> None:
+        return None
+
+    env._settle_internal = no_settle
+    try:
+        yield
+    finally:
+        del env._settle_internal
+
+
+async def burst(env: Any, clicks: list[tuple[Any, Any, str]], until: Callable[[], bool]) -> float:
+    """Emit every (member, message, label) click back to back, then wait until `until()`.
+    Returns the seconds from the first click until then."""
+    CLOCK.fed.clear()
+    CLOCK.acked.clear()
+    start = time.perf_counter()
+    with unsettled(env):
+        for member, message, label in clicks:
+            await member.click(message, label=label)
+    while not until():
+        await asyncio.sleep(0.005)
+    done = time.perf_counter() - start
+    await env.settle(timeout=SETTLE)
+    return done
+
+
+# --- the bare client ------------------------------------------------------------------------
+
+
+class DeferView(discord.ui.View):
+    def __init__(self) -> None:
+        super().__init__(timeout=None)
+
+    @discord.ui.button(label="Press", custom_id=BARE_ID)
+    async def pressed(self, interaction: discord.Interaction, button: discord.ui.Button) -> None:
+        await interaction.response.defer()
+
+
+class BareClient(discord.Client):
+    async def setup_hook(self) -> None:
+        self.add_view(DeferView())
+
+
+async def bare_run(size: int) -> list[float]:
+    client = BareClient(intents=discord.Intents.default())
+    async with simcord.run(client) as env:
+        guild = env.create_guild()
+        members = [guild.add_member(env.create_user(f"m{n}")) for n in range(size)]
+        messages = []
+        for n in range(size):
+            room = guild.create_text_channel(f"room{n}")
+            messages.append(await client.get_channel(room.id).send("press", view=DeferView()))
+        await env.settle(timeout=SETTLE)
+        CLOCK.install(client)
+        clicks = [(members[n], messages[n], "Press") for n in range(size)]
+        await burst(env, clicks, lambda: len(CLOCK.acked) >= size)
+        return CLOCK.acks_ms()
+
+
+# --- the bot --------------------------------------------------------------------------------
+
+
+async def bot_run(size: int, folder: Path, workers: int, number: int) -> dict[str, Any]:
+    presenter.EDIT_SPACING = 0.0  # one click a table: its edit is never paced; SimCord's clock stays still
+    config = Config(max_tables_per_guild=size, starting_chips=10_000, render_workers=workers)
+    bot = create_bot(db_path=folder / f"ack{size}-{number}.sqlite3", config=config, shard_count=1)
+    async with simcord.run(bot) as env:
+        env.settle_timeout = SETTLE
+        guild = env.create_guild()
+        service = bot.tables
+        tables, hosts, guests, rooms = [], [], [], []
+        for n in range(size):
+            room = guild.create_text_channel(f"table{n}")
+            host = guild.add_member(env.create_user(f"host{n}"))
+            guest = guild.add_member(env.create_user(f"guest{n}"))
+            table = await service.create(guild.id, room.id, "blackjack", build_options("blackjack", {"timer": 0}),
+                                         host.id, 200)
+            await service.join(table, guest.id, 200)
+            await service.start(table, host.id)
+            tables.append(table)
+            hosts.append(host)
+            guests.append(guest)
+            rooms.append(room)
+        note(f"bot: {size} tables opened")
+        await env.settle(timeout=SETTLE)
+        shows = bot.get_cog("Tables").presenter
+        await drain(env, shows)
+        note("bot: their messages shown")
+        commits: list[tuple[float, float]] = []
+        original = service._commit
+
+        async def timed_commit(*args: Any, **kwargs: Any) -> Any:
+            start = time.perf_counter()
+            try:
+                return await original(*args, **kwargs)
+            finally:
+                commits.append((start, time.perf_counter()))
+
+        service._commit = timed_commit
+        CLOCK.install(bot)
+        messages = [table_message(room, table) for room, table in zip(rooms, tables, strict=True)]
+        versions = [t.version for t in tables]
+        clicks = [(hosts[n], messages[n], "Bet 10") for n in range(size)]
+        shown = await burst(env, clicks, lambda: all(t.version > v for t, v in zip(tables, versions, strict=True)))
+        acks = CLOCK.acks_ms()
+        note("bot: burst committed")
+        burst_commits = sorted(commits)
+        ends = [end for _, end in burst_commits]
+        spacing = [(b - a) * 1000 for a, b in zip(ends, ends[1:], strict=False)]
+        mean_spacing = (ends[-1] - ends[0]) * 1000 / max(1, len(ends) - 1)
+        commits.clear()
+        lone = []
+        for n in range(min(20, size)):  # one click at a time: the guest's bet, its commit alone
+            await guests[n].click(table_message(rooms[n], tables[n]), label="Bet 10")
+            lone += [(end - start) * 1000 for start, end in commits]
+            commits.clear()
+        service._commit = original
+        return {"acks": acks, "spacing": spacing, "mean_spacing": mean_spacing, "lone": lone, "moved": shown,
+                "pool": bot.drawing is not None and bot.drawing.processes}
+
+
+def note(text: str) -> None:
+    """Progress, on stderr with the time (setting up hundreds of tables takes a while)."""
+    print(f"  [{time.strftime('%H:%M:%S')}] {text}", file=sys.stderr, flush=True)
+
+
+def table_message(room: Any, table: Any) -> Any:
+    return next(m for m in reversed(room.history()) if m.id == table.extra["table_message"])
+
+
+async def drain(env: Any, shows: Any) -> None:
+    """Wait for the presenter's table-message workers (outside SimCord's settle; a paced one
+    sleeps on SimCord's virtual clock, which is moved on)."""
+    while any(q.worker is not None and not q.worker.done() for q in shows._messages.values()):
+        await env.advance_time(0.25)
+
+
+# --- the run --------------------------------------------------------------------------------
+
+
+def line(name: str, ms: list[float]) -> str:
+    return f"{name:<34} p50 {statistics.median(ms):8.1f} ms  p99 {pct(ms, 0.99):8.1f} ms  max {max(ms):8.1f} ms"
+
+
+def load() -> str:
+    one, five, _ = os.getloadavg()
+    return f"load average {one:.1f} (1 min), {five:.1f} (5 min) on {os.cpu_count()} cores"
+
+
+async def main_async(sizes: list[int], repeats: int, workers: int) -> None:
+    logging.basicConfig(level=logging.ERROR)
+    print(f"Click bursts emitted back to back; drawing pool {workers} worker processes; {load()}")
+    with tempfile.TemporaryDirectory() as folder:
+        for size in sizes:
+            ratios, spacing_ratios = [], []
+            for number in range(1, repeats + 1):
+                bare = await bare_run(size)
+                mine = await bot_run(size, Path(folder), workers, number)
+                ratio = pct(mine["acks"], 0.99) / pct(bare, 0.99)
+                spacing = mine["mean_spacing"] / statistics.median(mine["lone"])
+                ratios.append(ratio)
+                spacing_ratios.append(spacing)
+                print(f"{size} clicks, run {number} ({load()}):")
+                print("  " + line("bare client ack (defer only)", bare))
+                print("  " + line("bot ack", mine["acks"]) + f"   ratio of p99s {ratio:.2f}x (target <= 6x at 200)")
+                print("  " + line("bot commits' spacing in the burst", mine["spacing"]))
+                print("  " + line("bot lone commit", mine["lone"]))
+                print(f"  commits' mean spacing in the burst (first to last end / n-1) {mine['mean_spacing']:.2f} ms"
+                      f" = {spacing:.2f}x a lone commit's p50 (target <= 2x)")
+                print(f"  every move committed {mine['moved']:.2f} s after the first click; "
+                      f"drawing pool in processes: {mine['pool']}")
+            print(f"{size} clicks: median over {repeats} runs: ack p99 ratio {statistics.median(ratios):.2f}x, "
+                  f"commit spacing ratio {statistics.median(spacing_ratios):.2f}x")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--clicks", type=int, nargs="+", default=[200, 500])
+    parser.add_argument("--repeats", type=int, default=3)
+    parser.add_argument("--workers", type=int, default=machine_cores())
+    args = parser.parse_args()
+    asyncio.run(main_async(args.clicks, args.repeats, args.workers))
+
+
+if __name__ == "__main__":
+    main()
+

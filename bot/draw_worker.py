@@ -1,0 +1,56 @@
+"""One worker process of the drawing pool (bot/drawing.py). Started by its file path, not as
+`bot.draw_worker`, so it imports neither the `bot` package nor discord: only renders/ (and the
+games/ and Pillow they use). It reads requests from stdin and writes answers to stdout, one at a
+time, each a length-prefixed pickle:
+    request  (job, module, function, args, kwargs)  → answer (job, True, png bytes)
+                                                   or (job, False, "what failed")
+A function outside renders/ is refused. `(job, "", "modules", (), {})` answers the names of the
+modules this process has imported (what the pool's test checks)."""
+
+from __future__ import annotations
+
+import importlib
+import pickle
+import struct
+import sys
+import traceback
+from typing import Any, BinaryIO
+
+HEADER = struct.Struct("!I")
+
+
+def read_frame(stream: BinaryIO) -> Any | None:
+    header = stream.read(HEADER.size)
+    if len(header) < HEADER.size:
+        return None  # the pool closed our stdin: time to go
+    (length,) = HEADER.unpack(header)
+    return pickle.loads(stream.read(length))
+
+
+def write_frame(stream: BinaryIO, value: Any) -> None:
+    data = pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
+    stream.write(HEADER.pack(len(data)) + data)
+    stream.flush()
+
+
+def answer(module: str, function: str, args: tuple, kwargs: dict) -> tuple[bool, Any]:
+    if not module and function == "modules":
+        return True, sorted(sys.modules)
+    if module != "renders" and not module.startswith("renders."):
+        return False, f"{module}.{function} is not a drawing function (renders/ only)"
+    try:
+        return True, getattr(importlib.import_module(module), function)(*args, **kwargs)
+    except Exception:
+        return False, traceback.format_exc(limit=5)
+
+
+def serve(inbox: BinaryIO, outbox: BinaryIO) -> None:
+    while (request := read_frame(inbox)) is not None:
+        job, module, function, args, kwargs = request
+        write_frame(outbox, (job, *answer(module, function, args, kwargs)))
+
+
+if __name__ == "__main__":
+    answers = sys.stdout.buffer
+    sys.stdout = sys.stderr  # a stray print must not break the answers' framing
+    serve(sys.stdin.buffer, answers)

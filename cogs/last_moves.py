@@ -1,0 +1,99 @@
+"""The table's last moves, told in words: who did what, a person or a computer, as a short part
+of the table message. The words are each game's `GameUI.describe`; the moves of one turn of
+computers (their moves one after another, with no person's between) read as one block. The
+lines live in the table's notes (`extra["last_moves"]`), so they are stored with the table and
+a restarted bot shows them again."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from bot.tables import Table
+from games.base import Event, plural
+
+KEY = "last_moves"
+ENTRIES_KEPT = 5  # the newest moves (a computers' block counts as one)
+ENTRY_LIMIT = 500  # characters of one entry; a long computers' block keeps its newest moves
+FIELD_LIMIT = 1024  # characters in a Discord embed field's value
+FIELD_NAME = "Last moves"
+COMPUTER_ORIGIN = "computer"
+TIMER_ORIGIN = "timer"
+TIMED_OUT = "⏱️ time ran out: "
+
+
+def record(table: Table, text: str, origin: Any) -> bool:
+    """Adds one move's words to the table's last moves; whether anything was added."""
+    text = " ".join(text.split())
+    if not text:
+        return False
+    by_computers = origin == COMPUTER_ORIGIN
+    if origin == TIMER_ORIGIN:
+        text = TIMED_OUT + text
+    entries: list[dict[str, Any]] = table.extra.setdefault(KEY, [])
+    if by_computers and entries and entries[-1].get("computers"):
+        text = f"{entries[-1]['text']} {text}"
+        entries.pop()
+    entries.append({"text": _trimmed(text), "computers": by_computers})
+    del entries[:-ENTRIES_KEPT]
+    while len(entries) > 1 and sum(len(e["text"]) + 3 for e in entries) > FIELD_LIMIT:
+        del entries[0]  # kept no longer than the field shows: every move stores the table's notes
+    return True
+
+
+def _trimmed(text: str) -> str:
+    """The entry within its limit: the newest words kept, whole sentences where it can."""
+    if len(text) <= ENTRY_LIMIT:
+        return text
+    tail = text[-(ENTRY_LIMIT - 1):]
+    sentence = tail.find(". ")
+    return "…" + (tail[sentence + 2:] if 0 <= sentence < ENTRY_LIMIT // 2 else tail)
+
+
+def lines(table: Table) -> list[str]:
+    """The last moves as members read them, oldest first."""
+    return [("🤖 " if e.get("computers") else "• ") + e["text"] for e in table.extra.get(KEY, [])]
+
+
+def field_value(table: Table) -> str | None:
+    """The table message's "Last moves" field: the newest lines that fit (None: no move yet)."""
+    shown: list[str] = []
+    length = 0
+    for line in reversed(lines(table)):
+        if length + len(line) + 1 > FIELD_LIMIT:
+            break
+        shown.insert(0, line)
+        length += len(line) + 1
+    return "\n".join(shown) or None
+
+
+def narrate(events: list[Event], words: Callable[[Event], str]) -> str:
+    """A move's events in words, one sentence each (`words` gives "" for an event not told)."""
+    said = [text.rstrip(".") for text in (words(e) for e in events) if text]
+    return " ".join(f"{text}." for text in said)  # a name starting a sentence is written as its owner wrote it
+
+
+def seat_words(event: Event, names: dict[int, str], deal: str = "hand") -> str:
+    """The events every game with seats emits alike: arriving, leaving, sitting out and in, a
+    new shoe."""
+    data = event.data
+    name = names[data["player"]] if "player" in data else ""
+    if event.kind == "joined":
+        return f"{name} sits down" + (f" with {plural(data['stack'], 'chip')}" if data.get("stack") else "")
+    if event.kind == "left":
+        if data.get("reason") == "no chips":
+            return f"{name} is out of chips and leaves the table"
+        return f"{name} leaves the table" + (f" with {plural(data['stack'], 'chip')}" if data.get("stack") else "")
+    if event.kind == "leaving":
+        return f"{name} will leave the table at the end of this {deal}"
+    if event.kind == "busted":
+        return f"{name} is out of chips and leaves the table"
+    if event.kind == "sitout":
+        return f"{name} sits out"
+    if event.kind == "sitin":
+        return f"{name} sits back in"
+    if event.kind == "replaced":
+        return f"{names[data['by']]} takes {name}'s seat"
+    if event.kind == "shuffle":
+        return f"A new shoe is shuffled ({plural(data['cards'], 'card')})"
+    return ""

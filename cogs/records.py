@@ -1,0 +1,141 @@
+"""/profile: a member's record on this server, in words and as a small card. The words for
+records are here too, shared with /leaderboard (cogs/economy.py)."""
+
+from __future__ import annotations
+
+import datetime
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot import records
+from bot.client import TarotBot
+from cogs.common import COLOUR, GAME_TITLES, Drawing, deal_word, png_file, refuse
+from games.base import plural
+from games.registry import GAMES
+from renders.records import GameCard, render_profile
+
+WHOLE_GAMES = ("rummy", "arcanoid")  # their records count whole games, not hands or rounds
+CONTRACT_WORDS = {"prise": "Prise", "garde": "Garde", "garde_sans": "Garde sans", "garde_contre": "Garde contre"}
+BET_SIDES = ("player", "banker", "tie")
+FIELD_LIMIT = 1024  # characters in an embed field's value
+
+
+def record_word(game: str) -> str:
+    """What one recorded round of the game is called."""
+    return "game" if game in WHOLE_GAMES else deal_word(game)
+
+
+def unit_of(game: str) -> str:
+    """What a game's net result counts: chips, battles (Arcanoid) or points."""
+    if game == "arcanoid":
+        return "battle"
+    return "chip" if game in GAMES and GAMES[game].CHIPS else "point"
+
+
+def date_of(day: int) -> str:
+    return datetime.datetime.fromtimestamp(day * records.DAY, datetime.UTC).strftime("%d %b %Y")
+
+
+def game_lines(record: records.GameRecord) -> list[str]:
+    """The record of one game in words: the common figures, then the game's own."""
+    word, unit = record_word(record.game), unit_of(record.game)
+    outcome = f"{record.won:,} won, {record.lost:,} lost"
+    if record.pushed or record.game in ("blackjack", "baccarat"):
+        outcome += f", {plural(record.pushed, 'push', 'pushes')}"
+    lines = [
+        f"{plural(record.played, word)}: {outcome}",
+        f"Net {plural(record.net, unit, signed=True)} · biggest win {plural(record.best_win, unit)}",
+        f"Winning streak {record.streak} (best {record.best_streak})",
+    ]
+    own = own_figures(record.game, record.figures)
+    return lines + ([" · ".join(own)] if own else [])
+
+
+def own_figures(game: str, figures: dict[str, tuple[int, str]]) -> list[str]:
+    """Each game's own figures, in words ("Deals taken 3 · made 2", "Best meld 45: …")."""
+    value = {name: v for name, (v, _) in figures.items()}
+    said: list[str] = []
+    if game == "tarot":
+        said.append(f"Deals taken {value.get('deals taken', 0)}, made {value.get('deals made', 0)}")
+        contracts = [f"{CONTRACT_WORDS[c]} {value[f'taken as {c}']}" for c in CONTRACT_WORDS
+                     if value.get(f"taken as {c}")]
+        if contracts:
+            said.append("by contract: " + ", ".join(contracts))
+        said.append(f"petit au bout {value.get('petit au bout', 0)}, poignées {value.get('poignées', 0)}, "
+                    f"chelems {value.get('chelems', 0)}")
+    elif game == "poker":
+        said.append(f"Won at showdown {value.get('won at showdown', 0)}, "
+                    f"without a showdown {value.get('won without showdown', 0)}")
+    elif game == "blackjack":
+        said.append(f"Blackjacks {value.get('blackjacks', 0)} in {plural(value.get('hands', 0), 'hand')}")
+    elif game == "baccarat":
+        said.append("Bets on " + ", ".join(f"{side} {value.get(f'bets on {side}', 0)}" for side in BET_SIDES))
+    elif game == "loc":
+        said.append(f"Pots taken {value.get('pots taken', 0)} ({plural(value.get('chips from pots', 0), 'chip')})")
+    elif game == "rummy":
+        best = figures.get("best meld")
+        said.append(f"Best meld {best[1]} ({plural(best[0], 'card')}) of {plural(value.get('melds laid', 0), 'meld')} "
+                    "laid" if best else "No meld laid yet")
+    elif game == "arcanoid":
+        said.append(f"Battles won {value.get('battles won', 0)} in {plural(value.get('rounds played', 0), 'round')}")
+        powers = sorted(((v, name) for name, v in value.items() if name.startswith("played ")), reverse=True)
+        if powers:
+            said.append(f"power played most: {powers[0][1].removeprefix('played ')} ({plural(powers[0][0], 'time')})")
+    return said
+
+
+def highlight(record: records.GameRecord) -> str:
+    """One of the game's own figures for the card."""
+    best = record.figures.get("best meld")
+    if best is not None:  # the meld alone: the card's line is short
+        return f"Best meld {best[1]}"
+    own = own_figures(record.game, record.figures)
+    return own[0] if own else ""
+
+
+class Records(commands.Cog):
+    def __init__(self, bot: TarotBot) -> None:
+        self.bot = bot
+
+    @app_commands.command(name="profile", description="A member's record on this server: played, won, lost, "
+                                                       "net, streaks, each game's own figures")
+    @app_commands.describe(member="Whose record (default: yours)", game="One game only",
+                           public="Show it to the channel (default: only you see it)")
+    @app_commands.guild_only()
+    @app_commands.choices(game=[app_commands.Choice(name=t, value=k) for k, t in GAME_TITLES.items()])
+    async def profile(self, interaction: discord.Interaction, member: discord.User | None = None,
+                      game: app_commands.Choice[str] | None = None, public: bool = False) -> None:
+        who = member or interaction.user
+        if who.bot:
+            await refuse(interaction, "bots have no record: only members' rounds are counted")
+            return
+        guild_id, today = interaction.guild_id or 0, records.day_of(discord.utils.utcnow().timestamp())
+        found = await records.profile(self.bot.tables.store, guild_id, who.id, game.value if game else None, today)
+        if found.empty:  # said privately, even when the record was to be shown
+            where = f" at {game.name}" if game else ""
+            whose = "You have" if who.id == interaction.user.id else f"{who.display_name} has"
+            await interaction.response.send_message(
+                f"{whose} no record{where} on this server yet: a round counts once it is finished at a table "
+                "here (records began with this version of the bot).", ephemeral=True)
+            return
+        await interaction.response.defer(ephemeral=not public, thinking=True)  # the card is drawn next
+        embed = discord.Embed(title=f"{who.display_name} — record on this server", colour=COLOUR)
+        for record in found.games:
+            embed.add_field(name=GAME_TITLES.get(record.game, record.game),
+                            value="\n".join(game_lines(record))[:FIELD_LIMIT], inline=False)
+        if found.chip_line:
+            embed.set_footer(text=f"Chips won and lost since {date_of(found.chip_line[0][0])}: "
+                                  f"{found.chip_line[-1][1]:+,}")
+        cards = [GameCard(GAME_TITLES.get(r.game, r.game), record_word(r.game), r.played, r.won, r.lost, r.pushed,
+                          r.net, unit_of(r.game), r.streak, r.best_streak, highlight(r)) for r in found.games]
+        where = interaction.guild.name if interaction.guild else "this server"
+        image = await Drawing(render_profile, who.display_name, where, cards, found.chip_line).draw()
+        embed.set_image(url="attachment://profile.png")
+        await interaction.followup.send(embed=embed, file=png_file(image, "profile.png"), ephemeral=not public,
+                                        allowed_mentions=discord.AllowedMentions.none())
+
+
+async def setup(bot: TarotBot) -> None:
+    await bot.add_cog(Records(bot))

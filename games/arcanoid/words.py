@@ -1,0 +1,83 @@
+"""Arcanoid's one name for each card, as its rules call them whatever the deck style: Justice is
+8 and Strength 11, Judgment, the suits as the battlefields (swords, staves, cups, coins). Cards
+are named by their face: orientation means nothing in Arcanoid, so no text shows it. The menus,
+the autocompletes, the messages and the images all take their names from here."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from games.arcanoid.battle import ARCANA, SUIT_FIELD
+from games.cards import ROMAN, STYLE_COURTS, Card, card
+
+COURTS = STYLE_COURTS["rws"]  # the courts as the cards are drawn: Page, Knight, Queen, King
+
+
+def major_title(number: int) -> str:
+    """A major's name as a card shows it: `Justice`, `The Tower`, `Judgment`."""
+    name = ARCANA[number]
+    return name[:1].upper() + name[1:]
+
+
+def card_title(item: Card | str) -> str:
+    """A card's name: `VIII Justice`, `9 of swords`, `Page of staves`, `Ace of coins`."""
+    c = card(item) if isinstance(item, str) else item
+    if c.is_major:
+        return f"{ROMAN[c.rank]} {major_title(c.rank)}"
+    rank = "Ace" if c.rank == 1 else COURTS.get(c.rank, str(c.rank))
+    return f"{rank} of {SUIT_FIELD[c.suit]}"  # type: ignore[index]
+
+
+def face_code(item: Card | str) -> str:
+    """The card's notation without an orientation: `9S`, `16`."""
+    c = card(item) if isinstance(item, str) else item
+    return c.face.code
+
+
+def card_label(item: Card | str) -> str:
+    """A menu's or autocomplete's label: `8 · VIII Justice`, `9S · 9 of swords`."""
+    return f"{face_code(item)} · {card_title(item)}"
+
+
+def card_words(items: Iterable[Card | str]) -> str:
+    """Cards in a sentence: numeric and court cards by their notation, majors by name
+    (`9S 10S`, `the Empress and the Emperor`, `the Lovers and QS`)."""
+    words = []
+    for item in items:
+        c = card(item) if isinstance(item, str) else item
+        words.append(ARCANA[c.rank] if c.is_major else c.face.code)
+    if len(words) > 1 and any(not w[:1].isalnum() or " " in w for w in words):
+        return ", ".join(words[:-1]) + " and " + words[-1]
+    return " ".join(words)
+
+
+# --- grammar for any name, "You" included (a member may be called that) --------------------
+
+IRREGULAR = {"has": "have", "is": "are", "does": "do", "was": "were"}
+
+
+def is_you(name: str) -> bool:
+    return name.strip().lower() == "you"
+
+
+def does(name: str, verb: str) -> str:
+    """`name` with a verb in the third person agreeing with it: `Ann plays`, `You play`."""
+    if not is_you(name):
+        return f"{name} {verb}"
+    if verb in IRREGULAR:
+        return f"{name} {IRREGULAR[verb]}"
+    if verb.endswith("ies"):
+        return f"{name} {verb[:-3]}y"
+    if verb.endswith(("ches", "shes", "sses", "xes")):
+        return f"{name} {verb[:-2]}"
+    return f"{name} {verb[:-1] if verb.endswith('s') else verb}"
+
+
+def whose(name: str) -> str:
+    """The possessive of a name: `Ann's`, `your` (for a member called You)."""
+    return "your" if is_you(name) else f"{name}'s"
+
+
+def capitalised(text: str) -> str:
+    """The text with its first letter upper case (a sentence that starts with `your`)."""
+    return text[:1].upper() + text[1:]

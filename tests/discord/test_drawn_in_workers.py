@@ -1,0 +1,39 @@
+"""The real bot with its drawing pool of worker processes (issue 22, item 2): started with the
+bot, it draws the table message's image and the DM hands, the same pictures as drawn here."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot import drawing
+from bot.client import create_bot
+from bot.config import Config
+from cogs.common import UIS, names_for
+from tests.discord.helpers import make_world, open_table, table_message
+
+
+@pytest.fixture
+def simcord_bot(db_path):
+    return create_bot(db_path=db_path, config=Config(render_workers=2), shard_count=1)
+
+
+async def test_the_table_and_the_hands_are_drawn_by_the_bots_worker_processes(simcord_env):
+    bot = simcord_env.bot
+    pool = bot.drawing
+    assert pool is not None and pool.processes and len(pool.workers) == 2
+    assert drawing.current is pool
+    world = make_world(simcord_env)
+    alice, bob = world.members
+    table = await open_table(world, "blackjack", seed=8, timer=0)
+    await alice.click(table_message(world), label="Bet 10")
+    await bob.click(table_message(world), label="Bet 10")
+    assert table.state.phase == "playing"
+
+    shown = await table_message(world).attachments[0].read()
+    ui = UIS["blackjack"]
+    assert shown == ui.render(table.view(None), names_for(bot, table), "rws")
+    hand = next(m for m in reversed(alice.user.dm_channel.history()) if m.attachments)
+    _, expected, _ = ui.hand_view(table.frozen(), alice.id, names_for(bot, table))
+    assert await hand.attachments[0].read() == expected.function(*expected.args, **expected.kwargs)
+    roots = {name.split(".")[0] for name in await pool.modules_of_a_worker()}
+    assert "renders" in roots and not roots & {"discord", "bot", "cogs"}

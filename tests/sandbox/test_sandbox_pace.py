@@ -1,0 +1,171 @@
+"""The sandbox at a person's pace, in a real browser (Debian's chromium, headless): a command
+typed whole as the README prints it runs; a click is answered on the page within half a second
+(median) whatever the computers' pauses; an Arcanoid commitment is answered within a second
+whatever its reaction window; the simulated clock keeps to the wall clock (the messages' times,
+the turn's countdown)."""
+
+from __future__ import annotations
+
+import re
+import statistics
+import time
+from datetime import datetime
+from typing import Any
+
+from bot.sandbox import PERSON_NAME
+from tests.sandbox.helpers import (
+    Sandbox,
+    browser_page,
+    click_and_time,
+    messages,
+    my_poker_turn,
+    open_channel,
+    run_command,
+    send,
+    type_line,
+)
+
+COMPUTER_PAUSE = 1.5  # the sandbox's default: each computer waits this long before it moves
+CLICKS = 6
+MEDIAN_ANSWER_S = 0.5
+ARCANOID_WINDOW_S = 10
+ARCANOID_ANSWER_S = 1.0
+CLOCK_SLACK_S = 2.0
+IDLE_S = 6  # the sandbox left alone first: a clock that stood still would fall this far behind
+SUITS = {"S": "swords", "W": "staves", "C": "cups", "P": "coins"}
+
+
+async def test_a_command_typed_whole_runs_and_a_wrong_one_is_explained(tmp_path):
+    async with browser_page() as page:
+        sandbox = Sandbox(tmp_path)
+        try:
+            await open_channel(page, sandbox, "poker")
+            await type_line(page, "/poker crate")
+            await messages(page).filter(has_text="is not a command here").last.wait_for(timeout=10_000)
+            await type_line(page, "/poker create bots:x")
+            await messages(page).filter(has_text="takes a whole number from 0 to 9, not").last.wait_for(timeout=10_000)
+            await type_line(page, "/poker create bots:3")
+            lobby = messages(page).filter(has_text="Major Poker — lobby").last
+            await lobby.get_by_role("button", name="Start", exact=True).wait_for(timeout=10_000)
+            seated = await lobby.inner_text()
+            assert all(f"Computer {n}" in seated for n in (1, 2, 3)), seated
+            assert f"@{PERSON_NAME}" in seated and "<@" not in seated, "the host is named, not a raw mention"
+            assert not await messages(page).filter(has_text=re.compile(r"^\s*/poker create bots:3\s*$")).count(), \
+                "the typed line became the command, not a message"
+            assert sandbox.interrupt() == 0, "".join(sandbox.output)
+        finally:
+            sandbox.kill()
+
+
+async def test_clicks_are_answered_within_half_a_second_whatever_the_computers_pauses(tmp_path):
+    async with browser_page() as page:
+        sandbox = Sandbox(tmp_path, computer_pause=COMPUTER_PAUSE)
+        try:
+            await open_channel(page, sandbox, "poker")
+            await run_command(page, "poker create", bots="3")
+            lobby = messages(page).filter(has_text="Major Poker — lobby").last
+            start = lobby.get_by_role("button", name="Start", exact=True)
+            await start.wait_for()
+            answers = [await click_and_time(page, lobby, start)]
+            while len(answers) < CLICKS:
+                table, button = await my_poker_turn(page)
+                answers.append(await click_and_time(page, table, button))
+            median = statistics.median(answers)
+            assert median <= MEDIAN_ANSWER_S, f"click to answer: {[round(a, 2) for a in answers]} s"
+            assert sandbox.interrupt() == 0, "".join(sandbox.output)
+        finally:
+            sandbox.kill()
+
+
+async def my_hand(page: Any) -> list[str]:
+    """The person's Arcanoid hand, from the discard menu of their DM, once it is their turn."""
+    for _ in range(300):
+        dealt = messages(page).filter(has_text=re.compile(rf"Turn: (You|{PERSON_NAME})\b")).last
+        if await dealt.count():
+            cards = await dealt.locator(".select-option").evaluate_all("els => els.map(e => e.dataset.value)")
+            cards = [card for card in cards if re.fullmatch(r"\d+|(?:10|[2-9AJNQK])[SWCP]", card)]
+            if cards:
+                return cards
+        await page.wait_for_timeout(100)
+    shown = await messages(page).all_inner_texts()
+    raise AssertionError(f"the person's Arcanoid turn never came: {shown[-3:]}")
+
+
+async def test_an_arcanoid_commitment_is_answered_within_a_second_whatever_its_reaction_window(tmp_path):
+    async with browser_page() as page:
+        sandbox = Sandbox(tmp_path, computer_pause=COMPUTER_PAUSE)
+        try:
+            await open_channel(page, sandbox, "arcanoid")
+            await run_command(page, "arcanoid create", bots="2", reaction_seconds=str(ARCANOID_WINDOW_S))
+            await page.get_by_role("button", name="Start", exact=True).click()
+            await messages(page).filter(has_text="Arcanoid — round 1").last.wait_for()
+            await open_channel(page, sandbox, "dm")
+            hand = await my_hand(page)
+            newest = messages(page).last
+            assert "Arcanoid" in await newest.inner_text() and await newest.is_visible()
+            assert await newest.evaluate("e => e.getBoundingClientRect().top < window.innerHeight"), \
+                "the DM page opens at its newest message"
+            minor = next(card for card in hand if card[-1] in SUITS)
+            replies = messages(page).filter(has_text=f"{PERSON_NAME} used /arcanoid")
+            before = await replies.count()
+            await fill_command(page, "arcanoid commit", field=SUITS[minor[-1]], cards=minor)
+            sent = time.monotonic()
+            await send(page)
+            await page.wait_for_function(
+                "([n, name]) => Array.from(document.querySelectorAll('article.channel-message'))"
+                ".filter(e => e.innerText.includes(`${name} used /arcanoid`)).length > n",
+                arg=[before, PERSON_NAME], polling=20, timeout=30_000)
+            answered = time.monotonic() - sent
+            reply = await replies.last.inner_text()
+            assert "swords" in reply.lower() or "staves" in reply.lower() or "cups" in reply.lower() \
+                or "coins" in reply.lower(), reply
+            assert answered <= ARCANOID_ANSWER_S, \
+                f"the commitment was answered after {answered:.2f} s (reaction window {ARCANOID_WINDOW_S} s)"
+            assert sandbox.interrupt() == 0, "".join(sandbox.output)
+        finally:
+            sandbox.kill()
+
+
+async def fill_command(page: Any, command: str, **options: str) -> None:
+    """`run_command` without the sending: pick the command, fill its options (a choice by its
+    name, from the list)."""
+    box = page.locator("#channel-composer-input")
+    await box.click()
+    await box.type(f"/{command}")
+    await page.get_by_text(f"/{command}", exact=True).last.wait_for()
+    await page.keyboard.press("Enter")
+    for name, value in options.items():
+        field = page.locator(f'.command-option-input[data-option="{name}"]')
+        if not await field.count():
+            ghost = page.locator(".command-ghost")
+            if await ghost.count():
+                await ghost.click()
+            await page.locator(".command-popup").get_by_text(name, exact=True).click()
+        await field.fill(value)
+
+
+def seconds_behind(shown_iso: str) -> float:
+    return time.time() - datetime.fromisoformat(shown_iso.replace("Z", "+00:00")).timestamp()
+
+
+async def test_the_simulated_clock_keeps_to_the_wall_clock(tmp_path):
+    async with browser_page() as page:
+        sandbox = Sandbox(tmp_path)
+        try:
+            await open_channel(page, sandbox, "blackjack")
+            await page.wait_for_timeout(IDLE_S * 1000)
+            await run_command(page, "blackjack create")
+            await page.get_by_role("button", name="Start", exact=True).click()
+            table = messages(page).filter(has_text="Major Blackjack — round 1").last
+            await table.get_by_role("button", name="Bet 10", exact=True).wait_for()
+            posted = await table.locator("time.message-time").first.get_attribute("datetime")
+            countdown = table.locator("time.discord-timestamp").last
+            deadline, words = await countdown.get_attribute("datetime"), await countdown.inner_text()
+            behind = seconds_behind(posted)
+            assert -CLOCK_SLACK_S <= behind <= CLOCK_SLACK_S, f"the table was posted at {posted}, {behind:.1f} s ago"
+            left = -seconds_behind(deadline)
+            assert 60 - CLOCK_SLACK_S - 1 <= left <= 60, f"the 60 s turn ends at {deadline}, in {left:.1f} s"
+            assert re.fullmatch(r"in 5\d seconds|in 60 seconds|in 1 minute", words), words
+            assert sandbox.interrupt() == 0, "".join(sandbox.output)
+        finally:
+            sandbox.kill()
