@@ -122,8 +122,8 @@ class BlackjackUI(GameUI):
             return f"The dealer has {' '.join(data['cards'])}: {data['total']}"
         if event.kind == "settled":
             told = [f"{names[r['player']]} {RESULT_WORDS.get(r['result'], r['result'])} ({r['net']:+})"
-                    for r in data["results"]]
-            return f"Round {data['round']} is settled: " + ", ".join(told) if told else ""
+                    + (f": {r['reason']}" if r.get("reason") else "") for r in data["results"]]
+            return f"Round {data['round']} is settled: " + "; ".join(told) if told else ""
         return seat_words(event, names, "round")
 
     def turn_in_dm(self, table: Table) -> bool:

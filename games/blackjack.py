@@ -357,7 +357,7 @@ def _settle(state: State, events: list[Event]) -> None:
             gained += hand.bet - hand.payout
             results.append({"player": seat.player, "hand": index, "bet": hand.bet,
                             "result": hand.result, "payout": hand.payout,
-                            "net": hand.payout - hand.bet})
+                            "net": hand.payout - hand.bet, "reason": reason(hand.cards, state.dealer)})
     state.house_net += gained
     state.phase = "settled"
     house.remember(state, {"dealer": codes(state.dealer)},
