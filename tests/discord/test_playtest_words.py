@@ -126,3 +126,19 @@ async def test_an_arcanoid_table_states_its_deal_commitment_once(simcord_env):
     said = _everything_said(table_message(world))
     assert said.count("Deal commitment") == 1, said
     assert "Deal commitment, round 1: sha256" in said, said
+
+
+async def test_a_blackjack_hand_before_the_deal_does_not_say_the_dealer_shows_a_dash(simcord_env):
+    """In the betting window the private hand read "Dealer shows —." before any card was dealt."""
+    world = make_world(simcord_env, names=("alice",))
+    (alice,) = world.members
+    table = await open_table(world, "blackjack", seed=4, timer=0)
+    assert table.state.phase == "betting"
+    reply = (await alice.slash(world.channel, "hand")).response
+    assert "Dealer shows" not in reply.content, reply.content
+    assert "No cards yet this round." in reply.content, reply.content
+    await alice.slash(world.channel, "blackjack bet", amount=20)
+    if table.state.phase == "playing":
+        dealt = (await alice.slash(world.channel, "hand")).response
+        shown = table.view(alice.id)["dealer"]["cards"][0]
+        assert f"Dealer shows {shown} 🂠." in dealt.content, dealt.content
