@@ -8,7 +8,8 @@ from typing import Any
 
 from games import blackjack, rummy
 from games.base import SeatSpec
-from tests.discord.helpers import make_world, open_table, table_message
+from tests.discord.helpers import make_world, open_table, refused, table_message
+from tests.discord.test_arcanoid_play import arrange
 from tests.discord.test_rummy_play import menu_id
 from tests.discord.test_tarot_play import first_seed, human_move, simulate
 from tests.seeds import predict
@@ -126,3 +127,32 @@ async def test_an_arcanoid_table_states_its_deal_commitment_once(simcord_env):
     said = _everything_said(table_message(world))
     assert said.count("Deal commitment") == 1, said
     assert "Deal commitment, round 1: sha256" in said, said
+
+
+async def test_a_blackjack_hand_before_the_deal_does_not_say_the_dealer_shows_a_dash(simcord_env):
+    """In the betting window the private hand read "Dealer shows —." before any card was dealt."""
+    world = make_world(simcord_env, names=("alice",))
+    (alice,) = world.members
+    table = await open_table(world, "blackjack", seed=4, timer=0)
+    assert table.state.phase == "betting"
+    reply = (await alice.slash(world.channel, "hand")).response
+    assert "Dealer shows" not in reply.content, reply.content
+    assert "No cards yet this round." in reply.content, reply.content
+    await alice.slash(world.channel, "blackjack bet", amount=20)
+    if table.state.phase == "playing":
+        dealt = (await alice.slash(world.channel, "hand")).response
+        shown = table.view(alice.id)["dealer"]["cards"][0]
+        assert f"Dealer shows {shown} 🂠." in dealt.content, dealt.content
+
+
+async def test_an_arcanum_played_without_its_target_is_refused_with_the_seats_it_may_aim_at(simcord_env):
+    """`/arcanoid play arcanum:20` without `target` was answered "Name the target player":
+    which option, and which names, a newcomer could not tell."""
+    world = make_world(simcord_env, names=("alice", "bob"))
+    alice, bob = world.members
+    table = await open_table(world, "arcanoid", timer=0)
+    arrange(table, {alice.id: "20 2S 3S QS 2W 5C", bob.id: "2C 3C 4C 6C 7C 8C"})
+    said = await refused(world, alice.slash(world.channel, "arcanoid play", arcanum="20", field="coins"),
+                         "Judgment aims at a seat: add the `target` option, one of ")
+    assert said.endswith("one of alice, bob"), said
+    assert "<@" not in said
