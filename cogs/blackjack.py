@@ -122,8 +122,8 @@ class BlackjackUI(GameUI):
             return f"The dealer has {' '.join(data['cards'])}: {data['total']}"
         if event.kind == "settled":
             told = [f"{names[r['player']]} {RESULT_WORDS.get(r['result'], r['result'])} ({r['net']:+})"
-                    for r in data["results"]]
-            return f"Round {data['round']} is settled: " + ", ".join(told) if told else ""
+                    + (f": {r['reason']}" if r.get("reason") else "") for r in data["results"]]
+            return f"Round {data['round']} is settled: " + "; ".join(told) if told else ""
         return seat_words(event, names, "round")
 
     def turn_in_dm(self, table: Table) -> bool:
@@ -134,8 +134,9 @@ class BlackjackUI(GameUI):
         seat = next((s for s in view.get("seats", []) if s["player"] == player), None)
         if seat is None:
             return "You are not seated at this table.", None, []
-        dealer = " ".join(c or "🂠" for c in view["dealer"]["cards"]) or "—"
-        lines = [f"**Major Blackjack** — stack {plural(seat['stack'], 'chip')}. Dealer shows {dealer}."]
+        dealer = " ".join(c or "🂠" for c in view["dealer"]["cards"])
+        shows = f" Dealer shows {dealer}." if dealer else ""
+        lines = [f"**Major Blackjack** — stack {plural(seat['stack'], 'chip')}.{shows}"]
         hands = seat["hands"]
         for number, hand in enumerate(hands, 1):
             status = "" if hand["status"] == "doubled" else f" — {hand['status']}"  # the bet says it

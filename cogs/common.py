@@ -179,6 +179,7 @@ TEXT_LIMITS = {"cards": 400, "card": 100, "king": 100, "table": 24}  # by option
 COMMAND_TEXT_LIMITS = {  # (command, option): where one command needs more, or less
     ("count", "cards"): 1500,
     ("verify", "seed"): MAX_SEED_LENGTH,
+    ("fair seed", "value"): MAX_SEED_LENGTH,
 }
 AMOUNT_DIGITS = 12
 
@@ -527,7 +528,7 @@ async def refuse_stale(interaction: discord.Interaction) -> None:
         return
     if may_update_clicked(interaction) and interaction.type is discord.InteractionType.component:
         try:
-            await update_clicked(interaction, view=None)  # answered, or only deferred (answer first)
+            await update_clicked(interaction, view=None)
         except discord.HTTPException as error:
             log.warning("could not take stale controls off a private hand: %s", error)
     await refuse(interaction, STALE_PRIVATE)

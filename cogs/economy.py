@@ -114,8 +114,7 @@ class Economy(commands.Cog):
             embed = discord.Embed(title="Richest players", colour=COLOUR, description="\n".join(lines) or "Nobody yet.")
         else:
             embed = await self._game_board(guild_id, game, period.value if period else "all", by.value if by else "net")
-        await reply(interaction, embed=embed,
-                                                allowed_mentions=discord.AllowedMentions.none())
+        await reply(interaction, embed=embed, allowed_mentions=discord.AllowedMentions.none())
 
     async def _game_board(self, guild_id: int, game: app_commands.Choice[str], period: str, by: str) -> discord.Embed:
         today = records.day_of(discord.utils.utcnow().timestamp())

@@ -6,6 +6,7 @@ from collections.abc import Callable
 from typing import Any
 
 from games.base import plural
+from games.rummy.melds import meld_set_words
 
 STYLES = {"rws": "Rider–Waite–Smith cards", "marseille": "Marseille cards", "thoth": "Thoth cards",
           "french": "French tarot cards (trumps numbered)"}
@@ -52,7 +53,7 @@ def _tarot(o: Any) -> list[str]:
 
 def _rummy(o: Any) -> list[str]:
     attributions = {"gd": "Golden Dawn attributions", "thoth": "Thoth attributions"}.get(o.attributions, o.attributions)
-    melds = "every kind of meld" if o.melds == "all" else "the basic melds only"
+    melds = meld_set_words(o.melds)
     lines = [f"against {'the computer' if o.opponent == 'bot' else 'another member'}", melds, attributions,
              f"call with {plural(o.call_limit, 'point')} or fewer unmelded", f"game to {plural(o.target, 'point')}",
              STYLES.get(o.style, o.style)]

@@ -3,7 +3,6 @@ records are here too, shared with /leaderboard (cogs/economy.py)."""
 
 from __future__ import annotations
 
-import asyncio
 import datetime
 
 import discord
@@ -12,7 +11,7 @@ from discord.ext import commands
 
 from bot import records
 from bot.client import TarotBot
-from cogs.common import COLOUR, GAME_TITLES, deal_word, png_file, refuse
+from cogs.common import COLOUR, GAME_TITLES, Drawing, deal_word, png_file, refuse
 from games.base import plural
 from games.registry import GAMES
 from renders.records import GameCard, render_profile
@@ -132,7 +131,7 @@ class Records(commands.Cog):
         cards = [GameCard(GAME_TITLES.get(r.game, r.game), record_word(r.game), r.played, r.won, r.lost, r.pushed,
                           r.net, unit_of(r.game), r.streak, r.best_streak, highlight(r)) for r in found.games]
         where = interaction.guild.name if interaction.guild else "this server"
-        image = await asyncio.to_thread(render_profile, who.display_name, where, cards, found.chip_line)
+        image = await Drawing(render_profile, who.display_name, where, cards, found.chip_line).draw()
         embed.set_image(url="attachment://profile.png")
         await interaction.followup.send(embed=embed, file=png_file(image, "profile.png"), ephemeral=not public,
                                         allowed_mentions=discord.AllowedMentions.none())

@@ -55,7 +55,7 @@ class RummyUI(GameUI):
         lines.append(f"Scores: {scores} (game to more than {view['target']})")
         if view["phase"] in rummy.IN_HAND:
             top = view["discard"][-1] if view["discard"] else "—"
-            lines.append(f"Discard pile: **{top}** · stock {view['stock']} · melds {view['melds']} · "
+            lines.append(f"Discard pile: **{top}** · stock {view['stock']} · {rm.meld_set_words(view['melds'])} · "
                          f"call limit {view['call_limit']}")
         last = (view.get("last_round") or {}).get("ending")
         if last and view["phase"] not in ("over", "hand_over"):
@@ -101,7 +101,7 @@ class RummyUI(GameUI):
         limits = ("upcard",) if view["upcard_choice"] else LIMIT_CHOICES
         for melds in rm.MELD_SETS:
             for limit in limits:
-                text = f"{melds.title()} melds, call limit {'= upcard value' if limit == 'upcard' else limit}"
+                text = f"{capitalised(rm.meld_set_words(melds))}, call limit {'= upcard value' if limit == 'upcard' else limit}"
                 options.append((text, f"{melds}.{view['options']['call_limit'] if limit == 'upcard' else limit}"))
         return SelectSpec("Dealer: choose the melds and call limit", "choose", tuple(options))
 
@@ -153,7 +153,7 @@ class RummyUI(GameUI):
         if event.kind == "column":
             return f"{name} chooses the column {data['column']} ({plural(data['questions'], 'question')})"
         if event.kind == "chosen":
-            return f"{name} deals with {data['melds']} melds and a call limit of {data['call_limit']}"
+            return f"{name} deals with {rm.meld_set_words(data['melds'])} and a call limit of {data['call_limit']}"
         if event.kind == "dealt":
             return (f"Hand {data['hand']} is dealt by {names[data['dealer']]}: the upcard is {data['upcard']}, "
                     f"call limit {data['call_limit']}")

@@ -138,7 +138,7 @@ class TarotUI(GameUI):
         if view.get("partner") is not None:
             lines.append(f"Partner: {who(names, view['partner'])} (played the called card).")
         if view.get("dog"):
-            lines.append(f"Dog: {' '.join(view['dog'])}")
+            lines.append(f"Dog: {' '.join(shown(c) for c in view['dog'])}")
         lines.append({"calling": f"{turn} is calling a king (privately, from their hand's controls).",
                       "discarding": f"{turn} takes the dog and discards {plural(view['dog_size'], 'card')}.",
                       "chelem": f"{turn} to announce a chelem or play on.",

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.base import capitalised, plural
+from games.rummy.melds import meld_set_words
 from games.rummy.rules import ending_words
 from renders import layout as L
 from renders.hand import render_hand
@@ -22,7 +23,7 @@ def render_rummy(view: dict[str, Any], names: dict[int, str], style: str = "rws"
     """The table as PNG bytes. `view` is games.rummy's view (any player's or a spectator's:
     only public parts are drawn); `names` maps player ids to display names."""
     shown, heading = _what_to_show(view, names)
-    info = (f"melds {shown['melds']} · call limit {shown['call_limit']} · target {shown['target']} · "
+    info = (f"{meld_set_words(shown['melds'])} · call limit {shown['call_limit']} · target {shown['target']} · "
             f"{'Thoth' if shown['attributions'] == 'thoth' else 'Golden Dawn'}")
     title = f"Tarot Rummy · hand {shown['round']}"
     body = _ended(shown, names, style) if shown.get("ending") else _in_play(shown, names, style)

@@ -21,6 +21,12 @@ from games.cards import Card, card, card_name
 MELD_TYPES = ("serpent", "sword", "sphere", "path", "mother", "double", "single")
 BASIC_MELDS = ("serpent", "sword", "sphere")
 MELD_SETS = {"all": MELD_TYPES, "basic": BASIC_MELDS}
+MELD_SET_WORDS = {"all": "every kind of meld", "basic": "the basic melds only"}  # the `melds` option as members read it
+
+
+def meld_set_words(melds: str) -> str:
+    """The table's `melds` option in words ("every kind of meld"), never its value ("all")."""
+    return MELD_SET_WORDS.get(melds, melds)
 ATTRIBUTIONS = ("gd", "thoth")
 
 ELEMENTAL = frozenset({0, 12, 20})

@@ -301,7 +301,7 @@ def test_double_takes_one_card_and_stands() -> None:
     events = bj.apply(state, 1, {"type": "double"})
     assert event(events, "double").data["card"] == "9Cr"
     assert event(events, "settled").data["results"][0] == {
-        "player": 1, "hand": 0, "bet": 20, "result": "win", "payout": 40, "net": 20}
+        "player": 1, "hand": 0, "bet": 20, "result": "win", "payout": 40, "net": 20, "reason": "20 v 17"}
     assert state.seats[0].stack == 120
 
 
