@@ -173,3 +173,15 @@ async def test_an_arcanoid_computers_turn_does_not_point_it_to_dm_menus(simcord_
     theirs = table_message(world).embeds[0].description or ""
     assert "Turn: **Computer 1**." in theirs, theirs
     assert "DM menus" not in theirs, theirs
+
+
+async def test_an_arcanoid_refusal_names_the_page_as_the_cards_show_it(simcord_env):
+    """The cards and Arcanoid's card names say "Page"; the refusal of a wrong commitment said
+    "the knave"."""
+    world = make_world(simcord_env, names=("alice", "bob"))
+    alice, bob = world.members
+    table = await open_table(world, "arcanoid", timer=0)
+    arrange(table, {alice.id: "JS 2S 3S QS 2W 5C", bob.id: "2C 3C 4C 6C 7C 8C"})
+    said = await refused(world, alice.slash(world.channel, "arcanoid commit", field="swords", cards="JS 2S 3S"),
+                         "no commitment", "the page or the knight alone")
+    assert "knave" not in said.lower(), said
