@@ -73,6 +73,8 @@ class ArcanoidUI(GameUI):
         if phase == "vote":
             return f"The deck is empty: refill vote — waiting for {names.get(view['pending'][0], 'a player')}."
         seat = next(s for s in view["seats"] if s["player"] == view["turn"])
+        if seat.get("controller", seat["player"]) < 0:  # a computer's seat, its daemon or the USA: no menus to point to
+            return f"Turn: **{seat_name(seat, names)}**."
         return f"Turn: **{seat_name(seat, names)}** — play from your DM menus or `/arcanoid commit|discard|play`."
 
     def describe(self, events: list[Event], names: dict[int, str]) -> str:

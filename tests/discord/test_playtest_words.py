@@ -156,3 +156,32 @@ async def test_an_arcanum_played_without_its_target_is_refused_with_the_seats_it
                          "Judgment aims at a seat: add the `target` option, one of ")
     assert said.endswith("one of alice, bob"), said
     assert "<@" not in said
+
+
+async def test_an_arcanoid_computers_turn_does_not_point_it_to_dm_menus(simcord_env):
+    """"Turn: Computer 1 — play from your DM menus or /arcanoid …" spoke to a computer; a
+    person's turn keeps the pointer."""
+    world = make_world(simcord_env, names=("alice",))
+    (alice,) = world.members
+    world.bot.tables.computer_pause = 3600  # the computer's turn stays on the table while we read it
+    table = await open_table(world, "arcanoid", seed=3, bots=2, timer=0)
+    assert table.module.pending(table.state) == [alice.id], "alice plays first"
+    mine = table_message(world).embeds[0].description or ""
+    assert "Turn: **alice** — play from your DM menus or `/arcanoid commit|discard|play`." in mine, mine
+    card = table.view(alice.id)["seats"][0]["hand"][0]
+    await alice.slash(world.channel, "arcanoid discard", card=card)
+    theirs = table_message(world).embeds[0].description or ""
+    assert "Turn: **Computer 1**." in theirs, theirs
+    assert "DM menus" not in theirs, theirs
+
+
+async def test_an_arcanoid_refusal_names_the_page_as_the_cards_show_it(simcord_env):
+    """The cards and Arcanoid's card names say "Page"; the refusal of a wrong commitment said
+    "the knave"."""
+    world = make_world(simcord_env, names=("alice", "bob"))
+    alice, bob = world.members
+    table = await open_table(world, "arcanoid", timer=0)
+    arrange(table, {alice.id: "JS 2S 3S QS 2W 5C", bob.id: "2C 3C 4C 6C 7C 8C"})
+    said = await refused(world, alice.slash(world.channel, "arcanoid commit", field="swords", cards="JS 2S 3S"),
+                         "no commitment", "the page or the knight alone")
+    assert "knave" not in said.lower(), said
