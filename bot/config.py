@@ -95,7 +95,7 @@ class Config:
     keep_days: float = DEFAULT_KEEP_DAYS  # finished hands' moves and revealed deals (0: for ever)
     shard_wait: float = 120.0  # seconds a starting process waits for another to let its shards go
     idle_minutes: float = 15.0  # a table where no person is in play (computers wait) ends after this
-    extensions: tuple[str, ...] = field(default_factory=lambda: ("cogs.tables", "cogs.economy", "cogs.records", *game_cogs()))
+    extensions: tuple[str, ...] = field(default_factory=lambda: ("cogs.tables", "cogs.economy", "cogs.records", "cogs.fair", *game_cogs()))
     # seconds between two edits of a table message (None: the pace Discord's rate limits ask for)
     edit_spacing: float | None = None
     # how turn timers, reaction windows and computers' pauses are scheduled (None: the event

@@ -16,6 +16,8 @@ from typing import Any
 
 import lz4.frame
 
+from games import fairness
+
 TABLE_COLUMNS = (
     "id, guild_id, channel_id, game, options, host_id, status, lobby, start_seats, state, "
     "version, deadline, extra, created_at"
@@ -80,7 +82,7 @@ PRUNABLE_DEALS = "SELECT commitment FROM deals WHERE seed IS NOT NULL AND reveal
 
 # Every table the store holds, in the order a copy must fill them (see bot/migrate.py).
 DATA_TABLES = ("wallets", "house", "grants", "tables", "actions", "results", "deals", "records", "record_days",
-               "record_figures")
+               "record_figures", "client_seeds")
 
 Row = Mapping[str, Any] | Sequence[Any]  # aiosqlite.Row / asyncpg.Record: by name and by position
 
@@ -425,6 +427,38 @@ class Store:
             "SELECT commitment, guild_id, table_id, game, label, seed, setup, cards FROM deals WHERE commitment=?",
             (commitment,),
         )
+
+    async def revealed_deals(self, table_id: int) -> dict[str, Any]:
+        """Commitment → row (label, seed, setup, cards) of the table's deals that are over."""
+        rows = await self.fetchall(
+            "SELECT commitment, label, seed, setup, cards FROM deals WHERE table_id=? AND seed IS NOT NULL", (table_id,)
+        )
+        return {row[0]: row for row in rows}
+
+    async def client_seeds(self, guild_id: int, players: Iterable[int]) -> dict[int, str]:
+        """Each person's client seed on this server (rules/fairness.md); whoever has none yet is
+        given one now: 16 random hex digits."""
+        people = sorted({p for p in players if p > 0})
+        if not people:
+            return {}
+        marks = ", ".join("?" * len(people))
+        rows = await self.fetchall(
+            f"SELECT user_id, seed FROM client_seeds WHERE guild_id=? AND user_id IN ({marks})", (guild_id, *people))
+        seeds = {int(row[0]): str(row[1]) for row in rows}
+        missing = [p for p in people if p not in seeds]
+        if not missing:
+            return seeds
+        async with self.transaction() as tx:
+            for person in missing:
+                await tx.execute("INSERT INTO client_seeds (guild_id, user_id, seed) VALUES (?, ?, ?) "
+                                 "ON CONFLICT (guild_id, user_id) DO NOTHING", (guild_id, person, fairness.new_client_seed()))
+        return await self.client_seeds(guild_id, people)
+
+    async def set_client_seed(self, guild_id: int, user_id: int, seed: str) -> None:
+        async with self.transaction() as tx:
+            await tx.execute("INSERT INTO client_seeds (guild_id, user_id, seed, chosen) VALUES (?, ?, ?, 1) "
+                             "ON CONFLICT (guild_id, user_id) DO UPDATE SET seed=excluded.seed, chosen=1",
+                             (guild_id, user_id, seed))
 
     async def revealed_seeds(self, table_id: int) -> dict[str, str]:
         """Commitment → seed of the table's deals that are over."""

@@ -196,6 +196,13 @@ MIGRATIONS: list[str] = [
     """
     CREATE TABLE clocks (name TEXT PRIMARY KEY, at DOUBLE PRECISION NOT NULL);
     """,
+    # 11: fair deals (rules/fairness.md): each member's client seed on a server, mixed into the
+    # deals they sit in; `chosen` is 0 while it is the one the bot gave them.
+    """
+    CREATE TABLE client_seeds (
+        guild_id BIGINT NOT NULL, user_id BIGINT NOT NULL, seed TEXT NOT NULL,
+        chosen INTEGER NOT NULL DEFAULT 0, PRIMARY KEY (guild_id, user_id));
+    """,
 ]
 
 PREPARED_NEED_SCHEMA = 8  # the migrations that made what the prepared statements use (6:

@@ -127,6 +127,13 @@ MIGRATIONS: list[str] = [
     """
     CREATE TABLE clocks (name TEXT PRIMARY KEY, at REAL NOT NULL);
     """,
+    # 11: fair deals (rules/fairness.md): each member's client seed on a server, mixed into the
+    # deals they sit in; `chosen` is 0 while it is the one the bot gave them.
+    """
+    CREATE TABLE client_seeds (
+        guild_id INTEGER NOT NULL, user_id INTEGER NOT NULL, seed TEXT NOT NULL,
+        chosen INTEGER NOT NULL DEFAULT 0, PRIMARY KEY (guild_id, user_id));
+    """,
 ]
 KEY_ORDERED = ("records", "record_days", "record_figures")  # tables WITHOUT ROWID (migration 8)
 

@@ -18,7 +18,7 @@ from contextlib import asynccontextmanager
 from types import ModuleType
 from typing import Any
 
-from bot import records
+from bot import fair, records
 from bot.config import Config
 from bot.store import (
     OPEN,
@@ -344,6 +344,7 @@ class TableService:
         self._visiting: dict[int, Table] = {}  # tables of other processes' servers, moved from here
         self._by_guild: dict[int, dict[int, Table]] = {}  # server id -> its open tables, by id
         self.process_token = secrets.token_hex(8)  # tells this process's own change notices apart
+        self.client_seeds = fair.ClientSeeds(store)
 
     # --- which tables this process owns -------------------------------------------------
 
@@ -699,7 +700,7 @@ class TableService:
                 "INSERT INTO tables (guild_id, channel_id, game, options, host_id, status, lobby, "
                 "seated, extra, created_at) VALUES (?, ?, ?, ?, ?, 'lobby', ?, ?, ?, ?)",
                 (guild_id, channel_id, game, dumps(dataclasses.asdict(options)), host_id,
-                 dumps(seats), dumps([seat["player"] for seat in seats]), dumps({"computers": computers}), now),
+                 dumps(seats), dumps([seat["player"] for seat in seats]), dumps(fair.lobby_notes(computers)), now),
             )
         return Table(await self.store.table_row(row_id))
 
@@ -818,18 +819,21 @@ class TableService:
             low = seat_range(table)[0]
             if len(table.lobby) < low:
                 raise IllegalAction(f"{table.game} needs at least {low} seated players; {len(table.lobby)} seated so far")
-            state = module.new(table.options, list(table.lobby))
+            clients = await self.client_seeds.of(table.guild_id, [seat.player for seat in table.lobby])
+            state = module.new(table.options, list(table.lobby), fair=fair.first_dealer(table.extra, clients))
             state_json = dumps(module.to_dict(state))
+            extra = fair.started_notes(table.extra, state)
             async with self._transaction(table) as tx:
                 await tx.execute(
-                    "UPDATE tables SET status='active', start_seats=?, state=?, version=0, seated=? WHERE id=?",
+                    "UPDATE tables SET status='active', start_seats=?, state=?, version=0, seated=?, extra=? WHERE id=?",
                     (dumps([dataclasses.asdict(s) for s in table.lobby]), packed_state(state_json),
-                     dumps(list(module.players(state))), table.id),
+                     dumps(list(module.players(state))), dumps(extra), table.id),
                 )
                 for deal in module.deals_in_play(state):
                     await self._record_deal(tx, table, fairness.committed(deal), version=0)
             table.status, table.version = "active", 0  # the game's moves count from 0 (the lobby's writes did before)
             table.set_state(state, state_json)
+            table.extra = extra
             table.extra["players"] = list(module.players(state))
             self._seats_changed(table)
             self._arm(table)
@@ -922,14 +926,16 @@ class TableService:
             action = self._safe_move(table, player)
             chips_before = table.chips_at_table()
             try:
-                move_events = module.apply(table.state, player, action)
+                clients = self.client_seeds.known(table.guild_id, table.players())
+                with fair.clients_for_move(table.state, clients, action) as logged:
+                    move_events = module.apply(table.state, player, action)
             except IllegalAction as refusal:
                 log.error("table %s: the default move %s was refused while ending: %s",
                           table.id, action, refusal.reason)
                 break
             version += 1
             await self._move_chips(tx, table, player, action, move_events, chips_before, version)
-            await tx.log_action(table.id, version, player, action, self.clock())
+            await tx.log_action(table.id, version, player, logged, self.clock())
             events += move_events
             moves += 1
         return events, version
@@ -1014,9 +1020,11 @@ class TableService:
         module = table.module
         saved, committed_extra = table.saved, copy.deepcopy(table.extra)
         chips_before = table.chips_at_table()
-        events = module.apply(table.state, player, action)
+        clients = await self.client_seeds.of(table.guild_id, {*table.players(), player})
+        with fair.clients_for_move(table.state, clients, action) as logged:
+            events = module.apply(table.state, player, action)
         try:
-            await self._commit(table, player, action, events, chips_before + buy_in)
+            await self._commit(table, player, logged, events, chips_before + buy_in)
         except BaseException:
             table.set_state(None, saved)
             table.extra = committed_extra  # the seats and timer notes written for the failed commit
@@ -1114,7 +1122,8 @@ class TableService:
             await tx.commit_deal(table.guild_id, table.id, table.game, data["label"], data["commitment"], version,
                                  self.clock())
         else:
-            await tx.reveal_deal(data["commitment"], data["seed"], data["setup"], data["cards"], self.clock())
+            await tx.reveal_deal(data["commitment"], data["seed"], fairness.stored_setup(data), data["cards"],
+                                 self.clock())
 
     def _require_open(self, table: Table) -> None:
         if table.status == "ended" or self._closed:

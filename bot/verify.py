@@ -1,17 +1,18 @@
 """/verify: a revealed seed checked against the commitments this server's tables showed, and its
-cards re-dealt and compared with the cards that were played."""
+cards re-dealt by the deal's own scheme (`hmac-sha256-v1`, or `python-random-v0` for deals made
+before it) and compared with the cards that were played."""
 
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Any
 
 from bot.retention import retention_words
 from bot.store import Store
-from games import fairness
+from games import fairness, legacy
 from games.base import IllegalAction
 from games.cards import codes
-from games.registry import GAMES
 
 
 @dataclass(frozen=True)
@@ -24,6 +25,32 @@ class Verdict:
     channel_id: int | None
     compared: int  # cards compared
     first_difference: int | None = None  # 1-based position of the first card that differs
+    scheme: str = fairness.SCHEME
+    record: dict[str, Any] = field(default_factory=dict)  # what anyone needs to re-deal it
+
+
+def record_of(row: Any) -> dict[str, Any]:
+    """A revealed deal's row as the record /history, /verify and docs/verify_deal.py read
+    (rules/fairness.md); a deal of the earlier scheme keeps its scheme's name and setup."""
+    setup = json.loads(row["setup"] or "{}")
+    cards = json.loads(row["cards"] or "[]")
+    commitment = fairness.commitment(row["seed"])
+    if setup.get("scheme") != fairness.SCHEME:
+        return {"scheme": fairness.LEGACY_SCHEME, "seed": row["seed"], "commitment": commitment,
+                "setup": setup, "cards": cards}
+    return {"scheme": fairness.SCHEME, "seed": row["seed"], "commitment": commitment, "client": setup["client"],
+            "nonce": setup["nonce"], "deck": setup["deck"], "cards": cards}
+
+
+def check(game: str, record: dict[str, Any]) -> tuple[int, int | None]:
+    """(cards compared, first difference or None) of a record re-dealt by its scheme."""
+    played: list[str] = record["cards"]
+    if record["scheme"] == fairness.SCHEME:
+        return len(played), fairness.first_difference(record)
+    deck = legacy.redeal(game, record["seed"], record["setup"])
+    count = min(len(played), len(deck))  # after the deck: a draw's reshuffled discards
+    redealt = codes(deck[:count])
+    return count, next((i + 1 for i, (a, b) in enumerate(zip(redealt, played[:count], strict=True)) if a != b), None)
 
 
 async def verify(store: Store, guild_id: int, text: str, keep_days: float = 0) -> Verdict:
@@ -46,11 +73,8 @@ async def verify(store: Store, guild_id: int, text: str, keep_days: float = 0) -
         raise IllegalAction(f"no table of this server showed the commitment of that seed (sha256 {digest[:16]}…)")
     if row["seed"] is None:
         raise IllegalAction(f"that seed's {row['label']} is still being played: it can be checked once it is over")
-    deck = GAMES[row["game"]].redeal(seed, json.loads(row["setup"]))
-    played: list[str] = json.loads(row["cards"])
-    count = min(len(played), len(deck))  # after the deck: a draw's reshuffled discards
-    redealt = codes(deck[:count])
-    difference = next((i + 1 for i, (a, b) in enumerate(zip(redealt, played, strict=True)) if a != b), None)
+    record = record_of(row)
+    compared, difference = check(row["game"], record)
     table = await store.table_row(row["table_id"])
     return Verdict(difference is None, digest, row["game"], row["label"], row["table_id"],
-                   None if table is None else table["channel_id"], count, difference)
+                   None if table is None else table["channel_id"], compared, difference, record["scheme"], record)

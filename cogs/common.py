@@ -179,6 +179,7 @@ TEXT_LIMITS = {"cards": 400, "card": 100, "king": 100, "table": 24}  # by option
 COMMAND_TEXT_LIMITS = {  # (command, option): where one command needs more, or less
     ("count", "cards"): 1500,
     ("verify", "seed"): MAX_SEED_LENGTH,
+    ("fair seed", "value"): MAX_SEED_LENGTH,
 }
 AMOUNT_DIGITS = 12
 

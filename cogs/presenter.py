@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot import fair
 from bot.tables import Table, seat_range
 from cogs import last_moves
 from cogs.common import (
@@ -33,7 +34,7 @@ from cogs.common import (
     update_clicked,
 )
 from cogs.option_words import option_words
-from cogs.private_hands import PrivateHands, sits_out
+from cogs.private_hands import PrivateHands, frozen_reply_note, sits_out
 from games.base import Event, plural
 
 if TYPE_CHECKING:
@@ -190,6 +191,10 @@ class Presenter:
         embed.add_field(name=f"Seated ({len(table.lobby)}/{seat_range(table)[1]})", value="\n".join(seats), inline=False)
         embed.add_field(name="Host", value=f"<@{table.host_id}>")
         embed.add_field(name="Options", value=option_words(table.game, table.options))
+        upcoming = fair.next_commitment(table)
+        if table.status == "lobby" and upcoming:
+            embed.add_field(name="First deal, committed", value=f"sha256 `{upcoming}` (`/fair` sets your seed)",
+                            inline=False)
         if table.status == "lobby":
             embed.set_footer(text="Join to take a seat; the host presses Start. /rules explains the game.")
         return embed
@@ -237,7 +242,7 @@ class Presenter:
         if told:
             embed.add_field(name=last_moves.FIELD_NAME, value=told, inline=False)
         embed.set_image(url="attachment://table.png")
-        footer = commitment_footer(view)
+        footer = commitment_footer(view, fair.next_commitment(table), fair.next_nonce(table))
         if footer:
             embed.set_footer(text=footer)
         buttons = [] if final else ui.buttons(table, view) + ([SIT_IN] if away else [])
@@ -448,6 +453,8 @@ class Presenter:
             return
         else:
             payload, controls = await self._hand(table, interaction.user.id)
+            if interaction.guild is not None:  # a /hand reply: it stops following the game now
+                payload["content"] = frozen_reply_note(table, interaction.user.id, payload["content"])[:2000]
         try:
             await update_clicked(interaction, **payload)
         except discord.HTTPException as error:
@@ -492,13 +499,15 @@ def host_lines(events: list[Event]) -> list[str]:
 COMMITMENT_SHOWN = 16  # hex digits of a commitment on the table message (/table status: all 64)
 
 
-def commitment_footer(view: dict[str, Any]) -> str | None:
-    """The deals in play, committed: enough of each SHA-256 to check it against /history later."""
-    deals = view.get("commitments") or []
+def commitment_footer(view: dict[str, Any], upcoming: str | None = None, nonce: int = 0) -> str | None:
+    """The deals in play and the table's next deal, committed: enough of each SHA-256 to check
+    it against /history later."""
+    deals = [f"{d['label']}: sha256 {d['commitment'][:COMMITMENT_SHOWN]}…" for d in view.get("commitments") or []]
+    if upcoming:
+        deals.append(f"next deal (#{nonce}): sha256 {upcoming[:COMMITMENT_SHOWN]}…")
     if not deals:
         return None
-    shown = " · ".join(f"{d['label']}: sha256 {d['commitment'][:COMMITMENT_SHOWN]}…" for d in deals)
-    return f"Deal commitment, {shown} (/table status shows it whole; /verify checks the seed once it is over)"
+    return f"Deal commitment, {' · '.join(deals)} (/table status shows it whole; /verify checks the seed once it is over)"
 
 
 def sitting_out(table: Table) -> list[int]:

@@ -61,6 +61,19 @@ def sits_out(table: Table, player: int) -> bool:
     return table.active and {"type": "sitin"} in table.module.legal_actions(table.state, player)
 
 
+FROZEN_REPLY = ("-# This reply is not updated while the others play: `/hand` again when your turn comes "
+                "(your DMs follow the game).")
+
+
+def frozen_reply_note(table: Table, player: int, text: str) -> str:
+    """A `/hand` reply (seen only by its member) is edited when its member moves from it, never
+    after: once the turn has passed to others it would go on saying "Waiting for …" when the
+    member's turn is back, so it says so and points to `/hand`."""
+    if not table.active or player in table.module.pending(table.state):
+        return text
+    return f"{text}\n{FROZEN_REPLY}"
+
+
 def is_stale(table: Table, note: Note, player: int, on_turn: bool) -> bool:
     """Whether a DM that offers moves (or says it is the player's turn) no longer tells the truth."""
     if note["turn"] != on_turn or note.get("out", False) != sits_out(table, player):

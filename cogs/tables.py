@@ -5,15 +5,17 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from typing import Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot import fair
 from bot.client import TarotBot
 from bot.retention import retention_words
 from bot.tables import Table
-from bot.verify import Verdict, verify
+from bot.verify import Verdict, record_of, verify
 from cogs.common import (
     COLOUR,
     GAME_TITLES,
@@ -35,9 +37,11 @@ from cogs.common import (
     reply,
     table_choices,
 )
+from cogs.fair import json_file
 from cogs.presenter import LobbyButton, Presenter
 from cogs.rules_text import RULES
 from cogs.vanished import end_tables_in_vanished_channels, end_tables_of_vanished
+from games import fairness
 from games.base import DealSeed, HandRecord, IllegalAction, plural
 from renders import warm_up
 
@@ -155,7 +159,8 @@ class Tables(commands.Cog):
 
         ui, view, names = UIS[table.game], table.view(None), names_for(self.bot, table)
         image = await render(ui, view, names, getattr(table.options, "style", "rws"))
-        lines = [*ui.status_lines(table, view, names), *commitment_lines(view)]
+        lines = [*ui.status_lines(table, view, names), *commitment_lines(view, fair.next_commitment(table),
+                                                                           fair.next_nonce(table))]
         embed = discord.Embed(title=GAME_TITLES[table.game], colour=COLOUR, description="\n".join(lines)[:4000])
         embed.set_image(url="attachment://table.png")
         return {"embed": embed, "file": png_file(image)}
@@ -243,28 +248,33 @@ class Tables(commands.Cog):
         except IllegalAction as refusal:
             await refuse(interaction, refusal.reason)
             return
-        await self._fill_revealed(found, records)
+        revealed = await self._fill_revealed(found, records)
         gone = await self._past_retention(records[-HISTORY_SHOWN:])
         past = PAST_RETENTION.format(kept=retention_words(self.bot.config.keep_days))
         word = deal_word(found.game)
         title = f"{GAME_TITLES[found.game]} — your last {word}s"
         embed = discord.Embed(title=title, colour=COLOUR)
         for record in reversed(records[-HISTORY_SHOWN:]):
-            text = record_text(record, past if any(d["commitment"] in gone for d in record["deals"]) else "")
+            text = record_text(record, past if any(d["commitment"] in gone for d in record["deals"]) else "", revealed)
             embed.add_field(name=f"{word.title()} {record['hand']}", value=text, inline=False)
         ended = " (ended)" if found.status == "ended" else ""
         embed.set_footer(text=f"Table {found.id}{ended} · /verify seed checks a seed against its "
-                              "commitment and re-deals its cards")
-        await reply(interaction, embed=embed)
+                              "commitment and re-deals its cards; deals.json holds each deal's whole record "
+                              "(docs/verify_deal.py re-deals it)")
+        shown = [revealed[d["commitment"]] for r in records[-HISTORY_SHOWN:] for d in r["deals"]
+                 if d["commitment"] in revealed]
+        await reply(interaction, embed=embed, files=[json_file("deals.json", shown)] if shown else None)
 
-    async def _fill_revealed(self, table: Table, records: list[HandRecord]) -> None:
-        """Seeds revealed when the table ended (its last hand or shoe) come from the store."""
-        if all(d["seed"] for r in records for d in r["deals"]):
-            return
-        seeds = await self.bot.tables.store.revealed_seeds(table.id)
+    async def _fill_revealed(self, table: Table, records: list[HandRecord]) -> dict[str, dict[str, Any]]:
+        """The records of the deals that are over (rules/fairness.md), by commitment, from the
+        store; seeds revealed when the table ended (its last hand or shoe) are filled in."""
+        rows = await self.bot.tables.store.revealed_deals(table.id)
+        revealed = {commitment: record_of(row) for commitment, row in rows.items()}
         for record in records:
             for deal in record["deals"]:
-                deal["seed"] = deal["seed"] or seeds.get(deal["commitment"])
+                deal["seed"] = deal["seed"] or (revealed[deal["commitment"]]["seed"]
+                                                if deal["commitment"] in revealed else None)
+        return revealed
 
     async def _past_retention(self, records: list[HandRecord]) -> set[str]:
         """The deals of these hands that the store no longer holds: pruned, past retention (see
@@ -284,7 +294,7 @@ class Tables(commands.Cog):
         except IllegalAction as refusal:
             await refuse(interaction, refusal.reason)
             return
-        await reply(interaction, verdict_text(verdict))
+        await reply(interaction, verdict_text(verdict), file=json_file("deal.json", verdict.record))
 
     @history.autocomplete("table")
     async def history_table_choices(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
@@ -325,32 +335,46 @@ def ended_text(yours: int | None, dealt: bool) -> str:
     return f"The table is ended: {played}{chips}" + (f" You took {plural(yours, 'chip')} back." if yours else "")
 
 
-def commitment_lines(view: dict) -> list[str]:
-    """The deals in play, for /table status: each commitment in full."""
-    return [f"Deal commitment ({d['label']}): sha256 `{d['commitment']}`" for d in view.get("commitments", [])]
+def commitment_lines(view: dict, upcoming: str | None = None, nonce: int = 0) -> list[str]:
+    """The deals in play and the next one, for /table status: each commitment in full."""
+    lines = [f"Deal commitment ({d['label']}): sha256 `{d['commitment']}`" for d in view.get("commitments", [])]
+    if upcoming:
+        lines.append(f"Next deal (#{nonce}), committed: sha256 `{upcoming}`")
+    return lines
 
 
-def deal_line(deal: DealSeed) -> str:
-    if deal["seed"]:
-        return f"{deal['label']}: seed `{deal['seed']}` · sha256 `{deal['commitment']}`"
-    return f"{deal['label']}: sha256 `{deal['commitment']}` · the seed is shown once it is over"
+def deal_line(deal: DealSeed, record: dict[str, Any] | None = None) -> str:
+    if not deal["seed"]:
+        return f"{deal['label']}: sha256 `{deal['commitment']}` · the seed is shown once it is over"
+    line = f"{deal['label']}: seed `{deal['seed']}` · sha256 `{deal['commitment']}`"
+    if record is not None and record["scheme"] == fairness.SCHEME:
+        line += f" · {record['scheme']} · nonce {record['nonce']} · client `{record['client'] or '(none)'}`"
+    elif record is not None:
+        line += f" · {record['scheme']}"
+    return line
 
 
 def verdict_text(verdict: Verdict) -> str:
     where = f" at <#{verdict.channel_id}>" if verdict.channel_id else ""
     name = f"{GAME_TITLES.get(verdict.game, verdict.game)} {verdict.label}{where} (table {verdict.table_id})"
     head = f"sha256 of that seed is `{verdict.commitment}`: the commitment shown for {name}."
+    if verdict.scheme == fairness.SCHEME:
+        client = verdict.record["client"] or "(none: computers only)"
+        head += (f"\nScheme `{verdict.scheme}` · nonce {verdict.record['nonce']} · client string `{client}` · "
+                 f"deck of {len(verdict.record['deck'])} cards (the whole record: deal.json)")
+    else:
+        head += f"\nScheme `{verdict.scheme}` (the shuffle before `{fairness.SCHEME}`)"
     if verdict.matches:
         return f"{head}\n✅ Matches: re-dealt {plural(verdict.compared, 'card')}, the same as the cards played in {verdict.label}."
     return (f"{head}\n❌ Does not match: card {verdict.first_difference} of the {verdict.compared} re-dealt "
             f"differs from the card played.")
 
 
-def record_text(record: HandRecord, past: str = "") -> str:
-    """A hand for an embed field: its deals (seeds once over), the cards, the result, then the
-    moves (the middle ones left out when they do not fit). `past`: what to say in place of the
-    deals of a hand past retention."""
-    deals = [past] if past else list(map(deal_line, record["deals"]))
+def record_text(record: HandRecord, past: str = "", revealed: dict[str, dict[str, Any]] | None = None) -> str:
+    """A hand for an embed field: its deals (seeds once over, with their scheme, nonce and client
+    string), the cards, the result, then the moves (the middle ones left out when they do not
+    fit). `past`: what to say in place of the deals of a hand past retention."""
+    deals = [past] if past else [deal_line(d, (revealed or {}).get(d["commitment"])) for d in record["deals"]]
     text = "\n".join([*deals, *record["cards"], f"**{record['result']}**"])
     if len(text) >= FIELD_LIMIT:
         return text[:FIELD_LIMIT - 1] + "…"

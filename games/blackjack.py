@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from games import base, house
+from games import base, fairness, house
 from games.base import Action, Event, HandRecord, IllegalAction, SeatSpec, mention, plural, require
 from games.cards import Card, cards, codes
 
@@ -179,11 +179,10 @@ class State(house.Table):
     dealer: list[Card] = field(default_factory=list)
 
 
-def new(options: Options, seats: list[SeatSpec]) -> State:
+def new(options: Options, seats: list[SeatSpec], fair: fairness.Dealer | None = None) -> State:
     options.validate()
     house.check_seats(seats, MAX_SEATS)
-    return State(options, [Seat(s.player, s.stack) for s in seats],
-                 house.new_shoe(options.decks))
+    return State(**house.start(options, [Seat(s.player, s.stack) for s in seats], fair))
 
 
 def to_dict(state: State) -> dict[str, Any]:
@@ -198,9 +197,9 @@ def from_dict(data: dict[str, Any]) -> State:
 
 
 # The contract's table-wide answers are the same for every house game (games/house.py).
-is_over, chips_on_table, refunds, players, buy_in_range, round_to_settle, deals_in_play, redeal = (
+is_over, chips_on_table, refunds, players, buy_in_range, round_to_settle, deals_in_play = (
     house.is_over, house.chips_on_table, house.refunds, house.players, house.buy_in_range,
-    house.round_to_settle, house.deals_in_play, house.redeal)
+    house.round_to_settle, house.deals_in_play)
 
 
 # --- whose turn ----------------------------------------------------------------------------

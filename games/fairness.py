@@ -1,36 +1,44 @@
-"""Provably fair deals: every hand (every shoe, for the house games) shuffles with a secret seed
-of its own, drawn from the operating system's randomness when it starts. The table shows the
-seed's SHA-256 (its commitment) from the start; the seed itself is shown only once nothing more
-is dealt from it, and anyone can then re-deal the cards from it and check the commitment.
+"""Fair deals anyone can check, with any tool: the scheme `hmac-sha256-v1` (rules/fairness.md).
 
-A seed is independent of every other (no table seed, no counter): a revealed seed tells nothing
-about any other deal. `fresh_seed()` is the only non-deterministic step in `games/`; tests make it
-predictable with `predictable(base)` (or `set_source`), never by touching game code.
+Every deal mixes a secret server seed, committed (its SHA-256 shown) before the players' seeds
+for it are fixed, with the client string (the seated people's client seeds, in seat order) and
+the deal's number at its table (the nonce). The shuffle is a public algorithm over an
+HMAC-SHA256 byte stream, so a player can re-deal any finished deal in a few lines of any
+language (docs/fairness.md, docs/verify_deal.py).
 
-A game keeps each deal in play as a `Deal` in its state: the seed, a label ("hand 4", "shoe 2"),
-what `redeal` needs besides the seed (`setup`) and the cards that have left its deck, in order.
-It emits `committed(deal)` when the deal starts and `revealed(deal)` once the deal is over.
+A table keeps a `Dealer` in its state (`state.fair`): the server seed of its *next* deal (its
+commitment is always shown), the nonce of the last deal, and the client string in force (the
+runtime writes it before every move, `set_client`). `Dealer.draw` makes a deal of an unshuffled
+deck: it spends the committed seed, numbers the deal and commits the next seed at once. Every
+shuffle inside a hand (a stock made again, a refill, a redeal) is a deal of its own.
+
+`fresh_seed()` is the only non-deterministic step in `games/`; tests make it predictable with
+`predictable(base)` (or `set_source`), never by touching game code.
 """
 
 from __future__ import annotations
 
 import hashlib
-import random
+import hmac
 import secrets
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
 from games.base import DealSeed, Event
-from games.cards import Card, codes
+from games.cards import Card, card, codes, full_deck
 
-SEED_BYTES = 16
+SCHEME = "hmac-sha256-v1"
+LEGACY_SCHEME = "python-random-v0"  # Random(seed) shuffles, before this scheme: checkable by /verify
+SEED_BYTES = 32
 MAX_SEED_LENGTH = 64  # longer text is not a seed this bot made: refused before any hashing
+WORD = 2 ** 32
+CANONICAL = {c.code: i for i, c in enumerate(full_deck())}  # the unshuffled order (minors W C S P, majors)
 
 
 def secret_seed() -> str:
-    """A new seed from the operating system's randomness: 32 hex digits."""
+    """A new server seed from the operating system's randomness: 64 hex digits."""
     return secrets.token_hex(SEED_BYTES)
 
 
@@ -38,18 +46,30 @@ _source: Callable[[], str] = secret_seed
 
 
 def fresh_seed() -> str:
-    """The seed of a deal that starts now (secret until the deal is over)."""
+    """A server seed for a deal to come (secret until that deal is over)."""
     return _source()
+
+
+_same_client_seed: str | None = None  # tests only: every person's client seed (`set_same_client_seed`)
+
+
+def new_client_seed() -> str:
+    """The client seed the bot gives a member who has not chosen one: 16 random hex digits."""
+    return _same_client_seed or secrets.token_hex(8)
+
+
+def set_same_client_seed(seed: str | None) -> str | None:
+    """Tests: every person's client seed is `seed`, the bot's (`new_client_seed`) and the one a
+    dealer assumes for a person the runtime gave none, so the rules alone deal as a table does.
+    None: as in play. Returns the previous setting."""
+    global _same_client_seed
+    previous, _same_client_seed = _same_client_seed, seed
+    return previous
 
 
 def commitment(seed: str) -> str:
     """What the table shows while the seed is secret: the seed's SHA-256, in hex."""
     return hashlib.sha256(seed.encode("utf-8")).hexdigest()
-
-
-def rng(seed: str) -> random.Random:
-    """The generator a deal shuffles with: a function of the seed alone."""
-    return random.Random(seed)
 
 
 def set_source(source: Callable[[], str]) -> Callable[[], str]:
@@ -60,7 +80,7 @@ def set_source(source: Callable[[], str]) -> Callable[[], str]:
 
 
 class Predictable:
-    """A test source: the seeds "<base>:1", "<base>:2", … in order."""
+    """A test source: the SHA-256 (64 hex digits, as a real seed) of "<base>:1", "<base>:2", …"""
 
     def __init__(self, base: object) -> None:
         self.base = base
@@ -68,7 +88,7 @@ class Predictable:
 
     def __call__(self) -> str:
         self.count += 1
-        return f"{self.base}:{self.count}"
+        return hashlib.sha256(f"{self.base}:{self.count}".encode()).hexdigest()
 
 
 @contextmanager
@@ -82,7 +102,66 @@ def predictable(base: object) -> Iterator[Predictable]:
         set_source(previous)
 
 
-# --- a deal in play ----------------------------------------------------------------------------
+# --- the public algorithm (rules/fairness.md, steps 1-6) ---------------------------------------
+
+
+class Stream:
+    """The byte stream HMAC-SHA256(key=seed, msg="<client>:<nonce>:<counter>"), read as 4-byte
+    big-endian words, and `uniform(n)` by rejection."""
+
+    def __init__(self, seed: str, client: str, nonce: int | str) -> None:
+        self.key = seed.encode("utf-8")
+        self.prefix = f"{client}:{nonce}:"
+        self.counter = 0
+        self.words: list[int] = []
+
+    def word(self) -> int:
+        if not self.words:
+            block = hmac.digest(self.key, f"{self.prefix}{self.counter}".encode(), "sha256")
+            self.counter += 1
+            self.words = [int.from_bytes(block[i:i + 4], "big") for i in range(28, -1, -4)]
+        return self.words.pop()
+
+    def uniform(self, n: int) -> int:
+        """0 ≤ result < n, every value equally likely: words at or above the largest multiple
+        of n below 2³² are discarded."""
+        if n < 1:
+            raise ValueError("uniform(n) needs n ≥ 1")
+        limit = WORD - WORD % n
+        while True:
+            w = self.word()
+            if w < limit:
+                return w % n
+
+
+    def permute(self, items: Sequence[Any]) -> list[Any]:
+        """A new list: `items` in the Fisher–Yates order of this stream (step 5)."""
+        result = list(items)
+        for i in range(len(result) - 1, 0, -1):
+            j = self.uniform(i + 1)
+            result[i], result[j] = result[j], result[i]
+        return result
+
+
+def shuffled(deck: Sequence[Card], seed: str, client: str, nonce: int) -> list[Card]:
+    """The unshuffled `deck` (upright) dealt by the scheme: ⌊n/2⌋ cards turned, then
+    Fisher–Yates. Index 0 is the top."""
+    stream = Stream(seed, client, nonce)
+    n = len(deck)
+    positions = list(range(n))
+    for i in range(n // 2):
+        j = i + stream.uniform(n - i)
+        positions[i], positions[j] = positions[j], positions[i]
+    turned = set(positions[:n // 2])
+    return stream.permute([c.oriented(i in turned) for i, c in enumerate(deck)])
+
+
+def canonical(gathered: Iterable[Card]) -> list[Card]:
+    """Gathered cards put back in the canonical order, upright (a shuffle inside a hand)."""
+    return sorted((c.face for c in gathered), key=lambda c: CANONICAL[c.code])
+
+
+# --- a deal, and a table's dealer --------------------------------------------------------------
 
 
 @dataclass
@@ -91,6 +170,10 @@ class Deal:
     label: str
     setup: dict[str, Any] = field(default_factory=dict)
     dealt: list[str] = field(default_factory=list)  # codes of the cards that left the deck, in order
+    scheme: str = SCHEME
+    client: str = ""  # the client string read when the deal was drawn
+    nonce: int = 0  # the deal's number at its table
+    deck: list[str] = field(default_factory=list)  # the unshuffled deck's codes
 
     @property
     def commitment(self) -> str:
@@ -98,13 +181,13 @@ class Deal:
 
     def take(self, deck: list[Card], index: int = 0) -> Card:
         """The card at `index` of `deck` (the top by default), leaving the deck and noted."""
-        card = deck.pop(index)
-        self.dealt.append(card.code)
-        return card
+        card_ = deck.pop(index)
+        self.dealt.append(card_.code)
+        return card_
 
-    def note(self, cards: list[Card]) -> None:
-        """Cards laid out from the deck at once (a whole deal), in deck order."""
-        self.dealt.extend(codes(cards))
+    def note(self, cards_: list[Card]) -> None:
+        """Cards laid out from the top of the deck at once (a whole deal), in deck order."""
+        self.dealt.extend(codes(cards_))
 
     def public(self) -> dict[str, str]:
         """What a view shows while the deal is in play."""
@@ -113,40 +196,115 @@ class Deal:
     def named(self, revealed: bool) -> DealSeed:
         return DealSeed(label=self.label, commitment=self.commitment, seed=self.seed if revealed else None)
 
+    def record(self) -> dict[str, Any]:
+        """What anyone needs to check the deal once it is over (rules/fairness.md)."""
+        return {"scheme": self.scheme, "seed": self.seed, "commitment": self.commitment, "client": self.client,
+                "nonce": self.nonce, "deck": list(self.deck), "cards": list(self.dealt)}
+
     def to_dict(self) -> dict[str, Any]:
-        return {"seed": self.seed, "label": self.label, "setup": dict(self.setup), "dealt": list(self.dealt)}
+        return {"seed": self.seed, "label": self.label, "setup": dict(self.setup), "dealt": list(self.dealt),
+                "scheme": self.scheme, "client": self.client, "nonce": self.nonce, "deck": list(self.deck)}
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Deal:
-        return cls(data["seed"], data["label"], dict(data.get("setup", {})), list(data.get("dealt", [])))
+        return cls(data["seed"], data["label"], dict(data.get("setup", {})), list(data.get("dealt", [])),
+                   data.get("scheme", LEGACY_SCHEME), data.get("client", ""), int(data.get("nonce", 0)),
+                   list(data.get("deck", [])))
 
 
-def new_deal(label: str, **setup: Any) -> Deal:
-    return Deal(fresh_seed(), label, setup)
+@dataclass
+class Dealer:
+    """A table's deals: the server seed of the next one (committed, never redrawn), the number of
+    the last one, and the people's client seeds as the runtime last read them (`set_clients`)."""
+
+    next_seed: str
+    nonce: int = 0
+    # str(player id) -> client seed: the runtime's word before each move (the action log keeps it
+    # where it changed), not part of the state: neither stored nor compared
+    clients: dict[str, str] = field(default_factory=dict, compare=False)
+
+    def client(self, seated: Iterable[int]) -> str:
+        """The client string of a deal to `seated` (in seat order): the people's client seeds,
+        joined with ","; computers (and anyone without one) add none."""
+        seeds = (self.clients.get(str(p), _same_client_seed) for p in seated if p > 0)
+        return ",".join(seed for seed in seeds if seed is not None)
+
+    @property
+    def next_commitment(self) -> str:
+        return commitment(self.next_seed)
+
+    def draw(self, label: str, unshuffled: Sequence[Card], seated: Iterable[int],
+             **setup: Any) -> tuple[Deal, list[Card]]:
+        """The next deal, of the cards `unshuffled` in that order (upright) to the players
+        `seated` (seat order): the deal and its cards, top first. The seed committed for it is
+        spent and the following one committed."""
+        upright = [c.face for c in unshuffled]
+        client = self.client(seated)
+        seed, self.nonce, self.next_seed = self.next_seed, self.nonce + 1, fresh_seed()
+        deal = Deal(seed, label, dict(setup), [], SCHEME, client, self.nonce, codes(upright))
+        return deal, shuffled(upright, seed, client, self.nonce)
+
+    def public(self) -> dict[str, Any]:
+        """What a view shows of the next deal: its number and commitment."""
+        return {"nonce": self.nonce + 1, "commitment": self.next_commitment}
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"next_seed": self.next_seed, "nonce": self.nonce}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any] | None) -> Dealer:
+        """A dealer as stored; a state from before this scheme gets one (its next seed fresh)."""
+        if not data:
+            return new_dealer()
+        return cls(str(data["next_seed"]), int(data.get("nonce", 0)))
 
 
-OLD_SCHEME = "old scheme: not verifiable"
+def new_dealer() -> Dealer:
+    return Dealer(fresh_seed())
 
 
-def old_scheme_deal(seed: str, label: str, **setup: Any) -> Deal:
-    """A deal saved by the version before these fair deals (seeded from the table's seed, never
-    committed): kept so its cards play on exactly, labelled as not verifiable."""
-    return Deal(seed, f"{label} ({OLD_SCHEME})", {**setup, "scheme": "old"})
+def set_clients(state: Any, clients: dict[int, str]) -> None:
+    """The runtime's word, before a move: the client seeds of the people at the table now."""
+    state.fair.clients = {str(p): seed for p, seed in clients.items()}
 
 
-def is_old_scheme(deal: Deal) -> bool:
-    return deal.setup.get("scheme") == "old"
+def redeal(record: dict[str, Any]) -> list[Card]:
+    """A record's deck shuffled again by this scheme, top first."""
+    return shuffled(cards_of(record["deck"]), record["seed"], record["client"], int(record["nonce"]))
+
+
+def cards_of(codes_: Iterable[str]) -> list[Card]:
+    return [card(code) for code in codes_]
+
+
+def first_difference(record: dict[str, Any]) -> int | None:
+    """1-based position of the first played card that is not the re-dealt one (None: they match)."""
+    played = list(record["cards"])
+    redealt = codes(redeal(record)[:len(played)])
+    if len(redealt) < len(played):
+        return len(redealt) + 1
+    return next((i + 1 for i, (a, b) in enumerate(zip(redealt, played, strict=True)) if a != b), None)
+
+
+# --- events ------------------------------------------------------------------------------------
 
 
 def committed(deal: Deal) -> Event:
-    """The deal starts: its commitment goes on record (the runtime stores it for /verify)."""
-    return Event("deal_committed", deal.public())
+    """The deal is drawn: its commitment goes on record (the runtime stores it for /verify)."""
+    return Event("deal_committed", {**deal.public(), "nonce": deal.nonce})
 
 
 def revealed(deal: Deal) -> Event:
-    """The deal is over: its seed and the cards that left its deck go on record."""
-    return Event("deal_revealed", {**deal.public(), "seed": deal.seed, "setup": dict(deal.setup),
-                                   "cards": list(deal.dealt)})
+    """The deal is over: its seed, client string, nonce, deck and cards go on record."""
+    return Event("deal_revealed", {**deal.record(), "label": deal.label, "setup": dict(deal.setup)})
+
+
+def stored_setup(data: dict[str, Any]) -> dict[str, Any]:
+    """What the store keeps of a revealed deal beside its seed and cards (a legacy deal: its setup)."""
+    if data.get("scheme", LEGACY_SCHEME) == LEGACY_SCHEME:
+        return dict(data.get("setup", {}))
+    return {**data.get("setup", {}), "scheme": data["scheme"], "client": data["client"], "nonce": data["nonce"],
+            "deck": data["deck"]}
 
 
 def reveal_in(records: list[dict[str, Any]], deal: Deal) -> None:
@@ -160,3 +318,7 @@ def reveal_in(records: list[dict[str, Any]], deal: Deal) -> None:
 def looks_like_seed(text: str) -> bool:
     """Cheap checks before any work: short, printable, no spaces."""
     return 0 < len(text) <= MAX_SEED_LENGTH and text.isprintable() and not any(c.isspace() for c in text)
+
+
+def is_old_scheme(deal: Deal) -> bool:
+    return deal.scheme != SCHEME

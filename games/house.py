@@ -1,8 +1,8 @@
 """What the two house games (blackjack, baccarat) share: the shoe, the seats, the betting
 window, joining, leaving and sitting out, bet validation and the chip count.
 
-A shoe holds `decks` full 78-card decks shuffled with a secret seed of its own
-(`games/fairness.py`): its commitment is shown while it is in use, its seed once it is replaced
+A shoe holds `decks` full 78-card decks, a deal of its own (`games/fairness.py`): its commitment
+is shown before it is drawn and while it is in use, its seed once it is replaced
 (by a full new shoe before a round when it runs low, or mid-round by a shoe of the discards when
 it runs out — that one waits for the round's settlement, as its cards may still be hidden).
 
@@ -31,7 +31,7 @@ from games.base import (
     plural,
     require,
 )
-from games.cards import Card, cards, codes, full_deck, shuffle
+from games.cards import Card, cards, codes, full_deck
 
 DECK_SIZE = 78
 
@@ -61,24 +61,27 @@ class Shoe:
         return cls(data["decks"], data["number"], fairness.Deal.from_dict(data["deal"]), cards(data["cards"]))
 
 
-def new_shoe(decks: int, number: int = 1, without: Iterable[Card] = ()) -> Shoe:
-    """A shoe of `decks` decks, less the cards `without` (on the table when it is made),
-    shuffled with a fresh secret seed."""
-    deal = fairness.new_deal(f"shoe {number}", decks=decks, without=codes(c.face for c in without))
-    return Shoe(decks, number, deal, redeal(deal.seed, deal.setup))
+def new_shoe(fair: fairness.Dealer, seated: list[int], decks: int, number: int = 1,
+             without: Iterable[Card] = ()) -> Shoe:
+    """The table's next deal, to the players `seated`, as a shoe: `decks` decks one after the
+    other, or, mid-round, the discards (every card but those `without`, on the table) in the
+    canonical order."""
+    aside = list(without)
+    deck = list(FULL_DECK) * decks if not aside else fairness.canonical(discards_of(decks, aside))
+    deal, shuffled = fair.draw(f"shoe {number}", deck, seated, decks=decks)
+    return Shoe(decks, number, deal, shuffled)
 
 
-def redeal(seed: str, setup: dict[str, Any]) -> list[Card]:
-    """The shoe a seed and its setup make, top card first: `decks` upright decks one after the
-    other, less the cards set aside (their first copies), then shuffled (half of them turned)."""
-    aside = Counter(face_key(c) for c in cards(setup.get("without", [])))
+def discards_of(decks: int, on_table: list[Card]) -> list[Card]:
+    """Every card of `decks` decks but (one copy each of) those on the table."""
+    aside = Counter(face_key(c) for c in on_table)
     faces = []
-    for face in FULL_DECK * setup["decks"]:
+    for face in FULL_DECK * decks:
         if aside[face_key(face)]:
             aside[face_key(face)] -= 1
         else:
             faces.append(face)
-    return shuffle(faces, fairness.rng(seed))
+    return faces
 
 
 def is_low(shoe: Shoe) -> bool:
@@ -90,7 +93,7 @@ def replace_shoe(state: Table, on_table: list[Card]) -> list[Event]:
     """A new shoe with its own seed. The old one is revealed once no card it dealt is hidden:
     now between rounds (nothing on the table), at settlement when the round drew from it."""
     old = state.shoe
-    state.shoe = new_shoe(old.decks, old.number + 1, on_table)
+    state.shoe = new_shoe(state.fair, players(state), old.decks, old.number + 1, on_table)
     if not on_table:
         events = [fairness.revealed(old.deal)]
         fairness.reveal_in(state.history, old.deal)
@@ -178,6 +181,13 @@ def deals_view(state: Table) -> list[dict[str, str]]:
     return [deal.public() for deal in deals_in_play(state)]
 
 
+def start(options: Any, seats: list[Seat], fair: fairness.Dealer | None) -> dict[str, Any]:
+    """The fields a new house table starts with: its dealer and its first shoe, drawn now."""
+    fair = fair or fairness.new_dealer()
+    return {"options": options, "seats": seats, "shoe": new_shoe(fair, [s.player for s in seats], options.decks),
+            "fair": fair}
+
+
 # --- seats and the table -------------------------------------------------------------------
 
 
@@ -220,6 +230,7 @@ class Table:
     retired: list[fairness.Deal] = field(default_factory=list)  # emptied this round, revealed at its end
     log: list[str] = field(default_factory=list)
     history: list[dict[str, Any]] = field(default_factory=list)
+    fair: fairness.Dealer = field(default_factory=fairness.new_dealer)  # the next shoe's committed seed
 
 
 def table_dict(state: Table, seats: list[dict[str, Any]]) -> dict[str, Any]:
@@ -227,7 +238,7 @@ def table_dict(state: Table, seats: list[dict[str, Any]]) -> dict[str, Any]:
             "round": state.round, "phase": state.phase, "house_net": state.house_net,
             "last_round": plain_copy(state.last_round), "round_deals": plain_copy(state.round_deals),
             "retired": [d.to_dict() for d in state.retired],
-            "log": list(state.log), "history": plain_copy(state.history)}
+            "log": list(state.log), "history": plain_copy(state.history), "fair": state.fair.to_dict()}
 
 
 def table_fields(data: dict[str, Any], options: Any, seats: list[Seat]) -> dict[str, Any]:
@@ -237,7 +248,8 @@ def table_fields(data: dict[str, Any], options: Any, seats: list[Seat]) -> dict[
             "round_deals": plain_copy(data.get("round_deals", [])),
             "retired": [fairness.Deal.from_dict(d) for d in data.get("retired", [])],
             "log": list(data.get("log", [])),
-            "history": plain_copy(data.get("history", []))}
+            "history": plain_copy(data.get("history", [])),
+            "fair": fairness.Dealer.from_dict(data.get("fair"))}
 
 
 def check_seats(specs: list[SeatSpec], max_seats: int) -> None:

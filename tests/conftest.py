@@ -27,8 +27,10 @@ def secret_seeds():
     """Every test starts and ends with deals seeded from the operating system (a test may make
     them predictable with tests.seeds.predict)."""
     fairness.set_source(fairness.secret_seed)
+    fairness.set_same_client_seed(None)
     yield
     fairness.set_source(fairness.secret_seed)
+    fairness.set_same_client_seed(None)
 
 
 @pytest.fixture

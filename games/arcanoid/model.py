@@ -7,6 +7,7 @@ import copy
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from games import fairness
 from games.arcanoid.battle import (
     ABDICATION,
     FIELDS,
@@ -152,12 +153,14 @@ class State:
     options: Options
     players: list[int]  # the people and computers at the table, in seat order
     round: int = 0
-    seed: str = ""  # this round's secret seed
-    dealt: list[str] = field(default_factory=list)  # this round's opening deal, as it left the deck
+    seed: str = ""  # the secret seed of this round's deal
+    deal: fairness.Deal | None = None  # the deck in use this round (the opening deal or a refill)
+    spent: list[fairness.Deal] = field(default_factory=list)  # this round's emptied deals, revealed at its end
+    fair: fairness.Dealer = field(default_factory=fairness.new_dealer)  # the next deal's committed seed
     seats: list[Seat] = field(default_factory=list)  # this round's seats in playing order
     turn: int = 0  # index in `seats` of the seat whose regular turn it is
     phase: str = "play"  # play, wheel, vote, window, over
-    deck: list[Card] = field(default_factory=list)  # drawn from the end
+    deck: list[Card] = field(default_factory=list)  # drawn from the top: the first
     discard: list[Card] = field(default_factory=list)
     aside: list[Card] = field(default_factory=list)  # Justice and Strength, set aside
     justice: list[Card] | None = None  # Justice's shared row, when out
@@ -186,17 +189,28 @@ class State:
 
     def to_dict(self) -> dict[str, Any]:
         plain = {k: v for k, v in self.__dict__.items()
-                 if k not in ("options", "seats", "deck", "discard", "aside", "justice", "temperance")}
+                 if k not in ("options", "seats", "deck", "discard", "aside", "justice", "temperance",
+                              "deal", "spent", "fair")}
         return {**copy.deepcopy(plain), "options": asdict(self.options),
                 "seats": [s.to_dict() for s in self.seats], "deck": codes(self.deck),
                 "discard": codes(self.discard), "aside": codes(self.aside),
                 "justice": None if self.justice is None else codes(self.justice),
-                "temperance": None if self.temperance is None else dict(self.temperance)}
+                "temperance": None if self.temperance is None else dict(self.temperance),
+                "deal": None if self.deal is None else self.deal.to_dict(),
+                "spent": [d.to_dict() for d in self.spent], "fair": self.fair.to_dict()}
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> State:
         data = copy.deepcopy(data)
+        if "deal" not in data:  # saved before rounds kept their deal: the deck was drawn from its end
+            data["deck"] = list(reversed(data["deck"]))
+            data["deal"] = fairness.Deal(data["seed"], f"round {data['round']}", {}, data.get("dealt", []),
+                                         scheme=fairness.LEGACY_SCHEME).to_dict() if data.get("seed") else None
+        data.pop("dealt", None)
         return cls(**{**data, "options": Options(**data["options"]),
+                      "deal": fairness.Deal.from_dict(data["deal"]) if data.get("deal") else None,
+                      "spent": [fairness.Deal.from_dict(d) for d in data.get("spent", [])],
+                      "fair": fairness.Dealer.from_dict(data.get("fair")),
                       "seats": [Seat.from_dict(s) for s in data["seats"]], "deck": from_codes(data["deck"]),
                       "discard": from_codes(data["discard"]), "aside": from_codes(data["aside"]),
                       "justice": None if data["justice"] is None else from_codes(data["justice"])})
@@ -239,7 +253,7 @@ def take(state: State, seat: Seat, taken: list[Card]) -> None:
 def draw(state: State, count: int) -> list[Card]:
     drawn: list[Card] = []
     while count > 0 and state.deck:
-        drawn.append(state.deck.pop())
+        drawn.append(state.deal.take(state.deck) if state.deal else state.deck.pop(0))
         count -= 1
         if not state.deck:
             state.dry = True

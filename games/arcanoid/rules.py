@@ -73,8 +73,8 @@ from games.base import (
     plain_copy,
     require,
 )
-from games.cards import Card, CardParseError, codes, from_codes, full_deck, parse_card, parse_cards, shuffle
-from games.fairness import commitment, fresh_seed, rng
+from games.cards import Card, CardParseError, codes, from_codes, full_deck, parse_card, parse_cards
+from games.fairness import commitment
 
 NAME = "arcanoid"
 MIN_SEATS = 2
@@ -90,15 +90,15 @@ TURN_MOVES = ("discard", "commit", "play", "chariot", "chariot_add", "chariot_dr
 # --- a new game, a new round ---------------------------------------------------------------
 
 
-def new(options: Options, seats: list[SeatSpec], seed: int | None = None) -> State:
-    """A game; the runtime's table seed is not used: every round takes its own fresh secret
-    seed (`games.fairness`), shown as its commitment and revealed when the round is over."""
+def new(options: Options, seats: list[SeatSpec], fair: fairness.Dealer | None = None) -> State:
+    """A game: every round is a deal of the table's dealer (`games.fairness`), its commitment
+    shown before it is drawn, its seed revealed when the round is over."""
     options.validate()
     players = [spec.player for spec in seats]
     require(MIN_SEATS <= len(players) <= MAX_SEATS, f"Arcanoid seats {MIN_SEATS} to {MAX_SEATS} players")
     require(len(set(players)) == len(players), "a player can only sit once at a table")
     require(all(p > DAEMON_FLOOR for p in players), "player ids below -99 are reserved")
-    state = State(options, players)
+    state = State(options, players, fair=fair or fairness.new_dealer())
     _deal_round(state, [])
     return state
 
@@ -108,48 +108,34 @@ DAEMON_FLOOR = -100
 
 def _deal_round(state: State, events: list[Event]) -> None:
     state.round += 1
-    state.seed = fresh_seed()
     shift = (state.round - 1) % len(state.players)
     order = state.players[shift:] + state.players[:shift]
     state.seats = [Seat(p) for p in order] + ([Seat(USA, kind=MECHANICAL)] if state.options.gaza else [])
-    deck = shuffle(full_deck(), rng(state.seed))
-    state.dealt = []
+    deal, deck = state.fair.draw(f"round {state.round}", full_deck(), state.players)
+    state.deal, state.seed, state.spent = deal, deal.seed, []
     for _ in range(HAND_SIZE):
         for seat in state.seats:
-            seat.hand.append(deck.pop())
-            state.dealt.append(seat.hand[-1].code)
+            seat.hand.append(deal.take(deck))
     state.deck, state.discard, state.aside = deck, [], []
     state.justice = state.temperance = state.window = state.vote = state.choice = state.reveal = None
     state.turn, state.phase, state.dry, state.no_refill = 0, "play", False, False
     state.refills = state.daemons = state.sequence = 0
     state.flow, state.touched, state.log = {}, [], []
     events.append(Event("round_open", {"round": state.round, "commitment": commitment(state.seed)}))
-    events.append(fairness.committed(_round_deal(state)))
+    events.append(fairness.committed(deal))
 
 
 # --- the contract --------------------------------------------------------------------------
 
 
-def _round_deal(state: State) -> fairness.Deal:
-    """The round in play as a deal: its seed, and the opening deal (what /verify re-deals; the
-    refills shuffle the discards with generators of the same seed)."""
-    return fairness.Deal(state.seed, f"round {state.round}", {}, list(state.dealt))
+def _round_deals(state: State) -> list[fairness.Deal]:
+    """The round's deals: the opening deal, then each refill's."""
+    return [*state.spent, *([state.deal] if state.deal else [])]
 
 
 def deals_in_play(state: State) -> list[fairness.Deal]:
-    return [_round_deal(state)] if state.seed and state.phase != "over" and \
+    return _round_deals(state) if state.deal and state.phase != "over" and \
         not (state.history and state.history[-1]["round"] == state.round) else []
-
-
-def redeal(seed: str, setup: dict[str, Any]) -> list[Card]:
-    """The cards in the order they leave a round's deck (drawn from its end)."""
-    return list(reversed(shuffle(full_deck(), rng(seed))))
-
-
-def dealt_seeds(state: State) -> list[str]:
-    """The seeds of the rounds dealt so far, oldest first (a replay feeds them back through
-    `games.fairness.set_source`)."""
-    return [entry["seed"] for entry in state.history] + ([state.seed] if state.phase != "over" else [])
 
 
 def players(state: State) -> list[int]:
@@ -453,8 +439,12 @@ def _vote(state: State, player: int, action: Action, events: list[Event]) -> Non
     if len(vote["yes"]) < len(vote["voters"]):  # type: ignore[index]
         return
     state.refills += 1
-    state.deck = shuffle(state.discard, rng(f"{state.seed}/refill/{state.refills}"))
+    if state.deal is not None:
+        state.spent.append(state.deal)
+    state.deal, state.deck = state.fair.draw(f"round {state.round} refill {state.refills}",
+                                             fairness.canonical(state.discard), state.players)
     state.discard, state.vote, state.phase = [], None, "play"
+    events.append(fairness.committed(state.deal))
     events.append(Event("refilled", {"deck": len(state.deck)}))
     drawer = state.seat(vote["drawer"])  # type: ignore[index]
     if drawer is not None:
@@ -726,7 +716,7 @@ def _form_help(body: list[Card], field_: str) -> str:
     if wrong:
         return (f"{', '.join(wrong)} {'is' if len(wrong) == 1 else 'are'} not {field_}: on {field_} commit "
                 f"cards of that suit (the Magician may carry one numeric card of another)")
-    return (f"that is no commitment: on {field_} commit numeric cards, the knave or the knight alone or "
+    return (f"that is no commitment: on {field_} commit numeric cards, the page or the knight alone or "
             "with only an ace, the queen with the king, a couple with the Lovers or the Empress and "
             "Emperor, the World, or nothing (abdication)")
 
@@ -751,7 +741,7 @@ def _completion_plan(state: State, seat: Seat, field_: str, existing: Commitment
     courts = [c for c in new if c.is_court]
     if courts:
         form = form_of(new, suit, transmute=not state.options.magician_secret)
-        require(form == FORCE and len(new) == 1, "an ace is completed by numerics, or by a knave or knight alone")
+        require(form == FORCE and len(new) == 1, "an ace is completed by numerics, or by a page or knight alone")
     else:
         form = form_of([*existing.cards, *new], suit, transmute=not state.options.magician_secret)
         require(form == FORCE, _form_help(new, field_))
@@ -904,9 +894,10 @@ def _end_round(state: State, events: list[Event]) -> None:
     fought = battles(state)
     winners = {f: fought[f]["credited"] for f in FIELDS}
     state.results.append(winners)
+    deals = _round_deals(state)
     state.history.append({"round": state.round, "seed": state.seed, "commitment": commitment(state.seed),
-                          "winners": winners, "battles": fought})
-    events.append(fairness.revealed(_round_deal(state)))
+                          "deals": [d.named(revealed=True) for d in deals], "winners": winners, "battles": fought})
+    events += [fairness.revealed(d) for d in deals]
     events.append(Event("round_over", {"round": state.round, "winners": winners, "battles": fought}))
     # the leaderboard: each round played, with the battles won in it as points
     events.append(Event("settled", {"results": [
@@ -1244,7 +1235,8 @@ def _faces(codes_: list[str]) -> str:
 def history(state: State, player: int) -> list[dict[str, Any]]:
     """Finished rounds (seeds revealed), for /history and /verify."""
     return [{"hand": entry["round"],
-             "deals": [DealSeed(label=f"round {entry['round']}", commitment=entry["commitment"], seed=entry["seed"])],
+             "deals": entry.get("deals") or
+             [DealSeed(label=f"round {entry['round']}", commitment=entry["commitment"], seed=entry["seed"])],
              "cards": [f"{f}: {', '.join(_faces(c['cards']) or c['form'] for c in b['forces'])}"
                        for f, b in entry["battles"].items()],
              "actions": [], "result": ", ".join(f"{f} {mention(w)}" for f, w in entry["winners"].items())}

@@ -45,7 +45,6 @@ from games.cards import (
     from_codes,
     full_deck,
     parse_cards,
-    shuffle,
 )
 
 NAME = "tarot"
@@ -229,19 +228,20 @@ class State:
     history: list[dict[str, Any]] = field(default_factory=list)  # each hand's scores, for the sheet
     last_hand: dict[str, Any] | None = None  # the finished hand, with its score sheet
     records: list[dict[str, Any]] = field(default_factory=list)  # the last hands in full, for /history
+    fair: fairness.Dealer = field(default_factory=fairness.new_dealer)  # the next deal's committed seed
 
     @property
     def size(self) -> int:
         return len(self.players)
 
 
-def new(options: Options, seats: list[SeatSpec]) -> State:
+def new(options: Options, seats: list[SeatSpec], fair: fairness.Dealer | None = None) -> State:
     options.validate()
     ids = [spec.player for spec in seats]
     require(len(ids) == options.players,
             f"this table is for {options.players} players and {len(ids)} are seated")
     require(len(set(ids)) == len(ids), "a player can only sit once at a table")
-    state = State(options, ids, dealer=len(ids) - 1, totals=[0] * len(ids))
+    state = State(options, ids, dealer=len(ids) - 1, totals=[0] * len(ids), fair=fair or fairness.new_dealer())
     _deal(state)
     return state
 
@@ -259,6 +259,7 @@ def to_dict(state: State) -> dict[str, Any]:
         "trick": codes(state.trick), "leader": state.leader, "totals": list(state.totals),
         "annulled": copy.deepcopy(state.annulled), "history": copy.deepcopy(state.history),
         "last_hand": copy.deepcopy(state.last_hand), "records": copy.deepcopy(state.records),
+        "fair": state.fair.to_dict(),
     }
 
 
@@ -271,6 +272,7 @@ def from_dict(data: dict[str, Any]) -> State:
     fields["called"] = from_codes([data["called"]])[0] if data["called"] else None
     fields["tricks"] = [Trick.from_dict(t) for t in data["tricks"]]
     fields["deal"] = fairness.Deal.from_dict(data["deal"]) if data.get("deal") else None
+    fields["fair"] = fairness.Dealer.from_dict(data.get("fair"))
     return State(**fields)
 
 
@@ -310,22 +312,25 @@ def distribute(deck: Sequence[Card], n: int, dealer: int) -> tuple[list[list[Car
 
 
 def _deal(state: State) -> list[Event]:
-    """Shuffle and deal until no hand holds a petit sec (each annulled deal is shown). One
-    secret seed covers the deal and its reshuffles."""
-    deal = state.deal = fairness.new_deal(f"hand {state.hand_no}", reshuffles=0)
-    events: list[Event] = [fairness.committed(deal)]
+    """Shuffle and deal until no hand holds a petit sec (each annulled deal is shown). Each
+    redeal is a deal of its own (the next committed seed and nonce); an annulled deal is
+    revealed at once, as nothing is played from it."""
+    events: list[Event] = []
     annulled: list[dict[str, Any]] = []
     while True:
-        deck = redeal(deal.seed, deal.setup)
+        label = f"hand {state.hand_no}" + (f" redeal {len(annulled)}" if annulled else "")
+        deal, deck = state.fair.draw(label, full_deck(), state.players)
+        deal.note(deck)
+        events.append(fairness.committed(deal))
         hands, dog = distribute(deck, state.size, state.dealer)
         sec = next((s for s, hand in enumerate(hands) if petit_sec(hand)), None)
         if sec is None:
             break
-        shown = {"player": state.players[sec], "cards": codes(sort_hand(hands[sec]))}
+        shown = {"player": state.players[sec], "cards": codes(sort_hand(hands[sec])),
+                 "deal": deal.named(revealed=True)}
         annulled.append(shown)
-        events.append(Event("petit_sec", shown))
-        deal.setup["reshuffles"] += 1
-    deal.note(deck)
+        events += [Event("petit_sec", shown), fairness.revealed(deal)]
+    state.deal = deal
     _reset_deal(state)
     state.hands, state.dog, state.annulled = hands, dog, annulled
     events.append(Event("dealt", {"round": state.hand_no, "dealer": state.players[state.dealer]}))
@@ -356,13 +361,6 @@ def _next_deal(state: State) -> list[Event]:
 
 def deals_in_play(state: State) -> list[fairness.Deal]:
     return [state.deal] if state.deal else []
-
-
-def redeal(seed: str, setup: dict[str, Any]) -> list[Card]:
-    """The deck a deal with this seed is dealt from: the seed's shuffle, or after `reshuffles`
-    annulled deals (a petit sec) the shuffle of "<seed>:<reshuffles>"."""
-    reshuffles = setup.get("reshuffles", 0)
-    return shuffle(full_deck(), fairness.rng(f"{seed}:{reshuffles}" if reshuffles else seed))
 
 
 def ranking(state: State) -> list[dict[str, Any]]:
@@ -1037,7 +1035,8 @@ def _record_hand(state: State, deltas: list[int], score: dict[str, Any] | None) 
     (all of them when everyone passed), the dog, the discard and the tricks; `history` builds
     what each player may see of them."""
     record: dict[str, Any] = {
-        "hand": state.hand_no, "deals": [state.deal.named(revealed=True)] if state.deal else [],
+        "hand": state.hand_no, "deals": [*(a["deal"] for a in state.annulled if "deal" in a),
+                                       *([state.deal.named(revealed=True)] if state.deal else [])],
         "players": list(state.players),
         "dealer": state.dealer, "annulled": copy.deepcopy(state.annulled), "bids": list(state.bids),
         "held": [codes(hand) for hand in state.hands], "dog": codes(state.dog),

@@ -46,7 +46,6 @@ from games.cards import (
     codes,
     full_deck,
     parse_card,
-    shuffle,
 )
 from games.pots import pay_in
 
@@ -267,13 +266,14 @@ class State:
     reveals: list[dict[str, Any]] = field(default_factory=list)  # this hand's, public
     last_round: dict[str, Any] | None = None  # the finished hand's final public view
     history: list[dict[str, Any]] = field(default_factory=list)  # the last hands, hidden cards included
+    fair: fairness.Dealer = field(default_factory=fairness.new_dealer)  # the next deal's committed seed
 
     @property
     def pot(self) -> int:
         return sum(s.in_pot for s in self.seats)
 
 
-def new(options: Options, seats: list[SeatSpec]) -> State:
+def new(options: Options, seats: list[SeatSpec], fair: fairness.Dealer | None = None) -> State:
     options.validate()
     low, high = seat_range(options)
     require(low <= len(seats) <= high, f"a {options.deck} Loc table seats {low} to {high} players")
@@ -281,7 +281,7 @@ def new(options: Options, seats: list[SeatSpec]) -> State:
     require(len(set(players)) == len(players), "a player can only sit once at a table")
     for spec in seats:
         require(isinstance(spec.stack, int) and spec.stack >= 0, "a stack cannot be negative")
-    state = State(options, [Seat(spec.player, spec.stack) for spec in seats])
+    state = State(options, [Seat(spec.player, spec.stack) for spec in seats], fair=fair or fairness.new_dealer())
     _next_hand(state, [])
     return state
 
@@ -291,13 +291,15 @@ def to_dict(state: State) -> dict[str, Any]:
             "seats": [s.to_dict() for s in state.seats], "hand": state.hand,
             "deal": state.deal.to_dict() if state.deal else None, "phase": state.phase,
             "play": state.play, "reveals": copy.deepcopy(state.reveals),
-            "last_round": copy.deepcopy(state.last_round), "history": copy.deepcopy(state.history)}
+            "last_round": copy.deepcopy(state.last_round), "history": copy.deepcopy(state.history),
+            "fair": state.fair.to_dict()}
 
 
 def from_dict(data: dict[str, Any]) -> State:
     return State(Options(**data["options"]), [Seat.from_dict(s) for s in data["seats"]],
                  data["hand"], fairness.Deal.from_dict(data["deal"]) if data.get("deal") else None, data["phase"], data["play"], copy.deepcopy(data["reveals"]),
-                 copy.deepcopy(data["last_round"]), copy.deepcopy(data.get("history", [])))
+                 copy.deepcopy(data["last_round"]), copy.deepcopy(data.get("history", [])),
+                 fairness.Dealer.from_dict(data.get("fair")))
 
 
 def seat_range(options: Options) -> tuple[int, int]:
@@ -399,8 +401,9 @@ def _next_hand(state: State, events: list[Event]) -> bool:
 def _deal(state: State, dealt: list[Seat], events: list[Event]) -> None:
     state.hand += 1
     state.phase = "discard"
-    deal = state.deal = fairness.new_deal(f"hand {state.hand}", deck=state.options.deck)
-    deck = redeal(deal.seed, deal.setup)
+    deal, deck = state.fair.draw(f"hand {state.hand}", deck_cards(state.options.deck), [s.player for s in dealt],
+                                 deck=state.options.deck)
+    state.deal = deal
     deal.note(deck[:HAND_SIZE * len(dealt)])
     events.append(fairness.committed(deal))
     for i, seat in enumerate(dealt):
@@ -696,12 +699,6 @@ def view(state: State, player: int | None = None) -> dict[str, Any]:
 
 def deals_in_play(state: State) -> list[fairness.Deal]:
     return [state.deal] if state.deal else []
-
-
-def redeal(seed: str, setup: dict[str, Any]) -> list[Card]:
-    """The deck a hand with this seed and `setup` (the table's deck) shuffled; the hands are
-    dealt from its top, one card at a time round the table."""
-    return shuffle(deck_cards(setup["deck"]), fairness.rng(seed))
 
 
 def reveal_line(record: dict[str, Any], deck: str, name: Callable[[int], str]) -> str:

@@ -32,7 +32,7 @@ from games.base import (
     require,
 )
 from games.betting import Betting, Bettor
-from games.cards import DECK_STYLES, Card, CardParseError, card, cards, codes, full_deck, parse_cards, shuffle
+from games.cards import DECK_STYLES, Card, CardParseError, card, cards, codes, full_deck, parse_cards
 from games.poker.hands import (
     best_five,
     best_hand,
@@ -126,6 +126,7 @@ class Hand:
     burned: list[Card] = field(default_factory=list)
     mucked: list[Card] = field(default_factory=list)  # draw: the discards
     reshuffles: int = 0
+    spent: list[fairness.Deal] = field(default_factory=list)  # draw: deals this hand emptied, revealed at its end
     drawer: int | None = None  # draw: bettor index of the player to draw
     drawn: list[int] = field(default_factory=list)  # draw: cards each bettor drew (-1: not yet)
     log: list[str] = field(default_factory=list)  # what happened, for /history
@@ -135,7 +136,7 @@ class Hand:
                 "betting": self.betting.to_dict(), "holes": [codes(h) for h in self.holes],
                 "deck": codes(self.deck), "small": self.small, "big": self.big, "deal": self.deal.to_dict(),
                 "board": codes(self.board), "burned": codes(self.burned), "mucked": codes(self.mucked),
-                "reshuffles": self.reshuffles, "drawer": self.drawer, "drawn": list(self.drawn),
+                "reshuffles": self.reshuffles, "spent": [d.to_dict() for d in self.spent], "drawer": self.drawer, "drawn": list(self.drawn),
                 "log": list(self.log)}
 
     @classmethod
@@ -143,6 +144,7 @@ class Hand:
         return cls(**{**data, "betting": Betting.from_dict(data["betting"]),
                       "holes": [cards(h) for h in data["holes"]], "deck": cards(data["deck"]),
                       "deal": fairness.Deal.from_dict(data["deal"]),
+                      "spent": [fairness.Deal.from_dict(d) for d in data.get("spent", [])],
                       "board": cards(data["board"]), "burned": cards(data["burned"]),
                       "mucked": cards(data["mucked"]), "drawn": list(data["drawn"]),
                       "log": list(data["log"])})
@@ -158,16 +160,18 @@ class State:
     actions: int = 0  # accepted moves: part of the step key, so a button from an earlier turn is refused
     last_round: dict[str, Any] | None = None  # the finished hand as everyone saw it
     history: list[dict[str, Any]] = field(default_factory=list)  # the last hands, cards included
+    fair: fairness.Dealer = field(default_factory=fairness.new_dealer)  # the next deal's committed seed
 
 
-def new(options: Options, seats: list[SeatSpec]) -> State:
+def new(options: Options, seats: list[SeatSpec], fair: fairness.Dealer | None = None) -> State:
     options.validate()
     low, high = seat_range(options)
     require(low <= len(seats) <= high, f"a {options.format} table seats {low} to {high} players")
     players_ = [s.player for s in seats]
     require(len(set(players_)) == len(players_), "a player can only sit once at a table")
     require(all(isinstance(s.stack, int) and s.stack >= 0 for s in seats), "a stack cannot be negative")
-    state = State(options, [Seat(s.player, i, s.stack) for i, s in enumerate(seats)])
+    state = State(options, [Seat(s.player, i, s.stack) for i, s in enumerate(seats)],
+                  fair=fair or fairness.new_dealer())
     _start_hand(state, [])
     return state
 
@@ -177,14 +181,15 @@ def to_dict(state: State) -> dict[str, Any]:
             "seats": [asdict(s) for s in state.seats], "hand_no": state.hand_no,
             "button": state.button, "hand": state.hand.to_dict() if state.hand else None,
             "actions": state.actions, "last_round": _copy(state.last_round),
-            "history": _copy(state.history)}
+            "history": _copy(state.history), "fair": state.fair.to_dict()}
 
 
 def from_dict(data: dict[str, Any]) -> State:
     return State(Options(**data["options"]), [Seat(**s) for s in data["seats"]],
                  data["hand_no"], data["button"],
                  Hand.from_dict(data["hand"]) if data["hand"] is not None else None,
-                 data["actions"], _copy(data["last_round"]), _copy(data["history"]))
+                 data["actions"], _copy(data["last_round"]), _copy(data["history"]),
+                 fairness.Dealer.from_dict(data.get("fair")))
 
 
 def _copy(value: Any) -> Any:
@@ -271,8 +276,7 @@ def _start_hand(state: State, events: list[Event]) -> None:
     at = ready.index(button)
     order = ready[at + 1:] + ready[:at + 1]  # from the left of the button; the button last
     state.hand_no += 1
-    deal = fairness.new_deal(f"hand {state.hand_no}")
-    deck = redeal(deal.seed)
+    deal, deck = state.fair.draw(f"hand {state.hand_no}", full_deck(), _in_seat_order(state, order))
     bettors = [Bettor(s.player, s.stack) for s in order]
     for seat in order:
         seat.stack = 0
@@ -420,7 +424,7 @@ def _finish(state: State, events: list[Event], showdown: bool) -> None:
         events.append(Event("showdown", {"hands": snapshot["hands"]}))
     events.append(Event("settled", {"round": hand.number, "results": results,
                                     "pots": snapshot["pots"]}))
-    events.append(fairness.revealed(hand.deal))
+    events.extend(fairness.revealed(deal) for deal in [*hand.spent, hand.deal])
     state.last_round = snapshot
     state.hand = None
     state.button = hand.button
@@ -450,7 +454,7 @@ def _value(hole: list[Card], board: list[Card]) -> int:
 
 def _remember(state: State, hand: Hand, values: dict[int, int], results: list[dict[str, Any]]) -> None:
     """The hand for /history: every player's cards (shown to others only if shown down)."""
-    entry = {"hand": hand.number, "deals": [hand.deal.named(revealed=True)], "board": codes(hand.board),
+    entry = {"hand": hand.number, "deals": [d.named(revealed=True) for d in [*hand.spent, hand.deal]], "board": codes(hand.board),
              "players": [{"player": b.player, "cards": codes(hand.holes[i]), "shown": b.player in values,
                           "category": category_of(values[b.player]) if b.player in values else None,
                           "net": results[i]["net"]} for i, b in enumerate(hand.betting.bettors)],
@@ -567,16 +571,31 @@ def _discard(state: State, player: int, action: Action) -> list[Event]:
     return events
 
 
+def _in_seat_order(state: State, dealt: list[Any]) -> list[int]:
+    """The players dealt in (seats or bettors), in the table's seat order."""
+    players_ = {d.player for d in dealt}
+    return [s.player for s in sorted(state.seats, key=lambda s: s.number) if s.player in players_]
+
+
+def _deck_made_again(state: State, hand: Hand) -> Event:
+    """The deck is out mid-draw: the discards so far are a deal of their own (the table's next
+    committed seed and nonce); the emptied deal is revealed with the hand."""
+    hand.reshuffles += 1
+    hand.spent.append(hand.deal)
+    hand.deal, hand.deck = state.fair.draw(f"hand {hand.number} deck {hand.reshuffles + 1}",
+                                           fairness.canonical(hand.mucked),
+                                           _in_seat_order(state, hand.betting.bettors))
+    hand.mucked = []
+    return fairness.committed(hand.deal)
+
+
 def _do_discard(state: State, hand: Hand, index: int, positions: list[int], events: list[Event],
                 auto: bool = False) -> None:
     hole = hand.holes[index]
     thrown = [hole[i] for i in positions]
-    if len(hand.deck) < len(thrown):  # the discards so far are shuffled in under the deck
-        hand.reshuffles += 1
-        rng = fairness.rng(f"{hand.deal.seed}:muck{hand.reshuffles}")
-        hand.deck.extend(shuffle([c.face for c in hand.mucked], rng))
-        hand.mucked = []
     for i in positions:
+        if not hand.deck:
+            events.append(_deck_made_again(state, hand))
         hole[i] = hand.deal.take(hand.deck).face
     hand.mucked.extend(thrown)
     hand.drawn[index] = len(positions)
@@ -866,13 +885,7 @@ def _final_view(state: State, hand: Hand, values: dict[int, int],
 
 
 def deals_in_play(state: State) -> list[fairness.Deal]:
-    return [state.hand.deal] if state.hand else []
-
-
-def redeal(seed: str, setup: dict[str, Any] | None = None) -> list[Card]:
-    """The deck a hand with this seed deals from, top card first (a draw's reshuffled discards
-    come after these 78)."""
-    return shuffle(full_deck(), fairness.rng(seed))
+    return [*state.hand.spent, state.hand.deal] if state.hand else []
 
 
 def _pot_reason(pot: pots.Pot, shares: dict[int, int], values: dict[int, int]) -> str | None:

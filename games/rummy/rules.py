@@ -43,7 +43,6 @@ from games.cards import (
     full_deck,
     parse_card,
     parse_cards,
-    shuffle,
 )
 from games.rummy import melds as rm
 
@@ -127,7 +126,7 @@ class State:
     deal: fairness.Deal | None = None  # the hand's secret seed: its cut (hand 1), deal, questions
     phase: str = "draw"  # choosing, draw, discard, column, identify, over
     turn: int = 0  # seat index of the player to move in draw / discard
-    stock: list[Card] = field(default_factory=list)  # the top is the end
+    stock: list[Card] = field(default_factory=list)  # the top is the first
     discard: list[Card] = field(default_factory=list)  # the top is the end
     taken: Card | None = None  # the card taken from the discard pile this turn
     melds: str = "all"  # this hand's meld set (dealer's choice may change it)
@@ -142,37 +141,28 @@ class State:
     left: list[int] = field(default_factory=list)
     moves: list[str] = field(default_factory=list)  # this hand's moves: "<seat> <verb> <details>"
     records: list[dict[str, Any]] = field(default_factory=list)  # the last hands, for /history
+    fair: fairness.Dealer = field(default_factory=fairness.new_dealer)  # the next deal's committed seed
 
 
-def new(options: Options, seats: list[SeatSpec]) -> State:
+def new(options: Options, seats: list[SeatSpec], fair: fairness.Dealer | None = None) -> State:
     options.validate()
     require(len(seats) == 2, "Tarot Rummy is for exactly two players")
     require(seats[0].player != seats[1].player, "a player can only sit once at a table")
     state = State(options, [Seat(s.player) for s in seats], melds=options.melds,
-                  call_limit=options.call_limit)
-    first = _new_deal(1)
-    state.dealer = cut(first.seed)
-    _begin_hand(state, [], first)
+                  call_limit=options.call_limit, fair=fair or fairness.new_dealer())
+    state.dealer = cut(state.fair.next_seed)
+    _begin_hand(state, [])
     return state
 
 
-def _new_deal(hand_no: int) -> fairness.Deal:
-    return fairness.new_deal(f"hand {hand_no}")
-
-
 def cut(seed: str) -> int:
-    """The cut for the first deal (the seat that deals), drawn from the first hand's seed."""
-    return fairness.rng(f"{seed}:cut").randrange(2)
+    """The cut for the first deal (the seat that deals): read from the first deal's committed
+    seed (a message no client string can be: it has spaces), so it is checked with that deal."""
+    return fairness.Stream(seed, "the cut", 0).uniform(2)
 
 
 def deals_in_play(state: State) -> list[fairness.Deal]:
     return [state.deal] if state.deal else []
-
-
-def redeal(seed: str, setup: dict[str, Any] | None = None) -> list[Card]:
-    """The deck a hand with this seed is dealt from, in the order its cards leave it: the two
-    hands one card at a time, the upcard, then the stock from its top."""
-    return list(reversed(shuffle(full_deck(), fairness.rng(seed))))
 
 
 def to_dict(state: State) -> dict[str, Any]:
@@ -186,7 +176,7 @@ def to_dict(state: State) -> dict[str, Any]:
         "ending": copy.deepcopy(state.ending), "questions": copy.deepcopy(state.questions),
         "answered": state.answered, "last_hand": copy.deepcopy(state.last_hand),
         "history": copy.deepcopy(state.history), "winner": state.winner, "left": list(state.left),
-        "moves": list(state.moves), "records": copy.deepcopy(state.records),
+        "moves": list(state.moves), "records": copy.deepcopy(state.records), "fair": state.fair.to_dict(),
     }
 
 
@@ -197,6 +187,7 @@ def from_dict(data: dict[str, Any]) -> State:
     fields["stock"], fields["discard"] = from_codes(data["stock"]), from_codes(data["discard"])
     fields["taken"] = from_codes([data["taken"]])[0] if data["taken"] else None
     fields["deal"] = fairness.Deal.from_dict(data["deal"]) if data.get("deal") else None
+    fields["fair"] = fairness.Dealer.from_dict(data.get("fair"))
     return State(**fields)
 
 
@@ -288,10 +279,9 @@ def _name(state: State, c: Card) -> str:
 # --- the deal --------------------------------------------------------------------------------
 
 
-def _begin_hand(state: State, events: list[Event], deal: fairness.Deal | None = None) -> None:
+def _begin_hand(state: State, events: list[Event]) -> None:
     state.hand_no += 1
-    state.deal = deal or _new_deal(state.hand_no)
-    events.append(fairness.committed(state.deal))
+    state.deal = None  # drawn when the cards are dealt (after a dealer's choice)
     for seat in state.seats:
         seat.hand, seat.pins = [], []
     state.stock, state.discard, state.taken = [], [], None
@@ -304,14 +294,13 @@ def _begin_hand(state: State, events: list[Event], deal: fairness.Deal | None = 
 
 
 def _deal(state: State, events: list[Event], melds: str, call_limit: int) -> None:
-    deal = state.deal
-    assert deal is not None
-    deck = shuffle(full_deck(), fairness.rng(deal.seed))
-    deal.note(list(reversed(deck)))  # cards leave from the end: the hands, the upcard, the stock
+    deal, deck = state.fair.draw(f"hand {state.hand_no}", full_deck(), [s.player for s in state.seats])
+    state.deal = deal
+    events.append(fairness.committed(deal))
     first = 1 - state.dealer  # the dealer deals to the other player first
     for i in range(2 * HAND_SIZE):
-        state.seats[(first + i) % 2].hand.append(deck.pop())
-    upcard = deck.pop()
+        state.seats[(first + i) % 2].hand.append(deal.take(deck))
+    upcard = deal.take(deck)
     state.stock, state.discard = deck, [upcard]
     state.melds = melds
     state.call_limit = rm.card_value(upcard) if state.options.upcard_choice else call_limit
@@ -349,7 +338,11 @@ def _draw(state: State, player: int, action: Action) -> list[Event]:
     if source == "discard":
         require(bool(state.discard), "the discard pile is empty: draw from the stock")
     require(source == "discard" or bool(state.stock), "the stock is empty")
-    drawn = (state.discard if source == "discard" else state.stock).pop()
+    if source == "discard":
+        drawn = state.discard.pop()
+    else:
+        assert state.deal is not None
+        drawn = state.deal.take(state.stock)
     seat.hand.append(drawn)
     state.taken = drawn if source == "discard" else None
     state.phase = "discard"
@@ -624,14 +617,13 @@ def _column(state: State, player: int, action: Action) -> list[Event]:
 def _questions(state: State, column: str) -> list[dict[str, Any]]:
     t = _tree(state)
     assert state.deal is not None
-    rng = fairness.rng(f"{state.deal.seed}:identify")
+    stream = fairness.Stream(state.deal.seed, "identify questions", state.deal.nonce)  # no client string has a space
     entries = rm.column_entries(column, t)
     asked = []
     for c in (c for c in _caller_melded(state) if rm.covers(column, c)):
         answer = rm.correspondence(column, c, t)
-        wrong = rng.sample([e for e in entries if e != answer], min(3, len(entries) - 1))
-        choices = [answer, *wrong]
-        rng.shuffle(choices)
+        wrong = stream.permute([e for e in entries if e != answer])[:min(3, len(entries) - 1)]
+        choices = stream.permute([answer, *wrong])
         asked.append({"card": c.code, "column": column, "choices": choices, "answer": answer})
     return asked
 

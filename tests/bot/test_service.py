@@ -278,30 +278,36 @@ async def test_the_action_log_replays_to_the_stored_state(db_path):
     row = await service.store.table_row(table.id)
     assert json.loads(unpacked_state(row["state"]))["shoe"]["number"] > 1, "the play went through several shoes"
     seeds = await stored_seeds(service.store, table.module, row)
-    replayed = replay(table.module, row, await service.store.action_log(table.id), seeds)
+    log = await service.store.action_log(table.id)
+    replayed = replay(table.module, row, log, seeds)
     assert table.module.to_dict(replayed) == json.loads(unpacked_state(row["state"]))
     await close_service(service)
 
 
 async def stored_seeds(store, module, row) -> list[str]:
-    """The table's seeds in the order its deals started: the revealed ones from the deals the
-    store keeps, then those still in play (kept only in the state)."""
-    rows = await store.fetchall("SELECT seed FROM deals WHERE table_id=? AND seed IS NOT NULL ORDER BY version",
-                                (row["id"],))
-    in_play = module.deals_in_play(module.from_dict(json.loads(unpacked_state(row["state"]))))
-    return [r[0] for r in rows] + [d.seed for d in in_play]
+    """The table's server seeds in the order of its deals (their nonces): the revealed ones from
+    the deals the store keeps, then those still in play and the next deal's (kept only in the
+    state)."""
+    rows = await store.fetchall("SELECT seed, setup FROM deals WHERE table_id=? AND seed IS NOT NULL", (row["id"],))
+    state = module.from_dict(json.loads(unpacked_state(row["state"])))
+    deals = {json.loads(r[1])["nonce"]: r[0] for r in rows} | {d.nonce: d.seed for d in module.deals_in_play(state)}
+    return [deals[nonce] for nonce in sorted(deals)] + [state.fair.next_seed]
 
 
 def replay(module, row, log, seeds: list[str]):
-    """The table replayed from its start seats, its seeds and its action log."""
+    """The table replayed from its start seats, its seeds, the client seeds its first deal read
+    and its action log (which carries the client seeds from each move that changed them)."""
+    from bot import fair
     from games.base import SeatSpec
 
     options = module.Options(**json.loads(row["options"]))
     previous = fairness.set_source(iter(seeds).__next__)
     try:
-        state = module.new(options, [SeatSpec(**s) for s in json.loads(row["start_seats"])])
+        dealer = fairness.new_dealer()
+        dealer.clients = json.loads(row["extra"])[fair.START_CLIENTS]
+        state = module.new(options, [SeatSpec(**s) for s in json.loads(row["start_seats"])], fair=dealer)
         for _, player, action in log:
-            module.apply(state, player, action)
+            module.apply(state, player, fair.replayed_action(state, action))
     finally:
         fairness.set_source(previous)  # live tables go on drawing their own seeds
     return state

@@ -252,9 +252,9 @@ async def alices_turn(simcord_env: Any, hand: str, other_hand: str) -> tuple[Any
 def put_on_top(table: Any, codes: str) -> None:
     """The next cards drawn from the deck, first first (swapped with where they were in it)."""
     deck = table.state.deck
-    for offset, wanted in enumerate(cards(codes), 1):
-        at = next(i for i, c in enumerate(deck) if c.face == wanted.face)
-        deck[at], deck[-offset] = deck[-offset], deck[at]
+    for place, wanted in enumerate(cards(codes)):  # the top is the first
+        at = next(i for i in range(place, len(deck)) if deck[i].face == wanted.face)
+        deck[at], deck[place] = deck[place], deck[at]
     settle(table)
 
 

@@ -15,6 +15,7 @@ import games.arcanoid as arc
 from cogs import arcanoid_words as words
 from cogs.arcanoid import ArcanoidUI
 from cogs.arcanoid_menus import label_of
+from games import fairness
 from games.arcanoid import rules
 from games.arcanoid.model import VARIANTS, Options
 from games.arcanoid.words import card_title, does, whose
@@ -52,8 +53,7 @@ def random_game(seed: int, players: list[int], variant: str, gaza: bool) -> list
     """A random legal game; the events of each move."""
     rng = random.Random(seed)
     counter = iter(range(10**6))
-    real = rules.fresh_seed
-    rules.fresh_seed = lambda: f"w{seed}-{next(counter)}"
+    real = fairness.set_source(lambda: f"w{seed}-{next(counter)}")
     moves: list[list[Event]] = []
     try:
         state = arc.new(Options(variant=variant, gaza=gaza, rounds=1), [SeatSpec(p) for p in players])
@@ -76,7 +76,7 @@ def random_game(seed: int, players: list[int], variant: str, gaza: bool) -> list
             moves.append(arc.apply(state, player, action))
         assert arc.is_over(state)
     finally:
-        rules.fresh_seed = real
+        fairness.set_source(real)
     return moves
 
 

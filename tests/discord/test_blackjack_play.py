@@ -18,7 +18,7 @@ from tests.discord.helpers import (
     table_message,
     wallet,
 )
-from tests.seeds import predict
+from tests.seeds import predict, predicted
 
 BETS = {0: 10, 1: 50}  # alice bets 10, bob 50 each round
 
@@ -97,8 +97,8 @@ async def test_two_members_play_several_rounds_and_the_wallets_end_right(simcord
     shown = (await bob.slash(world.channel, "history")).response.embeds[0]
     assert shown.title == "Major Blackjack — your last rounds" and len(shown.fields) == rounds
     assert shown.fields[0].name == f"Round {rounds}"
-    assert fairness.commitment(f"{seed}:1") in shown.fields[0].value  # the shoe is in use: no seed yet
-    assert f"{seed}:1`" not in shown.fields[0].value
+    assert fairness.commitment(predicted(seed, 1)) in shown.fields[0].value  # the shoe is in use: no seed yet
+    assert f"{predicted(seed, 1)}`" not in shown.fields[0].value
     assert all("Dealer:" in f.value and " chips**" in f.value for f in shown.fields)
     stacks = {s.player: s.stack for s in expected.seats}
     for member in (alice, bob):

@@ -34,7 +34,7 @@ TEXT_OPTIONS = [
     ("arcanoid commit", "cards", {"field": "swords"}), ("arcanoid discard", "card", {}),
     ("arcanoid play", "arcanum", {}), ("arcanoid play", "call", {"arcanum": "17"}),
     ("arcanoid play", "target", {"arcanum": "2"}),
-    ("verify", "seed", {}),
+    ("verify", "seed", {}), ("fair seed", "value", {}),
 ]
 TABLE_OPTION_COMMANDS = ["blackjack hit", "poker fold", "rummy draw", "tarot bid", "loc play", "baccarat bet",
                          "history"]

@@ -26,7 +26,7 @@ from tests.discord.helpers import (
     table_message,
     wallet,
 )
-from tests.seeds import predict
+from tests.seeds import predict, predicted
 
 FOUR = ("alice", "bob", "carol", "dan")
 
@@ -138,7 +138,7 @@ async def test_four_members_play_a_whole_hand_by_dm_and_commands(simcord_env):
     await ledger_balances(world)
     shown = (await carol.slash(world.channel, "history")).response.embeds[0]
     assert shown.fields[0].name == "Hand 1" and "Play 5:" in shown.fields[0].value
-    assert f"seed `{seed}:1`" in shown.fields[0].value
+    assert f"seed `{predicted(seed, 1)}`" in shown.fields[0].value
     discarded = next(s for s in table.state.history[-1]["seats"] if s["player"] == alice.id)["discard"]
     assert discarded not in shown.fields[0].value.split(), "another player's discard stays hidden"
 
@@ -164,10 +164,10 @@ async def test_choices_in_different_orders_give_the_same_hand(simcord_env):
         await play_step(other, tables[1], orders[1], by_dm=set())
         orders = [orders[0][1:] + orders[0][:1], orders[1][2:] + orders[1][:2]]
     assert tables[1].state.hand == 2 and len(tables[0].state.last_round["reveals"]) == 5
-    first, second = (loc.to_dict(t.state) for t in tables)  # hand 2 has a fresh seed at each table
+    first, second = (loc.to_dict(t.state) for t in tables)
     assert first["history"] == second["history"] and first["last_round"] == second["last_round"]
     assert [s["stack"] for s in first["seats"]] == [s["stack"] for s in second["seats"]]
-    assert first["deal"]["seed"] != second["deal"]["seed"]
+    assert first["deal"]["nonce"] == second["deal"]["nonce"] == 2  # each table's own second deal
 
 
 # --- secrecy ---------------------------------------------------------------------------------

@@ -25,7 +25,7 @@ from tests.discord.helpers import (
     table_message,
     wallet,
 )
-from tests.seeds import predict
+from tests.seeds import predict, predicted
 
 NAMES = ("alice", "bob", "carol")
 HANDS = 3
@@ -306,7 +306,7 @@ async def test_history_shows_the_players_last_hands_with_their_seed(simcord_env)
     assert embed.title.startswith("Major Poker")
     assert embed.fields[0].name == "Hand 1"
     value = embed.fields[0].value
-    assert "hand 1: seed `41:1`" in value and fairness.commitment("41:1") in value
+    assert f"hand 1: seed `{predicted(41, 1)}`" in value and fairness.commitment(predicted(41, 1)) in value
     assert "+5 chips" in value and f"{alice.mention} folds" in value
     assert hole not in value, "a folded hand stays hidden from the others"
 
@@ -314,8 +314,8 @@ async def test_history_shows_the_players_last_hands_with_their_seed(simcord_env)
     after = await alice.slash(world.channel, "history")
     fields = after.response.embeds[0].fields
     assert [f.name.split(" ·")[0] for f in fields] == ["Hand 2", "Hand 1"], "the ended table's hands stay readable"
-    assert "seed `41:2`" in fields[0].value, "the hand played out at the end is revealed too"
-    assert "seed `41:1`" in fields[1].value
+    assert f"seed `{predicted(41, 2)}`" in fields[0].value, "the hand played out at the end is revealed too"
+    assert f"seed `{predicted(41, 1)}`" in fields[1].value
     assert hole in fields[1].value, "alice sees her own cards"
     assert "(ended)" in after.response.embeds[0].footer.text
 

@@ -80,7 +80,7 @@ async def play_in_dm(member: Any, table: Any) -> None:
 async def test_a_member_plays_against_the_computer_to_the_score(simcord_env):
     world = make_world(simcord_env, names=("alice",))
     (alice,) = world.members
-    seed, target = 8, 20  # alice calls the first and the last of three hands
+    seed, target = 90, 20  # alice calls the first and the last of three hands
     expected = simulate([alice.id, COMPUTER], seed, target=target, opponent="bot")
     predict(seed)
     world.bot.tables.computer_pause = 0
@@ -109,7 +109,7 @@ async def test_a_member_plays_against_the_computer_to_the_score(simcord_env):
     assert any("game is over and the table is closed" in m.content for m in world.channel.history())
     assert expected.winner == alice.id and [h["scorer"] for h in expected.history] == [alice.id, COMPUTER, alice.id]
     board = (await alice.slash(world.channel, "leaderboard", game="rummy")).response.embeds[0].description
-    assert board.startswith(f"1. {alice.mention} — +29")
+    assert board.startswith(f"1. {alice.mention} — +{expected.seats[0].score} points")  # her score is her net
     described = [m.embeds[0].description or "" for m in world.channel.history() if m.embeds]
     hand_ends = [d for d in described if re.match(r"Hand \d+ is over\.", d)]
     assert all(" called" in d or "dead" in d for d in hand_ends), "each finished hand is told in words"
@@ -219,7 +219,7 @@ def rig(table: Any, mover_hand: str, other_hand: str, stock_top: str) -> None:
     state.discard = cards("KW")
     top = cards(stock_top)
     used = set(state.seats[0].hand + state.seats[1].hand + state.discard + top)
-    state.stock = [c for c in full_deck() if c not in used] + top
+    state.stock = top + [c for c in full_deck() if c not in used]  # the top is the first
 
 
 async def test_bad_moves_are_refused_privately_and_change_nothing(simcord_env):

@@ -20,7 +20,7 @@ from games.base import SeatSpec
 from games.cards import card
 from games.french_tarot import ai as tarot_ai
 from tests.discord.helpers import buttons, make_world, open_table, private_text, refused, table_message
-from tests.seeds import predict
+from tests.seeds import predict, predicted
 
 HUMAN = 10**17  # a stand-in id for the simulation: the deal does not depend on ids
 
@@ -160,7 +160,7 @@ async def test_one_member_plays_a_whole_hand_against_three_computers(simcord_env
     shown = await alice.slash(world.channel, "history")
     assert shown.ephemeral and shown.response.embeds[0].title == "French Tarot — your last hands"
     field = shown.response.embeds[0].fields[0]
-    assert field.name == "Hand 1" and "Trick 18:" in field.value and f"seed `{seed}:1`" in field.value
+    assert field.name == "Hand 1" and "Trick 18:" in field.value and f"seed `{predicted(seed, 1)}`" in field.value
     assert f"{table.state.totals[0]:+} points" in field.value
     reopened = await alice.slash(world.channel, "tarot create", players=3, bots=2)
     assert "open" in reopened.response.content, "the channel is free for a new game"

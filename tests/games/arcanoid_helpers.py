@@ -6,6 +6,7 @@ import json
 from typing import Any
 
 import games.arcanoid as arc
+from games import fairness
 from games.arcanoid import rules
 from games.arcanoid.model import Options, all_cards
 from games.base import IllegalAction, SeatSpec
@@ -17,7 +18,7 @@ FULL = sorted(c.code for c in full_deck())
 def seeded(monkeypatch: Any, prefix: str = "seed") -> None:
     """Fresh seeds that a test can predict (the real ones come from `secrets`)."""
     counter = iter(range(1, 10_000))
-    monkeypatch.setattr(rules, "fresh_seed", lambda: f"{prefix}-{next(counter)}")
+    fairness.set_source(lambda: f"{prefix}-{next(counter)}")  # tests/conftest.py puts secrets back
 
 
 def table(hands: dict[int, str], top: str = "", variant: str = "DRESDEN", gaza: bool = False,
@@ -38,7 +39,7 @@ def table(hands: dict[int, str], top: str = "", variant: str = "DRESDEN", gaza: 
     if deck_size is not None:
         keep = max(0, deck_size - len(drawn_first))
         state.discard, rest = rest[keep:], rest[:keep]
-    state.deck = rest + list(reversed(drawn_first))
+    state.deck = drawn_first + rest  # the top is the first
     state.turn = next(i for i, s in enumerate(state.seats) if s.player == min(hands))
     check_cards(state)
     return state

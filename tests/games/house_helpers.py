@@ -14,7 +14,7 @@ from hypothesis import HealthCheck, settings
 
 from games import fairness, house
 from games.base import DealSeed, Event, HandRecord
-from games.cards import Card, full_deck, shuffle
+from games.cards import Card, full_deck
 
 
 class Ledger:
@@ -62,9 +62,11 @@ def record_text(record: HandRecord) -> str:
     return "\n".join([*deals, *record["cards"], *record["actions"], record["result"]])
 
 
-def replay(named: DealSeed, decks: int) -> list[Card]:
-    """The shoe a revealed record names ("shoe 2 from card 41"), re-dealt from its seed alone,
-    from the card where the round began."""
+def replay(named: DealSeed, decks: int, client: str = "") -> list[Card]:
+    """The shoe a revealed record names ("shoe 2 from card 41"), re-dealt from its seed (at a
+    house table every deal is a shoe, so the shoe's number is its nonce; no client seeds
+    outside the bot), from the card where the round began."""
     assert named["seed"] is not None, "the shoe is still in use: its seed is secret"
-    position = int(named["label"].rsplit(" ", 1)[1])
-    return shuffle(full_deck() * decks, fairness.rng(named["seed"]))[position - 1:]
+    words = named["label"].split()
+    number, position = int(words[1]), int(words[-1])
+    return fairness.shuffled(full_deck() * decks, named["seed"], client, number)[position - 1:]

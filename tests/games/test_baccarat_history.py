@@ -10,7 +10,7 @@ from games import fairness, house
 from games.base import HISTORY_HANDS, Action, SeatSpec
 from games.cards import cards
 from tests.games.house_helpers import record_text, replay
-from tests.seeds import predict
+from tests.seeds import CLIENT_SEED, predict, predicted
 
 # --- helpers -------------------------------------------------------------------------------
 
@@ -49,7 +49,7 @@ def test_a_coup_is_recorded_with_its_seed_number_cards_bets_and_result() -> None
     bc.apply(state, 1, bet("banker", 20))
     bc.apply(state, 2, bet("player", 10))
     assert bc.history(state, 1) == [{
-        "hand": 1, "deals": [{"label": "shoe 1 from card 1", "commitment": fairness.commitment("7:1"),
+        "hand": 1, "deals": [{"label": "shoe 1 from card 1", "commitment": fairness.commitment(predicted(7, 1)),
                               "seed": None}],  # the shoe is still in use
         "cards": ["Player: 9C 9S (8)", "Banker: 12 3W (5)"],
         "actions": ["<@1> bets 20 on banker", "<@2> bets 10 on player", "Player stands on 8",
@@ -90,9 +90,9 @@ def test_a_record_names_its_shoe_and_card_and_the_seed_once_the_shoe_is_replaced
     assert [e["deals"][0]["label"] for e in entries] == [
         "shoe 1 from card 1", f"shoe 1 from card {1 + sizes[0]}", f"shoe 1 from card {1 + sizes[0] + sizes[1]}",
         "shoe 2 from card 1"]
-    assert [e["deals"][0]["seed"] for e in entries] == ["8731:1"] * 3 + [None]
+    assert [e["deals"][0]["seed"] for e in entries] == [predicted(8731, 1)] * 3 + [None]
     for entry in entries[:3]:
-        dealt = replay(entry["deals"][0], decks=1)
+        dealt = replay(entry["deals"][0], decks=1, client=CLIENT_SEED)  # player 1 alone
         player, banker = bc.deal_coup(dealt)
         assert (player, banker) == (cards(entry["player_cards"]), cards(entry["banker_cards"]))
 

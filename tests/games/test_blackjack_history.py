@@ -10,7 +10,7 @@ from games import fairness, house
 from games.base import HISTORY_HANDS, SeatSpec
 from games.cards import card, cards, full_deck
 from tests.games.house_helpers import record_text, replay
-from tests.seeds import predict
+from tests.seeds import CLIENT_SEED, predict, predicted
 
 # --- helpers -------------------------------------------------------------------------------
 
@@ -49,7 +49,7 @@ def test_a_settled_round_is_recorded_with_its_seed_number_cards_actions_and_resu
     bj.apply(state, 1, {"type": "hit"})
     bj.apply(state, 1, {"type": "stand"})
     assert bj.history(state, 1) == [{
-        "hand": 1, "deals": [{"label": "shoe 1 from card 1", "commitment": fairness.commitment("7:1"),
+        "hand": 1, "deals": [{"label": "shoe 1 from card 1", "commitment": fairness.commitment(predicted(7, 1)),
                               "seed": None}],  # the shoe is still in use
         "cards": ["You: 9Wr 8Pr (17)", "Dealer: 10C 7S (17)"],
         "actions": ["<@1> bets 20", "<@1> hits: 8Pr (17)", "<@1> stands on 17",
@@ -114,15 +114,15 @@ def test_a_record_names_its_shoe_and_card_and_the_seed_once_the_shoe_is_replaced
     state.shoe.cards = state.shoe.cards[:10]  # low: the next round takes a new shoe first
     play_round(state, {1: 10, 2: 10})
     entries = state.history
-    assert [e["deals"][0]["seed"] for e in entries] == ["8731:1"] * 4 + [None]
-    assert [e["deals"][0]["commitment"] for e in entries] == [fairness.commitment("8731:1")] * 4 + [
-        fairness.commitment("8731:2")]
+    assert [e["deals"][0]["seed"] for e in entries] == [predicted(8731, 1)] * 4 + [None]
+    assert [e["deals"][0]["commitment"] for e in entries] == [fairness.commitment(predicted(8731, 1))] * 4 + [
+        fairness.commitment(predicted(8731, 2))]
     positions = [int(e["deals"][0]["label"].rsplit(" ", 1)[1]) for e in entries]
     drawn = [len(e["dealer"]) + sum(len(h["cards"]) for s in e["seats"] for h in s["hands"])
              for e in entries]
     assert positions == [1, 1 + drawn[0], 1 + drawn[0] + drawn[1], 1 + sum(drawn[:3]), 1]
     for entry in entries[:4]:
-        dealt = replay(entry["deals"][0], decks=1)
+        dealt = replay(entry["deals"][0], decks=1, client=f"{CLIENT_SEED},{CLIENT_SEED}")  # players 1 and 2
         assert cards(entry["dealer"])[:2] == dealt[:2]  # house cards keep their orientation
         firsts = [card(s["hands"][0]["cards"][0]).face for s in entry["seats"]]
         assert firsts == [c.face for c in dealt[2:4]]  # player cards are placed reversed

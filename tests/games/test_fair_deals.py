@@ -1,24 +1,174 @@
-"""Provably fair deals in every game, played with the operating system's seeds as at a real table:
-a finished hand's revealed seed does not predict the next deal (the attack that worked on the
-old `Random(f"{table seed}:{n}")` scheme fails), each deal's commitment is in the views from its
-start and is the SHA-256 of the seed revealed once it is over, the seed appears nowhere before,
-and the seed re-deals exactly the cards that left the deck."""
+"""The public deal algorithm `hmac-sha256-v1` (rules/fairness.md) and every game's deals under it.
+
+The algorithm is checked against fixed vectors (the rule's example and those docs/fairness.md
+publishes), computed by `reference` below: steps 1-6 written again in a few lines, apart from
+the bot's code (it reads the card codes as text, with no import from `games`). Then properties:
+a permutation, exactly ⌊n/2⌋ reversed, uniform(n) unbiased with its rejection boundary. Then,
+for every game, played with the operating system's seeds as at a real table: the next deal's
+commitment is known before the deal, the revealed record re-deals exactly the cards that left
+the deck, nonces count 1, 2, 3 … and no seed shows before its deal is over."""
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 import json
-import random
+import re
+from collections import Counter
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from games import fairness
 from games.base import RUNTIME_PLAYER, Event, SeatSpec
-from games.cards import codes, full_deck, shuffle
+from games.cards import card, codes, full_deck
 from games.registry import GAMES
 
 MAX_MOVES = 3000
+DOCS = Path(__file__).resolve().parents[2] / "docs" / "fairness.md"
+
+# --- an independent reimplementation ------------------------------------------------------------
+
+SUIT_ORDER, RANK_ORDER = "WCSP", ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "N", "Q", "K"]
+CANONICAL = [r + s for s in SUIT_ORDER for r in RANK_ORDER] + [str(n) for n in range(22)]
+
+
+def reference(seed: str, client: str, nonce: int, deck: list[str]) -> list[str]:
+    """rules/fairness.md steps 1-6, as a player would write them."""
+    def words():
+        counter = 0
+        while True:
+            block = hmac.new(seed.encode(), f"{client}:{nonce}:{counter}".encode(), hashlib.sha256).digest()
+            for i in range(0, 32, 4):
+                yield int.from_bytes(block[i:i + 4], "big")
+            counter += 1
+
+    stream = words()
+
+    def uniform(n: int) -> int:
+        while (w := next(stream)) >= 2**32 - 2**32 % n:
+            pass
+        return w % n
+
+    n, p = len(deck), list(range(len(deck)))
+    for i in range(n // 2):
+        j = i + uniform(n - i)
+        p[i], p[j] = p[j], p[i]
+    turned = set(p[:n // 2])
+    cards = [c + "r" if i in turned else c for i, c in enumerate(deck)]
+    for i in range(n - 1, 0, -1):
+        j = uniform(i + 1)
+        cards[i], cards[j] = cards[j], cards[i]
+    return cards
+
+
+def bot_deal(seed: str, client: str, nonce: int, deck: list[str]) -> list[str]:
+    return codes(fairness.shuffled([card(c) for c in deck], seed, client, nonce))
+
+
+# --- fixed vectors ----------------------------------------------------------------------------------
+
+ZEROS = "0" * 64
+# (seed, client string, nonce, unshuffled deck, the top cards of the deal), as docs/fairness.md publishes
+VECTORS = [
+    (ZEROS, "alice,bob", 1, CANONICAL, "3C 3Sr 13 6Sr JP 2Wr 4Cr 18 NP 14"),
+    (hashlib.sha256(b"tarot table").hexdigest(), "", 7, CANONICAL, "7S JW 6W 10C 15r NPr 13 6r 8r 1r"),
+    ("0123456789abcdef" * 4, "lucky-7,c0ffee,Zoë", 3, CANONICAL * 4, "8Sr QSr KC 15r 11 10W JS 7P NPr 9r"),
+    ("f" * 64, "x", 2, ["AW", "2W", "3W", "4W", "5W"], "AWr 5Wr 2W 4W 3W"),
+]
+
+
+def test_the_rules_example_first_block_and_first_uniform() -> None:
+    block = hmac.new(b"0" * 64, b"alice,bob:1:0", hashlib.sha256).digest()
+    stream = fairness.Stream(ZEROS, "alice,bob", 1)
+    first = int.from_bytes(block[:4], "big")
+    assert stream.word() == first == 3592757846
+    assert fairness.Stream(ZEROS, "alice,bob", 1).uniform(78) == first % 78 == 2
+    assert block.hex().startswith("d6252256d4565880")
+
+
+@pytest.mark.parametrize(("seed", "client", "nonce", "deck", "top"), VECTORS)
+def test_the_published_vectors(seed: str, client: str, nonce: int, deck: list[str], top: str) -> None:
+    dealt = bot_deal(seed, client, nonce, deck)
+    assert dealt[:len(top.split())] == top.split() == reference(seed, client, nonce, deck)[:len(top.split())]
+    assert dealt == reference(seed, client, nonce, deck)
+
+
+def test_docs_publish_these_vectors() -> None:
+    text = DOCS.read_text()
+    for _, client, nonce, _, top in VECTORS:
+        assert top in text and f"nonce {nonce}" in text and (client == "" or f"`{client}`" in text)
+
+
+def test_the_canonical_deck_is_the_rules_order() -> None:
+    assert codes(full_deck()) == CANONICAL
+    assert codes(fairness.canonical([card("5Pr"), card("0"), card("AW"), card("KC")])) == ["AW", "KC", "5P", "0"]
+
+
+@settings(max_examples=150, deadline=None)
+@given(seed=st.text("0123456789abcdef", min_size=64, max_size=64), client=st.text(max_size=40),
+       nonce=st.integers(1, 10**6), size=st.integers(0, 320))
+def test_many_seeds_match_the_reference(seed: str, client: str, nonce: int, size: int) -> None:
+    deck = (CANONICAL * 5)[:size]
+    assert bot_deal(seed, client, nonce, deck) == reference(seed, client, nonce, deck)
+
+
+# --- properties -----------------------------------------------------------------------------------
+
+
+@settings(max_examples=200, deadline=None)
+@given(seed=st.text(min_size=1, max_size=64), nonce=st.integers(1, 10**9), size=st.integers(0, 312))
+def test_a_deal_is_a_permutation_with_exactly_half_reversed(seed: str, nonce: int, size: int) -> None:
+    deck = [card(c) for c in (CANONICAL * 4)[:size]]
+    dealt = fairness.shuffled(deck, seed, "a,b", nonce)
+    assert Counter(c.face for c in dealt) == Counter(deck)
+    assert sum(c.reversed for c in dealt) == size // 2
+
+
+def test_uniform_rejects_exactly_the_words_at_or_above_the_boundary() -> None:
+    for n in (1, 2, 3, 7, 78, 234, 312, 2**31 + 1):
+        limit = 2**32 - 2**32 % n
+        assert limit % n == 0 and 2**32 - limit < n  # below the limit every residue is equally often
+        words = iter([2**32 - 1, limit, limit - 1])
+        stream = fairness.Stream(ZEROS, "", 1)
+        stream.word = lambda w=words: next(w)  # type: ignore[method-assign]
+        expected = (limit - 1) % n
+        if limit == 2**32:  # n divides 2^32: nothing is ever rejected
+            assert stream.uniform(n) == (2**32 - 1) % n
+            continue
+        assert stream.uniform(n) == expected  # 2^32-1 and the limit itself were discarded
+
+
+def test_uniform_is_unbiased_over_many_draws() -> None:
+    stream = fairness.Stream("bias check", "", 1)
+    n, draws = 78, 78_000
+    counts = Counter(stream.uniform(n) for _ in range(draws))
+    expected = draws / n
+    chi2 = sum((counts[k] - expected) ** 2 / expected for k in range(n))
+    assert set(counts) == set(range(n))
+    assert chi2 < 130  # 77 degrees of freedom: p < 0.0002 above this; the draws are fixed by the seed
+
+
+def test_uniform_refuses_nothing_to_choose_from() -> None:
+    with pytest.raises(ValueError):
+        fairness.Stream(ZEROS, "", 1).uniform(0)
+
+
+def test_the_dealer_commits_its_next_seed_before_it_deals_and_counts_nonces() -> None:
+    dealer = fairness.new_dealer()
+    dealer.clients = {"5": "five", "3": "three"}
+    shown = dealer.next_commitment
+    deal, cards = dealer.draw("hand 1", full_deck(), [5, -1, 3])
+    assert deal.commitment == shown and deal.nonce == 1 and deal.client == "five,three"  # seat order, no computer
+    assert codes(cards) == reference(deal.seed, "five,three", 1, CANONICAL)
+    assert dealer.next_commitment != shown and dealer.draw("hand 2", full_deck(), [3])[0].nonce == 2
+
+
+# --- every game ------------------------------------------------------------------------------------
 
 
 @dataclass(frozen=True)
@@ -37,6 +187,7 @@ SETUPS = {
     "rummy": Setup({}, [SeatSpec(1), SeatSpec(2)]),
     "arcanoid": Setup({"rounds": 3}, [SeatSpec(1), SeatSpec(2), SeatSpec(3)]),
 }
+CLIENTS = {1: "one", 2: "two:2", 3: "three"}
 
 
 def move(module: Any, setup: Setup, state: Any) -> list[Event]:
@@ -56,76 +207,90 @@ def everything_shown(module: Any, state: Any) -> str:
     return json.dumps(shown)
 
 
-def play_until_revealed(name: str) -> tuple[Any, Any, dict[str, Any], list[Event]]:
-    """A table (secret seeds) played by safe moves until its first deal is revealed. Returns the
-    module, the state, the revealed event's data and every event seen. A house shoe is run low
-    after a round, so the next round replaces (and reveals) it."""
+def new_table(name: str) -> tuple[Any, Setup, Any]:
     module, setup = GAMES[name], SETUPS[name]
-    state = module.new(module.Options(**setup.options), list(setup.seats))
-    [first] = module.view(state, None)["commitments"]
-    secret = module.deals_in_play(state)[0].seed
+    dealer = fairness.new_dealer()
+    dealer.clients = {str(p): seed for p, seed in CLIENTS.items()}
+    first_commitment = dealer.next_commitment
+    state = module.new(module.Options(**setup.options), list(setup.seats), fair=dealer)
+    [first] = module.deals_in_play(state)
+    assert first.commitment == first_commitment, "the first deal is the one committed before the table started"
+    return module, setup, state
+
+
+def play_until_revealed(name: str, count: int = 1) -> tuple[Any, Any, list[dict[str, Any]], list[Event]]:
+    """A table (secret seeds) played by safe moves until `count` deals are revealed. Returns the
+    module, the state, the revealed records and every event seen. A house shoe is run low after
+    a round, so the next round replaces (and reveals) it."""
+    module, setup, state = new_table(name)
+    secrets_ = {d.seed for d in module.deals_in_play(state)} | {state.fair.next_seed}
+    committed_before = {state.fair.next_commitment, *(d.commitment for d in module.deals_in_play(state))}
     seen: list[Event] = []
+    revealed: list[dict[str, Any]] = []
     for _ in range(MAX_MOVES):
-        assert secret not in everything_shown(module, state), "the seed was shown before its deal was over"
+        shown = everything_shown(module, state)
+        assert not [s for s in secrets_ if s in shown], "a seed was shown before its deal was over"
         if setup.bet is not None and getattr(state, "history", None):
             state.shoe.cards = state.shoe.cards[:10]  # low: the next round takes a new shoe
+        next_commitment = state.fair.next_commitment
         events = move(module, setup, state)
         seen += events
-        assert all(secret not in json.dumps(e.data) for e in events if e.kind != "deal_revealed")
-        revealed = [e.data for e in events if e.kind == "deal_revealed"]
-        if revealed:
-            assert revealed[0]["commitment"] == first["commitment"]
-            return module, state, revealed[0], seen
-    raise AssertionError(f"{name}: no deal was revealed in {MAX_MOVES} moves")
+        for event in events:
+            if event.kind == "deal_committed":
+                assert event.data["commitment"] == next_commitment, "a deal spends the seed committed before it"
+                next_commitment = state.fair.next_commitment
+            if event.kind == "deal_revealed":
+                revealed.append(event.data)
+                secrets_.discard(event.data["seed"])
+        secrets_ |= {d.seed for d in module.deals_in_play(state)} | {state.fair.next_seed}
+        committed_before.add(state.fair.next_commitment)
+        if len(revealed) >= count:
+            assert all(r["commitment"] in committed_before for r in revealed)
+            return module, state, revealed, seen
+    raise AssertionError(f"{name}: {count} deals were not revealed in {MAX_MOVES} moves")
 
 
 @pytest.mark.parametrize("name", sorted(SETUPS))
-def test_the_commitment_shown_at_the_start_is_the_sha256_of_the_seed_revealed_after(name: str) -> None:
-    module, state, revealed, _ = play_until_revealed(name)
-    seed = revealed["seed"]
-    assert fairness.commitment(seed) == revealed["commitment"]
-    assert len(seed) == 2 * fairness.SEED_BYTES and int(seed, 16) >= 0  # from secrets, not a counter
-    shown = [d for p in module.players(state) for r in module.history(state, p) for d in r["deals"]]
-    assert any(d["seed"] == seed and d["commitment"] == revealed["commitment"] for d in shown), \
+def test_a_revealed_record_re_deals_exactly_the_cards_that_left_the_deck(name: str) -> None:
+    module, state, [record, *_], _ = play_until_revealed(name)
+    assert record["scheme"] == fairness.SCHEME and fairness.commitment(record["seed"]) == record["commitment"]
+    assert re.fullmatch(r"[0-9a-f]{64}", record["seed"]), "a server seed is 32 bytes from secrets"
+    assert record["client"] == ",".join(CLIENTS[s.player] for s in SETUPS[name].seats)
+    assert len(record["cards"]) >= 3
+    assert reference(record["seed"], record["client"], record["nonce"], record["deck"])[:len(record["cards"])] \
+        == record["cards"]
+    assert fairness.first_difference(record) is None
+    tampered = {**record, "cards": [record["cards"][1], record["cards"][0], *record["cards"][2:]]}
+    assert fairness.first_difference(tampered) == 1
+    assert fairness.first_difference({**record, "client": record["client"] + "x"}) is not None
+    history = [d for p in module.players(state) for r in module.history(state, p) for d in r["deals"]]
+    assert any(d["seed"] == record["seed"] and d["commitment"] == record["commitment"] for d in history), \
         "/history shows the seed and its commitment once the deal is over"
 
 
 @pytest.mark.parametrize("name", sorted(SETUPS))
-def test_the_revealed_seed_re_deals_exactly_the_cards_that_were_played(name: str) -> None:
-    module, _, revealed, _ = play_until_revealed(name)
-    deck = codes(module.redeal(revealed["seed"], revealed["setup"]))
-    played = revealed["cards"]
-    count = min(len(deck), len(played))
-    assert count >= 3 and deck[:count] == played[:count]
-    other = fairness.secret_seed()
-    assert codes(module.redeal(other, revealed["setup"]))[:count] != played[:count]
+def test_nonces_count_the_tables_deals_from_one(name: str) -> None:
+    _, state, _, seen = play_until_revealed(name, count=3)
+    nonces = [e.data["nonce"] for e in seen if e.kind == "deal_committed"]
+    assert nonces == list(range(2, 2 + len(nonces))) and len(nonces) >= 2  # deal 1 was drawn at the start
+    assert state.fair.nonce == nonces[-1]
 
 
 @pytest.mark.parametrize("name", sorted(SETUPS))
-def test_a_revealed_seed_does_not_predict_the_next_deal(name: str) -> None:
-    module, state, revealed, _ = play_until_revealed(name)
-    seed = revealed["seed"]
-    [following] = [d for d in module.deals_in_play(state) if d.commitment != revealed["commitment"]]
-    actual = codes(module.redeal(following.seed, following.setup))[:20]
-    # The attack on the old scheme: the revealed text names the table's seed and the hand number,
-    # so `Random(f"{table}:{n + 1}")` (or the next shuffle of the same generator) was the next deal.
-    table_seed = seed.split(":")[0]
-    guesses = [f"{table_seed}:{n}" for n in range(0, 12)] + [seed, f"{seed}:1", f"{seed}:muck1"]
-    for guess in guesses:
-        assert shuffle(full_deck(), random.Random(guess))[:20] != module.redeal(following.seed, following.setup)[:20]
-        assert codes(module.redeal(guess, following.setup))[:20] != actual
-        assert fairness.commitment(guess) != following.commitment
-    assert following.seed != seed and seed not in following.seed and following.seed not in seed
-    assert following.commitment in json.dumps(module.view(state, None)), "the next deal is committed"
-    assert following.seed not in everything_shown(module, state)
+def test_the_next_deal_is_committed_and_its_seed_stays_secret(name: str) -> None:
+    module, state, [record, *_], _ = play_until_revealed(name)
+    upcoming = state.fair.next_seed
+    assert upcoming != record["seed"] and fairness.commitment(upcoming) == state.fair.next_commitment
+    assert upcoming not in everything_shown(module, state)
+    assert all(d.seed not in everything_shown(module, state) for d in module.deals_in_play(state))
 
 
 def test_fresh_seeds_are_secret_and_tests_can_make_them_predictable() -> None:
     seeds = {fairness.fresh_seed() for _ in range(100)}
-    assert len(seeds) == 100
+    assert len(seeds) == 100 and all(re.fullmatch(r"[0-9a-f]{64}", s) for s in seeds)
     with fairness.predictable("t") as source:
-        assert [fairness.fresh_seed(), fairness.fresh_seed()] == ["t:1", "t:2"] and source.count == 2
-    assert fairness.fresh_seed() not in {"t:3"} and len(fairness.fresh_seed()) == 32
+        assert fairness.fresh_seed() == hashlib.sha256(b"t:1").hexdigest() and source.count == 1
+    assert fairness.fresh_seed() != hashlib.sha256(b"t:2").hexdigest()
 
 
 @pytest.mark.parametrize(("text", "ok"), [

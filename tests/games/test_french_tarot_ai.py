@@ -200,7 +200,7 @@ def average_scores(players: int, deals: int, smart: set[int]) -> list[float]:
 
 
 def test_a_computer_player_beats_three_random_players() -> None:
-    scores = average_scores(4, 120, smart={0})
+    scores = average_scores(4, 240, smart={0})  # a random defender beside the computer shares its wins: 240 deals
     assert scores[0] > 10 and all(s < 0 for s in scores[1:]), scores
 
 

@@ -11,10 +11,11 @@ from typing import Any
 
 import pytest
 
+from games import fairness
 from games import french_tarot as ft
 from games.base import HISTORY_HANDS, HandRecord, SeatSpec, mention
-from games.cards import Card
-from tests.seeds import predict
+from games.cards import Card, full_deck
+from tests.seeds import CLIENT_SEED, predict
 
 
 def table(players: int = 4, seed: int = 1, **options: Any) -> ft.State:
@@ -69,7 +70,7 @@ def garde_by_player_1(seed: int = 5, **options: Any) -> tuple[ft.State, dict[str
     """Player 1 takes a garde in the first deal, which is then played out; what was dealt."""
     state = table(4, seed, hands=2, **options)
     assert state.deal is not None
-    dealt = {"seed": state.deal.seed, "setup": dict(state.deal.setup), "dealer": state.dealer, "dog": list(state.dog),
+    dealt = {"seed": state.deal.seed, "nonce": state.deal.nonce, "dealer": state.dealer, "dog": list(state.dog),
              "hands": [list(h) for h in state.hands]}
     bid_round(state, ["garde", "pass", "pass", "pass"])
     play_until(state, lambda s: s.phase != "discarding")
@@ -81,7 +82,7 @@ def garde_by_player_1(seed: int = 5, **options: Any) -> tuple[ft.State, dict[str
 def test_a_played_deal_gives_every_player_its_record_with_the_seed_and_their_points() -> None:
     state, dealt = garde_by_player_1()
     sheet = state.history[-1]
-    deck = ft.redeal(dealt["seed"], dealt["setup"])
+    deck = fairness.shuffled(full_deck(), dealt["seed"], ",".join([CLIENT_SEED] * 4), dealt["nonce"])
     reproduced, _ = ft.distribute(deck, 4, dealt["dealer"])
     for seat, player in enumerate(state.players):
         records = ft.history(state, player)

@@ -8,13 +8,18 @@ import pytest
 
 from games import blackjack, fairness, house
 from games.base import IllegalAction, SeatSpec, mention
-from games.cards import Card, cards, full_deck, shuffle
-from tests.seeds import predict
+from games.cards import Card, cards, full_deck
+from tests.seeds import CLIENT_SEED, predict, predicted
 
 
 def make_table(stacks: dict[int, int], **options: int) -> house.Table:
     seats = [house.Seat(p, s) for p, s in stacks.items()]
-    return house.Table(blackjack.Options(**options), seats, house.new_shoe(1))
+    return house.Table(**house.start(blackjack.Options(**{"decks": 1, **options}), seats, None))
+
+
+def new_shoe(decks: int, number: int = 1, without: list[Card] | None = None,
+             dealer: fairness.Dealer | None = None) -> house.Shoe:
+    return house.new_shoe(dealer or fairness.new_dealer(), [1], decks, number, without or [])
 
 
 def shoe_holding(held: list[Card], decks: int = 1) -> house.Shoe:
@@ -26,42 +31,46 @@ def shoe_holding(held: list[Card], decks: int = 1) -> house.Shoe:
 
 @pytest.mark.parametrize("decks", [1, 2, 3, 4])
 def test_new_shoe_holds_decks_copies_of_every_card(decks: int) -> None:
-    shoe = house.new_shoe(decks)
+    shoe = new_shoe(decks)
     assert len(shoe.cards) == decks * 78 == shoe.size
+    assert shoe.deal.deck == [c.code for c in full_deck()] * decks  # the decks one after the other
     counts = Counter(c.face for c in shoe.cards)
     assert set(counts) == set(full_deck())
     assert set(counts.values()) == {decks}
 
 
 def test_a_shuffle_turns_exactly_half_the_shoe() -> None:
-    shoe = house.new_shoe(3)
+    shoe = new_shoe(3)
     assert sum(c.reversed for c in shoe.cards) == 3 * 78 // 2
 
 
 def test_each_shoe_shuffles_with_a_fresh_seed_of_its_own() -> None:
     predict("s")
-    first, second = house.new_shoe(2), house.new_shoe(2, 2)
-    assert (first.deal.seed, second.deal.seed) == ("s:1", "s:2")
-    assert first.cards == shuffle(full_deck() * 2, fairness.rng("s:1"))
-    assert second.cards == house.redeal("s:2", second.deal.setup) != first.cards
+    dealer = fairness.new_dealer()
+    first, second = new_shoe(2, dealer=dealer), new_shoe(2, 2, dealer=dealer)
+    assert (first.deal.seed, second.deal.seed) == (predicted("s", 1), predicted("s", 2))
+    assert (first.deal.nonce, second.deal.nonce) == (1, 2)
+    assert first.cards == fairness.shuffled(full_deck() * 2, predicted("s", 1), CLIENT_SEED, 1)  # seat 1's seed
+    assert second.cards == fairness.shuffled(full_deck() * 2, predicted("s", 2), CLIENT_SEED, 2) != first.cards
     assert second.deal.label == "shoe 2"
+    assert dealer.next_seed == predicted("s", 3), "the next shoe is committed as soon as one is drawn"
 
 
 def test_same_seed_same_shoe_other_seed_other_shoe() -> None:
     predict(9)
-    one = house.new_shoe(2)
+    one = new_shoe(2)
     predict(9)
-    assert house.new_shoe(2).cards == one.cards
+    assert new_shoe(2).cards == one.cards
     predict(10)
-    assert house.new_shoe(2).cards != one.cards
+    assert new_shoe(2).cards != one.cards
 
 
 def test_the_cards_set_aside_count_without_their_orientation() -> None:
     aside = full_deck()[:5]
     predict(3)
-    turned = house.new_shoe(1, without=[c.turned() for c in aside])
+    turned = new_shoe(1, without=[c.turned() for c in aside])
     predict(3)
-    upright = house.new_shoe(1, without=aside)
+    upright = new_shoe(1, without=aside)
     assert turned.cards == upright.cards and len(turned.cards) == 73
     assert not {c.face for c in turned.cards} & set(aside)
 
@@ -81,7 +90,7 @@ def test_a_low_shoe_gives_way_to_a_new_one_before_a_round_and_is_revealed() -> N
 
 
 def test_shoe_round_trips() -> None:
-    shoe = house.new_shoe(2)
+    shoe = new_shoe(2)
     house.take(house.Table(blackjack.Options(), [], shoe), 5)
     assert house.Shoe.from_dict(shoe.to_dict()) == shoe
     assert len(shoe.deal.dealt) == 5
@@ -109,7 +118,8 @@ def test_an_empty_shoe_mid_round_gives_way_to_a_shoe_of_the_discards_revealed_af
     drawn = house.draw(table, on_table, events)
     assert [e.kind for e in events] == ["deal_committed", "shuffle"]  # the old seed is still secret
     assert table.shoe.number == 2 and table.retired == [old]
-    assert table.shoe.deal.setup["without"] == [c.code for c in on_table]
+    assert table.shoe.deal.deck == [c.code for c in full_deck()[70:]]  # the discards, in the canonical order
+    assert table.shoe.deal.nonce == table.fair.nonce == 2
     rest = Counter(c.face for c in [drawn, *table.shoe.cards])
     assert rest == Counter(full_deck()[70:])
     assert house.available(table.shoe, on_table) == 8

@@ -8,10 +8,10 @@ import json
 import re
 from typing import Any
 
-from games import loc
+from games import fairness, loc
 from games.base import HISTORY_HANDS, Event, HandRecord, SeatSpec
-from games.cards import cards, codes
-from tests.seeds import predict
+from games.cards import cards, codes, full_deck
+from tests.seeds import CLIENT_SEED, predict, predicted
 
 P1, P2, P3, P4 = 101, 102, 103, 104
 HANDS = {P1: "7S 2W 3W 4W 5W 6W", P2: "KC 2C 3C 4C 5C 6C", P3: "3 2P 3Pr 4P 5P 6P", P4: "AW 2S 3S 4S 5S 6S"}
@@ -84,7 +84,7 @@ def test_a_finished_hand_gives_each_player_a_record_with_seed_number_and_net() -
     results = nets(events)
     for player in (P1, P2, P3):
         [record] = loc.history(state, player)
-        assert record["hand"] == 1 and record["deals"][0]["seed"] == "7:1"
+        assert record["hand"] == 1 and record["deals"][0]["seed"] == predicted(7, 1)
         assert record["result"] == f"{results[player]:+d} chips"
     # P2 is excused in plays 2-4 and takes the 90 at the end; P3 took the first 30
     assert [loc.history(state, p)[0]["result"] for p in (P1, P2, P3)] == ["-50 chips", "+70 chips", "-20 chips"]
@@ -96,8 +96,8 @@ def test_the_seed_reproduces_the_deal() -> None:
     finish_hand(state)
     finish_hand(state)
     first, second = (r["deals"][0] for r in loc.history(state, P1))
-    assert (first["seed"], second["seed"]) == ("42:1", "42:2")
-    deck = loc.redeal(first["seed"], {"deck": "tarot"})  # one card at a time round the table
+    assert (first["seed"], second["seed"]) == (predicted(42, 1), predicted(42, 2))
+    deck = fairness.shuffled(full_deck(), first["seed"], ",".join([CLIENT_SEED] * 3), 1)  # dealt round the table
     assert {s.player: codes(deck[i::3][:loc.HAND_SIZE]) for i, s in enumerate(state.seats)} == dealt
 
 
@@ -136,13 +136,13 @@ def test_a_standard_table_writes_standard_notation() -> None:
 
 
 def test_the_list_keeps_the_last_hands_oldest_first() -> None:
-    state = table((P1, P2, P3))
+    state = table((P1, P2, P3), seed=3)  # a seed whose hands bust nobody in twelve hands
     for _ in range(HISTORY_HANDS + 2):
         finish_hand(state)
     records = loc.history(state, P1)
     assert len(state.history) == HISTORY_HANDS
     assert [r["hand"] for r in records] == list(range(3, HISTORY_HANDS + 3))
-    assert [r["deals"][0]["seed"] for r in records] == [f"7:{n}" for n in range(3, HISTORY_HANDS + 3)]
+    assert [r["deals"][0]["seed"] for r in records] == [predicted(3, n) for n in range(3, HISTORY_HANDS + 3)]
 
 
 def test_a_player_not_dealt_into_a_hand_does_not_get_it() -> None:

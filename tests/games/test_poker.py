@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from games import fairness, poker
 from games.base import Event, IllegalAction, SeatSpec
 from games.cards import Card, cards
-from tests.seeds import predict
+from tests.seeds import predict, predicted
 
 # --- helpers -------------------------------------------------------------------------------
 
@@ -632,7 +632,7 @@ def test_history_shows_own_cards_and_shown_cards_with_the_seed() -> None:
     act(state, 2, "fold")
     check_down(state, 1)
     record = poker.history(state, 2)[-1]
-    assert record["deals"] == [{"label": "hand 1", "commitment": fairness.commitment("42:1"), "seed": "42:1"}]
+    assert record["deals"] == [{"label": "hand 1", "commitment": fairness.commitment(predicted(42, 1)), "seed": predicted(42, 1)}]
     assert record["hand"] == 1
     assert record["cards"][0] == "You: 2W 3C"  # their own folded cards
     assert any(line.startswith("<@1>: 21r 11r") for line in record["cards"])  # shown down

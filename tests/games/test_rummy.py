@@ -39,7 +39,7 @@ def rig(state: R.State, mover: str, other: str, upcard: str = "KW", stock_top: s
     top = cards(stock_top)
     used = {c.face for c in [*hands[0], *hands[1], *state.discard, *top]}
     assert len(used) == 21 + len(top), "rigged cards must be distinct"
-    state.stock = [c for c in full_deck() if c not in used] + top[::-1]
+    state.stock = top + [c for c in full_deck() if c not in used]  # the top is the first
     return state
 
 
@@ -255,7 +255,7 @@ def test_the_callers_arrangement_by_hand_decides_where_layoffs_go():
 
 def test_a_dead_hand_scores_nothing_and_the_same_dealer_deals_again():
     state = rig(table(), "2W 3W 4W 9C 9S 0 1 KC QS 5P", "6C 7C 8C 2S 3S 4P 16 13 JC AP", "10P")
-    state.stock = state.stock[-1:]
+    state.stock = state.stock[:1]
     dealer = state.dealer
     R.apply(state, mover(state), {"type": "draw", "from": "stock"})
     events = R.apply(state, mover(state), {"type": "discard", "card": "KC"})

@@ -9,10 +9,11 @@ import json
 import re
 from typing import Any
 
+from games import fairness
 from games import rummy as R
 from games.base import HISTORY_HANDS, HandRecord, SeatSpec
 from games.cards import cards, full_deck
-from tests.seeds import predict
+from tests.seeds import CLIENT_SEED, predict, predicted
 
 A, B = 1, 2
 CALLER = "2W 3W 4W 5C 5S 5P 0 12 20 AC"
@@ -30,7 +31,7 @@ def rig(state: R.State, mover: str, other: str, upcard: str, stock_top: str) -> 
     state.seats[state.turn].hand, state.seats[1 - state.turn].hand = cards(mover), cards(other)
     state.discard, top = cards(upcard), cards(stock_top)
     used = {c.face for c in [*cards(mover), *cards(other), *state.discard, *top]}
-    state.stock = [c for c in full_deck() if c not in used] + top[::-1]
+    state.stock = top + [c for c in full_deck() if c not in used]  # the top is the first
     return state
 
 
@@ -64,7 +65,7 @@ def faces(record: HandRecord) -> set[str]:
 def test_a_called_hand_is_recorded_for_both_with_their_points() -> None:
     state, caller, opponent = called_hand()
     mine, theirs = R.history(state, caller), R.history(state, opponent)
-    assert [(r["hand"], r["deals"][0]["seed"]) for r in mine] == [(1, "7:1")] == [
+    assert [(r["hand"], r["deals"][0]["seed"]) for r in mine] == [(1, predicted(7, 1))] == [
         (r["hand"], r["deals"][0]["seed"]) for r in theirs]
     assert mine[0]["result"] == "you called and won (1 unmelded against 54): +53 points (your score 53)"
     assert theirs[0]["result"] == f"<@{caller}> called and won (1 unmelded against 54): +0 points (your score 0)"
@@ -115,12 +116,12 @@ def test_the_seed_reproduces_the_deal() -> None:
     play_until(state, lambda s: s.hand_no == 2)
     record = R.history(state, A)[0]
     seed = record["deals"][0]["seed"]
-    deck = R.redeal(seed)  # in the order the cards leave it
+    deck = fairness.shuffled(full_deck(), seed, f"{CLIENT_SEED},{CLIENT_SEED}", 1)  # the first deal, A and B
     first = 1 - dealer
     dealt: list[list[Any]] = [[], []]
     for i in range(2 * R.HAND_SIZE):
         dealt[(first + i) % 2].append(deck.pop(0))
-    assert seed == "5:1" and dealt == hands and dealer == R.cut(seed)
+    assert seed == predicted(5, 1) and dealt == hands and dealer == R.cut(seed)
     assert record["cards"][:2] == [f"You (dealt): {' '.join(R.sorted_codes(hands[0]))}", f"Upcard: {deck[0].code}"]
 
 
