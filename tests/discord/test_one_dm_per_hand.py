@@ -11,7 +11,8 @@ import pytest
 
 from cogs.private_hands import SUPERSEDED
 from games import arcanoid as arc
-from tests.discord.helpers import latest_with_buttons, make_world
+from tests.discord.helpers import latest_with_buttons, make_world, reread
+from tests.discord.test_arcanoid_live import alice_and_bob
 from tests.discord.test_arcanoid_play import LONG_WINDOW, SETTLE_SECONDS, dm_move
 from tests.discord.test_computer_players import poker_move
 from tests.seeds import predict
@@ -88,3 +89,16 @@ async def test_arcanoid_sends_one_dm_a_round_start_and_one_a_turn(simcord_env):
         if table.state.round != round_:
             assert arc.pending(table.state)[0] != alice.id or len(dms(alice)) == before + 1
     assert table.state.round == 2
+
+
+async def test_an_arcanoid_reaction_prompt_a_new_dm_replaced_no_longer_counts_down(simcord_env):
+    world, alice, bob, table = await alice_and_bob(simcord_env, "9S 10S 2C 3C 4C 5C", "0 2W 3W 4W 5W 6W")
+    await alice.slash(world.channel, "arcanoid commit", field="swords", cards="9S 10S")
+    prompt = dms(bob)[-1]
+    assert f"the window closes <t:{int(table.deadline)}:R>" in prompt.content and prompt.components
+    await simcord_env.advance_time(21)  # the window closes; bob's turn comes in a new DM
+    assert arc.pending(table.state) == [bob.id] and dms(bob)[-1].id != prompt.id
+    old = reread(bob.user.dm_channel, prompt)
+    assert old.content.startswith(SUPERSEDED) and "<t:" not in old.content and "window closes" not in old.content
+    assert not old.components
+    only_the_newest_is_current(bob)
