@@ -3,13 +3,14 @@ the store, and the commitment of each table's next deal."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+import json
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
 from bot.store import Store
 from games import fairness
-from games.base import Action, IllegalAction
+from games.base import Action, Event, IllegalAction, SeatSpec
 
 NEXT_SEED = "next_seed"  # a lobby's note: the server seed of the table's first deal (secret)
 START_CLIENTS = "start_clients"  # a table's note: the client seeds its first deal read
@@ -102,3 +103,32 @@ def next_nonce(table: Any) -> int:
     state = table.state if table.active else None
     fair = getattr(state, "fair", None)
     return fair.nonce + 1 if fair is not None else 1
+
+
+def seeds_in_deal_order(module: Any, revealed: Iterable[tuple[str, str]], state: Any) -> list[str]:
+    """A table's server seeds in the order of its deals (their nonces): the revealed ones, as
+    the store keeps them (seed, setup), then those of the deals still in play and the next deal's
+    (kept only in the state)."""
+    deals = {json.loads(setup)["nonce"]: seed for seed, setup in revealed}
+    deals |= {deal.nonce: deal.seed for deal in module.deals_in_play(state)}
+    return [deals[nonce] for nonce in sorted(deals)] + [state.fair.next_seed]
+
+
+def replayed(module: Any, options: Any, start_seats: list[SeatSpec], extra: dict[str, Any], seeds: list[str],
+             log: Iterable[tuple[int, Action]], after_move: Callable[[list[Event], Any], None] | None = None) -> Any:
+    """A table played again from its start seats, its server seeds in deal order, the client
+    seeds its first deal read (`START_CLIENTS`) and its action log (which carries the client
+    seeds from each move that changed them); `after_move` sees each move's events and the state
+    after it. The one replay of a table's log: the records' rebuild and the tests use it."""
+    previous = fairness.set_source(iter(seeds).__next__)
+    try:
+        dealer = fairness.new_dealer()
+        dealer.clients = dict(extra.get(START_CLIENTS, {}))
+        state = module.new(options, start_seats, fair=dealer)
+        for player, action in log:
+            events = module.apply(state, player, replayed_action(state, action))
+            if after_move is not None:
+                after_move(events, state)
+    finally:
+        fairness.set_source(previous)  # live tables go on drawing their own seeds
+    return state

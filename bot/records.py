@@ -11,8 +11,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from bot import fair
 from bot.store import ADD_DAY, ADD_FIGURE, ADD_RECORD, BEST_FIGURE, Store, Tx, unpacked_state
-from games import fairness
 from games.base import SeatSpec
 from games.records import Figure, Line, Tally, tally
 from games.registry import GAMES
@@ -178,7 +178,7 @@ async def rebuild(store: Store, progress: Callable[[str], None] | None = None) -
     and named in the report)."""
     report = Rebuilt()
     rows = await store.fetchall(
-        "SELECT id, guild_id, game, options, start_seats, state FROM tables "
+        "SELECT id, guild_id, game, options, start_seats, state, extra FROM tables "
         "WHERE start_seats IS NOT NULL ORDER BY id")
     async with store.transaction() as tx:
         for name in RECORDS_TABLES:
@@ -200,31 +200,32 @@ async def rebuild(store: Store, progress: Callable[[str], None] | None = None) -
 async def _replayed(store: Store, row: Any) -> tuple[list[tuple[Tally, float]], str | None]:
     """What each move of the table's log adds to the records, and what stops the replay from
     being trusted (None: it reached the stored state)."""
-    table_id, game, options_json, seats_json, stored = row[0], row[2], row[3], row[4], row[5]
+    table_id, game, options_json, seats_json, stored, extra_json = row[0], row[2], row[3], row[4], row[5], row[6]
     module = GAMES.get(game)
     state_json = unpacked_state(stored)
     if module is None or not state_json:
         return [], f"no game {game!r} in this version" if module is None else "no stored state"
-    seeds = [r[0] for r in await store.fetchall(
-        "SELECT seed FROM deals WHERE table_id=? AND seed IS NOT NULL ORDER BY version", (table_id,))]
-    seeds += [d.seed for d in module.deals_in_play(module.from_dict(json.loads(state_json)))]
     log = await store.fetchall("SELECT version, player, action, at FROM actions WHERE table_id=? ORDER BY version",
                                (table_id,))
     if log and log[0][0] != 1:
         return [], "its first moves were pruned"
+    revealed = await store.fetchall("SELECT seed, setup FROM deals WHERE table_id=? AND seed IS NOT NULL", (table_id,))
     tallies: list[tuple[Tally, float]] = []
-    previous = fairness.set_source(iter(seeds).__next__)
+    times = iter([at for *_, at in log])
+
+    def count(events: list, state: Any) -> None:
+        at = next(times)
+        found = tally(game, events, state)
+        if found.lines or found.figures:
+            tallies.append((found, at))
+
     try:
-        state = module.new(module.Options(**json.loads(options_json)), [SeatSpec(**s) for s in json.loads(seats_json)])
-        for _version, player, action, at in log:
-            events = module.apply(state, player, json.loads(action))
-            found = tally(game, events, state)
-            if found.lines or found.figures:
-                tallies.append((found, at))
+        seeds = fair.seeds_in_deal_order(module, revealed, module.from_dict(json.loads(state_json)))
+        state = fair.replayed(module, module.Options(**json.loads(options_json)),
+                              [SeatSpec(**s) for s in json.loads(seats_json)], json.loads(extra_json or "{}"), seeds,
+                              [(player, json.loads(action)) for _version, player, action, _at in log], count)
     except Exception as error:  # the log does not replay on this version
         return [], f"the replay stopped ({type(error).__name__}: {error})"
-    finally:
-        fairness.set_source(previous)
     if module.to_dict(state) != json.loads(state_json):
         return [], "the replay does not reach the stored state"
     return tallies, None

@@ -12,7 +12,6 @@ from bot.store import Store, unpacked_state
 from bot.store_postgres import MIGRATIONS as POSTGRES_MIGRATIONS
 from bot.store_sqlite import MIGRATIONS
 from bot.tables import TableService, build_options
-from games import fairness
 from games.base import IllegalAction
 from games.registry import GAMES
 from tests.bot.helpers import (
@@ -285,32 +284,22 @@ async def test_the_action_log_replays_to_the_stored_state(db_path):
 
 
 async def stored_seeds(store, module, row) -> list[str]:
-    """The table's server seeds in the order of its deals (their nonces): the revealed ones from
-    the deals the store keeps, then those still in play and the next deal's (kept only in the
-    state)."""
-    rows = await store.fetchall("SELECT seed, setup FROM deals WHERE table_id=? AND seed IS NOT NULL", (row["id"],))
-    state = module.from_dict(json.loads(unpacked_state(row["state"])))
-    deals = {json.loads(r[1])["nonce"]: r[0] for r in rows} | {d.nonce: d.seed for d in module.deals_in_play(state)}
-    return [deals[nonce] for nonce in sorted(deals)] + [state.fair.next_seed]
+    """The table's server seeds in the order of its deals (bot.fair.seeds_in_deal_order)."""
+    from bot import fair
+
+    revealed = await store.fetchall("SELECT seed, setup FROM deals WHERE table_id=? AND seed IS NOT NULL", (row["id"],))
+    return fair.seeds_in_deal_order(module, revealed, module.from_dict(json.loads(unpacked_state(row["state"]))))
 
 
 def replay(module, row, log, seeds: list[str]):
-    """The table replayed from its start seats, its seeds, the client seeds its first deal read
-    and its action log (which carries the client seeds from each move that changed them)."""
+    """The table replayed from its start seats, seeds and action log (bot.fair.replayed)."""
     from bot import fair
     from games.base import SeatSpec
 
     options = module.Options(**json.loads(row["options"]))
-    previous = fairness.set_source(iter(seeds).__next__)
-    try:
-        dealer = fairness.new_dealer()
-        dealer.clients = json.loads(row["extra"])[fair.START_CLIENTS]
-        state = module.new(options, [SeatSpec(**s) for s in json.loads(row["start_seats"])], fair=dealer)
-        for _, player, action in log:
-            module.apply(state, player, fair.replayed_action(state, action))
-    finally:
-        fairness.set_source(previous)  # live tables go on drawing their own seeds
-    return state
+    seats = [SeatSpec(**s) for s in json.loads(row["start_seats"])]
+    return fair.replayed(module, options, seats, json.loads(row["extra"]), seeds,
+                         [(player, action) for _, player, action in log])
 
 
 async def test_ending_a_table_cancels_the_computer_players_next_move(db_path):
