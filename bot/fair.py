@@ -18,8 +18,9 @@ LOGGED_CLIENTS = "clients"  # in a logged action: the client seeds from that mov
 
 
 class ClientSeeds:
-    """Members' client seeds per server. With one process serving the store, its copy is the
-    truth once read (every change goes through `choose`); a shared store is read every time."""
+    """Members' client seeds per server, read from the store once per process: every change made
+    here goes through `choose`, and another process's change arrives as its notice (`heard`), so
+    a move reads no seed from the store once its players' are known."""
 
     def __init__(self, store: Store) -> None:
         self.store = store
@@ -29,7 +30,7 @@ class ClientSeeds:
         """The client seed of each person (not computer) among `players`, given one if new."""
         people = [p for p in players if p > 0]
         known = {p: self._known.get((guild_id, p)) for p in people}
-        if not self.store.shared and all(seed is not None for seed in known.values()):
+        if all(seed is not None for seed in known.values()):
             return {p: s for p, s in known.items() if s is not None}
         read = await self.store.client_seeds(guild_id, people)
         self._known.update({(guild_id, p): seed for p, seed in read.items()})
@@ -37,6 +38,10 @@ class ClientSeeds:
 
     async def choose(self, guild_id: int, player: int, seed: str) -> None:
         await self.store.set_client_seed(guild_id, player, seed)
+        self._known[(guild_id, player)] = seed
+
+    def heard(self, guild_id: int, player: int, seed: str) -> None:
+        """Another process's `choose` (its change notice)."""
         self._known[(guild_id, player)] = seed
 
     def known(self, guild_id: int, players: Iterable[int]) -> dict[int, str]:
@@ -56,6 +61,11 @@ def clients_for_move(state: Any, clients: dict[int, str], action: Action) -> Ite
     except IllegalAction:
         state.fair.clients = before
         raise
+
+
+def as_made(logged: Action) -> Action:
+    """A logged action without the client seeds the log keeps with it: the move as it was made."""
+    return {key: value for key, value in logged.items() if key != LOGGED_CLIENTS}
 
 
 def replayed_action(state: Any, logged: Action) -> Action:

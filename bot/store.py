@@ -67,6 +67,7 @@ COMMIT_DEAL = ("INSERT INTO deals (commitment, guild_id, table_id, game, label, 
                "VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (commitment) DO NOTHING")
 REVEAL_DEAL = "UPDATE deals SET seed=?, setup=?, cards=?, revealed_at=? WHERE commitment=? AND seed IS NULL"
 SET_SEATED = "UPDATE tables SET seated=? WHERE id=?"
+CLIENT_SEED_NOTICE = "client_seed"  # a change notice's key: [server, member, seed] set by /fair seed
 
 # Retention (bot/retention.py): the oldest rows that may go, served by migration 9's indexes.
 PRUNABLE_ACTIONS = (
@@ -459,6 +460,7 @@ class Store:
             await tx.execute("INSERT INTO client_seeds (guild_id, user_id, seed, chosen) VALUES (?, ?, ?, 1) "
                              "ON CONFLICT (guild_id, user_id) DO UPDATE SET seed=excluded.seed, chosen=1",
                              (guild_id, user_id, seed))
+            await tx.announce(0, dumps({CLIENT_SEED_NOTICE: [guild_id, user_id, seed]}))
 
     async def revealed_seeds(self, table_id: int) -> dict[str, str]:
         """Commitment → seed of the table's deals that are over."""

@@ -21,6 +21,7 @@ from typing import Any
 from bot import fair, records
 from bot.config import Config
 from bot.store import (
+    CLIENT_SEED_NOTICE,
     OPEN,
     Conflict,
     InsufficientChips,
@@ -614,6 +615,9 @@ class TableService:
         try:
             notice = json.loads(payload)
         except ValueError:
+            return
+        if CLIENT_SEED_NOTICE in notice:
+            self.client_seeds.heard(*notice[CLIENT_SEED_NOTICE])
             return
         if notice.get("by") == self.process_token or self._closed:
             return

@@ -14,6 +14,7 @@ from contextlib import asynccontextmanager
 import asyncpg
 import pytest
 
+from bot import fair
 from bot.store import Conflict, MoveRecord, dumps, unpacked_state
 from bot.store_postgres import PostgresStore, literal
 from bot.tables import Table, TableService, state_from_json
@@ -109,7 +110,7 @@ async def test_a_move_refused_on_a_stale_copy_is_judged_again_on_the_stored_one(
         await first.act(table, answering, move)
 
         log = await first.store.action_log(table.id)
-        assert [(player, action) for _, player, action in log][-1] == (answering, move)
+        assert [(player, fair.as_made(action)) for _, player, action in log][-1] == (answering, move)
         assert await stored(postgres_url, table.id) == (table.version, table.state_json())
 
 

@@ -44,10 +44,13 @@ def give(table: Any, hands: dict[int, str]) -> None:
         state.discard.extend(spare)
         seat.hand = kept
     for at, shared in enumerate(state.justice or []):  # Justice's row: small cards nobody builds on
-        if shared.is_major or shared.rank > 4:
-            small = next(i for i, c in enumerate(state.deck) if not c.is_major and c.rank <= 4)
+        others = [c.suit for i, c in enumerate(state.justice or []) if i != at and not c.is_major]
+        if shared.is_major or shared.rank > 4 or others.count(shared.suit) >= 2:
+            small = next(i for i, c in enumerate(state.deck)
+                         if not c.is_major and c.rank <= 4 and others.count(c.suit) < 2)  # no suit thrice
             state.justice[at], state.deck[small] = state.deck[small], shared  # type: ignore[index]
-    state.deck.sort(key=lambda c: not c.is_major)  # drawn from the end: no major comes before the next step
+    # drawn from the top: small minors of mixed suits, no major, before the next step
+    state.deck.sort(key=lambda c: (c.is_major, c.rank))
     settle(table)
 
 
@@ -84,7 +87,7 @@ async def test_a_computers_powers_are_told_at_the_table(simcord_env, monkeypatch
     assert "KC" not in block and "2S" not in block, "a look never tells what was seen"
 
     # the Fool: alice's force of 19 is worth stealing; then the Star calls the half couple's king
-    give(table, {alice.id: "9S 10S 2C 3C 4C KC", COMPUTER: "0 17 QC 2W 3W 7P"})
+    give(table, {alice.id: "9S 10S 2C 3C 4C KC", COMPUTER: "0 17 QC 2W 8S 7C"})
     await alice.slash(world.channel, "arcanoid commit", field="swords", cards="9S 10S")
     assert "swords" in table.state.seat(COMPUTER).fields and "swords" not in table.state.seat(alice.id).fields
     assert_told(world, "Computer 1 steals alice's commitment on swords with the Fool: 9S 10S.",
