@@ -13,7 +13,7 @@ from discord.ext import commands
 
 from bot import fair
 from bot.client import TarotBot
-from cogs.common import GAME_TITLES, refuse
+from cogs.common import GAME_TITLES, refuse, reply
 from games import fairness
 
 SEED_RULE = (f"a client seed is 1 to {fairness.MAX_SEED_LENGTH} printable characters with no spaces, "
@@ -53,10 +53,10 @@ class Fair(commands.Cog):
             await refuse(interaction, refusal)
             return
         await self.bot.tables.client_seeds.choose(interaction.guild_id or 0, interaction.user.id, value)
-        await interaction.response.send_message(
-            f"Your client seed on this server is now `{value}`. Every deal you are seated in from now on "
+        await reply(
+            interaction, f"Your client seed on this server is now `{value}`. Every deal you are seated in from now on "
             "mixes it in (with the others' seeds, in seat order); each table committed to its next deal "
-            "before you chose it. `/fair show` shows it and those commitments.", ephemeral=True)
+            "before you chose it. `/fair show` shows it and those commitments.")
 
     @group.command(name="show", description="Your client seed and the next deal's commitment at each of your tables")
     async def show(self, interaction: discord.Interaction) -> None:
@@ -72,7 +72,7 @@ class Fair(commands.Cog):
         if not tables:
             lines.append("You are not seated at a table on this server.")
         lines.append(f"Scheme `{fairness.SCHEME}`: docs/fairness.md explains how to re-deal any deal yourself.")
-        await interaction.response.send_message("\n".join(lines)[:2000], ephemeral=True)
+        await reply(interaction, "\n".join(lines)[:2000])
 
 
 async def setup(bot: TarotBot) -> None:
