@@ -61,8 +61,6 @@ class ArcanoidUI(GameUI):
         if scores:
             lines.append("Battles won: " + ", ".join(f"{names.get(p, p)} {n}" for p, n in sorted(
                 scores.items(), key=lambda kv: -kv[1])))
-        if view["commitment"] and view["phase"] != "over":
-            lines.append(f"Deal commitment (SHA-256): `{view['commitment'][:16]}…` — the seed shows when the round ends.")
         return lines
 
     def _step_line(self, view: dict, names: dict[int, str]) -> str:
@@ -75,6 +73,8 @@ class ArcanoidUI(GameUI):
         if phase == "vote":
             return f"The deck is empty: refill vote — waiting for {names.get(view['pending'][0], 'a player')}."
         seat = next(s for s in view["seats"] if s["player"] == view["turn"])
+        if seat.get("controller", seat["player"]) < 0:  # a computer's seat, its daemon or the USA: no menus to point to
+            return f"Turn: **{seat_name(seat, names)}**."
         return f"Turn: **{seat_name(seat, names)}** — play from your DM menus or `/arcanoid commit|discard|play`."
 
     def describe(self, events: list[Event], names: dict[int, str]) -> str:
@@ -317,6 +317,22 @@ def target_seat(table: Table, names: dict[int, str], typed: str) -> int:
     raise IllegalAction(f"{wanted[:40]!r} is no seat at this table: the target is one of {listed}")
 
 
+def require_target(table: Table, player: int, names: dict[int, str], arcanum: str) -> None:
+    """An arcanum of the player's (or their daemon's) hand that aims at a seat, played without
+    `target`, is refused with the seats it may aim at (the game alone could only say "name the
+    target player"); any other mistake is the move's to refuse."""
+    try:
+        number = arc.powers.arcanum_of(arcanum)
+    except IllegalAction:
+        return
+    held = any(c.is_major and c.rank == number
+               for seat in table.state.seats if seat.controller == player for c in seat.hand)
+    if held and "target" in arc.rules.ARCANUM_KEYS.get(number, set()):
+        listed = ", ".join(seats_by_name(table, names).values())
+        raise IllegalAction(f"{ARCANA[number][0].upper()}{ARCANA[number][1:]} aims at a seat: "
+                            f"add the `target` option, one of {listed}")
+
+
 def fool_action(table: Table, player: int, daemon: bool | None) -> Action:
     """/arcanoid fool: the player's own Fool, or the Fool of a daemon they are master of (asked
     for, or the only one that may steal now); the rules refuse what may not be done."""
@@ -409,6 +425,8 @@ class Arcanoid(commands.Cog):
             built = dict(action)
             if target is not None:
                 built["target"] = target_seat(found, names_for(self.bot, found), target)
+            else:
+                require_target(found, interaction.user.id, names_for(self.bot, found), arcanum)
             return for_daemon(found, interaction.user.id, built) if daemon else built
 
         await play(interaction, GAME, aimed, table)

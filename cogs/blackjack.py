@@ -134,8 +134,9 @@ class BlackjackUI(GameUI):
         seat = next((s for s in view.get("seats", []) if s["player"] == player), None)
         if seat is None:
             return "You are not seated at this table.", None, []
-        dealer = " ".join(c or "🂠" for c in view["dealer"]["cards"]) or "—"
-        lines = [f"**Major Blackjack** — stack {plural(seat['stack'], 'chip')}. Dealer shows {dealer}."]
+        dealer = " ".join(c or "🂠" for c in view["dealer"]["cards"])
+        shows = f" Dealer shows {dealer}." if dealer else ""
+        lines = [f"**Major Blackjack** — stack {plural(seat['stack'], 'chip')}.{shows}"]
         hands = seat["hands"]
         for number, hand in enumerate(hands, 1):
             status = "" if hand["status"] == "doubled" else f" — {hand['status']}"  # the bet says it

@@ -54,7 +54,8 @@ class Fair(commands.Cog):
             return
         await self.bot.tables.client_seeds.choose(interaction.guild_id or 0, interaction.user.id, value)
         await reply(
-            interaction, f"Your client seed on this server is now `{value}`. Every deal you are seated in from now on "
+            interaction,
+            f"Your client seed on this server is now `{value}`. Every deal you are seated in from now on "
             "mixes it in (with the others' seeds, in seat order); each table committed to its next deal "
             "before you chose it. `/fair show` shows it and those commitments.")
 

@@ -34,7 +34,7 @@ from cogs.common import (
     update_clicked,
 )
 from cogs.option_words import option_words
-from cogs.private_hands import PrivateHands, sits_out
+from cogs.private_hands import PrivateHands, frozen_reply_note, sits_out
 from games.base import Event, plural
 
 if TYPE_CHECKING:
@@ -169,7 +169,7 @@ class Presenter:
                 await self._edit_lobby(table, interaction)
             else:
                 self._tell(table, events, origin)
-                await self._show_move(table, events, interaction)
+                await self._show_move(table, events, interaction, origin)
             await self._announce_events(table, events)
         if interaction is not None and interaction.type == discord.InteractionType.component:
             await self._answer_private(table, interaction)
@@ -263,14 +263,15 @@ class Presenter:
         table.extra["table_message"] = message.id
         await self.bot.tables.save_extra(table)
 
-    async def _show_move(self, table: Table, events: list[Event], interaction: discord.Interaction | None) -> None:
+    async def _show_move(self, table: Table, events: list[Event], interaction: discord.Interaction | None,
+                         origin: Any = None) -> None:
         kinds = {e.kind for e in events}
         if "round_open" in kinds:
             settled = (table.view(None) or {}).get("last_round") if "settled" in kinds else None
             self._queue(table, MessageJob("new_round", settled))
         else:
             self._queue(table, MessageJob("refresh"))
-        await self._send_hands(table, events, interaction)
+        await self._send_hands(table, events, interaction, by_computer=origin == "computer")
 
     # --- the table message's edits: one at a time per table, the latest state wins -------------
 
@@ -396,11 +397,12 @@ class Presenter:
 
     # --- private hands --------------------------------------------------------------------
 
-    async def _send_hands(self, table: Table, events: list[Event], interaction: discord.Interaction | None) -> None:
+    async def _send_hands(self, table: Table, events: list[Event], interaction: discord.Interaction | None,
+                          by_computer: bool = False) -> None:
         answered = answered_in_dm(interaction)
         fresh = [p for p in UIS[table.game].hand_players(table, events) if p != answered]
         before = repr(table.extra.get("dms"))
-        await self.hands.after_move(table, fresh, answered)
+        await self.hands.after_move(table, fresh, answered, by_computer)
         if repr(table.extra.get("dms")) != before:
             await self.bot.tables.save_extra(table)
 
@@ -451,6 +453,8 @@ class Presenter:
             return
         else:
             payload, controls = await self._hand(table, interaction.user.id)
+            if interaction.guild is not None:  # a /hand reply: it stops following the game now
+                payload["content"] = frozen_reply_note(table, interaction.user.id, payload["content"])[:2000]
         try:
             await update_clicked(interaction, **payload)
         except discord.HTTPException as error:

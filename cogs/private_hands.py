@@ -7,7 +7,13 @@ What the latest DM shows is noted in the table's `extra["dms"]` (player → note
 outlive a restart: `m`/`c` the message and its DM channel, `live` whether its controls follow
 the table's step (`"step"`), only its lasting step (`"lasting"`), offer only Sit in (`"sitout"`)
 or nothing (`""`), `step` the key those controls carry, `turn` whether it was drawn as the
-player's turn, `out` whether the player was sitting out."""
+player's turn, `out` whether the player was sitting out, `waiting` whether it was sent (a deal, new
+cards) before the player's turn and only computers have moved since, `round` the deal it shows.
+
+One DM per change of a hand: when the turn comes to a player whose latest DM was sent for the
+same deal while they waited and only computers moved since, that DM is edited into their turn
+rather than followed by a second one. A DM replaced by a newer one says so and loses its controls, so no
+old prompt or countdown reads as current."""
 
 from __future__ import annotations
 
@@ -26,6 +32,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 Note = dict[str, Any]
+SUPERSEDED = "*This hand is from an earlier turn — see the newest message below.*"
 HandMaker = Callable[[Table, int], Awaitable[tuple[dict[str, Any], list[Control]]]]
 
 
@@ -54,6 +61,19 @@ def sits_out(table: Table, player: int) -> bool:
     return table.active and {"type": "sitin"} in table.module.legal_actions(table.state, player)
 
 
+FROZEN_REPLY = ("-# This reply is not updated while the others play: `/hand` again when your turn comes "
+                "(your DMs follow the game).")
+
+
+def frozen_reply_note(table: Table, player: int, text: str) -> str:
+    """A `/hand` reply (seen only by its member) is edited when its member moves from it, never
+    after: once the turn has passed to others it would go on saying "Waiting for …" when the
+    member's turn is back, so it says so and points to `/hand`."""
+    if not table.active or player in table.module.pending(table.state):
+        return text
+    return f"{text}\n{FROZEN_REPLY}"
+
+
 def is_stale(table: Table, note: Note, player: int, on_turn: bool) -> bool:
     """Whether a DM that offers moves (or says it is the player's turn) no longer tells the truth."""
     if note["turn"] != on_turn or note.get("out", False) != sits_out(table, player):
@@ -63,6 +83,18 @@ def is_stale(table: Table, note: Note, player: int, on_turn: bool) -> bool:
     if note["live"] == "lasting":
         return note["step"] != table.lasting_step()
     return False
+
+
+def round_of(table: Table) -> Any:
+    """The deal (hand, round) in play: a waiting DM becomes the turn only within its own deal."""
+    return (table.view(None) or {}).get("round")
+
+
+def superseded_text(shown: str) -> str:
+    """What a replaced DM says: that it is no longer current, then what it showed, without the
+    lines that counted down to a deadline now gone."""
+    kept = [line for line in shown.splitlines() if "<t:" not in line]
+    return "\n".join([SUPERSEDED, *kept])[:2000]
 
 
 class PrivateHands:
@@ -75,17 +107,25 @@ class PrivateHands:
     def notes(table: Table) -> dict[str, Note]:
         return table.extra.setdefault("dms", {})
 
-    async def after_move(self, table: Table, fresh: list[int], answered: int | None) -> None:
+    async def after_move(self, table: Table, fresh: list[int], answered: int | None,
+                         by_computer: bool = False) -> None:
         """After a committed move: a new DM to `fresh` players and to each player whose turn has
         come; the stale DMs of the others edited in place. `answered`: the player whose DM this
-        move's click is answered in (the presenter edits that one itself)."""
+        move's click is answered in (the presenter edits that one itself). `by_computer`: a
+        computer's move, which keeps a deal's DM waiting for the turn (a person's or the timer's
+        move means time has passed: the turn then comes in a new DM, which pings)."""
         notes, on_turn = self.notes(table), turns_in_dm(table)
+        if not by_computer:
+            for note in notes.values():
+                note["waiting"] = False
         seated = [p for p in table.players() if p > 0]
         for player in seated:
             note = notes.get(str(player))
             if player == answered:
                 continue
-            if player in fresh or (player in on_turn and not (note and note["turn"])):
+            if note and player in on_turn and note.get("waiting") and note.get("round") == round_of(table):
+                await self.refresh(table, player, note)  # the deal's DM, sent moments ago, becomes the turn
+            elif player in fresh or (player in on_turn and not (note and note["turn"])):
                 await self.send(table, player)
             elif note and (note["live"] or note["turn"]) and is_stale(table, note, player, player in on_turn):
                 await self.refresh(table, player, note)
@@ -110,9 +150,9 @@ class PrivateHands:
             log.warning("table %s: could not DM %s: %s", table.id, player, error)
             return
         old = self.notes(table).get(str(player))
-        if old and old["live"]:
-            await self._edit(old, view=None)
-        self.remember(table, player, message.id, message.channel.id, controls)
+        if old:
+            await self.supersede(old)
+        self.remember(table, player, message.id, message.channel.id, controls, sent=True)
 
     async def refresh(self, table: Table, player: int, note: Note) -> None:
         payload, controls = await self.hand(table, player)
@@ -121,17 +161,35 @@ class PrivateHands:
         else:
             self.notes(table).pop(str(player), None)  # gone (deleted, DMs closed): the next turn sends anew
 
-    def remember(self, table: Table, player: int, message_id: int, channel_id: int, controls: list[Control]) -> None:
+    def remember(self, table: Table, player: int, message_id: int, channel_id: int, controls: list[Control],
+                 sent: bool = False) -> None:
+        """Notes the player's latest DM; `sent`: a new message (not an edit of the latest)."""
         live, step = controls_note(table, controls)
+        on_turn = player in turns_in_dm(table)
+        old = self.notes(table).get(str(player)) or {}
+        waiting = not on_turn and (sent or (old.get("waiting", False) and old.get("m") == message_id))
         self.notes(table)[str(player)] = {"m": message_id, "c": channel_id, "live": live, "step": step,
-                                          "turn": player in turns_in_dm(table), "out": sits_out(table, player)}
+                                          "turn": on_turn, "out": sits_out(table, player), "waiting": waiting,
+                                          "round": round_of(table)}
+
+    async def supersede(self, note: Note) -> None:
+        """A DM a newer one replaces says it is no longer current and offers nothing more; it
+        keeps its hand for the record, less any countdown (which would read as past)."""
+        channel = self.bot.get_partial_messageable(note["c"], type=discord.ChannelType.private)
+        try:
+            shown = (await channel.fetch_message(note["m"])).content
+        except discord.HTTPException:
+            shown = ""
+        if shown.startswith(SUPERSEDED):
+            return
+        await self._edit(note, content=superseded_text(shown), view=None)
 
     async def answered(self, table: Table, player: int, message_id: int, channel_id: int,
                        controls: list[Control]) -> None:
         """A click in a DM was answered by editing that DM: it is the player's latest now."""
         old = self.notes(table).get(str(player))
-        if old and old["m"] != message_id and old["live"]:
-            await self._edit(old, view=None)
+        if old and old["m"] != message_id:
+            await self.supersede(old)
         self.remember(table, player, message_id, channel_id, controls)
 
     async def close_all(self, table: Table, text: str, answered: int | None = None) -> None:

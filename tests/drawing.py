@@ -4,6 +4,7 @@ through (cards, table markers, text) while still painting them: the `drawn` fixt
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 import pytest
 
@@ -23,6 +24,11 @@ class Drawn:
 
     def joined(self) -> str:
         return "\n".join(self.texts)
+
+
+def drawn_here(drawing: Any) -> bytes:
+    """A cog's image for the drawing pool (cogs.common.Drawing), drawn in this thread."""
+    return drawing.function(*drawing.args, **drawing.kwargs)
 
 
 def spy_on_drawing(monkeypatch: pytest.MonkeyPatch) -> Drawn:

@@ -716,7 +716,7 @@ def _form_help(body: list[Card], field_: str) -> str:
     if wrong:
         return (f"{', '.join(wrong)} {'is' if len(wrong) == 1 else 'are'} not {field_}: on {field_} commit "
                 f"cards of that suit (the Magician may carry one numeric card of another)")
-    return (f"that is no commitment: on {field_} commit numeric cards, the knave or the knight alone or "
+    return (f"that is no commitment: on {field_} commit numeric cards, the page or the knight alone or "
             "with only an ace, the queen with the king, a couple with the Lovers or the Empress and "
             "Emperor, the World, or nothing (abdication)")
 
@@ -741,7 +741,7 @@ def _completion_plan(state: State, seat: Seat, field_: str, existing: Commitment
     courts = [c for c in new if c.is_court]
     if courts:
         form = form_of(new, suit, transmute=not state.options.magician_secret)
-        require(form == FORCE and len(new) == 1, "an ace is completed by numerics, or by a knave or knight alone")
+        require(form == FORCE and len(new) == 1, "an ace is completed by numerics, or by a page or knight alone")
     else:
         form = form_of([*existing.cards, *new], suit, transmute=not state.options.magician_secret)
         require(form == FORCE, _form_help(new, field_))

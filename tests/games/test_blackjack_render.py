@@ -8,7 +8,7 @@ from games import blackjack
 from games.base import SeatSpec
 from games.cards import cards
 from renders.blackjack import render_blackjack
-from tests.drawing import Drawn
+from tests.drawing import Drawn, drawn_here
 from tests.seeds import predict
 
 
@@ -27,7 +27,7 @@ def test_a_split_hand_is_drawn_as_two_hands(said: list[str]) -> None:
     blackjack.apply(state, 1, {"type": "split"})
     hands = blackjack.view(state, 1)["seats"][0]["hands"]
     assert [h["cards"][0] for h in hands] == ["8Sr", "8Cr"]  # placed reversed at a `best` table
-    image = BlackjackUI()._hand_image(hands)
+    image = drawn_here(BlackjackUI()._hand_image(hands))
     assert image is not None and image[:4] == b"\x89PNG"
     titles = [t for t in said if t.startswith("HAND ")]
     assert titles == [f"HAND 1 · {hands[0]['total']}", f"HAND 2 · {hands[1]['total']}"], said
@@ -37,7 +37,7 @@ def test_a_split_hand_is_drawn_as_two_hands(said: list[str]) -> None:
 def test_one_hand_is_drawn_as_one(said: list[str]) -> None:
     state = dealt("10W 7C 8S 3C")
     blackjack.apply(state, 1, {"type": "hit"})
-    BlackjackUI()._hand_image(blackjack.view(state, 1)["seats"][0]["hands"])
+    drawn_here(BlackjackUI()._hand_image(blackjack.view(state, 1)["seats"][0]["hands"]))
     assert not [t for t in said if t.startswith("HAND ")]
 
 

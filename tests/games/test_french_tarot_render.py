@@ -13,6 +13,7 @@ from games import french_tarot as ft
 from games.base import SeatSpec
 from renders import layout as L
 from renders.french_tarot import render_tarot, score_lines
+from tests.drawing import drawn_here
 from tests.seeds import predict
 
 NAMES = {1: "Alice", -1: "Computer 1", -2: "Computer 2", -3: "Computer 3", -4: "Computer 4"}
@@ -120,8 +121,7 @@ def test_trumps_carry_their_number_in_every_deck_style(said: list[str]) -> None:
     seat = next(i for i, hand in enumerate(state.hands) if any(c.is_major and c.rank > 10 for c in hand))
     trumps = [c for c in state.hands[seat] if c.is_major]
     card_image.cache_clear()
-    hand = _hand_image(state, seat, ft.view(state, state.players[seat]))  # a drawing for the pool: drawn here
-    hand.function(*hand.args, **hand.kwargs)
+    drawn_here(_hand_image(state, seat, ft.view(state, state.players[seat])))
     card_image.cache_clear()
     for trump in trumps:
         assert said.count(str(trump.rank)) >= 3, (trump, said)  # both corners and the code under it
