@@ -185,6 +185,8 @@ def from_dict(data: dict[str, Any]) -> State:
     fields["options"] = Options(**data["options"])
     fields["seats"] = [Seat.from_dict(s) for s in data["seats"]]
     fields["stock"], fields["discard"] = from_codes(data["stock"]), from_codes(data["discard"])
+    if "fair" not in data:  # saved before hmac-sha256-v1, when the stock's top was its end
+        fields["stock"].reverse()
     fields["taken"] = from_codes([data["taken"]])[0] if data["taken"] else None
     fields["deal"] = fairness.Deal.from_dict(data["deal"]) if data.get("deal") else None
     fields["fair"] = fairness.Dealer.from_dict(data.get("fair"))

@@ -299,3 +299,13 @@ def test_fresh_seeds_are_secret_and_tests_can_make_them_predictable() -> None:
 ])
 def test_what_may_be_a_seed_is_checked_before_any_work(text: str, ok: bool) -> None:
     assert fairness.looks_like_seed(text) is ok
+
+
+def test_a_rummy_hand_saved_before_this_scheme_draws_the_same_next_card() -> None:
+    """The old stock's top was its end; loaded today, its top is its first card: the same card."""
+    state = GAMES["rummy"].new(GAMES["rummy"].Options(), [SeatSpec(1), SeatSpec(2)])
+    old = GAMES["rummy"].to_dict(state)
+    old.pop("fair")
+    old["stock"] = list(reversed(old["stock"]))  # as the version before saved it
+    loaded = GAMES["rummy"].from_dict(old)
+    assert loaded.stock == state.stock and loaded.stock[0] == state.stock[0]
