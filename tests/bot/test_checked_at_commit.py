@@ -7,6 +7,7 @@ they were given."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -194,3 +195,19 @@ async def test_the_stores_sessions_read_literals_as_written_and_share_flushes(po
         settings = {name: (await service.store.fetchone(f"SHOW {name}"))[0]
                     for name in ("standard_conforming_strings", "commit_siblings")}
         assert settings == {"standard_conforming_strings": "on", "commit_siblings": "1"}
+
+
+async def test_a_client_seed_chosen_in_one_process_reaches_the_other_without_a_read(postgres_url):
+    """Moves read no client seed from the store once their players' are known: a `/fair seed`
+    made in another process arrives as its change notice, before that member's next deal."""
+    async with twin_services(postgres_url, "poker") as (first, second, table, elsewhere):
+        player = table.players()[0]
+        before = await second.client_seeds.of(table.guild_id, [player])  # known to the second from now on
+        assert before[player] != "chosen-in-the-first"
+        await first.client_seeds.choose(table.guild_id, player, "chosen-in-the-first")
+        for _ in range(100):
+            if second.client_seeds.known(table.guild_id, [player]) == {player: "chosen-in-the-first"}:
+                break
+            await asyncio.sleep(0.02)
+        assert second.client_seeds.known(table.guild_id, [player]) == {player: "chosen-in-the-first"}
+        assert await second.client_seeds.of(table.guild_id, [player]) == {player: "chosen-in-the-first"}
