@@ -1,0 +1,105 @@
+"""The computer players' moves, scheduled after each change."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+
+from bot.tables.model import (
+    Table,
+    retried_on_conflict,
+)
+from games.base import IllegalAction, plural
+
+log = logging.getLogger(__name__)
+
+
+class Computers:
+    """The computers room of the table service (bot.tables.TableService)."""
+
+    def _computers_to_move(self, table: Table) -> list[int]:
+        if not table.active or not hasattr(table.module, "computer_action"):
+            return []
+        if all(p < 0 for p in table.players()):
+            return []  # no person left at the table: the computers wait rather than play on alone
+        if not self._person_in_play(table) and not self._finishing_alone(table):
+            return []  # everyone sat out: the round in progress is over, and computers never play on alone
+        waiting = list(table.module.pending(table.state))
+        if hasattr(table.module, "reactors"):  # computers that may act in a reaction window
+            waiting += [p for p in table.module.reactors(table.state) if p not in waiting]
+        robots = set(table.module.played_by_computer(table.state)) if hasattr(table.module, "played_by_computer") else set()
+        return [p for p in waiting if p < 0 or p in robots]
+
+    def _person_in_play(self, table: Table) -> bool:
+        """Whether a person sits at the table and is not sitting out."""
+        module = table.module
+        return any(p > 0 and {"type": "sitin"} not in module.legal_actions(table.state, p) for p in table.players())
+
+    def _finishing_alone(self, table: Table) -> bool:
+        """With no person in play, the computers finish the round whose cards were out when the
+        last person went out of play, and no more (`extra["alone_round"]` remembers it)."""
+        to_settle = getattr(table.module, "round_to_settle", None)
+        now = to_settle(table.state) if to_settle is not None else None
+        if "alone_round" not in table.extra:
+            table.extra["alone_round"] = now
+        return now is not None and table.extra["alone_round"] == now
+
+    def _watch_idle(self, table: Table) -> None:
+        """A table with no person in play, whose computers wait, ends after `idle_seconds` unless a
+        person comes back (sits in, joins) before; one with a person in play forgets it."""
+        waiting = table.active and self.owns(table) and not self._closed and not self._person_in_play(table) \
+            and not self._computers_to_move(table) and not table.module.pending(table.state)
+        if not waiting:
+            handle = self._idle.pop(table.id, None)
+            if handle is not None:
+                handle.cancel()
+            return
+        if table.id in self._idle:
+            return  # already counting since the table began to wait
+        self._idle[table.id] = self._call_later(
+            self.idle_seconds, lambda: asyncio.get_running_loop().create_task(self._guarded(self._end_idle(table))))
+
+    async def _end_idle(self, table: Table) -> None:
+        self._idle.pop(table.id, None)
+        if self._closed or table.status != "active" or self._person_in_play(table):
+            return
+        minutes = max(1, round(self.idle_seconds / 60))
+        await self.end_by_bot(table, f"no person was in play for {plural(minutes, 'minute')}, and computers "
+                                     "never play on alone")
+
+    def _schedule_computers(self, table: Table) -> None:
+        """Computer players move after a short pause, so people can follow the table."""
+        if table._computer is not None:
+            table._computer.cancel()  # one reply pending at a time: the one for the copy as it is now
+            table._computer = None
+        if self._closed or not self.owns(table) or not self._computers_to_move(table):
+            return
+        version = table.version
+        table._computer = self._call_later(
+            self.computer_pause,
+            lambda: asyncio.get_running_loop().create_task(self._guarded(self._computer_moves(table, version))))
+
+    @retried_on_conflict
+    async def _computer_moves(self, table: Table, version: int) -> None:
+        async with self._hold(table):
+            if table.version != version or self._closed or table.status != "active":
+                return  # something else moved first; that move scheduled its own follow-up
+            waiting = self._computers_to_move(table)
+            if not waiting:  # scheduled by a move to a stale copy whose commit was refused: the copy
+                # read back holds another process's move at that version, which left no computer to move
+                log.debug("table %s: the computer move scheduled at version %s has nobody to move", table.id, version)
+                return
+            player = waiting[0]
+            action = table.module.computer_action(table.state, player)
+            try:
+                events = await self._apply(table, player, action)
+            except IllegalAction as refusal:
+                log.error("table %s: computer %s tried %s: %s", table.id, player, action, refusal.reason)
+                return
+        await self._notify(table, events, "computer")
+
+    def _can(self, table: Table, player: int, kind: str) -> bool:
+        return any(a.get("type") == kind for a in table.module.legal_actions(table.state, player))
+
+    def _reset_timeouts(self, table: Table, player: int) -> None:
+        table.extra.get("timeouts", {}).pop(str(player), None)

@@ -1,0 +1,188 @@
+"""A move: the table's lock, the move applied to its state, committed with its action log before anyone is told."""
+
+from __future__ import annotations
+
+import contextlib
+import copy
+import dataclasses
+import logging
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from typing import Any
+
+from bot import fair
+from bot.store import (
+    MoveRecord,
+    Tx,
+    dumps,
+)
+from bot.tables.model import (
+    STALE_BUTTON,
+    DamagedTable,
+    Table,
+    retried_on_conflict,
+)
+from games import fairness
+from games.base import Action, Event, IllegalAction, SeatSpec
+
+log = logging.getLogger(__name__)
+
+
+class Moves:
+    """The moves room of the table service (bot.tables.TableService)."""
+
+    @retried_on_conflict
+    async def save_extra(self, table: Table) -> None:
+        """Persist the runtime notes (message ids, who was told what) of a table. Called from
+        outside its operations (by the presenter), so in a transaction of its own, which waits for
+        an operation that holds the row."""
+        async with self.store.transaction() as tx:
+            await tx.execute("UPDATE tables SET extra=? WHERE id=?", (dumps(table.extra), table.id))
+
+    @asynccontextmanager
+    async def _hold(self, table: Table, one_step: bool = False) -> AsyncIterator[None]:
+        """The table's lock for one operation. On a shared store also its row, locked in a
+        transaction that the operation's writes join (committed when the operation ends), with
+        this process's copy first brought up to the stored state — so a move is always applied
+        to the latest state, whichever process made the last one. `one_step`: the operation
+        writes once and any failure ends it (see _transaction)."""
+        async with table.lock:
+            if not self.store.shared:
+                yield
+                return
+            try:
+                # A process is the only one to change its own tables' lobby and notes, so its
+                # copy is stale only when someone else moved; a visiting copy is always taken afresh.
+                known = table.version if self.owns(table) else None
+                async with self.store.locked(table.id, known, table.status, one_step) as (tx, fresh):
+                    if fresh is not None:
+                        self._reload(table, fresh)
+                    table._tx, table._tx_steps = tx, not one_step
+                    try:
+                        yield
+                    finally:
+                        table._tx, table._tx_steps = None, True
+            except IllegalAction:
+                raise
+            except BaseException:
+                await self._reload_quietly(table)  # the copy may be ahead of what was committed
+                raise
+
+    def _transaction(self, table: Table) -> Any:
+        """A transaction for the table's writes: within its held row's transaction when there
+        is one — a savepoint, so a failed step undoes only itself, unless the operation is one
+        step whose failure rolls back the whole transaction anyway (two round trips saved)."""
+        if table._tx is None:
+            return self.store.transaction()
+        if table._tx_steps:
+            return self.store.savepoint(table._tx)
+        return contextlib.nullcontext(table._tx)
+
+    @retried_on_conflict
+    async def act(self, table: Table, player: int, action: Action, step: str | None = None,
+                  origin: Any = None) -> list[Event]:
+        with self.timeouts.person_moves():
+            return await self._act(table, player, action, step, origin)
+
+    async def _act(self, table: Table, player: int, action: Action, step: str | None, origin: Any) -> list[Event]:
+        async with self._hold(table, one_step=True):
+            self._require_open(table)
+            if not table.active:
+                raise IllegalAction("the game has not started yet: the host starts it with /table start")
+            if step is not None and not table.step_current(step):
+                raise IllegalAction(STALE_BUTTON)
+            self._reset_timeouts(table, player)
+            events = await self._apply(table, player, action)
+        await self._notify(table, events, origin)
+        return events
+
+    async def _apply(self, table: Table, player: int, action: Action, buy_in: int = 0) -> list[Event]:
+        """Apply, then commit state + log + chips in one transaction; on any failure the
+        in-memory state goes back to the committed one. The caller holds the table's lock and,
+        once it has released it, tells the listeners (so rendering never holds up the table)."""
+        module = table.module
+        saved, committed_extra = table.saved, copy.deepcopy(table.extra)
+        chips_before = table.chips_at_table()
+        clients = await self.client_seeds.of(table.guild_id, {*table.players(), player})
+        with fair.clients_for_move(table.state, clients, action) as logged:
+            events = module.apply(table.state, player, action)
+        try:
+            await self._commit(table, player, logged, events, chips_before + buy_in)
+        except BaseException:
+            table.set_state(None, saved)
+            table.extra = committed_extra  # the seats and timer notes written for the failed commit
+            raise
+        return events
+
+    async def _commit(self, table: Table, player: int, action: Action, events: list[Event],
+                      chips_expected: int) -> None:
+        module = table.module
+        finished = bool(module.is_over(table.state))
+        refunds = self._refunds(table) if finished else {}
+        deadline = None if finished else self._next_deadline(table, new_round=any(e.kind == "round_open" for e in events))
+        if "alone_round" in table.extra and not finished and self._person_in_play(table):
+            del table.extra["alone_round"]  # a person is back in play: stored with this move
+        players = list(module.players(table.state))
+        seats_moved = players != table.extra.get("players")
+        table.extra["players"] = players
+        state_json = table.state_json()
+        version = table.version + 1
+        async with self._transaction(table) as tx:
+            await self._move_chips(tx, table, player, action, events, chips_expected, version)
+            notice = None
+            if self.store.shared and not self.owns(table):  # the owner hears of moves made elsewhere
+                told = [*events, Event("finished", {"refunds": {str(k): v for k, v in refunds.items()}})] \
+                    if finished else events
+                notice = self._change_notice(table, version, told, "ended" if finished else "active")
+            await tx.record_move(MoveRecord(table.id, version, player, action, self.clock(), state_json, deadline,
+                                            dumps(table.extra), notice))
+            if seats_moved and not finished:  # the store's index of who sits where (a join, a leave)
+                await tx.record_seats(table.id, players)
+            if finished:
+                await self._close_in(tx, table, refunds)
+        table.version = version
+        table.set_state(table.state, state_json)
+        table.deadline = deadline
+        if finished:
+            self._retire(table)
+            events.append(Event("finished", {"refunds": {str(k): v for k, v in refunds.items()}}))
+            return
+        self._seats_changed(table)
+        self._arm(table)
+        self._schedule_computers(table)
+        self._watch_idle(table)
+
+    async def _record_deal(self, tx: Tx, table: Table, event: Event, version: int) -> None:
+        """A deal's commitment (it starts, with the move `version`) or its seed and cards (it is
+        over), for /verify and /history."""
+        data = event.data
+        if event.kind == "deal_committed":
+            await tx.commit_deal(table.guild_id, table.id, table.game, data["label"], data["commitment"], version,
+                                 self.clock())
+        else:
+            await tx.reveal_deal(data["commitment"], data["seed"], fairness.stored_setup(data), data["cards"],
+                                 self.clock())
+
+    def _require_open(self, table: Table) -> None:
+        if table.status == "ended" or self._closed:
+            raise IllegalAction("this table has ended")
+
+    async def _write_lobby(self, tx: Tx, table: Table, lobby: list[SeatSpec]) -> int:
+        """The lobby's new seats, as the next version of the table (returned): like a move, a
+        lobby write moves the version on, so a copy of the lobby from before it is stale (see
+        _hold: it is read again before it writes, never over another process's lobby)."""
+        await tx.execute(
+            "UPDATE tables SET lobby=?, seated=?, version=? WHERE id=?",
+            (dumps([dataclasses.asdict(s) for s in lobby]), dumps([s.player for s in lobby]), table.version + 1,
+             table.id),
+        )
+        return table.version + 1
+
+    async def _notify(self, table: Table, events: list[Event], origin: Any) -> None:
+        for listener in list(self.listeners):
+            try:
+                await listener(table, events, origin)
+            except DamagedTable as damaged:
+                await self.set_aside(damaged)
+            except Exception:
+                log.exception("table %s: a listener failed after a committed move", table.id)
