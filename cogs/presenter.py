@@ -162,6 +162,7 @@ class Presenter:
                 self._tell(table, events, origin)
                 await self._show_finished(table, interaction)
             elif "started" in kinds:
+                self._tell(table, events, origin)  # the first deal, as every later one is told
                 await self._edit_lobby(table, interaction)
                 self._queue(table, MessageJob("post"))
                 await self._send_hands(table, events, interaction)

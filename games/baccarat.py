@@ -151,7 +151,8 @@ class State(house.Table):
     road: list[str] = field(default_factory=list)
 
 
-def new(options: Options, seats: list[SeatSpec], fair: fairness.Dealer | None = None) -> State:
+def new(options: Options, seats: list[SeatSpec], fair: fairness.Dealer | None = None,
+        opening: list[Event] | None = None) -> State:  # opening: nothing is dealt before the first bets
     options.validate()
     house.check_seats(seats, MAX_SEATS)
     return State(**house.start(options, [Seat(s.player, s.stack) for s in seats], fair))

@@ -186,7 +186,9 @@ class Lobby:
             if len(table.lobby) < low:
                 raise IllegalAction(f"{table.game} needs at least {low} seated players; {len(table.lobby)} seated so far")
             clients = await self.client_seeds.of(table.guild_id, [seat.player for seat in table.lobby])
-            state = module.new(table.options, list(table.lobby), fair=fair.first_dealer(table.extra, clients))
+            opening: list[Event] = []  # the first deal's events (the blinds posted, the upcard…): told with the start
+            state = module.new(table.options, list(table.lobby), fair=fair.first_dealer(table.extra, clients),
+                               opening=opening)
             state_json = dumps(module.to_dict(state))
             extra = fair.started_notes(table.extra, state)
             async with self._transaction(table) as tx:
@@ -204,7 +206,7 @@ class Lobby:
             self._seats_changed(table)
             self._arm(table)
             await self._write_deadline(table)
-        await self._notify(table, [Event("started", {})], origin)
+        await self._notify(table, [Event("started", {}), *opening], origin)
         self._schedule_computers(table)
 
     @retried_on_conflict

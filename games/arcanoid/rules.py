@@ -90,7 +90,8 @@ TURN_MOVES = ("discard", "commit", "play", "chariot", "chariot_add", "chariot_dr
 # --- a new game, a new round ---------------------------------------------------------------
 
 
-def new(options: Options, seats: list[SeatSpec], fair: fairness.Dealer | None = None) -> State:
+def new(options: Options, seats: list[SeatSpec], fair: fairness.Dealer | None = None,
+        opening: list[Event] | None = None) -> State:
     """A game: every round is a deal of the table's dealer (`games.fairness`), its commitment
     shown before it is drawn, its seed revealed when the round is over."""
     options.validate()
@@ -99,7 +100,7 @@ def new(options: Options, seats: list[SeatSpec], fair: fairness.Dealer | None = 
     require(len(set(players)) == len(players), "a player can only sit once at a table")
     require(all(p > DAEMON_FLOOR for p in players), "player ids below -99 are reserved")
     state = State(options, players, fair=fair or fairness.new_dealer())
-    _deal_round(state, [])
+    _deal_round(state, [] if opening is None else opening)
     return state
 
 

@@ -235,14 +235,17 @@ class State:
         return len(self.players)
 
 
-def new(options: Options, seats: list[SeatSpec], fair: fairness.Dealer | None = None) -> State:
+def new(options: Options, seats: list[SeatSpec], fair: fairness.Dealer | None = None,
+        opening: list[Event] | None = None) -> State:
     options.validate()
     ids = [spec.player for spec in seats]
     require(len(ids) == options.players,
             f"this table is for {options.players} players and {len(ids)} are seated")
     require(len(set(ids)) == len(ids), "a player can only sit once at a table")
     state = State(options, ids, dealer=len(ids) - 1, totals=[0] * len(ids), fair=fair or fairness.new_dealer())
-    _deal(state)
+    dealt = _deal(state)
+    if opening is not None:
+        opening += dealt
     return state
 
 

@@ -273,7 +273,8 @@ class State:
         return sum(s.in_pot for s in self.seats)
 
 
-def new(options: Options, seats: list[SeatSpec], fair: fairness.Dealer | None = None) -> State:
+def new(options: Options, seats: list[SeatSpec], fair: fairness.Dealer | None = None,
+        opening: list[Event] | None = None) -> State:
     options.validate()
     low, high = seat_range(options)
     require(low <= len(seats) <= high, f"a {options.deck} Loc table seats {low} to {high} players")
@@ -282,7 +283,7 @@ def new(options: Options, seats: list[SeatSpec], fair: fairness.Dealer | None = 
     for spec in seats:
         require(isinstance(spec.stack, int) and spec.stack >= 0, "a stack cannot be negative")
     state = State(options, [Seat(spec.player, spec.stack) for spec in seats], fair=fair or fairness.new_dealer())
-    _next_hand(state, [])
+    _next_hand(state, [] if opening is None else opening)
     return state
 
 

@@ -163,7 +163,8 @@ class State:
     fair: fairness.Dealer = field(default_factory=fairness.new_dealer)  # the next deal's committed seed
 
 
-def new(options: Options, seats: list[SeatSpec], fair: fairness.Dealer | None = None) -> State:
+def new(options: Options, seats: list[SeatSpec], fair: fairness.Dealer | None = None,
+        opening: list[Event] | None = None) -> State:
     options.validate()
     low, high = seat_range(options)
     require(low <= len(seats) <= high, f"a {options.format} table seats {low} to {high} players")
@@ -172,7 +173,7 @@ def new(options: Options, seats: list[SeatSpec], fair: fairness.Dealer | None = 
     require(all(isinstance(s.stack, int) and s.stack >= 0 for s in seats), "a stack cannot be negative")
     state = State(options, [Seat(s.player, i, s.stack) for i, s in enumerate(seats)],
                   fair=fair or fairness.new_dealer())
-    _start_hand(state, [])
+    _start_hand(state, [] if opening is None else opening)
     return state
 
 

@@ -144,14 +144,15 @@ class State:
     fair: fairness.Dealer = field(default_factory=fairness.new_dealer)  # the next deal's committed seed
 
 
-def new(options: Options, seats: list[SeatSpec], fair: fairness.Dealer | None = None) -> State:
+def new(options: Options, seats: list[SeatSpec], fair: fairness.Dealer | None = None,
+        opening: list[Event] | None = None) -> State:
     options.validate()
     require(len(seats) == 2, "Tarot Rummy is for exactly two players")
     require(seats[0].player != seats[1].player, "a player can only sit once at a table")
     state = State(options, [Seat(s.player) for s in seats], melds=options.melds,
                   call_limit=options.call_limit, fair=fair or fairness.new_dealer())
     state.dealer = cut(state.fair.next_seed)
-    _begin_hand(state, [])
+    _begin_hand(state, [] if opening is None else opening)
     return state
 
 

@@ -315,3 +315,21 @@ async def test_a_waiting_table_still_ends_after_a_restart(simcord_env, db_path):
     await world.env.advance_time(40)
     assert restored.status == "ended"
     await ledger_balances(world)
+
+
+FIRST_DEALS = [
+    ("poker", {"bots": 3, "timer": 0}, r"Hand 1 is dealt: (Computer \d|alice) has the button, .+ posts \d+, .+ posts \d+"),
+    ("loc", {"bots": 3, "timer": 0}, r"Hand 1 is dealt to 4 players"),
+    ("rummy", {"opponent": "bot", "timer": 0}, r"Hand 1 is dealt by (Computer 1|alice): the upcard is"),
+    ("tarot", {"players": 4, "bots": 3, "timer": 0}, r"Hand 1 is dealt by (Computer \d|alice)"),
+    ("arcanoid", {"bots": 2, "timer": 0}, r"Round 1 is dealt: six cards each"),
+]
+
+
+@pytest.mark.parametrize(("game", "options", "told"), FIRST_DEALS, ids=[g for g, *_ in FIRST_DEALS])
+async def test_the_first_deal_is_told_as_every_later_one(simcord_env, game, options, told):
+    """A table's first deal (poker's blinds, rummy's upcard…) reads in the last moves like the
+    deals after it: a newcomer sees who posted what before anyone acts."""
+    world = make_world(simcord_env, names=("alice",))
+    await open_with_computers(world, game, **options)
+    assert re.search(told, last_moves(world)), last_moves(world)
