@@ -36,6 +36,7 @@ from games import arcanoid as arc
 from games.arcanoid.battle import ARCANA, FIELDS
 from games.arcanoid.words import card_words, face_code, whose
 from games.base import Action, Event, IllegalAction
+from games.base import seat_name as base_seat_name
 from games.cards import card
 from renders.arcanoid import render_arcanoid, render_round, seat_name
 from renders.cards import arcanoid_names
@@ -59,14 +60,14 @@ class ArcanoidUI(GameUI):
                                                      for f, p in latest.items()))
         scores = {int(p): n for p, n in view["scores"].items() if n}
         if scores:
-            lines.append("Battles won: " + ", ".join(f"{names.get(p, p)} {n}" for p, n in sorted(
+            lines.append("Battles won: " + ", ".join(f"{names.get(p) or base_seat_name(p)} {n}" for p, n in sorted(
                 scores.items(), key=lambda kv: -kv[1])))
         return lines
 
     def _step_line(self, view: dict, names: dict[int, str]) -> str:
         phase = view["phase"]
         if phase == "over":
-            return "Game over — winner: " + ", ".join(names.get(p, str(p)) for p in view["winners"])
+            return "Game over — winner: " + ", ".join(names.get(p) or base_seat_name(p) for p in view["winners"])
         if phase == "window":
             return (f"Reaction window after {_window_subject(view, names)}: a Fool or a Hermit may answer now "
                     "(those who can have a button in their DMs).")

@@ -756,7 +756,7 @@ class AmountForm(discord.ui.Modal):
         """Quick refusals answer at once; a move is acknowledged first (`perform`)."""
         text = self.amount.value.strip()
         if len(text) > AMOUNT_DIGITS or not is_whole_number(text):
-            await refuse(interaction, f"{text[:AMOUNT_DIGITS]!r} is not a whole number of chips; type digits only, e.g. 50")
+            await refuse(interaction, f"“{text[:AMOUNT_DIGITS]}” is not a whole number of chips; type digits only, e.g. 50")
             return
         reason = refuse_outsider(interaction, self.table, seated=True)
         if reason is not None:

@@ -108,8 +108,8 @@ async def test_bets_the_stack_cannot_cover_or_the_table_forbids(simcord_env):
     await refused(world, bob.slash(world.channel, "blackjack bet", amount=600), "maximum bet is 500")
 
 
-@pytest.mark.parametrize("typed, says", [("0", "more than zero"), ("-5", "whole number"),
-                                         ("ten", "whole number"), ("99999999999", "maximum bet")])
+@pytest.mark.parametrize("typed, says", [("0", "more than zero"), ("-5", "“-5” is not a whole number"),
+                                         ("ten", "“ten” is not a whole number"), ("99999999999", "maximum bet")])
 async def test_the_amount_form_refuses_what_is_not_a_bet(simcord_env, typed, says):
     world = make_world(simcord_env)
     alice, _ = world.members
