@@ -7,6 +7,7 @@ together by the factory, bot/store_factory.py, which `Store.open` calls."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Mapping, Sequence
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
@@ -539,3 +540,15 @@ class Store:
             sums.append(int((await self.fetchone(sql))[0]))
         return sums[0], sums[1], sums[2]
 
+
+def settle(future: asyncio.Future[None], error: BaseException | None) -> None:
+    """A shared commit's member told its outcome (both backends' commit groups): done, cancelled
+    or failed, once."""
+    if future.done():
+        return
+    if error is None:
+        future.set_result(None)
+    elif isinstance(error, asyncio.CancelledError):
+        future.cancel()
+    else:
+        future.set_exception(error)

@@ -38,6 +38,7 @@ from bot.store import (
     check_schema,
     dumps,
     packed_state,
+    settle,
 )
 
 log = logging.getLogger(__name__)
@@ -407,12 +408,12 @@ class CommitGroup:
         except BaseException as error:
             await _roll_back(conn)
             for member in group:
-                _settle(member.settled, error)
+                settle(member.settled, error)
             if not isinstance(error, Exception):
                 raise
         else:
             for member in group:
-                _settle(member.settled, None)
+                settle(member.settled, None)
 
     async def _send_alone(self, member: _Member) -> None:
         self.transactions += 1
@@ -420,11 +421,11 @@ class CommitGroup:
             await member.conn.execute(member.script())
         except BaseException as error:
             await _roll_back(member.conn)
-            _settle(member.settled, error)
+            settle(member.settled, error)
             if not isinstance(error, Exception):
                 raise
         else:
-            _settle(member.settled, None)
+            settle(member.settled, None)
 
 
 def _transaction(statements: list[str]) -> str:
@@ -441,16 +442,6 @@ def _keep(task: asyncio.Task[None]) -> asyncio.Task[None]:
     task.add_done_callback(_sending.discard)
     return task
 
-
-def _settle(future: asyncio.Future[None], error: BaseException | None) -> None:
-    if future.done():
-        return
-    if error is None:
-        future.set_result(None)
-    elif isinstance(error, asyncio.CancelledError):
-        future.cancel()
-    else:
-        future.set_exception(error)
 
 
 async def _until_done(future: asyncio.Future[None]) -> None:

@@ -14,7 +14,7 @@ from typing import Any
 
 import aiosqlite
 
-from bot.store import CREDIT_WALLET, DatabaseRefused, Store, StoreUnavailable, Tx, check_schema
+from bot.store import CREDIT_WALLET, DatabaseRefused, Store, StoreUnavailable, Tx, check_schema, settle
 
 log = logging.getLogger(__name__)
 
@@ -302,12 +302,12 @@ class CommitGroup:
                 results = await self.store.in_thread(_commit_together, [statements for statements, _ in group])
         except BaseException as error:
             for _, done in group:
-                _settle(done, error)
+                settle(done, error)
             if not isinstance(error, Exception):
                 raise
             return
         for (_, done), error in zip(group, results, strict=True):
-            _settle(done, error)
+            settle(done, error)
 
 
 _sending: set[asyncio.Task[None]] = set()
@@ -318,16 +318,6 @@ def _keep(task: asyncio.Task[None]) -> None:
     _sending.add(task)
     task.add_done_callback(_sending.discard)
 
-
-def _settle(future: asyncio.Future[None], error: BaseException | None) -> None:
-    if future.done():
-        return
-    if error is None:
-        future.set_result(None)
-    elif isinstance(error, asyncio.CancelledError):
-        future.cancel()
-    else:
-        future.set_exception(error)
 
 
 class SqliteStore(Store):
