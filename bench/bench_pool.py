@@ -13,7 +13,11 @@ import argparse
 import asyncio
 import os
 import statistics
+import sys
 import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests.renders.samples, run from anywhere
 
 from bot.drawing import DrawingPool, machine_cores
 from renders.baccarat import render_baccarat
