@@ -25,11 +25,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from tests.sandbox.helpers import (  # noqa: E402
     Sandbox,
     browser_page,
-    click_and_time,
-    messages,
-    my_poker_turn,
     open_channel,
-    run_command,
+    poker_click_answers,
 )
 
 TARGET_S = 5.0
@@ -61,14 +58,7 @@ async def click_answers(folder: Path, clicks: int) -> list[float]:
         sandbox = Sandbox(folder, computer_pause=COMPUTER_PAUSE_S)
         try:
             await open_channel(page, sandbox, "poker")
-            await run_command(page, "poker create", bots="3")
-            lobby = messages(page).filter(has_text="Major Poker — lobby").last
-            start = lobby.get_by_role("button", name="Start", exact=True)
-            await start.wait_for()
-            answers = [await click_and_time(page, lobby, start)]
-            while len(answers) < clicks:
-                table, button = await my_poker_turn(page)
-                answers.append(await click_and_time(page, table, button))
+            answers = await poker_click_answers(page, clicks)
             sandbox.interrupt()
             return answers
         finally:

@@ -120,6 +120,12 @@ async def open_channel(page: Any, sandbox: Sandbox, name: str) -> None:
 
 async def run_command(page: Any, command: str, **options: str) -> None:
     """Type a slash command in the composer, pick it, fill its options, send it."""
+    await fill_command(page, command, **options)
+    await send(page)
+
+
+async def fill_command(page: Any, command: str, **options: str) -> None:
+    """Type a slash command in the composer, pick it and fill its options, without sending."""
     box = page.locator("#channel-composer-input")
     await box.click()
     await box.type(f"/{command}")
@@ -133,7 +139,6 @@ async def run_command(page: Any, command: str, **options: str) -> None:
                 await ghost.click()
             await page.locator(".command-popup").get_by_text(name, exact=True).click()
         await field.fill(value)
-    await send(page)
 
 
 async def send(page: Any, tries: int = 3) -> None:
@@ -210,3 +215,17 @@ async def my_poker_turn(page: Any, seconds: float = 60) -> tuple[Any, Any]:
                     return table, button.first
         await page.wait_for_timeout(100)
     raise AssertionError(f"the person's turn never came; the table shows: {text}")
+
+
+async def poker_click_answers(page: Any, clicks: int) -> list[float]:
+    """Seconds from each of the person's clicks to its answer on the page: a poker table with
+    three computers created, started, then played with the button that keeps them in the hand."""
+    await run_command(page, "poker create", bots="3")
+    lobby = messages(page).filter(has_text="Major Poker — lobby").last
+    start = lobby.get_by_role("button", name="Start", exact=True)
+    await start.wait_for()
+    answers = [await click_and_time(page, lobby, start)]
+    while len(answers) < clicks:
+        table, button = await my_poker_turn(page)
+        answers.append(await click_and_time(page, table, button))
+    return answers

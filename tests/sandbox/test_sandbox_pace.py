@@ -16,10 +16,10 @@ from bot.sandbox import PERSON_NAME
 from tests.sandbox.helpers import (
     Sandbox,
     browser_page,
-    click_and_time,
+    fill_command,
     messages,
-    my_poker_turn,
     open_channel,
+    poker_click_answers,
     run_command,
     send,
     type_line,
@@ -62,14 +62,7 @@ async def test_clicks_are_answered_within_half_a_second_whatever_the_computers_p
         sandbox = Sandbox(tmp_path, computer_pause=COMPUTER_PAUSE)
         try:
             await open_channel(page, sandbox, "poker")
-            await run_command(page, "poker create", bots="3")
-            lobby = messages(page).filter(has_text="Major Poker — lobby").last
-            start = lobby.get_by_role("button", name="Start", exact=True)
-            await start.wait_for()
-            answers = [await click_and_time(page, lobby, start)]
-            while len(answers) < CLICKS:
-                table, button = await my_poker_turn(page)
-                answers.append(await click_and_time(page, table, button))
+            answers = await poker_click_answers(page, CLICKS)
             median = statistics.median(answers)
             assert median <= MEDIAN_ANSWER_S, f"click to answer: {[round(a, 2) for a in answers]} s"
             assert sandbox.interrupt() == 0, "".join(sandbox.output)
@@ -124,24 +117,6 @@ async def test_an_arcanoid_commitment_is_answered_within_a_second_whatever_its_r
             assert sandbox.interrupt() == 0, "".join(sandbox.output)
         finally:
             sandbox.kill()
-
-
-async def fill_command(page: Any, command: str, **options: str) -> None:
-    """`run_command` without the sending: pick the command, fill its options (a choice by its
-    name, from the list)."""
-    box = page.locator("#channel-composer-input")
-    await box.click()
-    await box.type(f"/{command}")
-    await page.get_by_text(f"/{command}", exact=True).last.wait_for()
-    await page.keyboard.press("Enter")
-    for name, value in options.items():
-        field = page.locator(f'.command-option-input[data-option="{name}"]')
-        if not await field.count():
-            ghost = page.locator(".command-ghost")
-            if await ghost.count():
-                await ghost.click()
-            await page.locator(".command-popup").get_by_text(name, exact=True).click()
-        await field.fill(value)
 
 
 def seconds_behind(shown_iso: str) -> float:
