@@ -49,19 +49,9 @@ async def test_sigkill_at_random_moments_loses_nothing(db_path):
     versions, rounds_recorded = [], []
     for round_number in range(4):
         run_and_kill(db_path, round_number, rng.uniform(0.05, 0.4))
-        service, economy = await open_service(db_path)
-        table = service.table_in(10)
-        assert table is not None
-        row = await service.store.table_row(table.id)
-        log = await service.store.action_log(table.id)
-        assert [v for v, _, _ in log] == list(range(1, row["version"] + 1))
-        replayed = replay(table.module, row, log, await stored_seeds(service.store, table.module, row))
-        assert table.module.to_dict(replayed) == json.loads(unpacked_state(row["state"]))
-        total, granted = await chips_everywhere(service, economy)
-        assert total == granted
-        rounds_recorded.append(await every_finished_round_counted_once(service.store))
-        versions.append(row["version"])
-        await close_service(service)
+        version, rounds = await whole(db_path)
+        versions.append(version)
+        rounds_recorded.append(rounds)
     assert versions == sorted(versions) and versions[-1] > 0
     assert rounds_recorded[-1] > 0, "the worker finished no round before its last kill"
 
@@ -95,8 +85,9 @@ def kill(worker: subprocess.Popen) -> None:
     worker.wait()
 
 
-async def assert_whole(db: str) -> int:
-    """The table's log replays to its stored state and every chip is accounted for; its version."""
+async def whole(db: str) -> tuple[int, int]:
+    """The table's log replays to its stored state, every chip is accounted for and every
+    finished round recorded once; its version and the rounds recorded."""
     service, economy = await open_service(db)
     try:
         table = service.table_in(10)
@@ -108,8 +99,7 @@ async def assert_whole(db: str) -> int:
         assert table.module.to_dict(replayed) == json.loads(unpacked_state(row["state"]))
         total, granted = await chips_everywhere(service, economy)
         assert total == granted
-        await every_finished_round_counted_once(service.store)
-        return row["version"]
+        return row["version"], await every_finished_round_counted_once(service.store)
     finally:
         await close_service(service)
 
@@ -133,7 +123,7 @@ async def test_two_processes_for_one_shard_the_second_waits_and_every_chip_is_ke
         finally:
             kill(first)
             kill(second)
-        versions.append(await assert_whole(postgres_url))
+        versions.append((await whole(postgres_url))[0])
     assert versions == sorted(versions) and versions[-1] > 0
 
 
@@ -151,4 +141,4 @@ async def test_two_owners_playing_at_once_keep_every_chip(postgres_url):
         finally:
             kill(first)
             kill(second)
-        await assert_whole(postgres_url)
+        await whole(postgres_url)

@@ -6,10 +6,10 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from games import blackjack, rummy
-from games.base import SeatSpec
+from games import rummy
 from tests.discord.helpers import make_world, open_table, refused, table_message
 from tests.discord.test_arcanoid_play import arrange
+from tests.discord.test_results_with_reasons import blackjack_round
 from tests.discord.test_rummy_play import menu_id
 from tests.discord.test_tarot_play import first_seed, human_move, simulate
 from tests.seeds import predict
@@ -22,17 +22,8 @@ def last_moves(world: Any) -> str:
     return next((f.value for f in embed.fields if f.name == LAST_MOVES), "") or ""
 
 
-def _blackjack_round(seed: int) -> blackjack.State:
-    predict(seed)
-    state = blackjack.new(blackjack.Options(timer=0), [SeatSpec(1, 1000)])
-    blackjack.apply(state, 1, {"type": "bet", "amount": 20})
-    if state.phase == "playing":
-        blackjack.apply(state, 1, {"type": "stand"})
-    return state
-
-
 def _lower_total_wins_by_a_major(seed: int) -> bool:
-    hand = _blackjack_round(seed).last_round["seats"][0]["hands"][0]
+    hand = blackjack_round(seed).last_round["seats"][0]["hands"][0]
     return hand["result"] == "win" and "holds a major" in (hand["reason"] or "")
 
 

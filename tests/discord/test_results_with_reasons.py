@@ -65,7 +65,8 @@ async def test_a_baccarat_coup_decided_by_reversals_says_so(simcord_env):
     assert f"100 on banker → {net}" in text, text
 
 
-def _blackjack_round(seed: int) -> blackjack.State:
+def blackjack_round(seed: int) -> blackjack.State:
+    """One predicted blackjack round: alice bets 20 and stands."""
     predict(seed)
     state = blackjack.new(blackjack.Options(timer=0), [SeatSpec(1, 1000)])
     blackjack.apply(state, 1, {"type": "bet", "amount": 20})
@@ -78,8 +79,8 @@ async def test_a_blackjack_result_says_when_a_major_decided_it(simcord_env):
     def by_major(last: dict) -> bool:
         return "holds a major" in (last["seats"][0]["hands"][0]["reason"] or "")
 
-    seed = _seed_where(by_major, _blackjack_round)
-    expected = _blackjack_round(seed).last_round["seats"][0]["hands"][0]["reason"]
+    seed = _seed_where(by_major, blackjack_round)
+    expected = blackjack_round(seed).last_round["seats"][0]["hands"][0]["reason"]
     world = make_world(simcord_env, names=("alice",))
     (alice,) = world.members
     table = await open_table(world, "blackjack", seed=seed, timer=0)
