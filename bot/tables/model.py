@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import contextvars
 import copy
 import dataclasses
 import functools
@@ -55,22 +56,34 @@ MEMBER_TABLES_LIMIT = 25  # the most tables a member's lookup returns (Discord l
 CONFLICT_TRIES = 6  # an operation that ran into another transaction (bot.store.Conflict) runs again
 
 
+RETRYING_AFTER_CONFLICT: contextvars.ContextVar[bool] = contextvars.ContextVar("retrying_after_conflict",
+                                                                              default=False)
+
+
 def retried_on_conflict(operation: Callable[..., Awaitable[Any]]) -> Callable[..., Awaitable[Any]]:
     """A table operation run again, a few times, when its transaction ran into another one (a
-    deadlock, a lock not granted in time): the failed try wrote nothing and the table's copy
-    was read back from the store, so it is simply played again against the stored state."""
+    deadlock, a lock not granted in time, a copy found stale at commit): the failed try wrote
+    nothing and the table's copy was read back from the store, so it is simply played again
+    against the stored state. A try after a conflict locks the row before it reads
+    (RETRYING_AFTER_CONFLICT): a process moving the same table quickly cannot win every race."""
 
     @functools.wraps(operation)
     async def run(*args: Any, **kwargs: Any) -> Any:
-        for tries in range(1, CONFLICT_TRIES + 1):
-            try:
-                return await operation(*args, **kwargs)
-            except Conflict as conflict:
-                if tries == CONFLICT_TRIES:
-                    raise
-                log.info("%s ran into another transaction (%s); try %d", operation.__name__, conflict, tries + 1)
-                await asyncio.sleep(random.uniform(0, 0.005 * 2**tries))  # jitter: the two do not meet again
-        raise AssertionError("unreachable")
+        retrying: contextvars.Token[bool] | None = None
+        try:
+            for tries in range(1, CONFLICT_TRIES + 1):
+                try:
+                    return await operation(*args, **kwargs)
+                except Conflict as conflict:
+                    if tries == CONFLICT_TRIES:
+                        raise
+                    log.info("%s ran into another transaction (%s); try %d", operation.__name__, conflict, tries + 1)
+                    await asyncio.sleep(random.uniform(0, 0.005 * 2**tries))  # jitter: the two do not meet again
+                    retrying = retrying or RETRYING_AFTER_CONFLICT.set(True)
+            raise AssertionError("unreachable")
+        finally:
+            if retrying is not None:
+                RETRYING_AFTER_CONFLICT.reset(retrying)
 
     return run
 

@@ -17,6 +17,7 @@ from bot.store import (
     dumps,
 )
 from bot.tables.model import (
+    RETRYING_AFTER_CONFLICT,
     STALE_BUTTON,
     DamagedTable,
     Table,
@@ -53,7 +54,7 @@ class Moves:
             try:
                 # A process is the only one to change its own tables' lobby and notes, so its
                 # copy is stale only when someone else moved; a visiting copy is always taken afresh.
-                known = table.version if self.owns(table) else None
+                known = table.version if self.owns(table) and not RETRYING_AFTER_CONFLICT.get() else None
                 async with self.store.locked(table.id, known, table.status, one_step) as (tx, fresh):
                     if fresh is not None:
                         self._reload(table, fresh)

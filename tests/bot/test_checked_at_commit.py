@@ -82,6 +82,28 @@ async def test_a_move_on_a_stale_copy_is_applied_again_to_the_stored_state(postg
         assert stacks == {ANN: 200 - 20, BOB: 200 - 30}  # each bet taken once, from the right stack
 
 
+async def test_the_try_after_a_conflict_locks_the_row_before_it_reads(postgres_url, monkeypatch):
+    """A process moving the same table quickly could make every optimistic try stale: the try
+    after a conflict takes the row's lock first (no known version), so it cannot lose again."""
+    async with twin_services(postgres_url, "blackjack") as (first, second, table, elsewhere):
+        await second.act(elsewhere, ANN, {"type": "bet", "amount": 20})
+        known_versions = []
+        locked = first.store.locked
+
+        def spied(table_id, version, status, one_step=False):
+            known_versions.append(version)
+            return locked(table_id, version, status, one_step)
+
+        monkeypatch.setattr(first.store, "locked", spied)
+        await first.act(table, BOB, {"type": "bet", "amount": 30})
+        mover = table.module.pending(table.state)[0]
+        await first.act(table, mover, table.module.legal_actions(table.state, mover)[0])
+
+        stale, retried, next_move = known_versions
+        assert stale == elsewhere.version - 1 and retried is None  # the retry read under the lock
+        assert next_move == table.version - 1  # and the flag went with it: the next move is optimistic
+
+
 async def test_a_move_legal_only_on_a_stale_copy_is_refused_and_changes_nothing(postgres_url):
     """The player to act calls elsewhere; folding, on the owner's old copy still their turn, is
     refused once the stored state is read."""
