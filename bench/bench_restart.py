@@ -12,7 +12,9 @@ what it waits for is the event loop: the loop's lag (a callback scheduled every 
 it runs) is the ack's wait. Printed: restored deadlines and timeouts made per second (the most
 in one second against the target of a tenth of the tables); before the first timeout (normal)
 and during the storm: the loop's lag and the person's move (act) p50 / p99, and the ratio of
-the p99s (target: within 2x)."""
+the p99s (the target, within 2x, is the ack's: the move's is printed to watch). The drawing
+pool's workers give way to the bot (SCHED_IDLE, bot/draw_worker.py) and the collector is set as
+the bot sets it after restoring (bot/client.py `freeze_long_lived`)."""
 
 from __future__ import annotations
 
@@ -36,6 +38,7 @@ from figures import pct
 
 import cogs.baccarat  # noqa: F401  (registers the games' table drawings in UIS)
 import cogs.blackjack  # noqa: F401
+from bot.client import freeze_long_lived
 from bot.config import Config
 from bot.drawing import DrawingPool, machine_cores
 from bot.store import Store, dumps, packed_state
@@ -116,6 +119,7 @@ async def run(tables: int, folder: Path) -> None:
     service.listeners.append(drawn)
     start = time.perf_counter()
     await service.restore()
+    freeze_long_lived()  # as the bot does once its tables are restored (bot/client.py)
     restored, zero = time.time(), time.perf_counter()
     print(f"{tables} tables with a pending turn restored in {zero - start:.2f} s; drawing pool "
           f"{len(pool.workers)} processes; load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
@@ -154,7 +158,8 @@ def report(tables: int, due: Counter, timeouts: list[float], lags: list[tuple[fl
                 print(f"  {name:<26} {when:<20} n={len(values):5}  p50 {statistics.median(values):7.2f} ms  "
                       f"p99 {pct(values, 0.99):7.2f} ms  max {max(values):7.2f} ms")
         if before and during:
-            print(f"  {name:<26} p99 during / before: {pct(during, 0.99) / pct(before, 0.99):.2f}x (target <= 2x)")
+            target = "(target <= 2x)" if samples is lags else "(watched; the target is the ack's)"
+            print(f"  {name:<26} p99 during / before: {pct(during, 0.99) / pct(before, 0.99):.2f}x {target}")
 
 
 def main() -> None:

@@ -20,8 +20,8 @@ log = logging.getLogger(__name__)
 
 INCREMENTAL = 2  # PRAGMA auto_vacuum's number for INCREMENTAL
 RECLAIM_PAGES = 1_000  # pages a `reclaim_space` hop gives back (4 MB of 4 KB pages)
-WAL_SIZE_LIMIT = 64 * 1024 * 1024
-GROUP_LIMIT = 32  # moves in one shared commit at most (see CommitGroup)  # the WAL file is cut back to this after a checkpoint
+WAL_SIZE_LIMIT = 64 * 1024 * 1024  # the WAL file is cut back to this after a checkpoint
+GROUP_LIMIT = 32  # moves in one shared commit at most (see CommitGroup)
 
 MIGRATIONS: list[str] = [
     # 1: wallets, the house, grants, tables and their action log, results.

@@ -89,3 +89,17 @@ async def test_where_processes_cannot_start_the_pool_draws_in_threads(monkeypatc
 def test_the_pool_is_sized_to_the_cores_this_process_may_use():
     assert machine_cores() == len(os.sched_getaffinity(0))
     assert drawing.THREADS.size == 0 and not drawing.THREADS.processes, "with no bot's pool: threads"
+
+
+async def test_the_workers_give_way_to_the_bot_when_every_core_is_busy():
+    """A drawing never stands between a click and its ack: the workers run under Linux's
+    SCHED_IDLE, which any normal task (the bot's event loop) preempts at once."""
+    pool = await started(2)
+    try:
+        drawn = await asyncio.gather(*(pool.draw(render_hand, ["5C"]) for _ in pool.workers))  # one each: all up
+        assert drawn == [render_hand(["5C"])] * len(pool.workers)
+        for worker in pool.workers:
+            assert os.sched_getscheduler(worker.process.pid) == os.SCHED_IDLE
+        assert os.sched_getscheduler(0) == os.SCHED_OTHER  # the bot itself keeps its priority
+    finally:
+        await pool.close()

@@ -14,6 +14,7 @@ from pathlib import Path
 import aiosqlite
 import pytest
 
+from bot.client import FULL_COLLECTION_EVERY
 from bot.store import DatabaseRefused, Store, unpacked_state
 from bot.store_sqlite import MIGRATIONS
 from bot.tables import build_options
@@ -174,3 +175,16 @@ async def test_a_row_whose_options_are_not_valid_is_set_aside_at_start_up(sqlite
     total, granted = await chips_everywhere(service, economy)
     assert total == granted
     await close_service(service)
+
+
+def test_after_start_up_the_collector_leaves_the_long_lived_alone():
+    """What start-up loaded is frozen out of the collector's passes, and full passes (which walk
+    every table's state) come FULL_COLLECTION_EVERY younger ones apart, not Python's 10. In a
+    process of its own: the test run's collector stays as it was."""
+    script = ("import gc; from bot.client import freeze_long_lived; "
+              "before = gc.get_threshold(); freeze_long_lived(); "
+              "print(before[:2] == gc.get_threshold()[:2], gc.get_threshold()[2], gc.get_freeze_count() > 1000)")
+    shown = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True,
+                           cwd=Path(__file__).parents[2])
+    assert shown.stdout.split() == ["True", str(FULL_COLLECTION_EVERY), "True"]
+    assert FULL_COLLECTION_EVERY > 10
