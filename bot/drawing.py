@@ -81,6 +81,7 @@ class DrawingPool:
         self._idle: asyncio.Queue[Worker] = asyncio.Queue()
         self._broken = False  # a worker died: draw in threads from then on
         self._numbers = itertools.count(1)
+        self.drawn = 0  # images the worker processes have drawn
 
     @property
     def processes(self) -> bool:
@@ -113,6 +114,7 @@ class DrawingPool:
             self._idle.put_nowait(worker)
         if not ok:
             raise DrawingFailed(result)
+        self.drawn += 1
         return result
 
     async def modules_of_a_worker(self) -> list[str]:

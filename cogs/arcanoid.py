@@ -98,12 +98,12 @@ class ArcanoidUI(GameUI):
                 lines.append("The deck is empty: each player votes on refilling it (one no keeps it empty).")
         return lines
 
-    def announcement_image(self, table: Table, events: list[Event], names: dict[int, str]) -> bytes | None:
+    def announcement_image(self, table: Table, events: list[Event], names: dict[int, str]) -> Drawing | None:
         """The end of a round: its four battles, everything revealed, and their winners."""
         over = next((e for e in events if e.kind == "round_over"), None)
         if over is None:
             return None
-        return render_round(over.data["battles"], over.data["round"], names)
+        return Drawing(render_round, over.data["battles"], over.data["round"], names)
 
     def hand_players(self, table: Table, events: list[Event]) -> list[int]:
         """Everyone at a new round; otherwise who must act now, and who may react in a window."""

@@ -142,8 +142,8 @@ class GameUI:
         """Lines to post in the channel after these events (news beyond the table message)."""
         return []
 
-    def announcement_image(self, table: Table, events: list[Event], names: dict[int, str]) -> bytes | None:
-        """A picture to post with the announcements (drawn in a worker thread); None: text only."""
+    def announcement_image(self, table: Table, events: list[Event], names: dict[int, str]) -> Drawing | None:
+        """A picture to post with the announcements (drawn in the drawing pool); None: text only."""
         return None
 
     def hand_players(self, table: Table, events: list[Event]) -> list[int]:

@@ -11,7 +11,7 @@ from discord.ext import commands
 
 from bot import records
 from bot.client import TarotBot
-from cogs.common import COLOUR, GAME_TITLES, png_file, refuse, reply
+from cogs.common import COLOUR, GAME_TITLES, Drawing, png_file, refuse, reply
 from cogs.records import date_of, record_word, unit_of
 from games import counting
 from games.base import IllegalAction, plural
@@ -155,7 +155,7 @@ class Economy(commands.Cog):
         shown = counting.count_working(pile, group, methods[0])
         groups = [([c.code for c in cards_], fraction_text(value)) for cards_, value in shown]
         total = counting.count(pile, group=group, method=methods[0])
-        image = await asyncio.to_thread(render_pile, groups, f"{fraction_text(total)} points")
+        image = await Drawing(render_pile, groups, f"{fraction_text(total)} points").draw()  # in the drawing pool
         embed.description = f"Total: **{fraction_text(total)}** points"
         embed.set_image(url="attachment://pile.png")
         await reply(interaction, embed=embed, file=png_file(image, "pile.png"))

@@ -381,8 +381,8 @@ class Presenter:
         ui = UIS[table.game]
         lines = ui.announcements(events) + host_lines(events)
         if lines:
-            image = await asyncio.to_thread(ui.announcement_image, table.frozen(), events, names_for(self.bot, table))
-            await self._announce(table, lines, image)
+            drawing = ui.announcement_image(table, events, names_for(self.bot, table))
+            await self._announce(table, lines, await drawing.draw() if drawing else None)
 
     async def _announce(self, table: Table, lines: list[str], image: bytes | None = None) -> None:
         if not lines:

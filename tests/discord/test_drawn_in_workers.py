@@ -1,5 +1,6 @@
 """The real bot with its drawing pool of worker processes (issue 22, item 2): started with the
-bot, it draws the table message's image and the DM hands, the same pictures as drawn here."""
+bot, it draws the table message's image, the DM hands and /count's pile, the same pictures as
+drawn here; Arcanoid's round picture goes to the pool too."""
 
 from __future__ import annotations
 
@@ -8,7 +9,11 @@ import pytest
 from bot import drawing
 from bot.client import create_bot
 from bot.config import Config
-from cogs.common import UIS, names_for
+from cogs.arcanoid import ArcanoidUI
+from cogs.common import UIS, Drawing, names_for
+from games.base import Event
+from renders.arcanoid import render_round
+from renders.count import render_pile
 from tests.discord.helpers import make_world, open_table, table_message
 
 
@@ -37,3 +42,22 @@ async def test_the_table_and_the_hands_are_drawn_by_the_bots_worker_processes(si
     assert await hand.attachments[0].read() == expected.function(*expected.args, **expected.kwargs)
     roots = {name.split(".")[0] for name in await pool.modules_of_a_worker()}
     assert "renders" in roots and not roots & {"discord", "bot", "cogs"}
+
+
+async def test_the_count_pile_is_drawn_by_a_worker_process(simcord_env):
+    pool = simcord_env.bot.drawing
+    world = make_world(simcord_env)
+    alice, _ = world.members
+    drawn = pool.drawn
+    result = await alice.slash(world.channel, "count", cards="KC 21 0 QS", group=2)
+    assert pool.drawn == drawn + 1
+    groups = [(["KC", "21"], "9"), (["0", "QS"], "8")]
+    assert await result.response.attachments[0].read() == render_pile(groups, "17 points")
+
+
+def test_the_arcanoid_round_picture_goes_to_the_pool_as_a_drawing_of_renders():
+    battles = [{"field": "cups", "cards": []}]
+    drawing = ArcanoidUI().announcement_image(None, [Event("round_over", {"battles": battles, "round": 1})], {})
+    assert isinstance(drawing, Drawing)
+    assert drawing.function is render_round and drawing.args == (battles, 1, {})
+    assert ArcanoidUI().announcement_image(None, [Event("committed", {})], {}) is None
