@@ -48,6 +48,8 @@ async def serve(bot: TarotBot, token: str) -> None:
     async with bot:
         await bot.open_store()
         await bot.start(token)
+    if bot.shards_taken is not None:  # another process owns this one's shards now (bot/shard_claim.py)
+        raise bot.shards_taken
 
 
 def run_migrate(argv: list[str], config: Config) -> int:

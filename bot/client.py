@@ -18,7 +18,7 @@ from bot.config import Config
 from bot.drawing import DrawingPool
 from bot.economy import Economy
 from bot.retention import DAY, Retention
-from bot.shard_claim import claim_shards
+from bot.shard_claim import ShardsTaken, claim_shards
 from bot.store import Store, database_target
 from bot.tables import DAMAGED_TEXT, DamagedTable, TableService
 
@@ -175,6 +175,7 @@ class TarotBot(commands.AutoShardedBot):
         self.tables: TableService
         self.economy: Economy
         self.retention: Retention | None = None
+        self.shards_taken: ShardsTaken | None = None  # why the bot stopped itself, if it did
 
     async def open_store(self) -> None:
         """The store opened and, on a shared PostgreSQL, this process's shards claimed
@@ -182,11 +183,17 @@ class TarotBot(commands.AutoShardedBot):
         if self.store is None:
             self.store = await Store.open(self.db_path)
         try:
-            await claim_shards(self.store, self.config)
+            await claim_shards(self.store, self.config, when_taken=self._stop_for_shards_taken)
         except BaseException:
             await self.store.close()
             self.store = None
             raise
+
+    async def _stop_for_shards_taken(self, taken: ShardsTaken) -> None:
+        """Another process took this one's shards while its lock connection was lost: it owns
+        them now, so this process stops (`python -m bot` exits with status 2, saying why)."""
+        self.shards_taken = taken
+        await self.close()
 
     async def setup_hook(self) -> None:
         self.drawing = DrawingPool(self.config.render_workers)

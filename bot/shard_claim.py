@@ -4,13 +4,17 @@ when it serves them all); a second process for the same shards — a typo in TAR
 the new process of a rolling deploy while the old one still runs — waits for them, saying so in
 its log, for at most TAROT_SHARD_WAIT seconds, then stops with a message (`python -m bot` exits
 with status 2). PostgreSQL releases a session's locks when its connection ends, however the
-process ends (a SIGKILL too). A SQLite file serves one process: nothing to claim."""
+process ends (a SIGKILL too). A process whose lock connection is lost (the server restarted, the
+network cut it) claims its shards again at once, on a new connection; if another process took
+them meanwhile, this one stops as it would at start-up (`when_taken`). A SQLite file serves one
+process: nothing to claim."""
 
 from __future__ import annotations
 
 import asyncio
 import logging
 import time
+from collections.abc import Awaitable, Callable
 
 import asyncpg
 
@@ -24,10 +28,14 @@ EVERY_SHARD = 0  # second key: every shard (held alone by a process serving them
 SHARD_COUNTS = 7_261_304  # shared, second key the TAROT_SHARD_COUNT of a process serving some shards
 POLL_SECONDS = 0.5
 CONNECT_TIMEOUT = 10
+RECONNECT_SECONDS = (0.5, 30.0)  # the first and the longest wait between two tries to claim the shards again
 
 
 class ShardsTaken(StoreUnavailable):
     """Another process kept the shards this one was given past the wait."""
+
+
+WhenTaken = Callable[[ShardsTaken], Awaitable[None]]  # what a process does that lost its shards for good
 
 
 def lock_plan(config: Config) -> list[tuple[str, int]]:
@@ -45,10 +53,12 @@ def what_it_guards(key: int, config: Config) -> str:
     return f"shard {key - 1} of {config.shard_count}"
 
 
-async def claim_shards(store: Store, config: Config, wait_seconds: float | None = None) -> None:
+async def claim_shards(store: Store, config: Config, wait_seconds: float | None = None,
+                       when_taken: WhenTaken | None = None) -> None:
     """Take this process's shard locks on a connection the store keeps open (and closes when it
     closes), waiting at most `wait_seconds` (default: the config's) for another process to let
-    them go; ShardsTaken if it does not."""
+    them go; ShardsTaken if it does not. Should that connection be lost later, they are claimed
+    again; `when_taken` is awaited if another process holds them by then."""
     if not store.shared or getattr(store, "owner_conn", None) is not None:
         return
     wait = config.shard_wait if wait_seconds is None else wait_seconds
@@ -65,19 +75,59 @@ async def claim_shards(store: Store, config: Config, wait_seconds: float | None 
         await conn.close()  # what was taken is let go
         raise
     store.owner_conn = conn  # type: ignore[attr-defined]
-    conn.add_termination_listener(lambda lost: _report_loss(store, lost, served))
+    conn.add_termination_listener(lambda lost: _on_loss(store, lost, served, config, when_taken))
     log.info("this process owns %s of the database alone (PostgreSQL advisory locks)", served)
 
 
-def _report_loss(store: Store, conn: asyncpg.Connection, served: str) -> None:
+_claiming: set[asyncio.Task] = set()  # claims under way again (the loop keeps only weak references)
+
+
+def _on_loss(store: Store, conn: asyncpg.Connection, served: str, config: Config,
+             when_taken: WhenTaken | None) -> None:
     """The connection holding the locks ended without the store letting it go (the server
-    restarted, the network cut it): PostgreSQL let the shards go with it."""
+    restarted, the network cut it): PostgreSQL let the shards go with it, so they are claimed
+    again. Meanwhile every write is still checked against the stored version."""
     if getattr(store, "owner_conn", None) is not conn:
         return  # the store closed it
     store.owner_conn = None  # type: ignore[attr-defined]
     log.error("the database connection holding %s for this process was lost, so another process may now take "
-              "them over. Every write is still checked against the stored version (no chip can be lost), but "
-              "restart this process so that each shard has one owner again", served)
+              "them over; claiming them again (every write is still checked against the stored version: no chip "
+              "can be lost)", served)
+    task = asyncio.get_running_loop().create_task(_claim_again(store, config, served, when_taken))
+    _claiming.add(task)
+    task.add_done_callback(_claiming.discard)
+
+
+async def _claim_again(store: Store, config: Config, served: str, when_taken: WhenTaken | None) -> None:
+    """Claim the shards on a new connection, trying again while the database cannot be reached;
+    if another process holds them past the wait, it owns them now and this one stops."""
+    pause, longest = RECONNECT_SECONDS
+    while not _store_closed(store):
+        try:
+            await claim_shards(store, config, when_taken=when_taken)
+        except ShardsTaken as taken:
+            log.critical("%s", taken)
+            if when_taken is not None:
+                await when_taken(taken)
+            return
+        except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError, TimeoutError) as error:
+            log.warning("could not reach the database to claim %s again (%s); trying again in %.1f s",
+                        served, error, pause)
+            await asyncio.sleep(pause)
+            pause = min(pause * 2, longest)
+            continue
+        if _store_closed(store):  # the bot stopped meanwhile: let them go with it
+            conn, store.owner_conn = store.owner_conn, None  # type: ignore[attr-defined]
+            if conn is not None:
+                await conn.close()
+            return
+        log.warning("%s claimed again: this process owns them alone", served)
+        return
+
+
+def _store_closed(store: Store) -> bool:
+    pool = getattr(store, "pool", None)
+    return pool is None or pool.is_closing()
 
 
 async def _take(conn: asyncpg.Connection, mode: str, key: int, give_up: float, wait: float, config: Config) -> None:

@@ -6,7 +6,9 @@ so) and then stops with status 2 and a clear message."""
 
 from __future__ import annotations
 
+import asyncio
 import json
+import logging
 import os
 import select
 import signal
@@ -15,8 +17,11 @@ import sys
 import time
 from pathlib import Path
 
+import asyncpg
+
 from bot.config import Config
 from bot.economy import Economy
+from bot.shard_claim import SHARD_LOCKS, ShardsTaken, claim_shards
 from bot.store import Store
 from bot.tables import Table, TableService, build_options
 from tests.bot.helpers import GUILD, Clock, close_service
@@ -166,30 +171,51 @@ async def test_a_rolling_deploy_the_new_process_takes_over_when_the_old_one_stop
         stop(new)
 
 
-async def test_a_process_that_loses_its_shard_locks_says_so(postgres_url, caplog):
-    import asyncio
-    import logging
+SHARD_ONE = Config(shard_count=2, shard_ids=frozenset({1}), shard_wait=0.3)
 
-    import asyncpg
 
-    from bot.shard_claim import claim_shards
+async def end_the_lock_connection(admin: asyncpg.Connection) -> None:
+    ended = await admin.fetchval("SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity "
+                                 "WHERE application_name LIKE 'tarot-bot%'")
+    assert ended == 1
 
+
+async def shard_one_holders(admin: asyncpg.Connection) -> list[int]:
+    """The backends holding shard 1's lock."""
+    rows = await admin.fetch("SELECT pid FROM pg_locks WHERE locktype = 'advisory' AND granted "
+                             "AND classid = $1 AND objid = $2", SHARD_LOCKS, 2)
+    return [row["pid"] for row in rows]
+
+
+async def eventually(check, seconds: float = 5.0) -> bool:
+    for _ in range(int(seconds / 0.02)):
+        if await check():
+            return True
+        await asyncio.sleep(0.02)
+    return False
+
+
+async def test_a_process_that_loses_its_shard_locks_says_so_and_claims_them_again(postgres_url, caplog):
     store = await Store.open(postgres_url)
+    taken: list[ShardsTaken] = []
     try:
-        await claim_shards(store, Config(shard_count=2, shard_ids=frozenset({1})), wait_seconds=1)
+        await claim_shards(store, SHARD_ONE, when_taken=lambda error: _noted(taken, error))
+        first = store.owner_conn.get_server_pid()
         admin = await asyncpg.connect(postgres_url)
         try:
-            with caplog.at_level(logging.ERROR, logger="bot.shard_claim"):
-                ended = await admin.fetchval("SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity "
-                                             "WHERE application_name LIKE 'tarot-bot%'")
-                assert ended == 1
-                for _ in range(100):
-                    if caplog.records:
-                        break
-                    await asyncio.sleep(0.02)
-            assert any("was lost" in r.getMessage() and "shards [1] of 2" in r.getMessage() for r in caplog.records)
-            await claim_shards(store, Config(shard_count=2, shard_ids=frozenset({1})), wait_seconds=1)  # again
-            assert store.owner_conn is not None
+            with caplog.at_level(logging.WARNING, logger="bot.shard_claim"):
+                await end_the_lock_connection(admin)
+
+                async def held_again() -> bool:
+                    holders = await shard_one_holders(admin)
+                    return bool(holders) and holders != [first]
+
+                assert await eventually(held_again), "the shard's lock is taken again"
+            said = [r.getMessage() for r in caplog.records]
+            assert any("was lost" in line and "shards [1] of 2" in line for line in said)
+            assert any("claimed again" in line for line in said)
+            assert store.owner_conn is not None and await shard_one_holders(admin) == [store.owner_conn.get_server_pid()]
+            assert not taken
         finally:
             await admin.close()
     finally:
@@ -197,3 +223,34 @@ async def test_a_process_that_loses_its_shard_locks_says_so(postgres_url, caplog
             caplog.clear()
             await store.close()
         assert not caplog.records, "closing the store lets the locks go quietly"
+
+
+async def _noted(taken: list, error: Exception) -> None:
+    taken.append(error)
+
+
+async def test_a_process_whose_lost_shards_were_taken_by_another_stops(postgres_url, caplog):
+    """While its lock connection was gone another process took the shard: that one owns it now,
+    so this one is told to stop (the bot closes; `python -m bot` exits with status 2)."""
+    store = await Store.open(postgres_url)
+    taken: list[ShardsTaken] = []
+    rival = await asyncpg.connect(postgres_url)
+    admin = await asyncpg.connect(postgres_url)
+    try:
+        await claim_shards(store, SHARD_ONE, when_taken=lambda error: _noted(taken, error))
+        waiting = asyncio.create_task(rival.execute("SELECT pg_advisory_lock($1, $2)", SHARD_LOCKS, 2))
+        await asyncio.sleep(0.2)  # the rival waits for the shard, queued at the server
+        await end_the_lock_connection(admin)
+        await waiting  # granted the moment the owner's session ended
+        with caplog.at_level(logging.CRITICAL, logger="bot.shard_claim"):
+
+            async def told() -> bool:
+                return bool(taken)
+
+            assert await eventually(told), "the process is told to stop"
+        assert "shard 1 of 2 is still owned by another bot process" in str(taken[0])
+        assert store.owner_conn is None and await shard_one_holders(admin) == [rival.get_server_pid()]
+    finally:
+        await rival.close()
+        await admin.close()
+        await store.close()

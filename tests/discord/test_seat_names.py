@@ -65,8 +65,8 @@ def leaks(texts: list[str]) -> list[str]:
     return found
 
 
-async def play_a_while(world: World, member: Any) -> None:
-    for _ in range(STEPS):
+async def play_a_while(world: World, member: Any, steps: int = STEPS) -> None:
+    for _ in range(steps):
         await safe_move(world, member)
         await world.env.advance_time(0.5)
 
@@ -108,7 +108,7 @@ async def test_a_member_whose_display_name_is_you_is_not_named_you(simcord_env, 
     predict(3)
     await you.slash(world.channel, "poker create", bots=2, timer=0)
     await you.click(latest_with_buttons(world.channel, "Start"), label="Start")
-    await play_a_while(world, you)
+    await play_a_while(world, you, steps=20)  # names are shown from the first hand on
     texts = [t for m in world.channel.history(viewer=you) for t in message_texts(m)] + drawn.texts
     assert any("Guest" in text for text in texts), "the member goes by a name that is not a pronoun"
     assert not any(re.search(r"\bYou\b", text) for text in texts if "Guest" in text), texts
