@@ -187,8 +187,9 @@ class LocUI(GameUI):
             labels.append("Discarded")
         every = shown + [c for group in groups for c in group]
         style = loc.card_style(view["deck"])
+        info = plural(len(me["cards"]), "card") + " in hand" + (" · 1 discarded" if me["discard"] else "")
         return Drawing(render_hand, every, style, caption=f"Your Loc hand · hand {view['hand']}", groups=groups,
-                           labels=labels)
+                       labels=labels, info=info)
 
 
 register_ui(LocUI())

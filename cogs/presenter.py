@@ -91,6 +91,9 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=r"tl:(?P<t
             await refuse(interaction, refusal.reason)
 
 
+LOBBY_STATUS_WORDS = {"lobby": "lobby", "active": "game started", "ended": "table closed"}
+
+
 def lobby_view(table: Table) -> discord.ui.View | None:
     if table.status != "lobby":
         return None
@@ -185,7 +188,7 @@ class Presenter:
 
     def _lobby_embed(self, table: Table) -> discord.Embed:
         names = names_for(self.bot, table)
-        title = f"{GAME_TITLES[table.game]} — {'lobby' if table.status == 'lobby' else table.status}"
+        title = f"{GAME_TITLES[table.game]} — {LOBBY_STATUS_WORDS.get(table.status, 'lobby')}"
         embed = discord.Embed(title=title, colour=COLOUR)
         seats = [f"• {names[s.player]}" + (f" — {plural(s.stack, 'chip')}" if s.stack else "")
                  for s in table.lobby] or ["nobody yet"]
@@ -198,6 +201,8 @@ class Presenter:
                             inline=False)
         if table.status == "lobby":
             embed.set_footer(text="Join to take a seat; the host presses Start. /rules explains the game.")
+        elif table.status == "active":
+            embed.set_footer(text="The game is on: it is played on the table message below.")
         return embed
 
     async def _post_lobby(self, table: Table) -> None:

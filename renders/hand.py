@@ -13,10 +13,11 @@ HAND_WIDTH = 1100  # the widest a row of cards may run before it overlaps, then 
 
 def render_hand(cards: list[str | None], style: str = "rws", caption: str = "",
                 groups: list[list[str]] | None = None,
-                labels: Sequence[str] | None = None, counts: bool = True) -> bytes:
+                labels: Sequence[str] | None = None, counts: bool = True, info: str = "") -> bytes:
     """`cards` as PNG bytes (None is a face-down card). With `groups`, each group is shown
     apart under its label (`labels[i]`, else "Group i", with its number of cards unless not
-    `counts`), and the cards of `cards` that are in no group come first, under "Hand"."""
+    `counts`), and the cards of `cards` that are in no group come first, under "Hand". `info`,
+    the line under the caption, says how many cards are shown unless given."""
     if not groups:
         body = _cards(cards, style)
     else:
@@ -28,8 +29,7 @@ def render_hand(cards: list[str | None], style: str = "rws", caption: str = "",
             name = labels[i] if labels and i < len(labels) else f"Group {i + 1}"
             parts.append(L.section(f"{name} · {len(group)}" if counts else name, _cards(group, style)))
         body = L.flow(parts, HAND_WIDTH, gap=24, row_gap=16)
-    info = plural(len(cards), "card")
-    return L.to_png(L.compose(caption or "Your hand", info, body, min_width=360))
+    return L.to_png(L.compose(caption or "Your hand", info or plural(len(cards), "card"), body, min_width=360))
 
 
 def _cards(codes: Sequence[str | None], style: str) -> L.Block:

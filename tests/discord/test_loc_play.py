@@ -14,6 +14,7 @@ import pytest
 
 from bot import create_bot
 from bot.tables import default_buy_in
+from cogs.loc import LocUI
 from games import loc
 from games.base import SeatSpec
 from games.cards import card
@@ -368,3 +369,11 @@ async def test_closed_dms_play_through_the_hand_command(simcord_env):
     action = choice(table.state, alice.id)
     await alice.select(shown.response.message, [action["card"]])
     assert loc.seated(table.state, alice.id).discard is not None
+
+
+def test_the_hand_image_counts_the_cards_in_hand_and_the_discard_apart(drawn):
+    me = {"cards": ["KC", "2S", "5W", "9P", "QC"], "choice": "QC", "discard": "3S"}
+    drawing = LocUI()._hand_image({"play": 1, "hand": 2, "deck": "tarot"}, me)
+    assert drawing is not None and drawing.kwargs["info"] == "5 cards in hand · 1 discarded"
+    drawing.function(*drawing.args, **drawing.kwargs)
+    assert "5 cards in hand · 1 discarded" in drawn.texts and "6 cards" not in drawn.texts

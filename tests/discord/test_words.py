@@ -3,7 +3,7 @@ games, hands elsewhere), plurals that agree with their number, no chip talk at c
 
 from __future__ import annotations
 
-from tests.discord.helpers import make_world, open_table, table_message
+from tests.discord.helpers import buttons, make_world, open_table, table_message
 
 
 async def test_the_house_games_play_rounds_and_the_others_hands(simcord_env):
@@ -13,6 +13,16 @@ async def test_the_house_games_play_rounds_and_the_others_hands(simcord_env):
     poker_room = make_world(simcord_env, names=("carol", "dan"), channel="poker")
     await open_table(poker_room, "poker", seed=4, timer=0)
     assert table_message(poker_room).embeds[0].title == "Major Poker — hand 1"
+
+
+async def test_the_lobby_message_says_the_game_started_in_words_not_its_status(simcord_env):
+    world = make_world(simcord_env, names=("alice", "bob"))
+    await open_table(world, "blackjack", seed=4, timer=0)
+    lobby = next(m for m in world.channel.history() if m.embeds and m.embeds[0].title.startswith("Major Blackjack — ")
+                 and any(field.name.startswith("Seated") for field in m.embeds[0].fields))
+    assert lobby.embeds[0].title == "Major Blackjack — game started"
+    assert "table message below" in lobby.embeds[0].footer.text
+    assert not buttons(lobby), "a started game's lobby offers no Join or Start"
 
 
 async def test_one_round_on_the_leaderboard_is_one_round(simcord_env):
