@@ -53,7 +53,7 @@ class ArcanoidUI(GameUI):
     def status_lines(self, table: Table, view: dict, names: dict[int, str]) -> list[str]:
         lines = [self._step_line(view, names)]
         lines.append(f"Deck {view['deck']} · discard {view['discard']} · round {view['round']} of {view['rounds']} "
-                     f"· {view['variant']}{' + GAZA' if view['gaza'] else ''}")
+                     f"· rules variant {view['variant']}{' with GAZA' if view['gaza'] else ''} (`/rules arcanoid`)")
         if view["results"]:
             latest = view["results"][-1]
             lines.append("Last round: " + ", ".join(f"{f} {names.get(p, 'USA' if p == -200 else p)}"

@@ -16,6 +16,7 @@ from cogs.arcanoid_menus import encode
 from games import arcanoid as arc
 from games.cards import cards
 from tests.discord.helpers import make_world, open_table, private_text, refused
+from tests.discord.test_seat_names import reply_texts
 
 SETTLE_SECONDS = 30  # the whole game's SimCord settle limit (see below)
 LONG_WINDOW = SETTLE_SECONDS + 10  # its windows: longer than the limit, so the test's clock closes them
@@ -206,6 +207,8 @@ async def test_rules_name_the_variant_in_play(simcord_env):
     text = shown.response.embeds[0].description
     assert shown.ephemeral and "reaction window" in text and "plays **KOBLENZ**" in text
     assert "its Fool and its Hermit" in text, "the daemon's master plays them out of turn"
+    status = "\n".join(reply_texts(await world.members[0].slash(world.channel, "table status")))
+    assert "rules variant KOBLENZ (`/rules arcanoid`)" in status, status
 
 
 async def test_bad_input_changes_nothing(simcord_env):
