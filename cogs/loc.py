@@ -189,7 +189,7 @@ class LocUI(GameUI):
         style = loc.card_style(view["deck"])
         info = plural(len(me["cards"]), "card") + " in hand" + (" · 1 discarded" if me["discard"] else "")
         return Drawing(render_hand, every, style, caption=f"Your Loc hand · hand {view['hand']}", groups=groups,
-                       labels=labels, info=info)
+                       labels=labels, counts=False, info=info)
 
 
 register_ui(LocUI())
