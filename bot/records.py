@@ -32,8 +32,8 @@ RECORDS_TABLES = ("records", "record_days", "record_figures")
 
 async def record_move(tx: Tx, guild_id: int, game: str, events: list[Any], state: Any, at: float) -> None:
     """Within the move's transaction: what the move adds to its players' records. Rows are
-    written member by member in id order (after the table, its deals, the wallets, the house
-    and the results: bot/tables.py's one lock order), so two moves never wait in a circle."""
+    written member by member in id order (after the table, its deals, the wallets and the house:
+    bot/tables/chips.py's one lock order), so two moves never wait in a circle."""
     found = tally(game, events, state)
     if found.lines or found.figures:
         await write_tally(tx, guild_id, game, found, at)

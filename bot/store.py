@@ -32,9 +32,6 @@ CREDIT_WALLET = ("INSERT INTO wallets (guild_id, user_id, chips) VALUES (?, ?, ?
                  "ON CONFLICT (guild_id, user_id) DO UPDATE SET chips = wallets.chips + excluded.chips")
 ADD_TO_HOUSE = ("INSERT INTO house (guild_id, chips) VALUES (?, ?) "
                 "ON CONFLICT (guild_id) DO UPDATE SET chips = house.chips + excluded.chips")
-ADD_RESULT = ("INSERT INTO results (guild_id, user_id, game, hands, net) VALUES (?, ?, ?, 1, ?) "
-              "ON CONFLICT (guild_id, user_id, game) DO UPDATE SET hands = results.hands + 1, "
-              "net = results.net + excluded.net")
 # A finished round's lines and a game's own figures in the players' records (bot/records.py).
 ADD_RECORD = """
 INSERT INTO records (guild_id, user_id, game, played, won, lost, pushed, net, best_win, streak, best_streak, last_at)
@@ -83,6 +80,9 @@ PRUNABLE_TABLES = (
 PRUNABLE_DEALS = "SELECT commitment FROM deals WHERE seed IS NOT NULL AND revealed_at < ? ORDER BY revealed_at LIMIT ?"
 
 # Every table the store holds, in the order a copy must fill them (see bot/migrate.py).
+# `results` (migration 1: hands and net per member and game) is no longer written: the records
+# (bot/records.py) replaced it. It stays, and is copied, while a process of the version before
+# may still write it during a deploy; a later migration can drop it.
 DATA_TABLES = ("wallets", "house", "grants", "tables", "actions", "results", "deals", "records", "record_days",
                "record_figures", "client_seeds")
 
@@ -290,9 +290,6 @@ class Tx:
     async def move_house(self, guild_id: int, delta: int) -> None:
         if delta:
             await self.execute(ADD_TO_HOUSE, (guild_id, delta))
-
-    async def record_result(self, guild_id: int, user_id: int, game: str, net: int) -> None:
-        await self.execute(ADD_RESULT, (guild_id, user_id, game, net))
 
     async def record_move(self, move: MoveRecord) -> None:
         """The move's log row, the table's new state, and the notice, in this transaction."""

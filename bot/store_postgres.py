@@ -22,7 +22,6 @@ from bot.store import (
     ADD_DAY,
     ADD_FIGURE,
     ADD_RECORD,
-    ADD_RESULT,
     ADD_TO_HOUSE,
     ADD_TO_WALLET,
     BEST_FIGURE,
@@ -227,7 +226,7 @@ UPDATE tables SET state = $6, version = $2, deadline = $7, extra = $8 FROM told 
 
 # The writes a one-step move's transaction holds back (PostgresTx), by the name each is
 # prepared under on every connection (_prepare_session).
-HELD_WRITES = {ADD_TO_WALLET: "add_to_wallet", ADD_TO_HOUSE: "add_to_house", ADD_RESULT: "add_result",
+HELD_WRITES = {ADD_TO_WALLET: "add_to_wallet", ADD_TO_HOUSE: "add_to_house",
                COMMIT_DEAL: "commit_deal", REVEAL_DEAL: "reveal_deal", SET_SEATED: "set_seated",
                ADD_RECORD: "add_record", ADD_DAY: "add_record_day", ADD_FIGURE: "add_figure",
                BEST_FIGURE: "best_figure"}

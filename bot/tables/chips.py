@@ -46,7 +46,7 @@ class Chips:
     async def _move_chips(self, tx: Tx, table: Table, player: int, action: Action,
                           events: list[Event], chips_expected: int, version: int) -> None:
         """Within `tx`, what one applied move (the table's move `version`) moved: a buy-in,
-        cash-outs, results, the house's share, the deals it started or ended."""
+        cash-outs, the house's share, the deals it started or ended, the players' records."""
         cashed = sum(e.data["amount"] for e in events if e.kind == "cashout")
         house_delta = chips_expected - cashed - table.chips_at_table()
         if house_delta and not getattr(table.module, "HOUSE", False):
@@ -54,30 +54,24 @@ class Chips:
         chips: dict[int, int] = {}  # player -> chips into (out of) their wallet
         if action.get("type") == "join" and action.get("stack"):
             chips[player] = -int(action["stack"])
-        results: list[tuple[int, int]] = []
         for event in events:
             if event.kind in ("deal_committed", "deal_revealed"):
                 await self._record_deal(tx, table, event, version)
             elif event.kind == "cashout" and event.data["amount"]:
                 chips[event.data["player"]] = chips.get(event.data["player"], 0) + event.data["amount"]
-            elif event.kind == "settled":
-                results += [(r["player"], r["net"]) for r in event.data.get("results", [])
-                            if r.get("player", -1) >= 0 and "net" in r]
         try:
             await self._move_chips_in_order(tx, table.guild_id, chips, house_delta)
         except InsufficientChips as short:
             raise IllegalAction(
                 f"you have {short.have} chips in your wallet, the buy-in is {short.need} — try /daily"
             ) from None
-        for user, net in sorted(results):
-            await tx.record_result(table.guild_id, user, table.game, net)
         await records.record_move(tx, table.guild_id, table.game, events, table.state, self.clock())
 
     @staticmethod
     async def _move_chips_in_order(tx: Tx, guild_id: int, chips: dict[int, int], house: int = 0) -> None:
         """Chips into (negative: out of) wallets — a computer player's (id < 0) are the house's,
         which lent them. Every transaction locks the rows it changes in one order — the table,
-        its deals, the wallets by player id, the house, the results by player id — so two
+        its deals, the wallets by player id, the house, the records by player id — so two
         transactions never wait on each other in a circle (a deadlock)."""
         for player in sorted(chips):
             if player < 0:

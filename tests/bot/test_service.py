@@ -339,8 +339,8 @@ async def test_a_game_played_to_its_end_closes_its_table_in_the_same_commit(db_p
     row = await service.store.table_row(table.id)
     assert row["status"] == "ended" and row["version"] == table.version == 1
     assert json.loads(unpacked_state(row["state"]))["phase"] == "over"
-    results = await service.store.fetchall("SELECT user_id, hands FROM results WHERE game='rummy'")
-    assert {r[0] for r in results} == {ALICE, BOB}
+    played = await service.store.fetchall("SELECT user_id, played FROM records WHERE game='rummy'")
+    assert {(r[0], r[1]) for r in played} == {(ALICE, 1), (BOB, 1)}
     await close_service(service)
 
     service, _ = await open_service(db_path)
