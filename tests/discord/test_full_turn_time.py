@@ -91,20 +91,6 @@ async def test_baccarat_each_betting_window_has_its_full_time(simcord_env):
     await has_its_full_time(world, alice)
 
 
-def poker_command(table: Any) -> Command:
-    hand = table.state.hand
-    bettor = hand.betting.current()
-    return ("poker check", {}) if hand.betting.to_call(bettor) == 0 else ("poker call", {})
-
-
-async def test_poker_a_players_next_street_has_its_full_time(simcord_env):
-    world = make_world(simcord_env, names=("alice",))
-    alice = world.members[0]
-    await open_with_computers(world, "poker", bots=1, timer=TIMER)
-    await asked_again_after_a_late_decision(world, alice, poker_command)
-    await has_its_full_time(world, alice)
-
-
 async def test_tarot_the_discard_and_the_chelem_question_after_a_prise_have_their_full_time(simcord_env):
     def alice_takes(seed: int) -> bool:
         bidding = simulate(3, seed, bids={0: "prise"}, stop=lambda s: s.phase != "bidding")
@@ -129,6 +115,12 @@ async def test_tarot_the_discard_and_the_chelem_question_after_a_prise_have_thei
     assert table.state.phase == "playing", "the chelem question timed out to no chelem"
 
 
+def poker_command(table: Any) -> Command:
+    hand = table.state.hand
+    bettor = hand.betting.current()
+    return ("poker check", {}) if hand.betting.to_call(bettor) == 0 else ("poker call", {})
+
+
 def rummy_command(table: Any) -> Command:
     action = table.module.default_action(table.state, table.module.pending(table.state)[0])
     if action["type"] == "draw":
@@ -136,24 +128,22 @@ def rummy_command(table: Any) -> Command:
     return f"rummy {action['type']}", {"card": action["card"]}
 
 
-async def test_rummy_the_discard_after_a_late_draw_has_its_full_time(simcord_env):
-    world = make_world(simcord_env, names=("alice",))
-    alice = world.members[0]
-    await open_with_computers(world, "rummy", opponent="bot", timer=TIMER)
-    await asked_again_after_a_late_decision(world, alice, rummy_command)
-    await has_its_full_time(world, alice)
-
-
 def loc_command(table: Any) -> Command:
     action = table.module.default_action(table.state, table.module.pending(table.state)[0])
     return f"loc {action['type']}", {"card": action["card"]}
 
 
-async def test_loc_the_play_after_a_late_discard_has_its_full_time(simcord_env):
+AGAINST_COMPUTERS = [("poker", {"bots": 1}, poker_command), ("rummy", {"opponent": "bot"}, rummy_command),
+                     ("loc", {"bots": 3}, loc_command)]
+
+
+@pytest.mark.parametrize(("game", "options", "command"), AGAINST_COMPUTERS, ids=[g[0] for g in AGAINST_COMPUTERS])
+async def test_against_computers_a_players_next_decision_has_its_full_time(simcord_env, game, options, command):
+    """Poker's next street or hand, Rummy's discard after a draw, Loc's play after a discard."""
     world = make_world(simcord_env, names=("alice",))
     alice = world.members[0]
-    await open_with_computers(world, "loc", bots=3, timer=TIMER)
-    await asked_again_after_a_late_decision(world, alice, loc_command)
+    await open_with_computers(world, game, timer=TIMER, **options)
+    await asked_again_after_a_late_decision(world, alice, command)
     await has_its_full_time(world, alice)
 
 
