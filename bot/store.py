@@ -126,6 +126,16 @@ class Conflict(Exception):
     again (TableService retries it a few times)."""
 
 
+class NoAnswer(Exception):
+    """The database did not answer: a connection was cut, or an answer took longer than the
+    bound. Nothing was written — unless `in_doubt`: a COMMIT was sent and its outcome is unknown
+    until the stored state is read again (after Store.end_lost_sessions)."""
+
+    def __init__(self, detail: str, in_doubt: bool = False) -> None:
+        super().__init__(detail)
+        self.in_doubt = in_doubt
+
+
 class StaleTable(Exception):
     """Another process committed a move on the table since this copy was read."""
 
@@ -378,6 +388,11 @@ class Store:
     def drop_connections(self) -> None:
         """Cut every connection at once, as a crash of the process would (tests that simulate
         a crash in-process use it; a file store has nothing to cut)."""
+
+    async def end_lost_sessions(self) -> None:
+        """Makes sure the server sessions of connections lost while they committed are over, so
+        that what they sent is committed or rolled back for good before the stored state is read
+        (NoAnswer if one cannot be ended; a file store has no sessions)."""
 
     async def listen(self, callback: Any) -> None:
         """Call `callback(payload)` for every table change another process announces

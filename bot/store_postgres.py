@@ -31,6 +31,7 @@ from bot.store import (
     TABLE_COLUMNS,
     Conflict,
     MoveRecord,
+    NoAnswer,
     Store,
     StoreUnavailable,
     Tx,
@@ -49,6 +50,12 @@ LOCK_TIMEOUT_MS = 5_000  # a row lock not granted by then fails the try (retried
 # A shared commit waits no longer for a row lock: its moves then commit each alone (CommitGroup),
 # so one busy row holds up only its own move, and a deadlock is broken before it is detected.
 GROUP_LOCK_TIMEOUT_MS = 100
+# A COMMIT not answered by then is given up: its connection is ended and its outcome is in doubt
+# until its server session is ended too and the stored state read again (see NoAnswer). Longer than
+# LOCK_TIMEOUT_MS, so a commit waiting for a busy row fails as a conflict first.
+COMMIT_SECONDS = 6.0
+ROLLBACK_SECONDS = 2.0  # a rollback not answered by then ends its connection instead
+END_SESSION_MS = 3_000  # how long a lost session may take to end once it is told to (end_lost_sessions)
 SESSION_SETTINGS = {
     "standard_conforming_strings": "on",  # what literal() writes for the simple protocol
     # Group commit, where the operator turned it on (commit_delay, see the README): a move is one
@@ -59,6 +66,12 @@ SESSION_SETTINGS = {
 # What two transactions getting in each other's way raises: nothing was written, run it again.
 CONFLICTS = (asyncpg.exceptions.DeadlockDetectedError, asyncpg.exceptions.SerializationError,
              asyncpg.exceptions.LockNotAvailableError)
+# What a connection that was cut or got no answer raises (a backend terminated by the server's
+# operator, a shutdown, a closed socket, a timeout; asyncpg's internal error is a statement sent
+# on a connection still taking in the error that ended it): bot.store.NoAnswer.
+FAULTS = (asyncpg.InterfaceError, asyncpg.exceptions.PostgresConnectionError,
+          asyncpg.exceptions.OperatorInterventionError, asyncpg.exceptions.InternalClientError, OSError,
+          TimeoutError)
 STATUSES = ("lobby", "active", "ended", "damaged")  # what tables.status holds (quoted in the checks)
 # Begin, and lock the row if the copy is current, in one round trip: the simple protocol, hence
 # the values written in (integers, and a status from STATUSES). The SELECT is prepared once per
@@ -296,10 +309,20 @@ class PostgresTx(Tx):
 
     async def send(self, *statements: str) -> None:
         """What is held back, then `statements`, in one round trip."""
+        script = self._script(*statements)
+        if script:
+            await self.conn.execute(script)
+
+    async def commit(self, lost: set[int]) -> None:
+        """What is held back, and COMMIT (a commit in doubt: see _commit_script)."""
+        await _commit_script(self.conn, self._script("COMMIT"), self.conn.get_server_pid(), lost)
+
+    def _script(self, *statements: str) -> str:
+        """The statements held back, then `statements`, as one script (nothing is held after)."""
         script = [*([self.opening] if self.opening else []), *(self.held or []), *statements]
         if script:
             self.opening, self.held = None, ([] if self.held is not None else None)
-            await self.conn.execute("; ".join(script))
+        return "; ".join(script)
 
     def _hold(self, name: str, params: tuple) -> bool:
         if self.held is None:
@@ -344,6 +367,7 @@ class _Member:
     table_id: int
     statements: list[str]
     conn: asyncpg.Connection
+    backend: int  # its server session (see CommitGroup.lost)
     settled: asyncio.Future[None]
 
     def script(self) -> str:
@@ -361,17 +385,19 @@ class CommitGroup:
     When PostgreSQL refuses the shared transaction (a stale copy's check, a row lock not granted
     within GROUP_LOCK_TIMEOUT_MS, any error: nothing was written), every move is committed alone,
     as it would have been without the group, so one move's failure or wait is its own. When the
-    connection fails instead, the commit is in doubt, and every move gets that error, as a move
-    alone would."""
+    connection is cut or does not answer within COMMIT_SECONDS instead, the commit is in doubt,
+    and every move gets NoAnswer(in_doubt), as a move alone would. Every member is told its
+    outcome, whatever the connection does."""
 
     def __init__(self) -> None:
         self.waiting: list[_Member] = []
         self.sending = False
         self.transactions = 0  # sent, shared or alone (the bench reports moves a transaction)
+        self.lost: set[int] = set()  # server sessions lost with a commit in doubt (end_lost_sessions)
 
     async def commit(self, table_id: int, statements: list[str], conn: asyncpg.Connection) -> None:
         loop = asyncio.get_running_loop()
-        member = _Member(table_id, statements, conn, loop.create_future())
+        member = _Member(table_id, statements, conn, conn.get_server_pid(), loop.create_future())
         self.waiting.append(member)
         if len(self.waiting) == 1 and not self.sending:
             loop.call_soon(self._send_waiting)  # after the rest of this turn's ready callbacks
@@ -398,33 +424,50 @@ class CommitGroup:
         conn = group[0].conn
         self.transactions += 1
         statements = [s for member in group for s in member.statements]
+        outcome: BaseException | None = None
         try:
-            await conn.execute(_transaction([f"SET LOCAL lock_timeout = {GROUP_LOCK_TIMEOUT_MS}", *statements]))
-        except asyncpg.PostgresError:
-            await _roll_back(conn)
+            await _commit_script(conn, _transaction([f"SET LOCAL lock_timeout = {GROUP_LOCK_TIMEOUT_MS}", *statements]),
+                                 group[0].backend, self.lost)
+        except asyncpg.PostgresError:  # refused: nothing was written
             for member in group:  # without holding up the next shared commit
                 _keep(asyncio.get_running_loop().create_task(self._send_alone(member)))
+            group = []  # told by their own commits
         except BaseException as error:
-            await _roll_back(conn)
-            for member in group:
-                settle(member.settled, error)
+            outcome = error
             if not isinstance(error, Exception):
                 raise
-        else:
+        finally:
             for member in group:
-                settle(member.settled, None)
+                settle(member.settled, outcome)
 
     async def _send_alone(self, member: _Member) -> None:
         self.transactions += 1
+        outcome: BaseException | None = None
         try:
-            await member.conn.execute(member.script())
+            await _commit_script(member.conn, member.script(), member.backend, self.lost)
         except BaseException as error:
-            await _roll_back(member.conn)
-            settle(member.settled, error)
+            outcome = error
             if not isinstance(error, Exception):
                 raise
-        else:
-            settle(member.settled, None)
+        finally:
+            settle(member.settled, outcome)
+
+
+async def _commit_script(conn: asyncpg.Connection, script: str, backend: int, lost: set[int]) -> None:
+    """Sends what ends with COMMIT and waits at most COMMIT_SECONDS for its answer. PostgreSQL's
+    refusal (nothing written) is raised as it is, the transaction rolled back. A connection cut,
+    or silent for that long, leaves the outcome in doubt: the connection is ended, its server
+    session noted in `lost` (PostgresStore.end_lost_sessions ends it before anything is read
+    again, so it cannot commit later), and NoAnswer(in_doubt) raised."""
+    try:
+        await conn.execute(script, timeout=COMMIT_SECONDS)
+    except FAULTS as error:
+        lost.add(backend)
+        _terminate(conn)
+        raise NoAnswer(f"a commit got no answer ({type(error).__name__}: {error})", in_doubt=True) from error
+    except BaseException:
+        await _roll_back(conn)
+        raise
 
 
 def _transaction(statements: list[str]) -> str:
@@ -520,7 +563,8 @@ class PostgresStore(Store):
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[PostgresTx]:
-        async with self.pool.acquire() as conn, _conflicts_retryable(), _begun(conn, "BEGIN"):
+        async with _faults_unanswered(), self.pool.acquire() as conn, _conflicts_retryable(), \
+                _begun(conn, "BEGIN", self.commit_group.lost):
             yield PostgresTx(conn)
 
     @asynccontextmanager
@@ -529,7 +573,7 @@ class PostgresStore(Store):
         """As Store.locked. When the copy is current (the usual case for the process that owns
         the table): in one round trip, or for a one-step operation none of its own — the check
         travels with the writes (see _checked_at_commit). Otherwise two."""
-        async with self.pool.acquire() as conn, _conflicts_retryable():
+        async with _faults_unanswered(), self.pool.acquire() as conn, _conflicts_retryable():
             current = version is not None and status in STATUSES
             if current and one_step:
                 async with _checked_at_commit(conn, table_id, version, status, self.commit_group) as tx:
@@ -537,11 +581,22 @@ class PostgresStore(Store):
                 return
             begin = LOCK_IF_CURRENT.format(id=int(table_id), version=int(version), status=status) \
                 if current else "BEGIN"
-            async with _begun(conn, begin) as found:
+            async with _begun(conn, begin, self.commit_group.lost) as found:
                 fresh = None
                 if not current or found != "SELECT 1":
                     fresh = await conn.fetchrow(LOCK_ROW, table_id)
                 yield PostgresTx(conn), fresh
+
+    async def end_lost_sessions(self) -> None:
+        lost = self.commit_group.lost
+        for backend in sorted(lost):
+            async with _faults_unanswered():
+                alive = await self.pool.fetchval(
+                    "SELECT NOT pg_terminate_backend(pid, $2) FROM pg_stat_activity WHERE pid = $1 "
+                    "AND datname = current_database()", backend, END_SESSION_MS)
+            if alive:
+                raise NoAnswer(f"the lost database session {backend} did not end")
+            lost.discard(backend)
 
     def drop_connections(self) -> None:
         if self._listener is not None:
@@ -618,7 +673,7 @@ async def _checked_at_commit(conn: asyncpg.Connection, table_id: int, version: i
             statements, tx.opening, tx.held, grouped = [check, *tx.held], None, [], True
             await group.commit(table_id, statements, conn)
         elif tx.began:
-            await tx.send("COMMIT")
+            await tx.commit(group.lost)
     except Exception as error:
         if tx.began and not grouped:
             await _roll_back(conn)
@@ -642,9 +697,21 @@ async def _moved_on(conn: asyncpg.Connection, table_id: int, version: int, statu
 
 
 async def _roll_back(conn: asyncpg.Connection) -> None:
-    if not conn.is_closed():
-        with contextlib.suppress(Exception):  # mid-cancel: the pool's release rolls back
-            await conn.execute("ROLLBACK")
+    """Ends the transaction open on `conn`, whatever became of the connection: one that was cut
+    (its pool proxy then detached: every call on it raises) has nothing left to roll back; one
+    whose rollback fails or is not answered within ROLLBACK_SECONDS is ended, so the pool never
+    hands it out mid-transaction. (Mid-cancel, the pool's release rolls back.)"""
+    try:
+        if not conn.is_closed():
+            await conn.execute("ROLLBACK", timeout=ROLLBACK_SECONDS)
+    except Exception:
+        _terminate(conn)
+
+
+def _terminate(conn: asyncpg.Connection) -> None:
+    """Ends the connection at once (nothing to do when it is gone already)."""
+    with contextlib.suppress(Exception):
+        conn.terminate()
 
 
 async def _nothing_to_reset(conn: asyncpg.Connection) -> None:
@@ -656,16 +723,27 @@ async def _nothing_to_reset(conn: asyncpg.Connection) -> None:
 
 
 @asynccontextmanager
-async def _begun(conn: asyncpg.Connection, begin: str) -> AsyncIterator[str]:
+async def _begun(conn: asyncpg.Connection, begin: str, lost: set[int]) -> AsyncIterator[str]:
     """A transaction begun by `begin` (which may lock a row in the same round trip; its status
-    is yielded), committed at the end, rolled back on any error. Begun by hand, not with
-    asyncpg's Transaction, to save that round trip; savepoints are ours too (see savepoint)."""
+    is yielded), committed at the end (a commit in doubt: see _commit_script), rolled back on
+    any error. Begun by hand, not with asyncpg's Transaction, to save that round trip;
+    savepoints are ours too (see savepoint)."""
     try:
         yield await conn.execute(begin)
     except BaseException:
         await _roll_back(conn)
         raise
-    await conn.execute("COMMIT")
+    await _commit_script(conn, "COMMIT", conn.get_server_pid(), lost)
+
+
+@asynccontextmanager
+async def _faults_unanswered() -> AsyncIterator[None]:
+    """A cut connection or a timeout as bot.store.NoAnswer (nothing written: a commit in doubt
+    raises NoAnswer(in_doubt) itself)."""
+    try:
+        yield
+    except FAULTS as error:
+        raise NoAnswer(f"{type(error).__name__}: {error}") from error
 
 
 @asynccontextmanager
