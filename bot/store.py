@@ -394,9 +394,11 @@ class Store:
         that what they sent is committed or rolled back for good before the stored state is read
         (NoAnswer if one cannot be ended; a file store has no sessions)."""
 
-    async def listen(self, callback: Any) -> None:
+    async def listen(self, callback: Any, reopened: Callable[[], Awaitable[None]] | None = None) -> None:
         """Call `callback(payload)` for every table change another process announces
-        (nothing to hear on a store only one process uses)."""
+        (nothing to hear on a store only one process uses). Should the means of hearing them be
+        lost, it is opened again, and `reopened()` awaited: what was announced meanwhile was
+        missed."""
 
     # --- reads ---------------------------------------------------------------------------
 
@@ -428,6 +430,16 @@ class Store:
             sql, params = sql + " AND game=?", (player, game)
         return await self.fetchall(f"WITH mine AS MATERIALIZED ({sql}) SELECT * FROM mine ORDER BY id LIMIT ?",
                                    (*params, limit))
+
+    async def table_versions(self, table_ids: Iterable[int]) -> dict[int, tuple[int, str]]:
+        """Table id → its stored (version, status), for the given tables that exist."""
+        wanted, versions = sorted(set(table_ids)), {}
+        for start in range(0, len(wanted), 1000):
+            chunk = wanted[start:start + 1000]
+            rows = await self.fetchall(f"SELECT id, version, status FROM tables WHERE id IN ({', '.join('?' * len(chunk))})",
+                                       tuple(chunk))
+            versions.update({int(row[0]): (int(row[1]), str(row[2])) for row in rows})
+        return versions
 
     async def last_table_row(self, channel_id: int) -> Any:
         """The channel's newest table, open or ended (not one set aside as damaged)."""

@@ -11,13 +11,14 @@ import dataclasses
 import itertools
 import logging
 import re
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
 import asyncpg
 
+from bot.reconnect import reopened as reopened_after_loss
 from bot.store import (
     ADD_DAY,
     ADD_FIGURE,
@@ -505,6 +506,7 @@ class PostgresStore(Store):
         self.pool = pool
         self.url = url
         self._listener: asyncpg.Connection | None = None
+        self._hearing: tuple[Callable[[str], Any], Callable[[], Awaitable[None]] | None] = (_ignored, None)
         self.commit_group = CommitGroup()
         self.owner_conn: asyncpg.Connection | None = None  # holds the process's shard locks (bot/shard_claim.py)
 
@@ -530,9 +532,9 @@ class PostgresStore(Store):
         return store
 
     async def close(self) -> None:
-        if self._listener is not None:
-            await self._listener.close()
-            self._listener = None
+        listener, self._listener = self._listener, None  # (so its loss is not reported)
+        if listener is not None:
+            await listener.close()
         await self.pool.close()
         owner_conn, self.owner_conn = self.owner_conn, None  # (so its loss is not reported: shard_claim.py)
         if owner_conn is not None:  # last: the shards are let go once nothing more is written
@@ -599,9 +601,9 @@ class PostgresStore(Store):
             lost.discard(backend)
 
     def drop_connections(self) -> None:
-        if self._listener is not None:
-            self._listener.terminate()
-            self._listener = None
+        listener, self._listener = self._listener, None
+        if listener is not None:
+            listener.terminate()
         self.pool.terminate()
         owner_conn, self.owner_conn = self.owner_conn, None
         if owner_conn is not None:
@@ -622,11 +624,48 @@ class PostgresStore(Store):
             raise
         await tx.send(f"RELEASE SAVEPOINT {name}")
 
-    async def listen(self, callback: Callable[[str], Any]) -> None:
-        if self._listener is not None:
+    async def listen(self, callback: Callable[[str], Any],
+                     reopened: Callable[[], Awaitable[None]] | None = None) -> None:
+        self._hearing = (callback, reopened)
+        if self._listener is None:
+            await self._open_listener()
+
+    async def _open_listener(self) -> None:
+        """The connection that hears the other processes' notices, on its own (LISTEN holds it);
+        should it be lost, it is opened again (`_listener_lost`)."""
+        callback, _ = self._hearing
+        conn = await asyncpg.connect(self.url, timeout=CONNECT_TIMEOUT)
+        try:
+            await conn.add_listener(CHANNEL, lambda _conn, _pid, _channel, payload: callback(payload))
+        except BaseException:
+            conn.terminate()
+            raise
+        conn.add_termination_listener(self._listener_lost)
+        self._listener = conn
+
+    def _listener_lost(self, conn: asyncpg.Connection) -> None:
+        if self._listener is not conn:
+            return  # the store closed it
+        self._listener = None
+        log.error("the database connection that hears the other processes was lost (their moves and client seeds "
+                  "go unheard meanwhile); opening it again")
+        _keep(asyncio.get_running_loop().create_task(self._listen_again()))
+
+    async def _listen_again(self) -> None:
+        """Open the listening connection again, retrying while the database cannot be reached;
+        then what was announced meanwhile is read again (the `reopened` given to listen)."""
+        if not await reopened_after_loss(self._open_listener, "hear the other processes again",
+                                         self.pool.is_closing):
             return
-        self._listener = await asyncpg.connect(self.url, timeout=CONNECT_TIMEOUT)
-        await self._listener.add_listener(CHANNEL, lambda _conn, _pid, _channel, payload: callback(payload))
+        if self.pool.is_closing():  # the store closed meanwhile
+            listener, self._listener = self._listener, None
+            if listener is not None:
+                listener.terminate()
+            return
+        log.warning("hearing the other processes again; reading what may have been missed meanwhile")
+        _, reopened = self._hearing
+        if reopened is not None:
+            await reopened()
 
     def within(self, conn: asyncpg.Connection) -> PostgresStore:
         """The same reads, on one connection inside its open transaction."""
@@ -640,6 +679,10 @@ class PostgresStore(Store):
                 f"SELECT setval(pg_get_serial_sequence('{table}', '{column}'), "
                 f"COALESCE((SELECT MAX({column}) FROM {table}), 0) + 1, false)"
             )
+
+
+def _ignored(_payload: str) -> None:
+    """What a store that listens to nothing does with a notice."""
 
 
 async def _prepare_session(conn: asyncpg.Connection) -> None:
