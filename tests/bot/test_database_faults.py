@@ -29,6 +29,7 @@ KILL_EVERY = 0.3
 KILLING_SECONDS = 8.0
 KILL_OTHERS = ("SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
                "WHERE datname = current_database() AND pid <> pg_backend_pid()")
+PACE = 0.02  # between two moves at a table: chips last the test's rounds
 MARGIN = 5.0  # beyond the bound: the event loop of a busy machine
 SCENARIO_SECONDS = 240  # the whole test, on a busy machine (it takes about 20 s)
 
@@ -91,13 +92,13 @@ async def one_move(service: TableService, table: Table, rng: random.Random, outc
 
 def gentle_move(table: Table, rng: random.Random) -> tuple[int, dict] | None:
     """A random legal move of a player the game waits on, that keeps the game going for long:
-    no all-in, bets and raises at their least (None: the game waits on nobody)."""
+    no all-in, no bet on a tie, bets and raises at their least (None: the game waits on nobody)."""
     waiting = table.module.pending(table.state)
     if not waiting:
         return None
     player = rng.choice(waiting)
     moves = [m for m in table.module.legal_actions(table.state, player)
-             if m["type"] not in ("join", "leave", "sitout", "sitin", "allin")]
+             if m["type"] not in ("join", "leave", "sitout", "sitin", "allin") and m.get("on") != "tie"]
     move = {k: v for k, v in rng.choice(moves).items() if k != "max"}
     if "min" in move:
         move["amount"] = move.pop("min")
@@ -114,7 +115,7 @@ async def play_until(service: TableService, table: Table, seed: int, stop: async
     with contextlib.suppress(Hanging):
         while not stop.is_set() and table.active:
             await one_move(service, table, rng, outcomes)
-            await asyncio.sleep(0)
+            await asyncio.sleep(PACE)
 
 
 def test_every_move_ends_while_connections_are_cut_and_nothing_is_lost(postgres_url):
