@@ -4,8 +4,12 @@ games/ and Pillow they use). It reads requests from stdin and writes answers to 
 time, each a length-prefixed pickle:
     request  (job, module, function, args, kwargs)  → answer (job, True, png bytes)
                                                    or (job, False, "what failed")
-A function outside renders/ is refused. `(job, "", "modules", (), {})` answers the names of the
-modules this process has imported (what the pool's test checks)."""
+Every answer carries its request's job number (the pool checks it). Before reading its first
+request the worker draws one image of every kind (renders/warm.py) and says so in a first
+answer, `(WARMED, True, [the kinds drawn])` (none when started with `--cold`). A function
+outside renders/ is refused.
+`(job, "", "modules", (), {})` answers the names of the modules this process has imported
+(what the pool's test checks)."""
 
 from __future__ import annotations
 
@@ -20,6 +24,8 @@ from typing import Any, BinaryIO
 
 HEADER = struct.Struct("!I")
 
+WARMED = 0  # the job number of the warm-up's report (the pool numbers its jobs from 1)
+COLD = "--cold"  # the argument that skips the warm-up (the report then names no kind)
 NICENESS = 10  # where SCHED_IDLE is not offered: still below the bot's own process
 
 
@@ -59,6 +65,15 @@ def answer(module: str, function: str, args: tuple, kwargs: dict) -> tuple[bool,
         return False, traceback.format_exc(limit=5)
 
 
+def warm() -> list[str]:
+    """The kinds of image drawn once before the first job (none if the warm-up cannot load)."""
+    try:
+        return importlib.import_module("renders.warm").warm_every_kind()
+    except Exception:
+        traceback.print_exc(file=sys.stderr)
+        return []
+
+
 def serve(inbox: BinaryIO, outbox: BinaryIO) -> None:
     while (request := read_frame(inbox)) is not None:
         job, module, function, args, kwargs = request
@@ -69,4 +84,5 @@ if __name__ == "__main__":
     yield_to_the_bot()
     answers = sys.stdout.buffer
     sys.stdout = sys.stderr  # a stray print must not break the answers' framing
+    write_frame(answers, (WARMED, True, [] if COLD in sys.argv[1:] else warm()))
     serve(sys.stdin.buffer, answers)
