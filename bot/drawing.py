@@ -45,7 +45,8 @@ class DrawingFailed(RuntimeError):
     """A worker could not draw: the error it reported."""
 
 
-DEADLINE = 5.0  # seconds a worker may spend on one job: a table image takes 10-30 ms warm
+DEADLINE = 5.0  # seconds a worker may spend on one job: a table image takes 10-30 ms warm, 0.5 s cold,
+# and ten times that on a loaded 2-core machine at idle priority; past 5 s the worker is stuck or stopped
 WAITS = 3  # a job waits at most this many deadlines for a free worker, then draws in a thread
 WARM_LIMIT = 120.0  # seconds a new worker may take to warm up (at idle priority) before it is replaced
 
