@@ -288,7 +288,7 @@ class DrawingPool:
     def _exited(self, worker: Worker) -> None:
         """A worker that dies while warming up leaves the pool (a replacement would die the same
         way); one that dies later is replaced when a job finds it dead."""
-        if worker.warmed is None and not worker.replacing:
+        if worker.warmed is None and not worker.replacing and not self._broken:
             log.error("a drawing worker died while warming up")
             worker.failed = True
             if worker in self.workers:

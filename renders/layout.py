@@ -473,11 +473,20 @@ def warm_up(widths: Iterable[int], style: str = "rws") -> None:
     Pillow's PNG encoder, which it loads on first use."""
     to_png(Image.new("RGB", (4, 4), FELT))
     for width in widths:
-        _shadow(width)
-        for c in full_deck():
-            card_image(c, width, style)
-            card_image(c.turned(), width, style)
-        card_image(None, width, style)
+        for fill in sprite_fills(width, style):
+            fill()
+
+
+def sprite_fills(width: int, style: str = "rws") -> list[Callable[[], object]]:
+    """The sprite caches at one width filled in small steps (a card both ways up, the back, the
+    shadow), so that a drawing worker can take them one at a time between jobs."""
+    return [functools.partial(_shadow, width), functools.partial(card_image, None, width, style),
+            *(functools.partial(_both_ways_up, c, width, style) for c in full_deck())]
+
+
+def _both_ways_up(c: Card, width: int, style: str) -> None:
+    card_image(c, width, style)
+    card_image(c.turned(), width, style)
 
 
 def _palette_sheet() -> Image.Image:

@@ -12,7 +12,7 @@ from typing import Any
 
 from games import arcanoid, baccarat, blackjack, french_tarot, loc, poker, rummy
 from games.base import SeatSpec
-from renders import layout, warm_up
+from renders import layout, sprite_sizes
 from renders.arcanoid import STYLE as ARCANOID_STYLE
 from renders.arcanoid import render_arcanoid, render_round
 from renders.baccarat import render_baccarat
@@ -27,7 +27,7 @@ from renders.records import GameCard, render_profile
 from renders.rummy import render_rummy, render_rummy_hand
 
 NAMES = {1: "Alice", 2: "Bob the Builder", 3: "Zoë", 4: "Dmitri", -1: "Computer 1", -2: "Computer 2"}
-STYLE = "rws"  # a table's default style: its sprites are drawn for every card (others on first use)
+STYLE = "rws"  # a table's default style: every card's sprites are drawn in it (other styles' on first use)
 Sample = tuple[Callable[..., bytes], tuple, dict[str, Any]]
 
 
@@ -37,11 +37,10 @@ def kind(function: Callable[..., bytes]) -> str:
 
 
 def warm_every_kind() -> list[str]:
-    """Fill the shared caches (every card at the table's and the hand's sizes), then draw every
-    sample; the kinds drawn, in order. A sample that fails is told on stderr and left out: the
-    worker still serves, only colder."""
-    warm_up()
-    layout.warm_up([layout.HAND_CARD], STYLE)
+    """The palette and the PNG encoder loaded, then every sample drawn; the kinds drawn, in
+    order. A sample that fails is told on stderr and left out: the worker still serves, only
+    colder. The rest of the card sprites are `sprite_fills`, taken between jobs."""
+    layout.warm_up([])
     warmed: list[str] = []
     for make in SAMPLES:
         try:
@@ -53,6 +52,12 @@ def warm_every_kind() -> list[str]:
             print(f"drawing worker: the warm-up's {make.__name__} failed", file=sys.stderr)
             traceback.print_exc(file=sys.stderr)
     return warmed
+
+
+def sprite_fills() -> list[Callable[[], object]]:
+    """Every card at the sizes and styles table images use, and at the hand's, a step at a time."""
+    sizes = [*sprite_sizes(), (layout.HAND_CARD, STYLE)]
+    return [fill for width, style in sizes for fill in layout.sprite_fills(width, style)]
 
 
 def seats(count: int, stack: int = 1000) -> list[SeatSpec]:
