@@ -55,8 +55,10 @@ def warm_every_kind() -> list[str]:
 
 
 def sprite_fills() -> list[Callable[[], object]]:
-    """Every card at the sizes and styles table images use, and at the hand's, a step at a time."""
-    sizes = [*sprite_sizes(), (layout.HAND_CARD, STYLE)]
+    """Every card at the sizes and styles table images use (a crowded table's smaller ones
+    too), and at the hand's, a step at a time."""
+    sizes = list(dict.fromkeys([*sprite_sizes(), *((width, STYLE) for width in layout.SMALLER_CARDS),
+                                (layout.HAND_CARD, STYLE)]))
     return [fill for width, style in sizes for fill in layout.sprite_fills(width, style)]
 
 
