@@ -18,7 +18,10 @@ no-op button (its callback only defers) is clicked after every game click: its b
 discord.py's minimal dispatch. Its click total is NOT a usable "SimCord overhead" to subtract: for
 a click whose bot work ends at once, SimCord's settle loop sleeps its 50 ms idle interval, so a
 no-op click takes ~51 ms while a game click's total is only ~0.3-1 ms above its bot wall.
-Target: bot-side p99 <= 50 ms."""
+Target: bot-side p99 <= 50 ms.
+Also printed: the table message's first image since start-up (the Start click, once the drawing
+workers have warmed up, as they do while a bot connects to Discord) against a warm click's
+median image (target <= 3x)."""
 
 from __future__ import annotations
 
