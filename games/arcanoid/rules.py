@@ -326,8 +326,10 @@ def _conclude(state: State, actor: Seat, outcome: Outcome, resume: str, events: 
     refill_justice(state)
     window = None
     if outcome.committed is not None:
-        commit = actor.fields.get(outcome.committed)
-        window = {"after": actor.player, "field": outcome.committed,
+        holder = actor if outcome.holder is None else state.seat(outcome.holder)
+        commit = holder.fields.get(outcome.committed) if holder is not None else None
+        window = {"after": actor.player, "holder": holder.player if holder is not None else actor.player,
+                  "field": outcome.committed,
                   "order": None if commit is None else commit.order,
                   "part": None if outcome.stealable is None else codes(outcome.stealable),
                   "secret": bool(commit and commit.secret), "drop_ace": False}
@@ -1148,6 +1150,7 @@ def view(state: State, player: int | None = None) -> dict[str, Any]:
     window = None
     if state.window is not None:
         window = {"id": state.window["id"], "after": state.window["after"], "field": state.window["field"],
+                  "holder": state.window.get("holder", state.window["after"]),  # absent from older saves
                   "seconds": state.options.reaction_seconds}
     return {
         "game": NAME, "variant": state.options.variant, "gaza": state.options.gaza,
