@@ -98,7 +98,7 @@ class BlackjackUI(GameUI):
             return {"type": "turn", "hand": int(hand), "card": int(position)}
         return super().action_for(code)
 
-    def form_for(self, table: Table, code: str, step: str) -> discord.ui.Modal | None:
+    def form_for(self, table: Table, player: int, code: str, step: str) -> discord.ui.Modal | None:
         view = table.view(None) or {}
         return AmountForm("Your bet", table, {"type": "bet"}, step, view.get("min_bet", 1), view.get("max_bet", 1))
 

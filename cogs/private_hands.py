@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.tables import Table
-from cogs.common import SIT_IN, UIS, Control, SelectSpec
+from cogs.common import SIT_IN, UIS, Control, SelectSpec, names_for
 
 if TYPE_CHECKING:
     from bot.client import TarotBot
@@ -130,9 +130,16 @@ class PrivateHands:
             elif note and (note["live"] or note["turn"]) and is_stale(table, note, player, player in on_turn):
                 await self.refresh(table, player, note)
         for key in [k for k in notes if int(k) not in seated]:
-            note = notes.pop(key)
-            if note["live"] or note["turn"]:
-                await self._edit(note, content="You are no longer seated at this table.", view=None)
+            await self._say_farewell(table, int(key), notes.pop(key))
+
+    async def _say_farewell(self, table: Table, player: int, note: Note) -> None:
+        """The latest DM of a player no longer seated offers nothing more: when the game made
+        them leave (out of chips), it says how and drops the hand it showed mid-deal."""
+        farewell = UIS[table.game].farewell(table, player, names_for(self.bot, table))
+        if farewell:
+            await self._edit(note, content=farewell[:2000], view=None, attachments=[])
+        elif note["live"] or note["turn"]:
+            await self._edit(note, content="You are no longer seated at this table.", view=None)
 
     async def send(self, table: Table, player: int) -> None:
         """A new DM with the player's hand and controls; the one it replaces loses its controls."""
@@ -190,7 +197,8 @@ class PrivateHands:
         old = self.notes(table).get(str(player))
         if old and old["m"] != message_id:
             await self.supersede(old)
-        self.remember(table, player, message_id, channel_id, controls)
+        if table.seated(player):  # one who just left was told so (the answer is their farewell)
+            self.remember(table, player, message_id, channel_id, controls)
 
     async def close_all(self, table: Table, text: str, answered: int | None = None) -> None:
         """The game is over: every player's latest DM says so and offers nothing more."""

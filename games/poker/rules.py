@@ -489,6 +489,12 @@ def _betting_turn(state: State, player: int) -> tuple[Hand, Bettor]:
     return hand, hand.betting.verify_turn(player, who)
 
 
+def verify_betting_turn(state: State, player: int) -> None:
+    """Whether `player` may bet now (IllegalAction says why not): asked before a bet's or a
+    raise's amount is asked for."""
+    _betting_turn(state, player)
+
+
 def _bet_move(state: State, player: int, action: Action) -> list[Event]:
     kind = action["type"]
     hand, bettor = _betting_turn(state, player)

@@ -5,8 +5,10 @@ reply loses its controls once the table has moved on, as a DM does."""
 
 from __future__ import annotations
 
-from tests.discord.helpers import table_message
+from games import poker
+from tests.discord.helpers import buttons, make_world, open_table, refused, table_message
 from tests.discord.test_arcanoid_live import alice_and_bob
+from tests.discord.test_poker_play import busts_carol, next_move, open_poker, play_move
 
 WINDOW = 21  # seconds: past the default reaction window
 
@@ -22,3 +24,47 @@ async def test_the_window_after_judgment_names_the_judgment_not_an_older_commitm
     status = table_message(world).embeds[0].description
     assert "Reaction window after alice's Judgment on bob's staves" in status, status
     assert "9W 10W" not in status, "not alice's own commitment of two turns before"
+
+
+async def test_the_poker_table_buttons_carry_no_seats_amounts_and_a_form_opens_for_the_actor_alone(simcord_env):
+    world = make_world(simcord_env, ("alice", "bob", "carol"))
+    alice, bob, carol = world.members
+    await open_table(world, "poker", seed=31, timer=0)
+    table = world.table()
+    assert poker.pending(table.state) == [alice.id]
+    public = table_message(world)
+    labels = list(buttons(public))
+    assert labels == ["Check", "Call", "Bet…", "Raise…", "Fold", "All-in"], labels
+    assert not any(ch.isdigit() for label in labels for ch in label), "the buttons are everyone's to read"
+    assert f"{alice.mention} to act — 10 to call" in public.embeds[0].description, "the status line says whose"
+    dm = next(m for m in reversed(alice.user.dm_channel.history()) if m.components)
+    assert {"Call 10", "Raise to 20+", "All-in 1000"} <= set(buttons(dm)), "the actor's own hand shows her figures"
+
+    said = await refused(world, bob.click(public, label="Raise…"), "not your turn", alice.mention)
+    assert "20" not in said
+    await refused(world, bob.click(public, label="All-in"), "not your turn")
+    shown = await alice.click(public, label="Raise…")
+    assert shown.modal is not None, "the seat to act gets the form"
+    await alice.submit_modal(shown, {"amount": "30"})
+    assert table.state.hand.betting.current_bet == 30
+
+
+async def test_a_player_who_busts_out_is_told_how_the_hand_ended_in_their_last_dm(simcord_env):
+    world = make_world(simcord_env, ("alice", "bob", "carol"))
+    carol = world.members[2]
+    players = [m.id for m in world.members]
+    seed = next(s for s in range(1, 300) if busts_carol(players, s))
+    await open_poker(world, seed, timer=0)
+    table = world.table()
+    by_member = {m.id: m for m in world.members}
+    while table.seated(carol.id):
+        player, move, amount = next_move(table.state, players)
+        await play_move(world, by_member[player], move, amount, by_button=False)
+    busted_in = table.state.last_round["round"]
+
+    last = carol.user.dm_channel.history()[-1]
+    assert "you are out of chips and have left the table" in last.content, last.content
+    assert f"Hand {busted_in} is over." in last.content and " to **" in last.content, last.content
+    assert "stack 0" not in last.content and "pot" not in last.content.split("\n")[0], last.content
+    assert not last.components and not last.attachments, "nothing of the hand in play is left live"
+    assert all(not m.components for m in carol.user.dm_channel.history())
