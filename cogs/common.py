@@ -323,14 +323,16 @@ async def refuse(interaction: discord.Interaction, reason: str) -> None:
     await reply(interaction, text)
 
 
-async def reply(interaction: discord.Interaction, content: str | None = None, **message: Any) -> None:
+async def reply(interaction: discord.Interaction, content: str | None = None, **message: Any) -> int | None:
     """A private answer: the response itself, or once the interaction is acknowledged, its
-    follow-up (which takes the place of a command's "thinking")."""
+    follow-up (which takes the place of a command's "thinking"). Returns the answer's message
+    id when Discord gave it."""
     message = {key: value for key, value in message.items() if value is not None}
     if interaction.response.is_done():
-        await interaction.followup.send(content, ephemeral=True, **message)
-    else:
-        await interaction.response.send_message(content, ephemeral=True, **message)
+        sent = await interaction.followup.send(content, ephemeral=True, wait=True, **message)
+        return sent.id
+    response = await interaction.response.send_message(content, ephemeral=True, **message)
+    return response.message_id if response is not None else None
 
 
 async def update_clicked(interaction: discord.Interaction, **payload: Any) -> None:

@@ -223,11 +223,7 @@ class Tables(commands.Cog):
         except IllegalAction as refusal:
             await refuse(interaction, refusal.reason)
             return
-        payload = await self.presenter.hand_message(table, interaction.user.id)
-        files = payload.pop("attachments")
-        if payload["view"] is None:
-            payload.pop("view")
-        await reply(interaction, files=files, **payload)
+        await self.presenter.answer_hand(interaction, table)
 
     @app_commands.command(name="rules", description="The rules of a game, in short")
     @app_commands.choices(game=[app_commands.Choice(name=title, value=key) for key, title in GAME_TITLES.items()])

@@ -8,6 +8,7 @@ from __future__ import annotations
 from games import poker
 from tests.discord.helpers import buttons, make_world, open_table, refused, table_message
 from tests.discord.test_arcanoid_live import alice_and_bob
+from tests.discord.test_live_words import open_with_computers
 from tests.discord.test_poker_play import busts_carol, next_move, open_poker, play_move
 
 WINDOW = 21  # seconds: past the default reaction window
@@ -68,3 +69,54 @@ async def test_a_player_who_busts_out_is_told_how_the_hand_ended_in_their_last_d
     assert "stack 0" not in last.content and "pot" not in last.content.split("\n")[0], last.content
     assert not last.components and not last.attachments, "nothing of the hand in play is left live"
     assert all(not m.components for m in carol.user.dm_channel.history())
+
+
+async def test_a_hand_reply_loses_its_controls_once_the_table_moves_on(simcord_env):
+    world = make_world(simcord_env, ("alice", "bob", "carol"))
+    alice, bob, carol = world.members
+    await open_table(world, "poker", seed=31, timer=0)
+    first = (await alice.slash(world.channel, "hand")).response
+    assert "Call 10" in labels_of(first)
+    second = (await alice.slash(world.channel, "hand")).response
+    assert not first.components, "a newer reply takes the place of the first"
+    assert first.content.startswith("*This reply is from an earlier turn"), first.content
+    assert "Call 10" in labels_of(second)
+
+    await alice.slash(world.channel, "poker call")
+    assert not second.components, "the call made, the reply offers it no more"
+    assert "`/hand` shows your cards and moves now" in second.content and "Your cards" in second.content
+
+    bobs = (await bob.slash(world.channel, "hand")).response
+    assert "Call 5" in labels_of(bobs)
+    clicked = await bob.click(bobs.message, label="Call 5")
+    assert not labels_of(clicked.response) - {"Sit in"}, "a move from the reply: the reply shows the turn passed"
+    await carol.slash(world.channel, "poker check")
+    assert world.table().state.hand.street == "flop"
+
+
+async def test_a_loc_hand_reply_no_longer_offers_a_card_once_it_is_played(simcord_env):
+    world = make_world(simcord_env, ("alice",))
+    alice = world.members[0]
+    table = await open_with_computers(world, "loc", bots=3, timer=0)
+    reply = (await alice.slash(world.channel, "hand")).response
+    offered = [o["value"] for row in reply.components for item in row["components"] for o in item["options"]]
+    await alice.slash(world.channel, "loc discard", card=offered[0])
+    assert table.state.phase != "discard" or alice.id not in table.module.pending(table.state)
+    assert not reply.components, "the menu listing the card discarded went"
+    assert reply.content.startswith("*This reply is from an earlier turn"), reply.content
+
+
+async def test_a_hand_reply_past_discord_s_edit_window_is_left_and_refused_when_used(simcord_env):
+    world = make_world(simcord_env, ("alice", "bob", "carol"))
+    alice = world.members[0]
+    await open_table(world, "poker", seed=31, timer=0)
+    old = (await alice.slash(world.channel, "hand")).response
+    await simcord_env.advance_time(15 * 60)
+    await alice.slash(world.channel, "poker call")
+    assert "Call 10" in labels_of(old), "its interaction can no longer edit it"
+    said = await refused(world, alice.click(old.message, label="Call 10"), "earlier turn", "/hand")
+    assert said and not old.components, "used, it is refused and its controls go"
+
+
+def labels_of(message) -> set[str]:
+    return {item["label"] for row in message.components for item in row["components"] if item.get("label")}
