@@ -421,7 +421,7 @@ class Presenter:
         if payload["view"] is None:
             payload.pop("view")
         message_id = await reply(interaction, files=files, **payload)
-        if controls:
+        if controls and interaction.guild is not None:  # in a DM, the reply is followed as a DM is
             await self.hands.replied(table, interaction.user.id, interaction, message_id, payload["content"], controls)
 
     async def _hand(self, table: Table, player: int) -> tuple[dict[str, Any], list[Control]]:

@@ -41,6 +41,7 @@ log = logging.getLogger(__name__)
 Note = dict[str, Any]
 SUPERSEDED = "*This hand is from an earlier turn — see the newest message below.*"
 REPLY_SUPERSEDED = "*This reply is from an earlier turn, so its controls are gone — `/hand` shows your cards and moves now.*"
+NO_LONGER_SEATED = "You are no longer seated at this table."
 REPLY_EDITABLE = 14 * 60  # seconds a /hand reply is edited: Discord's 15-minute token, less a margin
 HandMaker = Callable[[Table, int], Awaitable[tuple[dict[str, Any], list[Control]]]]
 
@@ -78,7 +79,7 @@ def frozen_reply_note(table: Table, player: int, text: str) -> str:
     """A `/hand` reply (seen only by its member) is edited when its member moves from it, never
     after: once the turn has passed to others it would go on saying "Waiting for …" when the
     member's turn is back, so it says so and points to `/hand`."""
-    if not table.active or player in table.module.pending(table.state):
+    if not table.active or not table.seated(player) or player in table.module.pending(table.state):
         return text
     return f"{text}\n{FROZEN_REPLY}"
 
@@ -162,11 +163,17 @@ class PrivateHands:
     async def _say_farewell(self, table: Table, player: int, note: Note) -> None:
         """The latest DM of a player no longer seated offers nothing more: when the game made
         them leave (out of chips), it says how and drops the hand it showed mid-deal."""
-        farewell = UIS[table.game].farewell(table, player, names_for(self.bot, table))
-        if farewell:
-            await self._edit(note, content=farewell[:2000], view=None, attachments=[])
+        farewell = self._farewell(table, player)
+        if farewell is not None:
+            await self._edit(note, **farewell)
         elif note["live"] or note["turn"]:
-            await self._edit(note, content="You are no longer seated at this table.", view=None)
+            await self._edit(note, content=NO_LONGER_SEATED, view=None)
+
+    def _farewell(self, table: Table, player: int) -> dict[str, Any] | None:
+        """The last words to a player the game made leave (`GameUI.farewell`), as a message's
+        new content, without controls or the picture of the deal in play; None: they left."""
+        farewell = UIS[table.game].farewell(table, player, names_for(self.bot, table))
+        return None if not farewell else {"content": farewell[:2000], "view": None, "attachments": []}
 
     async def send(self, table: Table, player: int) -> None:
         """A new DM with the player's hand and controls; the one it replaces loses its controls."""
@@ -241,34 +248,39 @@ class PrivateHands:
                       shown: str, controls: list[Control]) -> None:
         """A /hand reply (or a click answered in one) shows the player's hand with these
         controls: it is their latest reply, and the one it replaces loses its controls."""
-        mine = self.replies.setdefault(table.id, {})
-        old = mine.pop(player, None)
+        old = self.replies.get(table.id, {}).pop(player, None)
         if old is not None and old.message_id != message_id:
-            await self._retire_reply(old)
+            await self._edit_reply(old, **self._retired(old))
         note = controls_state(table, player, controls)
         if message_id is not None and (note["live"] or note["turn"]):
-            mine[player] = HandReply(interaction, message_id, note, shown, discord_clock() + REPLY_EDITABLE)
-        if not mine:
-            del self.replies[table.id]
+            reply = HandReply(interaction, message_id, note, shown, discord_clock() + REPLY_EDITABLE)
+            self.replies.setdefault(table.id, {})[player] = reply
 
     async def retire_replies(self, table: Table, answering: int | None = None) -> None:
         """After a move: the /hand replies whose controls no longer apply lose them (`answering`:
-        the reply this move's click is answered in, which the answer itself refreshes)."""
+        the reply this move's click is answered in, which the answer itself refreshes); one
+        of a player no longer seated says why, as their DM does."""
         mine = self.replies.get(table.id, {})
         on_turn, now = turns_in_dm(table), discord_clock()
         for player, reply in list(mine.items()):
             if reply.message_id == answering:
                 continue
-            if reply.until <= now:
-                del mine[player]  # no longer editable: its controls go when used (refused as stale)
-            elif not table.seated(player) or is_stale(table, reply.note, player, player in on_turn):
+            seated = table.seated(player)
+            if reply.until > now and seated and not is_stale(table, reply.note, player, player in on_turn):
+                continue
+            if mine.get(player) is reply:
                 del mine[player]
-                await self._retire_reply(reply)
+            if seated:
+                await self._edit_reply(reply, **self._retired(reply))  # (past its edit window: left as it is)
+            else:
+                await self._edit_reply(reply, **(self._farewell(table, player) or {"content": NO_LONGER_SEATED,
+                                                                                    "view": None}))
         if not mine:
             self.replies.pop(table.id, None)
 
-    async def _retire_reply(self, reply: HandReply) -> None:
-        await self._edit_reply(reply, content=superseded_text(reply.shown, REPLY_SUPERSEDED), view=None)
+    @staticmethod
+    def _retired(reply: HandReply) -> dict[str, Any]:
+        return {"content": superseded_text(reply.shown, REPLY_SUPERSEDED), "view": None}
 
     async def _edit_reply(self, reply: HandReply, **payload: Any) -> None:
         if reply.until <= discord_clock():
