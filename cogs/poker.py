@@ -1,7 +1,8 @@
 """Major Poker in Discord: /poker create and the betting commands, the table's Check / Call /
-Bet… / Raise… / Fold / All-in buttons (only the legal ones enabled; the amounts on the actor's
-own DM and /hand buttons), amounts by form, hole cards by DM (with Turn buttons at `manual` tables and the discard menu at the
-draw), and a notice in the channel when a player busts out."""
+Bet… / Raise… / Fold / All-in buttons (only the legal ones enabled; the amounts only on the
+actor's own DM and /hand buttons), amounts by form, hole cards by DM (with Turn buttons at
+`manual` tables and the discard menu at the draw), and a notice in the channel and in their
+last DM when a player busts out."""
 
 from __future__ import annotations
 

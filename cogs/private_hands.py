@@ -260,7 +260,9 @@ class PrivateHands:
         """After a move: the /hand replies whose controls no longer apply lose them (`answering`:
         the reply this move's click is answered in, which the answer itself refreshes); one
         of a player no longer seated says why, as their DM does."""
-        mine = self.replies.get(table.id, {})
+        mine = self.replies.get(table.id)
+        if not mine:
+            return
         on_turn, now = turns_in_dm(table), discord_clock()
         for player, reply in list(mine.items()):
             if reply.message_id == answering:
@@ -275,7 +277,7 @@ class PrivateHands:
             else:
                 await self._edit_reply(reply, **(self._farewell(table, player) or {"content": NO_LONGER_SEATED,
                                                                                     "view": None}))
-        if not mine:
+        if not self.replies.get(table.id):
             self.replies.pop(table.id, None)
 
     @staticmethod
