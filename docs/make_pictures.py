@@ -91,7 +91,7 @@ def poker_picture() -> tuple[dict, dict[int, str]]:
 
 def tarot_picture() -> tuple[dict, dict[int, str]]:
     players = [PERSON, -1, -2, -3]
-    options = french_tarot.Options(players=4, bots=3, hands=1)
+    options = french_tarot.Options(players=4, bots=3, hands=3)  # a deal everyone passes is dealt again
     state = french_tarot.new(options, [SeatSpec(p) for p in players])
     play(french_tarot, state, computer(french_tarot),
          lambda s: french_tarot.view(s, None).get("trick_number", 0) >= 6 and len(s.trick) == 3)
