@@ -112,7 +112,7 @@ def _deal_round(state: State, events: list[Event]) -> None:
     shift = (state.round - 1) % len(state.players)
     order = state.players[shift:] + state.players[:shift]
     state.seats = [Seat(p) for p in order] + ([Seat(USA, kind=MECHANICAL)] if state.options.gaza else [])
-    deal, deck = state.fair.draw(f"round {state.round}", full_deck(), state.players)
+    deal, deck = state.fair.draw(f"round {state.round}", state.players)
     state.deal, state.seed, state.spent = deal, deal.seed, []
     for _ in range(HAND_SIZE):
         for seat in state.seats:
@@ -444,8 +444,8 @@ def _vote(state: State, player: int, action: Action, events: list[Event]) -> Non
     state.refills += 1
     if state.deal is not None:
         state.spent.append(state.deal)
-    state.deal, state.deck = state.fair.draw(f"round {state.round} refill {state.refills}",
-                                             fairness.canonical(state.discard), state.players)
+    state.deal, state.deck = state.fair.draw(f"round {state.round} refill {state.refills}", state.players,
+                                             gathered=state.discard)
     state.discard, state.vote, state.phase = [], None, "play"
     events.append(fairness.committed(state.deal))
     events.append(Event("refilled", {"deck": len(state.deck)}))
