@@ -217,6 +217,16 @@ MIGRATIONS: list[str] = [
         guild_id BIGINT NOT NULL, user_id BIGINT NOT NULL, seed TEXT NOT NULL,
         chosen INTEGER NOT NULL DEFAULT 0, PRIMARY KEY (guild_id, user_id));
     """,
+    # 12: each open table's chip ledger (bot/tables/chips.py): the chips each person (party 0:
+    # the house, for its computers' stacks and its results) has put into the table, less what it
+    # paid them back, moved in the transaction that moves them. A table that cannot be read pays
+    # back from it (bot/tables/restore.py), not from what its damaged row says; its rows go when
+    # the table closes.
+    """
+    CREATE TABLE table_chips (
+        table_id BIGINT NOT NULL, party BIGINT NOT NULL, chips BIGINT NOT NULL,
+        PRIMARY KEY (table_id, party));
+    """,
 ]
 
 PREPARED_NEED_SCHEMA = 8  # the migrations that made what the prepared statements use (6:
@@ -341,6 +351,10 @@ class PostgresTx(Tx):
     async def fetchone(self, sql: str, params: tuple = ()) -> asyncpg.Record | None:
         await self.send()
         return await self.conn.fetchrow(dialect(sql), *params)
+
+    async def fetchall(self, sql: str, params: tuple = ()) -> list[asyncpg.Record]:
+        await self.send()
+        return list(await self.conn.fetch(dialect(sql), *params))
 
     async def insert(self, sql: str, params: tuple = ()) -> int:
         await self.send()
