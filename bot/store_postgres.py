@@ -26,6 +26,7 @@ from bot.store import (
     ADD_TO_HOUSE,
     ADD_TO_WALLET,
     BEST_FIGURE,
+    BOOK_TABLE_CHIPS,
     COMMIT_DEAL,
     REVEAL_DEAL,
     SET_SEATED,
@@ -229,8 +230,9 @@ MIGRATIONS: list[str] = [
     """,
 ]
 
-PREPARED_NEED_SCHEMA = 8  # the migrations that made what the prepared statements use (6:
-# lock_current_table; 7: the state's type, fixed for a statement when it is prepared; 8: records)
+PREPARED_NEED_SCHEMA = 12  # the migrations that made what the prepared statements use (6:
+# lock_current_table; 7: the state's type, fixed for a statement when it is prepared; 8: records;
+# 12: the tables' chip ledgers)
 
 IDENTITY_COLUMNS = {"grants": "id", "tables": "id"}
 
@@ -253,7 +255,7 @@ UPDATE tables SET state = $6, version = $2, deadline = $7, extra = $8 FROM told 
 HELD_WRITES = {ADD_TO_WALLET: "add_to_wallet", ADD_TO_HOUSE: "add_to_house",
                COMMIT_DEAL: "commit_deal", REVEAL_DEAL: "reveal_deal", SET_SEATED: "set_seated",
                ADD_RECORD: "add_record", ADD_DAY: "add_record_day", ADD_FIGURE: "add_figure",
-               BEST_FIGURE: "best_figure"}
+               BEST_FIGURE: "best_figure", BOOK_TABLE_CHIPS: "book_table_chips"}
 
 _PLACEHOLDER = re.compile(r"\?")
 _translated: dict[str, str] = {}
