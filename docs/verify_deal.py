@@ -20,6 +20,11 @@ PACKS = {"tarot": TAROT, "standard": [c for c in TAROT[:56] if not c.startswith(
 MAX_DECKS = 8
 
 
+def shown(value):
+    """A record's value as JSON writes it."""
+    return json.dumps(value, ensure_ascii=False)
+
+
 def shuffle(seed, client, nonce, deck):
     """Steps 1-6 of the recipe: the deck, top card first."""
     def words():
@@ -54,7 +59,8 @@ def deck_problem(record):
     if gathered is None:
         return "the record does not say how its deck was made (saved before it did): ask /verify for it again"
     if pack not in PACKS or type(decks) is not int or not 1 <= decks <= MAX_DECKS or type(gathered) is not bool:
-        return f"pack {pack!r}, decks {decks!r}, gathered {gathered!r}: no deck is made so"
+        return (f"pack {shown(pack)}, decks {shown(decks)}, gathered {shown(gathered)} is no deck the bot deals "
+                f"(packs: {', '.join(PACKS)}; 1 to {MAX_DECKS} decks; gathered: true or false)")
     if not isinstance(deck, list) or not deck:
         return "the deck is missing"
     if not gathered:  # a first deal or a shoe: whole packs, one after the other
@@ -64,7 +70,7 @@ def deck_problem(record):
         return None
     for position, code in enumerate(deck):  # a shuffle inside a hand: the gathered cards, in order
         if code not in PACKS[pack]:
-            return f"{code!r} is not an upright card of the {pack} pack"
+            return f"{shown(code)} is not an upright card of the {pack} pack"
         if deck.count(code) > decks:
             return f"{code} is in the gathered deck {deck.count(code)} times, more than the {decks} deck(s) in play"
         if position and TAROT.index(code) < TAROT.index(deck[position - 1]):
@@ -75,13 +81,13 @@ def deck_problem(record):
 def check(record):
     """What is wrong with the record (None: it matches), and whether it was refused unchecked."""
     if record.get("scheme") != "hmac-sha256-v1":
-        return f"scheme {record.get('scheme')!r} is not hmac-sha256-v1 (use /verify for older deals)", True
+        return f"scheme {shown(record.get('scheme'))} is not hmac-sha256-v1 (use /verify for older deals)", True
     if not isinstance(record.get("seed"), str) or \
             hashlib.sha256(record["seed"].encode()).hexdigest() != record.get("commitment"):
         return "SHA-256 of the seed is not the commitment", True
     nonce = record.get("nonce")
     if not (type(nonce) is int and nonce >= 1 or isinstance(nonce, str) and re.fullmatch("[1-9][0-9]*", nonce)):
-        return f"the nonce must be a positive whole number written plainly (7, not \"07\"): it is {nonce!r}", True
+        return f"the nonce must be a positive whole number written plainly (7, not \"07\"): it is {shown(nonce)}", True
     if not isinstance(record.get("client"), str):
         return "the client string is missing", True
     played = record.get("cards")
@@ -111,8 +117,8 @@ def main():
         problem, refused = check(record) if isinstance(record, dict) else ("not a record", True)
         failed += problem is not None
         record = record if isinstance(record, dict) else {}
-        head = (f"nonce {record.get('nonce')!r}, commitment {str(record.get('commitment'))[:16]}…, "
-                f"client string {json.dumps(record.get('client'), ensure_ascii=False)}")
+        head = (f"nonce {shown(record.get('nonce'))}, commitment {str(record.get('commitment'))[:16]}…, "
+                f"client string {shown(record.get('client'))}")
         if problem is None:
             made = "gathered cards" if record["gathered"] else f"{record['decks']} whole {record['pack']} deck(s)"
             print(f"{head}: MATCHES ({len(record['cards'])} cards; unshuffled deck: {made}, {len(record['deck'])} cards)")

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import json
 import re
 import secrets
 from collections import Counter
@@ -333,7 +334,7 @@ def problem(record: dict[str, Any]) -> str | None:
     nonce = record.get("nonce")
     plain = (type(nonce) is int and nonce >= 1) or (isinstance(nonce, str) and PLAIN_NONCE.fullmatch(nonce))
     if not plain:
-        return f"the nonce must be a positive whole number written plainly (7, not \"07\" or \" 7\"): it is {nonce!r}"
+        return f"the nonce must be a positive whole number written plainly (7, not \"07\" or \" 7\"): it is {shown(nonce)}"
     played = record.get("cards")
     if not isinstance(played, list) or not played or not all(isinstance(c, str) for c in played):
         return "the record names no card that left the deck"
@@ -344,9 +345,9 @@ def deck_problem(record: dict[str, Any]) -> str | None:
     """Why the record's deck is not the unshuffled deck its pack, decks and gathered say."""
     pack, decks, gathered, deck = (record.get(k) for k in ("pack", "decks", "gathered", "deck"))
     if pack not in PACKS:
-        return f"the pack must be one of {', '.join(PACKS)}: it is {pack!r}"
+        return f"the pack must be one of {', '.join(PACKS)}: it is {shown(pack)}"
     if type(decks) is not int or not 1 <= decks <= MAX_DECKS:
-        return f"the number of decks must be a whole number from 1 to {MAX_DECKS}: it is {decks!r}"
+        return f"the number of decks must be a whole number from 1 to {MAX_DECKS}: it is {shown(decks)}"
     if type(gathered) is not bool or not isinstance(deck, list) or not all(isinstance(c, str) for c in deck):
         return "the record does not say whether its deck is whole decks or gathered cards"
     if not gathered:
@@ -378,6 +379,11 @@ def _gathered_problem(deck: list[str], pack: str, decks: int) -> str | None:
     if at is not None:
         return f"the gathered cards are not in the canonical order: {deck[at]} comes after {deck[at - 1]}"
     return None
+
+
+def shown(value: Any) -> str:
+    """A record's value as its JSON text (what the member's file says), never a Python repr."""
+    return json.dumps(value, ensure_ascii=False)
 
 
 def made_words(record: dict[str, Any]) -> str:
