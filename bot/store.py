@@ -65,9 +65,13 @@ COMMIT_DEAL = ("INSERT INTO deals (commitment, guild_id, table_id, game, label, 
                "VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (commitment) DO NOTHING")
 REVEAL_DEAL = "UPDATE deals SET seed=?, setup=?, cards=?, revealed_at=? WHERE commitment=? AND seed IS NULL"
 SET_SEATED = "UPDATE tables SET seated=? WHERE id=?"
-BOOK_TABLE_CHIPS = ("INSERT INTO table_chips (table_id, party, chips) VALUES (?, ?, ?) "
-                    "ON CONFLICT (table_id, party) DO UPDATE SET chips = table_chips.chips + excluded.chips")
 HOUSE_PARTY = 0  # the house's line in a table's chip ledger (computers' stacks, its results)
+# Booked only in a ledger opened with its table (its house line): a table opened before ledgers
+# were kept gets none, rather than one that misses its first buy-ins.
+BOOK_TABLE_CHIPS = ("INSERT INTO table_chips (table_id, party, chips) "
+                    "SELECT CAST(? AS BIGINT), CAST(? AS BIGINT), CAST(? AS BIGINT) WHERE EXISTS "
+                    "(SELECT 1 FROM table_chips WHERE table_id = CAST(? AS BIGINT) AND party = 0) "
+                    "ON CONFLICT (table_id, party) DO UPDATE SET chips = table_chips.chips + excluded.chips")
 CLIENT_SEED_NOTICE = "client_seed"  # a change notice's key: [server, member, seed] set by /fair seed
 
 # Retention (bot/retention.py): the oldest rows that may go, served by migration 9's indexes.
@@ -333,12 +337,12 @@ class Tx:
         (negative: took out of it), in this transaction."""
         for party in sorted(into_table):
             if into_table[party]:
-                await self.execute(BOOK_TABLE_CHIPS, (table_id, party, into_table[party]))
+                await self.execute(BOOK_TABLE_CHIPS, (table_id, party, into_table[party], table_id))
 
     async def open_ledger(self, table_id: int) -> None:
         """A new table's ledger, opened with the house's line (so a table with no ledger is one
         opened before ledgers were kept)."""
-        await self.execute(BOOK_TABLE_CHIPS, (table_id, HOUSE_PARTY, 0))
+        await self.execute("INSERT INTO table_chips (table_id, party, chips) VALUES (?, ?, 0)", (table_id, HOUSE_PARTY))
 
     async def table_ledger(self, table_id: int) -> dict[int, int]:
         """Party -> chips the table holds for it, by its ledger (empty: a table from before ledgers)."""

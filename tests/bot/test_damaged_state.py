@@ -140,3 +140,22 @@ async def test_a_row_that_names_another_game_pays_back_by_the_chip_ledger(db_pat
     assert any("chip ledger" in r.getMessage() for r in caplog.records)
     assert await service.store.fetchall("SELECT * FROM table_chips WHERE table_id=?", (table.id,)) == []
     await close_service(service)
+
+
+async def test_a_table_opened_before_ledgers_gets_none_and_pays_back_as_before(db_path):
+    """A table without a ledger (opened by a version before it) books no chips later — a
+    ledger missing its first buy-ins would pay back too little — and is paid back as before."""
+    service, economy = await open_service(db_path)
+    lobby = await service.create(GUILD, 15, "poker", build_options("poker", {}), ALICE, 300)
+    async with service.store.transaction() as tx:
+        await tx.close_ledger(lobby.id)  # as a table opened before ledgers were kept
+    await service.join(lobby, BOB, 200)
+    assert await service.store.fetchall("SELECT * FROM table_chips WHERE table_id=?", (lobby.id,)) == []
+    async with service.store.transaction() as tx:  # an option this version does not have
+        await tx.execute("UPDATE tables SET options=? WHERE id=?", ('{"jokers": 2}', lobby.id))
+    await close_service(service)
+    service, economy = await open_service(db_path)
+    assert service.table_in(15) is None, "set aside"
+    assert await economy.wallet(GUILD, ALICE) == 1000 and await economy.wallet(GUILD, BOB) == 1000, \
+        "the lobby's stacks, as before ledgers"
+    await close_service(service)
