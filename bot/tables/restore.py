@@ -83,8 +83,9 @@ class Restore:
     async def _set_aside(self, row: Any, error: BaseException) -> None:
         """A row this version cannot load (a game or an option that no longer exists, a broken
         state, another game's name): marked 'damaged', its channel freed, and its chips paid
-        back by its chip ledger (see `salvage_refunds`) in one transaction, with a log line. A row that is
-        no longer open (another process set it aside or ended it first) is left alone."""
+        back by its chip ledger (see `salvage_refunds`) in one transaction, with a log line. A
+        row that is no longer open (another process set it aside or ended it first) is left
+        alone."""
         async with self.store.transaction() as tx:
             now = await tx.lock_table(row["id"])
             if now is None or now["status"] not in ("lobby", "active"):
