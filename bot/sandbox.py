@@ -6,8 +6,8 @@ owner, so `/table end` and the like are theirs). SimCord's browser preview shows
 session, so a small home page on loopback lists the channels and the DM with the bot; following
 a link opens (or finds) that channel's session and sends the browser there; every session stays
 open, so a channel's tab and the DM's tab work side by side. Each page also loads the sandbox's
-own script (bot/sandbox_page.js: a whole command sent on one Enter; the DM page kept at its
-newest message).
+own script and style sheet (bot/sandbox_page.js and .css: a whole command sent on one Enter;
+a page kept at its newest message; no flash of an image "unavailable" while it is redrawn).
 
 The simulated Discord keeps nothing between runs, the store does: the server, its channels and
 the member are built in the same order each time, so they get the same ids and the tables in
@@ -65,6 +65,9 @@ CHANNELS = {  # game -> what the channel's topic suggests
     "arcanoid": "Arcanoid, the battle of the major arcana, against two computers: /arcanoid create bots:2, then Start",
 }
 PACE_TICK = 0.1  # seconds between two looks at the wall clock and at what the pages show
+# SimCord gives up on a browser action whose work has not settled by then, and the page reports
+# "Action outcome uncertain" (its default, 5 s, is less than a deal takes on a busy machine).
+SETTLE_TIMEOUT_S = 30.0
 PUBLISH_AT_LATEST = 0.4  # seconds a page waits for the simulated Discord to be still before it shows a change
 
 
@@ -336,31 +339,39 @@ def take_turns(preview: Any, sandbox: Sandbox) -> None:
     preview._action = in_turn
 
 
-PAGE_SCRIPT = Path(__file__).with_name("sandbox_page.js")
-PAGE_SCRIPT_ROUTE = "/sandbox-page.js"
+PAGE_ADDITIONS = {  # the preview page's additions: route -> (file beside this one, its type)
+    "/sandbox-page.js": ("sandbox_page.js", "application/javascript"),
+    "/sandbox-page.css": ("sandbox_page.css", "text/css"),
+}
 
 
 def serve_page_additions(preview: Any, sandbox: Sandbox) -> None:
-    """The preview's page loads the sandbox's script (bot/sandbox_page.js) after its own: the
-    route is added to the preview's server before it starts, and its page names the script."""
+    """The preview's page loads the sandbox's script and style sheet (bot/sandbox_page.js,
+    bot/sandbox_page.css) after its own: their routes are added to the preview's server before
+    it starts, and its page names them."""
     from aiohttp import web
 
     server = preview._server
     static = server._static
-    server._STATIC_FILES = {**server._STATIC_FILES, PAGE_SCRIPT_ROUTE: PAGE_SCRIPT.name}
-    tag = f'<script type="module" src="{PAGE_SCRIPT_ROUTE}"></script>'
+    server._STATIC_FILES = {**server._STATIC_FILES, **{route: name for route, (name, _) in PAGE_ADDITIONS.items()}}
+    tags = ('<link rel="stylesheet" href="/sandbox-page.css"></head>',
+            '<script type="module" src="/sandbox-page.js"></script></body>')
 
     async def with_additions(request: web.Request) -> web.StreamResponse:
-        if request.path != PAGE_SCRIPT_ROUTE:
+        if request.path not in PAGE_ADDITIONS:
             response = await static(request)
             if request.path == "/" and isinstance(response, web.Response) and response.text:
-                response.text = response.text.replace("</body>", tag + "</body>", 1)
+                page = response.text
+                for tag in tags:
+                    page = page.replace(tag[tag.rindex("</"):], tag, 1)
+                response.text = page
             return response
         if request.headers.get("Host", "") not in server._allowed_hosts():
             raise web.HTTPForbidden()
-        script = PAGE_SCRIPT.read_text(encoding="utf-8").replace(
-            "/*INVOCATIONS*/[]", json.dumps(sandbox.invocations()))
-        return web.Response(text=script, content_type="application/javascript", headers=server._SECURITY_HEADERS)
+        name, content_type = PAGE_ADDITIONS[request.path]
+        text = Path(__file__).with_name(name).read_text(encoding="utf-8")
+        text = text.replace("/*INVOCATIONS*/[]", json.dumps(sandbox.invocations()))
+        return web.Response(text=text, content_type=content_type, headers=server._SECURITY_HEADERS)
 
     server._static = with_additions
 
@@ -372,7 +383,7 @@ async def start_sandbox(config: Config, computer_pause: float | None = None) -> 
 
     bot = create_bot(config=config)
     bot._connection._intents.message_content = True  # to read a command typed whole (TypedCommands)
-    env = Env(bot, check_errors=False)
+    env = Env(bot, check_errors=False, settle_timeout=SETTLE_TIMEOUT_S)
     env.backend.bot_user.name = BOT_NAME  # SimCord calls its bot "TestBot"
     world = build_world(env)
     env.backend.clock.advance(max(0.0, time.time() - env.now().timestamp()))
