@@ -292,14 +292,14 @@ class Sandbox:
         take_turns(preview, self)
         return preview
 
-    def invocations(self) -> list[str]:
-        """Every command as typed after its `/` (`poker create`, `hand`), longest first."""
+    def invocations(self) -> dict[str, list[str]]:
+        """Every command as typed after its `/` (`poker create`, `hand`) -> its required options."""
         from simcord.interactions import command_leaves
 
         commands = self.env.backend.visible_commands(user_id=self.world.user.id,
                                                      channel_id=next(iter(self.world.channels.values())).id)
-        return sorted({" ".join(path) for command in commands for path, _ in command_leaves(command)},
-                      key=lambda path: (-len(path), path))
+        return {" ".join(path): [option["name"] for option in leaf.get("options") or [] if option.get("required")]
+                for command in commands for path, leaf in command_leaves(command)}
 
     def open_tables(self) -> list[tuple[str, str]]:
         """(channel, what is on) for each open table of the server."""
@@ -370,7 +370,7 @@ def serve_page_additions(preview: Any, sandbox: Sandbox) -> None:
             raise web.HTTPForbidden()
         name, content_type = PAGE_ADDITIONS[request.path]
         text = Path(__file__).with_name(name).read_text(encoding="utf-8")
-        text = text.replace("/*INVOCATIONS*/[]", json.dumps(sandbox.invocations()))
+        text = text.replace("/*INVOCATIONS*/{}", json.dumps(sandbox.invocations()))
         return web.Response(text=text, content_type=content_type, headers=server._SECURITY_HEADERS)
 
     server._static = with_additions

@@ -1,23 +1,25 @@
 // The sandbox's additions to SimCord's preview page; bot/sandbox.py serves it to every page.
-const INVOCATIONS = /*INVOCATIONS*/[];
+const INVOCATIONS = /*INVOCATIONS*/{}; // each command as typed after its "/" -> its required options
 
-/** Whether a typed line names a whole command (`/blackjack create`, `/poker create bots:3`). */
-function namesACommand(line) {
+/** Whether a typed line is a whole command: its name and every option it requires
+ * (`/blackjack create`, `/poker create bots:3`, `/tarot play card:QS`). */
+function wholeCommand(line) {
   const words = line.trim().replace(/^\//, "").split(/\s+/);
-  return INVOCATIONS.some((path) => {
-    const parts = path.split(" ");
-    return parts.length <= words.length && parts.every((part, index) => words[index] === part);
-  });
+  const path = Object.keys(INVOCATIONS)
+    .filter((name) => name.split(" ").every((part, index) => words[index] === part))
+    .sort((a, b) => b.length - a.length)[0];
+  return path !== undefined && INVOCATIONS[path].every((option) => words.some((word) => word.startsWith(`${option}:`)));
 }
 
-// One Enter sends a whole command typed in the message box, as it does on Discord. SimCord's
+// One Enter sends a whole command typed in the message box, as the README says. SimCord's
 // composer would turn the line into a command chip first and need further Enters (picking an
 // option on the way); the line goes as a message instead, and the bot runs it as the command.
+// A command still missing a required option becomes the chip, its options to fill, as before.
 window.addEventListener("keydown", (event) => {
   if (event.key !== "Enter" || event.shiftKey || event.isComposing || event.keyCode === 229) return;
   const input = event.target;
   if (!(input instanceof HTMLTextAreaElement) || input.id !== "channel-composer-input") return;
-  if (!input.value.trimStart().startsWith("/") || !namesACommand(input.value)) return;
+  if (!input.value.trimStart().startsWith("/") || !wholeCommand(input.value)) return;
   event.preventDefault();
   event.stopImmediatePropagation();
   input.form?.requestSubmit();

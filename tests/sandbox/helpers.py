@@ -129,8 +129,7 @@ async def fill_command(page: Any, command: str, **options: str) -> None:
     box = page.locator("#channel-composer-input")
     await box.click()
     await box.type(f"/{command}")
-    await page.get_by_text(f"/{command}", exact=True).last.wait_for()
-    await page.keyboard.press("Enter")
+    await page.get_by_text(f"/{command}", exact=True).last.click()  # picked from the list
     for name, value in options.items():
         field = page.locator(f'.command-option-input[data-option="{name}"]')
         if not await field.count():  # an optional option: pick it from the list first
