@@ -130,6 +130,7 @@ async def fill_command(page: Any, command: str, **options: str) -> None:
     await box.click()
     await box.type(f"/{command}")
     await page.get_by_text(f"/{command}", exact=True).last.click()  # picked from the list
+    await page.locator(".command-chip").wait_for()
     for name, value in options.items():
         field = page.locator(f'.command-option-input[data-option="{name}"]')
         if not await field.count():  # an optional option: pick it from the list first
