@@ -13,7 +13,7 @@ from bot.tables import build_options
 from games import blackjack
 from games.base import Event, IllegalAction
 from tests.bot.helpers import GUILD, chips_everywhere, close_service, open_service, open_table
-from tests.bot.test_service import commits_fail, replay, stored_seeds
+from tests.bot.test_service import COMMIT_FAILURES, commits_fail, replay, stored_seeds
 from tests.seeds import predict
 
 ALICE, BOB, CAROL = 101, 102, 103
@@ -185,7 +185,7 @@ async def test_an_end_whose_commit_fails_leaves_the_round_as_it_was(db_path):
     while table.state.phase != "playing":
         await service.act(table, ALICE, {"type": "bet", "amount": 10})
     before = (table.state_json(), table.version, await economy.ledger(GUILD))
-    with commits_fail(service), pytest.raises(OSError):
+    with commits_fail(service), pytest.raises(COMMIT_FAILURES):
         await service.end(table, ALICE, may_manage=False)
     assert table.active and service.table_in(10) is table
     assert (table.state_json(), table.version, await economy.ledger(GUILD)) == before
