@@ -56,6 +56,6 @@ def default_action(state: State, player: int) -> Action:
     return ai.timeout_move(view(state, player))
 
 
-def computer_action(state: State, player: int) -> Action:
-    """The computer's move, chosen from what its seat may see (`view`), never from the state."""
-    return ai.choose(view(state, player))
+def computer_action(state: State, player: int, level: str = "normal") -> Action:
+    """The computer's move at `level`, chosen from what its seat may see (`view`), never from the state."""
+    return ai.choose(view(state, player), level)

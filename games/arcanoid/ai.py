@@ -46,7 +46,7 @@ TOWER_WORTH = 16.0  # an enemy force worth destroying
 EAGER_POWERS = (2, 5, 8, 11, 15)  # High Priestess, Hierophant, Justice, Strength, the Devil
 
 
-def choose(view: dict[str, Any]) -> Action:
+def choose(view: dict[str, Any], level: str = "normal") -> Action:
     phase = view["phase"]
     me = view["me"]
     if phase == "vote":

@@ -17,5 +17,6 @@ def default_action(state: State, player: int) -> Action:
     return ai.choose(state, player, announce=False)
 
 
-def computer_action(state: State, player: int) -> Action:
-    return ai.choose(state, player)
+def computer_action(state: State, player: int, level: str = "normal") -> Action:
+    """The computer's move at `level`, from what `player` may know (ai.knowledge), never others' cards."""
+    return ai.choose(state, player, level=level)

@@ -44,7 +44,7 @@ def value2(c: Card) -> int:
     return (1, 3, 5, 7, 9)[c.rank - 10] if c.rank > 10 else 1
 
 
-def choose(state: ft.State, player: int, announce: bool = True) -> Action:
+def choose(state: ft.State, player: int, announce: bool = True, level: str = "normal") -> Action:
     """The computer's move for `player`, who is pending."""
     seat = state.players.index(player)
     phase = state.phase

@@ -7,6 +7,6 @@ from games.loc.rules import *  # noqa: F403 - the game contract
 from games.loc.rules import State, view
 
 
-def computer_action(state: State, player: int) -> Action:
-    """The computer's choice, made from what it may see (`view`), never from the state."""
-    return ai.choose(view(state, player))
+def computer_action(state: State, player: int, level: str = "normal") -> Action:
+    """The computer's choice at `level`, made from what it may see (`view`), never from the state."""
+    return ai.choose(view(state, player), level)

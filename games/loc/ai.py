@@ -14,7 +14,7 @@ Action = dict[str, Any]
 WORTH_TAKING = 2  # bets per player still in the hand: a pot this big is worth a pot-taker
 
 
-def choose(view: dict[str, Any]) -> Action:
+def choose(view: dict[str, Any], level: str = "normal") -> Action:
     me = view["me"]
     hand = [card(code) for code in me["cards"]]
     deck = view["deck"]

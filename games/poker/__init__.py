@@ -9,6 +9,6 @@ from games.poker.rules import *  # noqa: F403 - the game contract
 from games.poker.rules import State, view
 
 
-def computer_action(state: State, player: int) -> Action:
-    """The computer's move, chosen from what it may see (`view`), never from the state."""
-    return ai.choose(view(state, player), player)
+def computer_action(state: State, player: int, level: str = "normal") -> Action:
+    """The computer's move at `level`, chosen from what it may see (`view`), never from the state."""
+    return ai.choose(view(state, player), player, level)

@@ -32,7 +32,7 @@ BOARD_SIZE = 5
 DECK = tuple(full_deck())
 
 
-def choose(view: dict[str, Any], player: int) -> Action:
+def choose(view: dict[str, Any], player: int, level: str = "normal") -> Action:
     turn = view.get("turn") or {}
     if turn.get("player") != player:
         raise ValueError(f"it is not player {player}'s turn")

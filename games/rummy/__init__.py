@@ -22,6 +22,6 @@ def default_action(state: State, player: int) -> Action:
     return move
 
 
-def computer_action(state: State, player: int) -> Action:
-    """The computer's move, chosen from what it may see (`view`), never from the state."""
-    return ai.choose(view(state, player))
+def computer_action(state: State, player: int, level: str = "normal") -> Action:
+    """The computer's move at `level`, chosen from what it may see (`view`), never from the state."""
+    return ai.choose(view(state, player), level)

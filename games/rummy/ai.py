@@ -18,7 +18,7 @@ EARLY_HAND = 12  # turns of each player during which any allowed call pays
 SAFE_CALL = 4  # an unmelded value this low rarely gets undercut, however late
 
 
-def choose(view: dict[str, Any]) -> Action:
+def choose(view: dict[str, Any], level: str = "normal") -> Action:
     phase = view["phase"]
     if phase == "choosing":
         return {"type": "choose", **view["options"]}

@@ -29,6 +29,7 @@ from games.base import (
     IllegalAction,
     SeatSpec,
     capitalised,
+    check_level,
     mention,
     plural,
     require,
@@ -74,6 +75,7 @@ class Options:
     upcard_choice: bool = False
     identification: bool = False
     opponent: str = "human"
+    level: str = "normal"  # the computer players' strength: easy, normal or hard
     timer: int = 120
 
     @property
@@ -82,6 +84,7 @@ class Options:
         return 1 if self.opponent == "bot" else 0
 
     def validate(self) -> None:
+        check_level(self.level)
         require(self.melds in rm.MELD_SETS, "melds must be all or basic")
         require(_whole(self.call_limit) and 0 <= self.call_limit <= 200, "call_limit must be 0 to 200")
         require(_whole(self.target) and 1 <= self.target <= 10_000, "target must be 1 to 10000")
