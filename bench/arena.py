@@ -1,0 +1,195 @@
+"""The computers' arena (issue 29): duplicate deals between two kinds of player, luck cancelled.
+
+    python -m bench.arena GAME --a hard --b normal --deals N [--players P] [--seed S] [--jobs J]
+
+Each deal is dealt from fixed seeds and played P + 1 times: once with player B on every seat (the
+reference), then once per seat with player A on that seat and B on the others. A's result in a
+seat minus B's result in the same seat, on the same cards, is that deal's difference (averaged
+over the seats): the cards' luck cancels, what is left is the players' skill. It prints the mean
+difference per deal with its 95% confidence interval, how often A did better, the game's own
+figures, and each level's decision time (CPU, p50 and p99).
+
+A and B are levels (`easy`, `normal`, `hard`) or fixed baselines: `random` (a random legal move,
+never leaving), and in poker `caller` (a calling station) and `maniac` (always raises the most).
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import random
+import statistics
+import time
+from collections import Counter, defaultdict
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any
+
+from games import fairness
+from games import french_tarot as ft
+from games.base import LEVELS, Action, SeatSpec
+
+Decide = Callable[[Any, int], Action]
+
+
+@dataclass
+class Play:
+    """One play of a deal: each seat's result, the figures the game reports, decision times."""
+
+    results: list[float]
+    figures: Counter[str] = field(default_factory=Counter)
+    times: dict[str, list[float]] = field(default_factory=lambda: defaultdict(list))
+
+
+def random_player(module: Any) -> Decide:
+    def decide(state: Any, player: int) -> Action:
+        legal = [a for a in module.legal_actions(state, player) if a.get("type") not in ("leave", "sitout")]
+        rng = random.Random(f"{module.NAME}:{player}:{getattr(state, 'step', 0)}:{len(legal)}")
+        return _complete(module, state, player, rng.choice(legal))
+    return decide
+
+
+def _complete(module: Any, state: Any, player: int, action: Action) -> Action:
+    """A legal action as listed may need its choice filled in (tarot's discard lists its options)."""
+    if module is ft and action.get("type") == "discard":
+        return ft.ai.choose(state, player)
+    return action
+
+
+def player_for(module: Any, kind: str) -> Decide:
+    if kind in LEVELS:
+        return lambda state, player: module.computer_action(state, player, kind)
+    if kind == "random":
+        return random_player(module)
+    raise SystemExit(f"{kind} is not a player of {module.NAME}: use {', '.join(LEVELS)} or random")
+
+
+# --- French Tarot -----------------------------------------------------------------------------
+
+
+def tarot_deal(players: int, seed: int) -> ft.State:
+    with fairness.predictable(f"arena:{seed}"):
+        return ft.new(ft.Options(players=players, hands=1), [SeatSpec(-n) for n in range(1, players + 1)])
+
+
+def tarot_play(players: int, seed: int, kinds: list[str]) -> Play:
+    """The deal played with kinds[seat] on each seat; each seat's score."""
+    state = tarot_deal(players, seed)
+    deciders = [player_for(ft, kind) for kind in kinds]
+    play = Play([0.0] * players)
+    while not ft.is_over(state):
+        player = ft.pending(state)[0]
+        seat = state.players.index(player)
+        began = time.process_time()
+        action = deciders[seat](state, player)
+        play.times[kinds[seat]].append(time.process_time() - began)
+        ft.apply(state, player, action)
+    last = state.history[-1]
+    play.results = [float(score) for score in last["scores"]]
+    if last["contract"] is not None:
+        taker = state.players.index(last["taker"])
+        play.figures[f"seat {taker} bids {last['contract']}"] += 1
+        play.figures[f"seat {taker} makes {last['contract']}"] += int(bool(last["made"]))
+    return play
+
+
+GAMES: dict[str, Callable[[int, int, list[str]], Play]] = {"tarot": tarot_play}
+DEFAULT_PLAYERS = {"tarot": 4}
+
+
+# --- the duplicate match -------------------------------------------------------------------------
+
+
+@dataclass
+class DealOutcome:
+    difference: float
+    a_seat_results: list[float]
+    figures: Counter[str]
+    times: dict[str, list[float]]
+
+
+def play_duplicate(game: str, players: int, seed: int, a: str, b: str) -> DealOutcome:
+    """The deal with B on every seat, then with A on each seat in turn. The figures count what
+    A did in its seat ("A …") and what B did in that same seat in the reference ("B …")."""
+    play = GAMES[game]
+    reference = play(players, seed, [b] * players)
+    figures: Counter[str] = Counter()
+    times: dict[str, list[float]] = defaultdict(list)
+    differences, a_results = [], []
+    for seat in range(players):
+        kinds = [b] * players
+        kinds[seat] = a
+        with_a = play(players, seed, kinds)
+        differences.append(with_a.results[seat] - reference.results[seat])
+        a_results.append(with_a.results[seat])
+        figures.update(_seat_figures(with_a.figures, seat, "A"))
+        figures.update(_seat_figures(reference.figures, seat, "B"))
+        times[a] += with_a.times[a]
+    times[b] += reference.times[b]
+    return DealOutcome(sum(differences) / players, a_results, figures, times)
+
+
+def _seat_figures(figures: Counter[str], seat: int, label: str) -> Counter[str]:
+    prefix = f"seat {seat} "
+    return Counter({f"{label} {key.removeprefix(prefix)}": v for key, v in figures.items() if key.startswith(prefix)})
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))] if ordered else 0.0
+
+
+def report(game: str, players: int, a: str, b: str, outcomes: list[DealOutcome], seconds: float) -> None:
+    differences = [o.difference for o in outcomes]
+    n = len(differences)
+    mean = statistics.fmean(differences)
+    half = 1.96 * statistics.stdev(differences) / math.sqrt(n) if n > 1 else float("inf")
+    better = sum(1 for d in differences if d > 0) / n
+    worse = sum(1 for d in differences if d < 0) / n
+    print(f"{game}, {players} players, {a} (A) against {b} (B): {n} duplicate deals in {seconds:.0f} s")
+    print(f"  A's gain per deal over B in the same seat: {mean:+.2f} points, 95% interval "
+          f"[{mean - half:+.2f}, {mean + half:+.2f}]{'  (above zero)' if mean - half > 0 else ''}")
+    print(f"  deals where A did better: {better:.0%}, worse: {worse:.0%}")
+    figures: Counter[str] = Counter()
+    times: dict[str, list[float]] = defaultdict(list)
+    for o in outcomes:
+        figures.update(o.figures)
+        for kind, spent in o.times.items():
+            times[kind] += spent
+    seat_plays = n * players
+    for label, kind in (("A", a), ("B", b)):
+        for contract in ft.CONTRACTS:
+            bids, made = figures[f"{label} bids {contract}"], figures[f"{label} makes {contract}"]
+            if bids:
+                print(f"  {label} ({kind}) takes a {contract} in {bids / seat_plays:.1%} of its seats, "
+                      f"makes {made / bids:.0%} of them")
+    for kind, spent in sorted(times.items()):
+        print(f"  {kind} decisions: {len(spent)}, CPU p50 {percentile(spent, 0.5) * 1000:.1f} ms, "
+              f"p99 {percentile(spent, 0.99) * 1000:.1f} ms, max {max(spent) * 1000:.1f} ms")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("game", choices=sorted(GAMES))
+    parser.add_argument("--a", default="hard")
+    parser.add_argument("--b", default="normal")
+    parser.add_argument("--deals", type=int, default=100)
+    parser.add_argument("--players", type=int)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--jobs", type=int, default=1, help="processes playing deals side by side")
+    args = parser.parse_args()
+    players = args.players or DEFAULT_PLAYERS[args.game]
+    seeds = range(args.seed, args.seed + args.deals)
+    began = time.perf_counter()
+    if args.jobs > 1:
+        with ProcessPoolExecutor(args.jobs) as pool:
+            outcomes = list(pool.map(play_duplicate, *zip(*[(args.game, players, s, args.a, args.b) for s in seeds],
+                                                         strict=True)))
+    else:
+        outcomes = [play_duplicate(args.game, players, s, args.a, args.b) for s in seeds]
+    report(args.game, players, args.a, args.b, outcomes, time.perf_counter() - began)
+
+
+if __name__ == "__main__":
+    main()
