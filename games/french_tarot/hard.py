@@ -2,8 +2,8 @@
 
 It imagines the hidden cards — the other hands, the dog while unseen, the taker's discard —
 dealt in agreement with what its seat knows (its hand, the cards played, the voids they showed,
-the dog once shown, its own discard, the cards of announced poignées, the rule that no king or
-trump goes to the discard), and plays every candidate out to the end of the deal in each
+the dog once shown, its own discard, the cards of announced poignées and discarded trumps, the
+rule that no king goes to the discard), and plays every candidate out to the end of the deal in each
 imagined deal, every seat then playing as the normal player does. It keeps the candidate with
 the best mean score for its side. So it decides:
 
@@ -76,6 +76,7 @@ def imagine(state: ft.State, seat: int, rng: Any) -> World:
     mine = {_key(c) for c in state.hands[seat]}
     shown_poignee = {_key(c): p["seat"] for p in state.poignees if p["seat"] != seat for c in _cards(p["cards"])}
     dog_shown = {_key(c) for c in state.dog} if state.dog_shown and seat != state.taker else set()
+    discarded_trumps = {_key(c) for c in state.discard if ft.is_trump(c)} if seat != state.taker else set()
     played = {_key(c) for t in state.tricks for c in t.cards} | {_key(c) for c in state.trick}
     hidden = [c for c in EVERY_CARD
               if _key(c) not in mine and _key(c) not in played and (_key(c) in info.unseen or _key(c) in dog_shown)]
@@ -88,10 +89,12 @@ def imagine(state: ft.State, seat: int, rng: Any) -> World:
         key = _key(c)
         if key in shown_poignee:
             return place == shown_poignee[key]
+        if key in discarded_trumps:  # shown when discarded
+            return place == PILE
         if key in dog_shown and place not in (PILE, state.taker):
             return False
         if place == PILE:
-            return not state.dog_shown or ft.discardable(c) and not ft.is_trump(c)
+            return not state.dog_shown or ft.discardable(c) and not ft.is_trump(c)  # no king, no hidden trump
         suit = "T" if ft.is_trump(c) else c.suit
         return suit is None or suit not in info.voids[place]
 
