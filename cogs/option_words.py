@@ -15,6 +15,8 @@ STYLES = {"rws": "Rider–Waite–Smith cards", "marseille": "Marseille cards", 
 LEVEL_WORDS = {"easy": "easy computer players (a newcomer can beat them)",
                "normal": "normal computer players (rules of thumb)",
                "hard": "hard computer players (they search the possible deals)"}
+LEVELS_RULE = ("Computer players: `level:` on `create` sets how well they play — **easy** (a newcomer beats them), "
+               "**normal** (rules of thumb, the default) or **hard** (they imagine the hidden cards and search).")
 LEVEL_HELP = "How well the computer players play: easy, normal (default) or hard (docs/computers.md)"
 LEVEL_CHOICES = [app_commands.Choice(name=level, value=level) for level in LEVELS]
 ORIENTATION = {"best": "reversals set for your best hand", "manual": "you turn your own cards"}
@@ -91,6 +93,13 @@ def _value_words(value: Any) -> str:
     return "none" if value is None else str(value)
 
 
+def level_line(options: Any) -> str | None:
+    """The table's computer level, for its status; None at a table without computers."""
+    if not getattr(options, "bots", 0) or not hasattr(options, "level"):
+        return None
+    return f"🤖 {LEVEL_WORDS[options.level].capitalize()}"
+
+
 def option_words(game: str, options: Any) -> str:
     """The lobby's Options field."""
     describe = WORDS.get(game)
@@ -99,6 +108,6 @@ def option_words(game: str, options: Any) -> str:
 
         return "\n".join(f"{k.replace('_', ' ')}: {_value_words(v)}" for k, v in asdict(options).items())[:1024]
     lines = [*describe(options), _timer(options)]
-    if getattr(options, "bots", 0):
+    if getattr(options, "bots", 0) and hasattr(options, "level"):
         lines.append(LEVEL_WORDS[options.level])
     return "\n".join(f"• {line[:1].upper()}{line[1:]}" for line in lines)[:1024]
