@@ -14,7 +14,7 @@ from typing import Any
 from bot import fair
 from bot.store import ADD_DAY, ADD_FIGURE, ADD_RECORD, BEST_FIGURE, Store, Tx, unpacked_state
 from games.base import SeatSpec
-from games.records import Figure, Line, Tally, tally
+from games.records import RENAMED_FIGURES, Figure, Line, Tally, tally
 from games.registry import GAMES
 
 DAY = 86_400
@@ -100,7 +100,9 @@ async def profile(store: Store, guild_id: int, user_id: int, game: str | None = 
     figures: dict[str, dict[str, tuple[int, str]]] = {}
     for name, figure, value, note in await store.fetchall(
             f"SELECT game, figure, value, note FROM record_figures WHERE {where}", params):
-        figures.setdefault(name, {})[figure] = (int(value), note)
+        known = figures.setdefault(name, {})
+        figure = RENAMED_FIGURES.get(figure, figure)  # a count kept under an earlier name adds to today's
+        known[figure] = (known.get(figure, (0, ""))[0] + int(value), note)
     games = [GameRecord(*(int(v) if i else v for i, v in enumerate(row)), figures=figures.get(row[0], {}))
              for row in rows]
     return Profile(games, await chip_line(store, guild_id, user_id, game, today))

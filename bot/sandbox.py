@@ -37,6 +37,7 @@ from typing import Any
 
 from bot.client import TarotBot, create_bot
 from bot.config import Config
+from games.base import seat_name
 from games.registry import GAMES
 
 log = logging.getLogger(__name__)
@@ -386,12 +387,26 @@ def typed_value(command: str, option: dict[str, Any], raw: str, people: dict[str
     if kind in (OptionType.USER, OptionType.MENTIONABLE):
         person = people.get(raw.removeprefix("@").casefold())
         if person is None:
-            raise NotACommand(f"`{option['name']}` names a member: {', '.join(sorted(people))}.")
+            raise NotACommand(not_a_member(command, option["name"], raw.removeprefix("@"), people))
         return person
     try:
         return parse_option_input(command, option, raw)
     except (OptionError, ValueError):
         raise NotACommand(f"`{option['name']}` of `/{command}` takes {what_option_takes(option)}, not `{raw}`.") from None
+
+
+COMPUTER_NAMES = {seat_name(player).casefold() for player in range(-99, 0)}  # the computer players' seats
+NO_COMPUTER = {"profile": "computers keep no record (only members' rounds are counted)."}
+
+
+def not_a_member(command: str, option: str, name: str, people: dict[str, Any]) -> str:
+    """Why a typed name is not a member: a computer player's seat is told apart."""
+    members = f"`{option}` names a member: {', '.join(sorted(people))}."
+    if name.casefold() not in COMPUTER_NAMES:
+        return members
+    if command in NO_COMPUTER:
+        return f"{name} is a computer player: {NO_COMPUTER[command]}"
+    return f"{name} is a computer player, not a member. {members}"
 
 
 def what_option_takes(option: dict[str, Any]) -> str:

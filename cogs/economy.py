@@ -124,12 +124,12 @@ class Economy(commands.Cog):
         since = "all time" if period == "all" else f"since {date_of(today - records.PERIODS[period] + 1)} (UTC)"
         nobody = f"Nobody has finished a {word} of {game.name} here {'yet' if period == 'all' else 'in that time'}."
         if by == "win rate":
-            note = f"Win rate ranks members with at least {records.WIN_RATE_MIN_ROUNDS} {word}s {since}."
-            lines.append(f"\n*{note}*" if lines else "")
-            nobody = f"Nobody has finished {records.WIN_RATE_MIN_ROUNDS} {word}s of {game.name} here {since}. " + note
+            rule = f"Win rate ranks members with at least {records.WIN_RATE_MIN_ROUNDS} {word}s {since}"
+            lines.append(f"\n*{rule}.*" if lines else "")
+            nobody = f"{rule}: nobody has finished that many of {game.name} here."  # said once, not twice
         title = f"Best at {game.name}" + ("" if period == "all" and by == "net" else f" — {period}, by {by}")
         embed = discord.Embed(title=title, colour=COLOUR, description="\n".join(lines).strip() or nobody)
-        embed.set_footer(text=f"{since.capitalize()} · by {by}")
+        embed.set_footer(text=f"{since[0].upper()}{since[1:]} · by {by}")  # the date as written above
         return embed
 
     @app_commands.command(name="count", description="Count a pile of cards' points as tarot games do")

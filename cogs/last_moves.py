@@ -10,6 +10,7 @@ from collections.abc import Callable
 from typing import Any
 
 from bot.tables import Table
+from bot.tables.timers import TIMER_ORIGIN
 from games.base import Event, plural
 
 KEY = "last_moves"
@@ -18,12 +19,12 @@ ENTRY_LIMIT = 500  # characters of one entry; a long computers' block keeps its 
 FIELD_LIMIT = 1024  # characters in a Discord embed field's value
 FIELD_NAME = "Last moves"
 COMPUTER_ORIGIN = "computer"
-TIMER_ORIGIN = "timer"
 TIMED_OUT = "⏱️ time ran out: "
 
 
 def record(table: Table, text: str, origin: Any) -> bool:
-    """Adds one move's words to the table's last moves; whether anything was added."""
+    """Adds one move's words to the table's last moves; whether anything was added. Only the
+    moves a person's turn timer played are marked timed out (not a reaction window's close)."""
     text = " ".join(text.split())
     if not text:
         return False

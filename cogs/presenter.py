@@ -252,7 +252,10 @@ class Presenter:
         if footer:
             embed.set_footer(text=footer)
         buttons = [] if final else ui.buttons(table, view) + ([SIT_IN] if away else [])
-        return {"embed": embed, "attachments": [png_file(image)], "view": action_view(table, buttons)}
+        payload = {"embed": embed, "attachments": [png_file(image)], "view": action_view(table, buttons)}
+        if final:
+            payload["content"] = spectator_pings(table)  # a closed round's message calls no one to move
+        return payload
 
     async def _post_table(self, table: Table) -> None:
         channel = await self._channel(table)
@@ -321,10 +324,7 @@ class Presenter:
         elif job.kind == "final":
             await self._update_table(table, final=True)
         elif job.kind == "ended":
-            if job.settled is not None:
-                await self._close_round(table, job.settled)
-            elif table.extra.get("table_message"):
-                await self._edit_message(table, table.extra["table_message"], view=None)
+            await self._close_round(table, job.settled)
 
     async def _update_table(self, table: Table, final: bool = False) -> None:
         message_id = table.extra.get("table_message")
@@ -337,12 +337,12 @@ class Presenter:
 
     async def _close_round(self, table: Table, settled: dict | None) -> None:
         """The finished round's message keeps its final picture (`settled`, the round's view as
-        it was settled), without buttons."""
+        it was settled), without buttons and without its call to move ("— your move")."""
         message_id = table.extra.get("table_message")
         if not message_id:
             return
         if settled is None:
-            await self._edit_message(table, message_id, view=None)
+            await self._edit_message(table, message_id, content=spectator_pings(table), view=None)
             return
         payload = await self._table_payload(table, view=settled, final=True)
         await self._edit_message(table, message_id, **payload)

@@ -40,6 +40,7 @@ from cogs.common import (
 from cogs.fair import json_file
 from cogs.option_words import LEVELS_RULE, level_line
 from cogs.presenter import LobbyButton, Presenter
+from cogs.records import record_word
 from cogs.rules_text import RULES
 from cogs.vanished import end_tables_in_vanished_channels, end_tables_of_vanished
 from games import fairness
@@ -176,7 +177,7 @@ class Tables(commands.Cog):
         except IllegalAction as refusal:
             await refuse(interaction, refusal.reason)
             return
-        await reply(interaction, ended_text(refunds.get(interaction.user.id), dealt))
+        await reply(interaction, ended_text(table, refunds.get(interaction.user.id), dealt))
 
     @table.command(name="kick", description="Host or Manage Server: remove a player from the table")
     async def kick(self, interaction: discord.Interaction, member: discord.Member) -> None:
@@ -331,7 +332,10 @@ def round_in_play(table: Table) -> bool:
     return bool(table.active and to_settle is not None and to_settle(table.state) is not None)
 
 
-def ended_text(yours: int | None, dealt: bool) -> str:
+def ended_text(table: Table, yours: int | None, dealt: bool) -> str:
+    if not table.module.CHIPS:  # nothing is at stake but the record of a round not played to its end
+        return (f"The table is ended: play stops where it is, and the unfinished {record_word(table.game)} "
+                "counts in no one's record.")
     played = ("a round already dealt was played out by the timers' defaults and settled, and " if dealt
               else "no cards were out, so nothing was played out; ")
     chips = ("every chip at the table went back to its owner's wallet." if dealt

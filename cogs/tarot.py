@@ -90,7 +90,8 @@ def sheet_text(sheet: dict[str, Any], names: dict[int, str]) -> list[str]:
     lines.append(f"Counted in twos, {sheet['method']} method. " + _numbers(sheet, names))
     shares = ", ".join(f"{who(names, s['player'])} {s['delta']:+d}" for s in sheet["scores"])
     totals = " · ".join(f"{who(names, s['player'])} {s['total']:+d}" for s in sheet["scores"])
-    lines += [f"Per defender **{sheet['per_defender']:+d}** → {shares}", f"Running totals: {totals}"]
+    # the sheet counts from the taker's side: each defender's figure has the other sign
+    lines += [f"Per defender **{-sheet['per_defender']:+d}** → {shares}", f"Running totals: {totals}"]
     return lines
 
 

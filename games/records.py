@@ -12,15 +12,20 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from games.arcanoid import battle
 from games.base import Event
 
-# The Arcanoid events that say a power was played, and the power's name.
+# The Arcanoid events that say a power was played, and the power's name as the game calls it.
 ARCANOID_POWERS = {
-    "looked": "the High Priestess", "justice": "Justice", "hermit": "the Hermit", "wheel": "the Wheel",
-    "strength": "Strength", "hanged": "the Hanged Man", "death": "Death", "temperance": "Temperance",
-    "daemon": "the Devil", "tower": "the Tower", "called": "a call (Star, Moon, Sun)",
-    "judgment": "Judgement", "chariot": "the Chariot",
+    **{kind: battle.ARCANA[number] for kind, number in (
+        ("looked", battle.PRIESTESS), ("justice", battle.JUSTICE), ("hermit", battle.HERMIT),
+        ("wheel", battle.WHEEL), ("strength", battle.STRENGTH), ("hanged", battle.HANGED_MAN),
+        ("death", battle.DEATH), ("temperance", battle.TEMPERANCE), ("daemon", battle.DEVIL),
+        ("tower", battle.TOWER), ("judgment", battle.JUDGMENT), ("chariot", battle.CHARIOT))},
+    "called": "a call (Star, Moon, Sun)",
 }
+# Figures stored under an earlier name, read as today's (records kept before issue 28).
+RENAMED_FIGURES = {"played Judgement": "played Judgment", "played the Wheel": "played the Wheel of Fortune"}
 BEST_PREFIX = "best "  # a figure kept at its highest value (with a note), not summed
 
 

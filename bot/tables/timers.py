@@ -21,6 +21,9 @@ from games.base import RUNTIME_PLAYER, Event, IllegalAction
 
 log = logging.getLogger(__name__)
 
+TIMER_ORIGIN = "timer"  # the listeners' origin of moves a person's turn timer played for them
+WINDOW_ORIGIN = "window"  # ... of what followed a reaction window the table's clock closed
+
 
 class Timers:
     """The timers room of the table service (bot.tables.TableService)."""
@@ -47,19 +50,18 @@ class Timers:
         if not table.active or not self._timer_seconds(table) or not table.module.pending(table.state):
             return None
         pending = table.module.pending(table.state)
-        if table.deadline is not None and not new_round and self._same_wait(table, pending):
-            return table.deadline  # the same players (or some of them) are still to act: their clock runs on
+        if table.deadline is not None and not new_round and self._same_decision(table, pending):
+            return table.deadline  # some of the players asked together have chosen: the others' clock runs on
         table.extra["pending"] = pending
         table.extra["pending_step"] = table.step_key()
         return self.clock() + self._timer_seconds(table)
 
-    def _same_wait(self, table: Table, pending: list[int]) -> bool:
-        """Still the same wait: one player still on the same turn (hitting again does not buy
-        time), or, within one step, some of the players acting together (a betting window, a
-        simultaneous play) where the others have already chosen."""
+    def _same_decision(self, table: Table, pending: list[int]) -> bool:
+        """Still the decision the timer was armed for: the game's step is the same (a step is one
+        decision — a betting window shared by everyone in it, each turn after it, each card more)
+        and only players already asked in it are still to choose. A player asked again, even at
+        once after their own move, faces a new decision with the table's full time (issue 28)."""
         before = table.extra.get("pending") or []
-        if len(pending) == 1 and pending == before:
-            return True
         return table.extra.get("pending_step") == table.step_key() and set(pending) <= set(before)
 
     async def _write_deadline(self, table: Table) -> None:
@@ -106,29 +108,27 @@ class Timers:
             await self.set_aside(damaged)
 
     async def _on_timeout(self, table: Table, deadline: float) -> None:
-        events = await self._time_out(table, deadline, [])
-        await self._notify(table, events, "timer")
+        events, origin = await self._time_out(table, deadline, [])
+        await self._notify(table, events, origin)
 
     @retried_on_conflict
-    async def _time_out(self, table: Table, deadline: float, seen: list[int]) -> list[Event]:
-        """The default moves of a timer that ran out. A try that met another transaction read
-        the table back (deadline included), so a retry goes on if the table is still at the
-        version the first try found (`seen`)."""
+    async def _time_out(self, table: Table, deadline: float, seen: list[int]) -> tuple[list[Event], str]:
+        """The moves of a timer that ran out, and their origin: "timer" for people's default
+        moves, "window" for a reaction window the clock closed (no one's timeout). A try that
+        met another transaction read the table back (deadline included), so a retry goes on if
+        the table is still at the version the first try found (`seen`)."""
         events: list[Event] = []
         async with self._hold(table):
             current = table.version == seen[0] if seen else table.deadline == deadline
             if not current or not table.active or self._closed:
-                return events
+                return events, TIMER_ORIGIN
             seen[:] = [table.version]
             if self._window_seconds(table) is not None:
-                events += await self._close_window(table)
-                players: list[int] = []
-            else:
-                players = list(table.module.pending(table.state))
-            for player in players:
+                return await self._close_window(table), WINDOW_ORIGIN
+            for player in table.module.pending(table.state):
                 if player >= 0:  # computer players move on their own (or wait for a person)
                     events += await self._play_default(table, player)
-        return events
+        return events, TIMER_ORIGIN
 
     async def _close_window(self, table: Table) -> list[Event]:
         """A reaction window's time is up: the runtime closes it (no one's timeout)."""

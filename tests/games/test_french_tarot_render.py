@@ -71,7 +71,7 @@ def test_the_score_sheet_shows_every_number_as_image_and_text(players: int) -> N
     text = "\n".join(sheet_text(sheet, NAMES))
     for value in (sheet["points"], sheet["defence_points"], f"{sheet['needed']} needed",
                   f"difference {sheet['difference']:+d}", f"× {sheet['multiplier']}", "Running totals",
-                  f"{sheet['per_defender']:+d}", sheet["method"]):
+                  f"{-sheet['per_defender']:+d}", sheet["method"]):
         assert value in text, value
     lines = score_lines(sheet, NAMES)
     assert lines[0].startswith(f"Oudlers {sheet['oudlers']}") and lines[-1] == f"Per defender: {sheet['per_defender']:+d}"

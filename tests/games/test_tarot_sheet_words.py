@@ -1,0 +1,19 @@
+"""The French Tarot score sheet's text gives each side its own sign (issue 28, item 15): the
+figure "per defender" is what each defender made, as their share beside it says."""
+
+from __future__ import annotations
+
+import pytest
+
+from cogs.tarot import sheet_text
+from tests.games.test_french_tarot_render import NAMES, scored_hand
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_the_per_defender_figure_is_each_defenders_share(players: int) -> None:
+    sheet = scored_hand(players)["sheet"]
+    takers = {sheet["taker"], sheet.get("partner")}
+    defenders = {s["delta"] for s in sheet["scores"] if s["player"] not in takers}
+    assert len(defenders) == 1 and defenders != {0}, "every defender made the same, and something"
+    line = next(text for text in sheet_text(sheet, NAMES) if text.startswith("Per defender"))
+    assert line.startswith(f"Per defender **{defenders.pop():+d}** → "), line
