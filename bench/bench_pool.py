@@ -1,11 +1,19 @@
 """Images per second: the drawing pool's worker processes against one thread (not a test).
-Run: .venv/bin/python bench/bench_pool.py [--images 60] [--repeats 5] [--workers N]
+Run: .venv/bin/python bench/bench_pool.py [--images 60] [--repeats 5] [--workers N] [--starts 3]
 
 The same table images (blackjack and baccarat views of tests/renders/samples.py, crowded and
 settled) are drawn, side by side and alternating in one run: in one worker thread one after the
 other (what `asyncio.to_thread` rendering amounted to: one GIL), and by the pool with every job
 submitted at once. Printed per repeat and as medians: images per second each way, their ratio
-(target >= 1.7x on 2 cores), and the load average (the machine is shared)."""
+(target >= 1.7x on 2 cores), and the load average (the machine is shared).
+
+First, the first images after start-up (issue 31): `--starts` times, a pool is started afresh
+and, once its workers say they have warmed up (the bot goes on meanwhile: a click comes once it
+has connected to Discord), the crowded blackjack table is drawn once per worker, one after the
+other (each worker's first image: a click's table image), then 20 times more (warm clicks).
+Printed: how long the warm-up took, each worker's first image, the warm median and the ratio of
+the slowest first image to it (target <= 3x); and, on one more fresh pool, a first image asked
+for at once, while its workers still warm up (what a click in the bot's first seconds waits)."""
 
 from __future__ import annotations
 
@@ -43,7 +51,42 @@ async def pooled(pool: DrawingPool, images: int) -> float:
     return images / (time.perf_counter() - start)
 
 
-async def main_async(images: int, repeats: int, workers: int) -> None:
+async def drawn_in(pool: DrawingPool) -> float:
+    """One crowded blackjack table image, in milliseconds."""
+    start = time.perf_counter()
+    await pool.draw(render_blackjack, bj_crowded(), NAMES, "rws")
+    return (time.perf_counter() - start) * 1000
+
+
+async def first_images(workers: int, starts: int) -> None:
+    print(f"first table images after start-up: {workers} worker processes, {starts} fresh starts")
+    ratios = []
+    for number in range(1, starts + 1):
+        start = time.perf_counter()
+        pool = DrawingPool(workers)
+        await pool.start()
+        await pool.ready()
+        warmed = time.perf_counter() - start
+        first = [await drawn_in(pool) for _ in range(workers)]
+        warm = statistics.median([await drawn_in(pool) for _ in range(20)])
+        await pool.close()
+        ratios.append(max(first) / warm)
+        print(f"  start {number}: warmed up in {warmed:.2f} s; first images "
+              + ", ".join(f"{ms:.1f}" for ms in first)
+              + f" ms; warm median {warm:.1f} ms; slowest first / warm {max(first) / warm:.2f}x"
+              + f" (load average {os.getloadavg()[0]:.1f})")
+    print(f"  median ratio {statistics.median(ratios):.2f}x (target <= 3x)")
+    start = time.perf_counter()
+    pool = DrawingPool(workers)
+    await pool.start()
+    at_once = await drawn_in(pool)
+    print(f"  a first image asked for at start-up (waiting for the warm-up): {at_once:.0f} ms "
+          f"({(time.perf_counter() - start) * 1000:.0f} ms after the pool started)")
+    await pool.close()
+
+
+async def main_async(images: int, repeats: int, workers: int, starts: int) -> None:
+    await first_images(workers, starts)
     pool = DrawingPool(workers)
     await pool.start()
     assert pool.processes, "the worker processes did not start"
@@ -69,8 +112,9 @@ def main() -> None:
     parser.add_argument("--images", type=int, default=60)
     parser.add_argument("--repeats", type=int, default=5)
     parser.add_argument("--workers", type=int, default=machine_cores())
+    parser.add_argument("--starts", type=int, default=3)
     args = parser.parse_args()
-    asyncio.run(main_async(args.images, args.repeats, args.workers))
+    asyncio.run(main_async(args.images, args.repeats, args.workers, args.starts))
 
 
 if __name__ == "__main__":

@@ -4,8 +4,13 @@ games/ and Pillow they use). It reads requests from stdin and writes answers to 
 time, each a length-prefixed pickle:
     request  (job, module, function, args, kwargs)  → answer (job, True, png bytes)
                                                    or (job, False, "what failed")
-A function outside renders/ is refused. `(job, "", "modules", (), {})` answers the names of the
-modules this process has imported (what the pool's test checks)."""
+Every answer carries its request's job number (the pool checks it). Before reading its first
+request the worker draws one image of every kind (renders/warm.py) and says so in a first
+answer, `(WARMED, True, [the kinds drawn])` (none when started with `--cold`); the rest of the
+card sprites it fills one card at a time while no request waits. A function outside renders/
+is refused.
+`(job, "", "modules", (), {})` answers the names of the modules this process has imported
+(what the pool's test checks)."""
 
 from __future__ import annotations
 
@@ -13,13 +18,17 @@ import contextlib
 import importlib
 import os
 import pickle
+import select
 import struct
 import sys
 import traceback
+from collections.abc import Callable, Iterable
 from typing import Any, BinaryIO
 
 HEADER = struct.Struct("!I")
 
+WARMED = 0  # the job number of the warm-up's report (the pool numbers its jobs from 1)
+COLD = "--cold"  # the argument that skips the warm-up (the report then names no kind)
 NICENESS = 10  # where SCHED_IDLE is not offered: still below the bot's own process
 
 
@@ -34,12 +43,24 @@ def yield_to_the_bot() -> None:
         os.nice(NICENESS)
 
 
+def read_exactly(stream: BinaryIO, size: int) -> bytes | None:
+    """`size` bytes from an unbuffered stream (None at its end: the pool closed our stdin)."""
+    data = bytearray()
+    while len(data) < size:
+        chunk = stream.read(size - len(data))
+        if not chunk:
+            return None
+        data += chunk
+    return bytes(data)
+
+
 def read_frame(stream: BinaryIO) -> Any | None:
-    header = stream.read(HEADER.size)
-    if len(header) < HEADER.size:
-        return None  # the pool closed our stdin: time to go
+    header = read_exactly(stream, HEADER.size)
+    if header is None:
+        return None  # time to go
     (length,) = HEADER.unpack(header)
-    return pickle.loads(stream.read(length))
+    body = read_exactly(stream, length)
+    return None if body is None else pickle.loads(body)
 
 
 def write_frame(stream: BinaryIO, value: Any) -> None:
@@ -59,8 +80,37 @@ def answer(module: str, function: str, args: tuple, kwargs: dict) -> tuple[bool,
         return False, traceback.format_exc(limit=5)
 
 
-def serve(inbox: BinaryIO, outbox: BinaryIO) -> None:
-    while (request := read_frame(inbox)) is not None:
+def warm() -> tuple[list[str], list[Callable[[], object]]]:
+    """The kinds of image drawn once before the first job, and the sprite fills left for
+    between jobs (none of either if the warm-up cannot load)."""
+    try:
+        warming = importlib.import_module("renders.warm")
+        return warming.warm_every_kind(), warming.sprite_fills()
+    except Exception:
+        traceback.print_exc(file=sys.stderr)
+        return [], []
+
+
+def asked(inbox: BinaryIO) -> bool:
+    """Whether a request is waiting (the stream is unbuffered: its pipe says it all)."""
+    return bool(select.select([inbox], [], [], 0)[0])
+
+
+def serve(inbox: BinaryIO, outbox: BinaryIO, chores: Iterable[Callable[[], object]] = ()) -> None:
+    """Requests answered in turn; while none waits, the next chore is done (one card's sprites:
+    a request that comes meanwhile waits a few milliseconds at most)."""
+    left = iter(chores)
+    while True:
+        if not asked(inbox) and (chore := next(left, None)) is not None:
+            try:
+                chore()
+            except Exception:
+                traceback.print_exc(file=sys.stderr)
+                left = iter(())
+            continue
+        request = read_frame(inbox)
+        if request is None:
+            return
         job, module, function, args, kwargs = request
         write_frame(outbox, (job, *answer(module, function, args, kwargs)))
 
@@ -69,4 +119,6 @@ if __name__ == "__main__":
     yield_to_the_bot()
     answers = sys.stdout.buffer
     sys.stdout = sys.stderr  # a stray print must not break the answers' framing
-    serve(sys.stdin.buffer, answers)
+    warmed, fills = ([], []) if COLD in sys.argv[1:] else warm()
+    write_frame(answers, (WARMED, True, warmed))
+    serve(sys.stdin.buffer.raw, answers, fills)

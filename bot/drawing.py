@@ -2,7 +2,15 @@
 event loop never waits on the GIL for Pillow. A job sends the function's name and its arguments
 (the view, names and style — never a table's state); a worker (bot/draw_worker.py, which imports
 only renders/ and games/) answers the PNG bytes. Where processes cannot be started (or with
-`workers=0`, as in tests) the same jobs run in threads."""
+`workers=0`, as in tests) the same jobs run in threads.
+
+No image waits for ever and none reaches the wrong job: a worker has `deadline` seconds for a
+job, else it is killed and replaced and the job is drawn in a thread; a job that finds no
+worker free within `WAITS` deadlines is drawn in a thread; a worker whose job was cancelled is
+killed and replaced (its answer must never reach the next job); every answer carries its job's
+number and one that is not the awaited job's is discarded. A new worker (at start-up or as a
+replacement) first draws every kind of image once (renders/warm.py) and joins the free workers
+only once it has said so."""
 
 from __future__ import annotations
 
@@ -11,12 +19,13 @@ import itertools
 import logging
 import os
 import pickle
+import subprocess
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine
 from pathlib import Path
 from typing import Any
 
-from bot.draw_worker import HEADER
+from bot.draw_worker import COLD, HEADER, WARMED
 
 log = logging.getLogger(__name__)
 
@@ -36,52 +45,149 @@ class DrawingFailed(RuntimeError):
     """A worker could not draw: the error it reported."""
 
 
-class Worker:
-    """One worker process and the one job it runs at a time."""
+DEADLINE = 5.0  # seconds a worker may spend on one job: a table image takes 10-30 ms warm, 0.5 s cold,
+# and ten times that on a loaded 2-core machine at idle priority; past 5 s the worker is stuck or stopped
+WAITS = 3  # a job waits at most this many deadlines for a free worker, then draws in a thread
+WARM_LIMIT = 120.0  # seconds a new worker may take to warm up (at idle priority) before it is replaced
 
-    def __init__(self, process: asyncio.subprocess.Process) -> None:
-        self.process = process
+
+class Worker(asyncio.SubprocessProtocol):
+    """One worker process and the one job it runs at a time. Its answers are read as they
+    arrive (no task waits on its pipe, so a warming worker holds up nothing): each settles the
+    job of its number; the first, the warm-up's report, calls `on_warm`."""
+
+    def __init__(self, on_warm: Callable[[Worker], None], on_exit: Callable[[Worker], None]) -> None:
+        self.on_warm, self.on_exit = on_warm, on_exit
+        self.warmed: list[str] | None = None  # the kinds of image it drew before its first job
+        self.up = False  # warmed up and taking jobs (until it is replaced)
+        self.replacing = False  # killed by the pool, a replacement on its way
+        self.failed = False  # died while warming up
+        self.transport: asyncio.SubprocessTransport | None = None
+        self._received = bytearray()
+        self._lost: ConnectionError | None = None  # why no answer can come any more
+        self.warm_timer: asyncio.TimerHandle | None = None
+        self._jobs: dict[int, asyncio.Future[tuple[bool, Any]]] = {}
+        self._exited = asyncio.get_running_loop().create_future()
 
     @classmethod
-    async def start(cls) -> Worker:
+    async def start(cls, warm: bool, on_warm: Callable[[Worker], None], on_exit: Callable[[Worker], None]) -> Worker:
         paths = os.pathsep.join([str(PROJECT_ROOT), *filter(None, [os.environ.get("PYTHONPATH")])])
-        process = await asyncio.create_subprocess_exec(
-            sys.executable, "-P", str(WORKER), stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE,
-            env={**os.environ, "PYTHONPATH": paths})
-        return cls(process)
+        _, worker = await asyncio.get_running_loop().subprocess_exec(
+            lambda: cls(on_warm, on_exit), sys.executable, "-P", str(WORKER), *([] if warm else [COLD]),
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=None, env={**os.environ, "PYTHONPATH": paths})
+        return worker
 
-    async def run(self, request: tuple) -> tuple[bool, Any]:
-        assert self.process.stdin is not None and self.process.stdout is not None
+    @property
+    def pid(self) -> int:
+        assert self.transport is not None
+        return self.transport.get_pid()
+
+    @property
+    def returncode(self) -> int | None:
+        return None if self.transport is None else self.transport.get_returncode()
+
+    async def wait(self) -> None:
+        await asyncio.shield(self._exited)
+
+    async def run(self, job: int, module: str, function: str, args: tuple, kwargs: dict) -> tuple[bool, Any]:
+        answer = asyncio.get_running_loop().create_future()
+        self._jobs[job] = answer
+        try:
+            self.send((job, module, function, args, kwargs))
+            return await answer
+        finally:
+            self._jobs.pop(job, None)
+
+    def send(self, request: tuple) -> None:
+        assert self.transport is not None
+        if self._lost is not None:
+            raise self._lost
         data = pickle.dumps(request, protocol=pickle.HIGHEST_PROTOCOL)
-        self.process.stdin.write(HEADER.pack(len(data)) + data)
-        await self.process.stdin.drain()
-        (length,) = HEADER.unpack(await self.process.stdout.readexactly(HEADER.size))
-        _, ok, result = pickle.loads(await self.process.stdout.readexactly(length))
-        return ok, result
+        stdin = self.transport.get_pipe_transport(0)
+        if stdin is None or stdin.is_closing():
+            raise ConnectionError("the worker's input is closed")
+        stdin.write(HEADER.pack(len(data)) + data)
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        self.transport = transport  # type: ignore[assignment]
+
+    def pipe_data_received(self, fd: int, data: bytes) -> None:
+        self._received += data
+        while len(self._received) >= HEADER.size:
+            (length,) = HEADER.unpack_from(self._received)
+            if len(self._received) < HEADER.size + length:
+                return
+            frame = bytes(self._received[HEADER.size:HEADER.size + length])
+            del self._received[:HEADER.size + length]
+            self._answered(*pickle.loads(frame))
+
+    def _answered(self, job: int, ok: bool, result: Any) -> None:
+        if job == WARMED and self.warmed is None:
+            self.warmed = result
+            self.on_warm(self)
+            return
+        answer = self._jobs.get(job)
+        if answer is None or answer.done():
+            log.error("a drawing worker answered job %s, which no job awaits: that answer is discarded", job)
+            return
+        answer.set_result((ok, result))
+
+    def pipe_connection_lost(self, fd: int, exc: Exception | None) -> None:
+        if fd == 1:
+            self._fail(ConnectionError("the drawing worker's output closed"))
+
+    def process_exited(self) -> None:
+        self._fail(ConnectionError(f"the drawing worker exited ({self.returncode})"))
+        if self.warm_timer is not None:
+            self.warm_timer.cancel()
+        if not self._exited.done():
+            self._exited.set_result(None)
+            self.on_exit(self)
+        if self.transport is not None:
+            self.transport.close()
+
+    def _fail(self, error: ConnectionError) -> None:
+        self._lost = self._lost or error
+        for answer in self._jobs.values():
+            if not answer.done():
+                answer.set_exception(error)
+
+    def kill(self) -> None:
+        if self.transport is not None and self.returncode is None:
+            self.transport.kill()
 
     async def stop(self) -> None:
-        if self.process.returncode is not None:
+        if self.transport is None or self.returncode is not None:
             return
-        if self.process.stdin is not None:
-            self.process.stdin.close()  # the worker's loop ends at the end of its input
+        stdin = self.transport.get_pipe_transport(0)
+        if self.warmed is None or stdin is None:  # still warming up: nothing of it is worth waiting for
+            self.kill()
+        else:
+            stdin.close()  # the worker's loop ends at the end of its input
         try:
-            await asyncio.wait_for(self.process.wait(), 2.0)
+            await asyncio.wait_for(self.wait(), 2.0)
         except TimeoutError:
-            self.process.kill()
-            await self.process.wait()
+            self.kill()
+            await self.wait()
 
 
 class DrawingPool:
     """`await pool.draw(render_table, view, names, style)`: the function must live in renders/.
-    A job takes an idle worker (waiting for one while all are busy); nothing runs between jobs."""
+    A job takes a free worker (waiting for one while all are busy or warming up); nothing runs
+    between jobs."""
 
-    def __init__(self, workers: int) -> None:
+    def __init__(self, workers: int, deadline: float = DEADLINE, warm: bool = True) -> None:
         self.size = workers
-        self.workers: list[Worker] = []
-        self._idle: asyncio.Queue[Worker] = asyncio.Queue()
-        self._broken = False  # a worker died: draw in threads from then on
-        self._numbers = itertools.count(1)
+        self.deadline = deadline
+        self.warm = warm  # False: the workers take jobs at once, cold (tests of the pool's workings)
+        self.workers: list[Worker] = []  # a replacement takes the place of the worker it replaces
+        self._idle: asyncio.Queue[Worker | None] = asyncio.Queue()  # None: no worker will come
+        self._broken = False  # no worker left (or closed): draw in threads from then on
+        self._numbers = itertools.count(WARMED + 1)
+        self._changed = asyncio.Event()  # a worker came up, or left
+        self._replacements: set[asyncio.Task] = set()
         self.drawn = 0  # images the worker processes have drawn
+        self.replaced = 0  # workers killed and replaced (past their deadline, cancelled, dead)
 
     @property
     def processes(self) -> bool:
@@ -89,45 +195,149 @@ class DrawingPool:
         return bool(self.workers) and not self._broken
 
     async def start(self) -> None:
+        """The processes started: they warm up meanwhile and take jobs once warm (the bot goes on)."""
         if self.size <= 0:
             return
         try:
-            self.workers = list(await asyncio.gather(*(Worker.start() for _ in range(self.size))))
+            self.workers = list(await asyncio.gather(*(self._new_worker() for _ in range(self.size))))
         except (OSError, NotImplementedError) as error:
             log.warning("drawing in threads: worker processes could not start (%s)", error)
             return
-        for worker in self.workers:
-            self._idle.put_nowait(worker)
+        for worker in [worker for worker in self.workers if worker.failed]:
+            self._leave(worker)
         log.info("drawing pool: %d worker processes", len(self.workers))
 
+    async def ready(self) -> None:
+        """Until every worker has warmed up (what tests and benches wait for; the bot does not)."""
+        while self.processes and not all(worker.up for worker in self.workers):
+            self._changed.clear()
+            await self._changed.wait()
+
     async def draw(self, function: Callable[..., bytes], *args: Any, **kwargs: Any) -> bytes:
-        if not self.processes:
-            return await asyncio.to_thread(function, *args, **kwargs)
-        worker = await self._idle.get()
-        try:
-            ok, result = await worker.run((next(self._numbers), function.__module__, function.__name__, args, kwargs))
-        except (asyncio.IncompleteReadError, ConnectionError, BrokenPipeError) as error:
-            log.error("a drawing worker stopped (%s): drawing in threads from now on", error)
-            self._broken = True
-            return await asyncio.to_thread(function, *args, **kwargs)
-        finally:
-            self._idle.put_nowait(worker)
-        if not ok:
-            raise DrawingFailed(result)
-        self.drawn += 1
-        return result
+        if self.processes:
+            answered = await self._in_a_worker(function.__module__, function.__name__, args, kwargs)
+            if answered is not None:
+                ok, result = answered
+                if not ok:
+                    raise DrawingFailed(result)
+                self.drawn += 1
+                return result
+        return await asyncio.to_thread(function, *args, **kwargs)
 
     async def modules_of_a_worker(self) -> list[str]:
         """The modules a worker process has imported (what its test checks)."""
-        worker = await self._idle.get()
+        answered = await self._in_a_worker("", "modules", (), {})
+        if answered is None:
+            raise DrawingFailed("no drawing worker answered")
+        return answered[1]
+
+    async def _in_a_worker(self, module: str, function: str, args: tuple, kwargs: dict) -> tuple[bool, Any] | None:
+        """A free worker's answer to the job, or None when it is to be drawn in a thread: no
+        worker came free in time, or the one drawing it passed its deadline or died."""
+        worker = await self._free_worker()
+        if worker is None:
+            return None
         try:
-            _, names = await worker.run((0, "", "modules", (), {}))
-        finally:
+            async with asyncio.timeout(self.deadline):
+                answered = await worker.run(next(self._numbers), module, function, args, kwargs)
+        except TimeoutError:
+            log.warning("a drawing worker spent more than %g s on %s: replaced; drawn in a thread",
+                        self.deadline, function)
+        except ConnectionError as error:
+            log.error("a drawing worker stopped (%s): replaced; drawn in a thread", error)
+        except BaseException:
+            self._replace(worker)  # cancelled mid-job: its answer must reach no other job
+            raise
+        else:
             self._idle.put_nowait(worker)
-        return names
+            return answered
+        self._replace(worker)
+        return None
+
+    async def _free_worker(self) -> Worker | None:
+        try:
+            async with asyncio.timeout(self.deadline * WAITS):
+                worker = await self._idle.get()
+        except TimeoutError:
+            log.warning("no drawing worker came free in %g s: drawn in a thread", self.deadline * WAITS)
+            return None
+        if worker is None:
+            self._idle.put_nowait(None)  # no worker will come: the next waiter learns it too
+        return worker
+
+    async def _new_worker(self) -> Worker:
+        worker = await Worker.start(self.warm, self._admit, self._exited)
+        if worker.warmed is None:
+            worker.warm_timer = asyncio.get_running_loop().call_later(WARM_LIMIT, self._warmed_in_time, worker)
+        return worker
+
+    def _admit(self, worker: Worker) -> None:
+        """The worker joins the free ones: it has warmed up."""
+        if worker.warm_timer is not None:
+            worker.warm_timer.cancel()
+        if not self._broken and not worker.replacing:
+            worker.up = True
+            self._idle.put_nowait(worker)
+        self._changed.set()
+
+    def _warmed_in_time(self, worker: Worker) -> None:
+        if worker.warmed is None and worker.returncode is None and not self._broken:
+            log.warning("a drawing worker took more than %g s to warm up: replaced", WARM_LIMIT)
+            self._replace(worker)
+
+    def _exited(self, worker: Worker) -> None:
+        """A worker that dies while warming up leaves the pool (a replacement would die the same
+        way); one that dies later is replaced when a job finds it dead."""
+        if worker.warmed is None and not worker.replacing and not self._broken:
+            log.error("a drawing worker died while warming up")
+            worker.failed = True
+            if worker in self.workers:
+                self._leave(worker)
+
+    def _replace(self, worker: Worker) -> None:
+        worker.up = False
+        worker.replacing = True
+        worker.kill()
+        if not self._broken:
+            self.replaced += 1
+            self._background(self._replacement(worker))
+
+    async def _replacement(self, old: Worker) -> None:
+        await old.wait()
+        if self._broken:
+            return
+        try:
+            new = await self._new_worker()
+        except (OSError, NotImplementedError) as error:
+            log.error("a drawing worker could not be replaced (%s)", error)
+            self._leave(old)
+            return
+        if self._broken:
+            new.kill()
+            return
+        self.workers[self.workers.index(old)] = new
+        if new.failed:
+            self._leave(new)
+
+    def _leave(self, worker: Worker) -> None:
+        """The pool goes on without this worker; with none left, it draws in threads."""
+        self.workers.remove(worker)
+        if not self.workers and not self._broken:
+            log.error("no drawing worker left: drawing in threads from now on")
+            self._broken = True
+            self._idle.put_nowait(None)
+        self._changed.set()
+
+    def _background(self, work: Coroutine[Any, Any, None]) -> None:
+        task = asyncio.create_task(work)
+        self._replacements.add(task)
+        task.add_done_callback(self._replacements.discard)
 
     async def close(self) -> None:
         self._broken = True  # jobs after this (a late table edit) draw in threads
+        self._idle.put_nowait(None)
+        self._changed.set()
+        await asyncio.gather(*self._replacements, return_exceptions=True)
         await asyncio.gather(*(worker.stop() for worker in self.workers), return_exceptions=True)
 
 

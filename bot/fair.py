@@ -44,6 +44,10 @@ class ClientSeeds:
         """Another process's `choose` (its change notice)."""
         self._known[(guild_id, player)] = seed
 
+    def forget(self) -> None:
+        """Another process's changes may have gone unheard: every seed is read again when next needed."""
+        self._known.clear()
+
     def known(self, guild_id: int, players: Iterable[int]) -> dict[int, str]:
         """What this process last read (a move inside an open transaction, when ending a table)."""
         return {p: self._known[(guild_id, p)] for p in players if (guild_id, p) in self._known}

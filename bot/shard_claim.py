@@ -19,6 +19,7 @@ from collections.abc import Awaitable, Callable
 import asyncpg
 
 from bot.config import Config
+from bot.reconnect import reopened
 from bot.store import Store, StoreUnavailable
 
 log = logging.getLogger(__name__)
@@ -28,7 +29,6 @@ EVERY_SHARD = 0  # second key: every shard (held alone by a process serving them
 SHARD_COUNTS = 7_261_304  # shared, second key the TAROT_SHARD_COUNT of a process serving some shards
 POLL_SECONDS = 0.5
 CONNECT_TIMEOUT = 10
-RECONNECT_SECONDS = (0.5, 30.0)  # the first and the longest wait between two tries to claim the shards again
 
 
 class ShardsTaken(StoreUnavailable):
@@ -101,28 +101,22 @@ def _on_loss(store: Store, conn: asyncpg.Connection, served: str, config: Config
 async def _claim_again(store: Store, config: Config, served: str, when_taken: WhenTaken | None) -> None:
     """Claim the shards on a new connection, trying again while the database cannot be reached;
     if another process holds them past the wait, it owns them now and this one stops."""
-    pause, longest = RECONNECT_SECONDS
-    while not _store_closed(store):
-        try:
-            await claim_shards(store, config, when_taken=when_taken)
-        except ShardsTaken as taken:
-            log.critical("%s", taken)
-            if when_taken is not None:
-                await when_taken(taken)
-            return
-        except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError, TimeoutError) as error:
-            log.warning("could not reach the database to claim %s again (%s); trying again in %.1f s",
-                        served, error, pause)
-            await asyncio.sleep(pause)
-            pause = min(pause * 2, longest)
-            continue
-        if _store_closed(store):  # the bot stopped meanwhile: let them go with it
-            conn, store.owner_conn = store.owner_conn, None  # type: ignore[attr-defined]
-            if conn is not None:
-                await conn.close()
-            return
-        log.warning("%s claimed again: this process owns them alone", served)
+    try:
+        claimed = await reopened(lambda: claim_shards(store, config, when_taken=when_taken), f"claim {served} again",
+                                 lambda: _store_closed(store))
+    except ShardsTaken as taken:
+        log.critical("%s", taken)
+        if when_taken is not None:
+            await when_taken(taken)
         return
+    if not claimed:
+        return
+    if _store_closed(store):  # the bot stopped meanwhile: let them go with it
+        conn, store.owner_conn = store.owner_conn, None  # type: ignore[attr-defined]
+        if conn is not None:
+            await conn.close()
+        return
+    log.warning("%s claimed again: this process owns them alone", served)
 
 
 def _store_closed(store: Store) -> bool:

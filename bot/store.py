@@ -126,6 +126,16 @@ class Conflict(Exception):
     again (TableService retries it a few times)."""
 
 
+class NoAnswer(Exception):
+    """The database did not answer: a connection was cut, or an answer took longer than the
+    bound. Nothing was written — unless `in_doubt`: a COMMIT was sent and its outcome is unknown
+    until the stored state is read again (after Store.end_lost_sessions)."""
+
+    def __init__(self, detail: str, in_doubt: bool = False) -> None:
+        super().__init__(detail)
+        self.in_doubt = in_doubt
+
+
 class StaleTable(Exception):
     """Another process committed a move on the table since this copy was read."""
 
@@ -379,9 +389,16 @@ class Store:
         """Cut every connection at once, as a crash of the process would (tests that simulate
         a crash in-process use it; a file store has nothing to cut)."""
 
-    async def listen(self, callback: Any) -> None:
+    async def end_lost_sessions(self) -> None:
+        """Makes sure the server sessions of connections lost while they committed are over, so
+        that what they sent is committed or rolled back for good before the stored state is read
+        (NoAnswer if one cannot be ended; a file store has no sessions)."""
+
+    async def listen(self, callback: Any, reopened: Callable[[], Awaitable[None]] | None = None) -> None:
         """Call `callback(payload)` for every table change another process announces
-        (nothing to hear on a store only one process uses)."""
+        (nothing to hear on a store only one process uses). Should the means of hearing them be
+        lost, it is opened again, and `reopened()` awaited: what was announced meanwhile was
+        missed."""
 
     # --- reads ---------------------------------------------------------------------------
 
@@ -413,6 +430,16 @@ class Store:
             sql, params = sql + " AND game=?", (player, game)
         return await self.fetchall(f"WITH mine AS MATERIALIZED ({sql}) SELECT * FROM mine ORDER BY id LIMIT ?",
                                    (*params, limit))
+
+    async def table_versions(self, table_ids: Iterable[int]) -> dict[int, tuple[int, str]]:
+        """Table id → its stored (version, status), for the given tables that exist."""
+        wanted, versions = sorted(set(table_ids)), {}
+        for start in range(0, len(wanted), 1000):
+            chunk = wanted[start:start + 1000]
+            rows = await self.fetchall(f"SELECT id, version, status FROM tables WHERE id IN ({', '.join('?' * len(chunk))})",
+                                       tuple(chunk))
+            versions.update({int(row[0]): (int(row[1]), str(row[2])) for row in rows})
+        return versions
 
     async def last_table_row(self, channel_id: int) -> Any:
         """The channel's newest table, open or ended (not one set aside as damaged)."""

@@ -11,13 +11,14 @@ import dataclasses
 import itertools
 import logging
 import re
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
 import asyncpg
 
+from bot.reconnect import reopened as reopened_after_loss
 from bot.store import (
     ADD_DAY,
     ADD_FIGURE,
@@ -31,6 +32,7 @@ from bot.store import (
     TABLE_COLUMNS,
     Conflict,
     MoveRecord,
+    NoAnswer,
     Store,
     StoreUnavailable,
     Tx,
@@ -49,6 +51,12 @@ LOCK_TIMEOUT_MS = 5_000  # a row lock not granted by then fails the try (retried
 # A shared commit waits no longer for a row lock: its moves then commit each alone (CommitGroup),
 # so one busy row holds up only its own move, and a deadlock is broken before it is detected.
 GROUP_LOCK_TIMEOUT_MS = 100
+# A COMMIT not answered by then is given up: its connection is ended and its outcome is in doubt
+# until its server session is ended too and the stored state read again (see NoAnswer). Longer than
+# LOCK_TIMEOUT_MS, so a commit waiting for a busy row fails as a conflict first.
+COMMIT_SECONDS = 6.0
+ROLLBACK_SECONDS = 2.0  # a rollback not answered by then ends its connection instead
+END_SESSION_MS = 3_000  # how long a lost session may take to end once it is told to (end_lost_sessions)
 SESSION_SETTINGS = {
     "standard_conforming_strings": "on",  # what literal() writes for the simple protocol
     # Group commit, where the operator turned it on (commit_delay, see the README): a move is one
@@ -59,6 +67,12 @@ SESSION_SETTINGS = {
 # What two transactions getting in each other's way raises: nothing was written, run it again.
 CONFLICTS = (asyncpg.exceptions.DeadlockDetectedError, asyncpg.exceptions.SerializationError,
              asyncpg.exceptions.LockNotAvailableError)
+# What a connection that was cut or got no answer raises (a backend terminated by the server's
+# operator, a shutdown, a closed socket, a timeout; asyncpg's internal error is a statement sent
+# on a connection still taking in the error that ended it): bot.store.NoAnswer.
+FAULTS = (asyncpg.InterfaceError, asyncpg.exceptions.PostgresConnectionError,
+          asyncpg.exceptions.OperatorInterventionError, asyncpg.exceptions.InternalClientError, OSError,
+          TimeoutError)
 STATUSES = ("lobby", "active", "ended", "damaged")  # what tables.status holds (quoted in the checks)
 # Begin, and lock the row if the copy is current, in one round trip: the simple protocol, hence
 # the values written in (integers, and a status from STATUSES). The SELECT is prepared once per
@@ -296,10 +310,20 @@ class PostgresTx(Tx):
 
     async def send(self, *statements: str) -> None:
         """What is held back, then `statements`, in one round trip."""
+        script = self._script(*statements)
+        if script:
+            await self.conn.execute(script)
+
+    async def commit(self, lost: set[int]) -> None:
+        """What is held back, and COMMIT (a commit in doubt: see _commit_script)."""
+        await _commit_script(self.conn, self._script("COMMIT"), self.conn.get_server_pid(), lost)
+
+    def _script(self, *statements: str) -> str:
+        """The statements held back, then `statements`, as one script (nothing is held after)."""
         script = [*([self.opening] if self.opening else []), *(self.held or []), *statements]
         if script:
             self.opening, self.held = None, ([] if self.held is not None else None)
-            await self.conn.execute("; ".join(script))
+        return "; ".join(script)
 
     def _hold(self, name: str, params: tuple) -> bool:
         if self.held is None:
@@ -344,6 +368,7 @@ class _Member:
     table_id: int
     statements: list[str]
     conn: asyncpg.Connection
+    backend: int  # its server session (see CommitGroup.lost)
     settled: asyncio.Future[None]
 
     def script(self) -> str:
@@ -361,17 +386,19 @@ class CommitGroup:
     When PostgreSQL refuses the shared transaction (a stale copy's check, a row lock not granted
     within GROUP_LOCK_TIMEOUT_MS, any error: nothing was written), every move is committed alone,
     as it would have been without the group, so one move's failure or wait is its own. When the
-    connection fails instead, the commit is in doubt, and every move gets that error, as a move
-    alone would."""
+    connection is cut or does not answer within COMMIT_SECONDS instead, the commit is in doubt,
+    and every move gets NoAnswer(in_doubt), as a move alone would. Every member is told its
+    outcome, whatever the connection does."""
 
     def __init__(self) -> None:
         self.waiting: list[_Member] = []
         self.sending = False
         self.transactions = 0  # sent, shared or alone (the bench reports moves a transaction)
+        self.lost: set[int] = set()  # server sessions lost with a commit in doubt (end_lost_sessions)
 
     async def commit(self, table_id: int, statements: list[str], conn: asyncpg.Connection) -> None:
         loop = asyncio.get_running_loop()
-        member = _Member(table_id, statements, conn, loop.create_future())
+        member = _Member(table_id, statements, conn, conn.get_server_pid(), loop.create_future())
         self.waiting.append(member)
         if len(self.waiting) == 1 and not self.sending:
             loop.call_soon(self._send_waiting)  # after the rest of this turn's ready callbacks
@@ -398,33 +425,50 @@ class CommitGroup:
         conn = group[0].conn
         self.transactions += 1
         statements = [s for member in group for s in member.statements]
+        outcome: BaseException | None = None
         try:
-            await conn.execute(_transaction([f"SET LOCAL lock_timeout = {GROUP_LOCK_TIMEOUT_MS}", *statements]))
-        except asyncpg.PostgresError:
-            await _roll_back(conn)
+            await _commit_script(conn, _transaction([f"SET LOCAL lock_timeout = {GROUP_LOCK_TIMEOUT_MS}", *statements]),
+                                 group[0].backend, self.lost)
+        except asyncpg.PostgresError:  # refused: nothing was written
             for member in group:  # without holding up the next shared commit
                 _keep(asyncio.get_running_loop().create_task(self._send_alone(member)))
+            group = []  # told by their own commits
         except BaseException as error:
-            await _roll_back(conn)
-            for member in group:
-                settle(member.settled, error)
+            outcome = error
             if not isinstance(error, Exception):
                 raise
-        else:
+        finally:
             for member in group:
-                settle(member.settled, None)
+                settle(member.settled, outcome)
 
     async def _send_alone(self, member: _Member) -> None:
         self.transactions += 1
+        outcome: BaseException | None = None
         try:
-            await member.conn.execute(member.script())
+            await _commit_script(member.conn, member.script(), member.backend, self.lost)
         except BaseException as error:
-            await _roll_back(member.conn)
-            settle(member.settled, error)
+            outcome = error
             if not isinstance(error, Exception):
                 raise
-        else:
-            settle(member.settled, None)
+        finally:
+            settle(member.settled, outcome)
+
+
+async def _commit_script(conn: asyncpg.Connection, script: str, backend: int, lost: set[int]) -> None:
+    """Sends what ends with COMMIT and waits at most COMMIT_SECONDS for its answer. PostgreSQL's
+    refusal (nothing written) is raised as it is, the transaction rolled back. A connection cut,
+    or silent for that long, leaves the outcome in doubt: the connection is ended, its server
+    session noted in `lost` (PostgresStore.end_lost_sessions ends it before anything is read
+    again, so it cannot commit later), and NoAnswer(in_doubt) raised."""
+    try:
+        await conn.execute(script, timeout=COMMIT_SECONDS)
+    except FAULTS as error:
+        lost.add(backend)
+        _terminate(conn)
+        raise NoAnswer(f"a commit got no answer ({type(error).__name__}: {error})", in_doubt=True) from error
+    except BaseException:
+        await _roll_back(conn)
+        raise
 
 
 def _transaction(statements: list[str]) -> str:
@@ -462,6 +506,7 @@ class PostgresStore(Store):
         self.pool = pool
         self.url = url
         self._listener: asyncpg.Connection | None = None
+        self._hearing: tuple[Callable[[str], Any], Callable[[], Awaitable[None]] | None] = (_ignored, None)
         self.commit_group = CommitGroup()
         self.owner_conn: asyncpg.Connection | None = None  # holds the process's shard locks (bot/shard_claim.py)
 
@@ -487,9 +532,9 @@ class PostgresStore(Store):
         return store
 
     async def close(self) -> None:
-        if self._listener is not None:
-            await self._listener.close()
-            self._listener = None
+        listener, self._listener = self._listener, None  # (so its loss is not reported)
+        if listener is not None:
+            await listener.close()
         await self.pool.close()
         owner_conn, self.owner_conn = self.owner_conn, None  # (so its loss is not reported: shard_claim.py)
         if owner_conn is not None:  # last: the shards are let go once nothing more is written
@@ -520,7 +565,8 @@ class PostgresStore(Store):
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[PostgresTx]:
-        async with self.pool.acquire() as conn, _conflicts_retryable(), _begun(conn, "BEGIN"):
+        async with _faults_unanswered(), self.pool.acquire() as conn, _conflicts_retryable(), \
+                _begun(conn, "BEGIN", self.commit_group.lost):
             yield PostgresTx(conn)
 
     @asynccontextmanager
@@ -529,7 +575,7 @@ class PostgresStore(Store):
         """As Store.locked. When the copy is current (the usual case for the process that owns
         the table): in one round trip, or for a one-step operation none of its own — the check
         travels with the writes (see _checked_at_commit). Otherwise two."""
-        async with self.pool.acquire() as conn, _conflicts_retryable():
+        async with _faults_unanswered(), self.pool.acquire() as conn, _conflicts_retryable():
             current = version is not None and status in STATUSES
             if current and one_step:
                 async with _checked_at_commit(conn, table_id, version, status, self.commit_group) as tx:
@@ -537,16 +583,27 @@ class PostgresStore(Store):
                 return
             begin = LOCK_IF_CURRENT.format(id=int(table_id), version=int(version), status=status) \
                 if current else "BEGIN"
-            async with _begun(conn, begin) as found:
+            async with _begun(conn, begin, self.commit_group.lost) as found:
                 fresh = None
                 if not current or found != "SELECT 1":
                     fresh = await conn.fetchrow(LOCK_ROW, table_id)
                 yield PostgresTx(conn), fresh
 
+    async def end_lost_sessions(self) -> None:
+        lost = self.commit_group.lost
+        for backend in sorted(lost):
+            async with _faults_unanswered():
+                alive = await self.pool.fetchval(
+                    "SELECT NOT pg_terminate_backend(pid, $2) FROM pg_stat_activity WHERE pid = $1 "
+                    "AND datname = current_database()", backend, END_SESSION_MS)
+            if alive:
+                raise NoAnswer(f"the lost database session {backend} did not end")
+            lost.discard(backend)
+
     def drop_connections(self) -> None:
-        if self._listener is not None:
-            self._listener.terminate()
-            self._listener = None
+        listener, self._listener = self._listener, None
+        if listener is not None:
+            listener.terminate()
         self.pool.terminate()
         owner_conn, self.owner_conn = self.owner_conn, None
         if owner_conn is not None:
@@ -567,11 +624,48 @@ class PostgresStore(Store):
             raise
         await tx.send(f"RELEASE SAVEPOINT {name}")
 
-    async def listen(self, callback: Callable[[str], Any]) -> None:
-        if self._listener is not None:
+    async def listen(self, callback: Callable[[str], Any],
+                     reopened: Callable[[], Awaitable[None]] | None = None) -> None:
+        self._hearing = (callback, reopened)
+        if self._listener is None:
+            await self._open_listener()
+
+    async def _open_listener(self) -> None:
+        """The connection that hears the other processes' notices, on its own (LISTEN holds it);
+        should it be lost, it is opened again (`_listener_lost`)."""
+        callback, _ = self._hearing
+        conn = await asyncpg.connect(self.url, timeout=CONNECT_TIMEOUT)
+        try:
+            await conn.add_listener(CHANNEL, lambda _conn, _pid, _channel, payload: callback(payload))
+        except BaseException:
+            conn.terminate()
+            raise
+        conn.add_termination_listener(self._listener_lost)
+        self._listener = conn
+
+    def _listener_lost(self, conn: asyncpg.Connection) -> None:
+        if self._listener is not conn:
+            return  # the store closed it
+        self._listener = None
+        log.error("the database connection that hears the other processes was lost (their moves and client seeds "
+                  "go unheard meanwhile); opening it again")
+        _keep(asyncio.get_running_loop().create_task(self._listen_again()))
+
+    async def _listen_again(self) -> None:
+        """Open the listening connection again, retrying while the database cannot be reached;
+        then what was announced meanwhile is read again (the `reopened` given to listen)."""
+        if not await reopened_after_loss(self._open_listener, "hear the other processes again",
+                                         self.pool.is_closing):
             return
-        self._listener = await asyncpg.connect(self.url, timeout=CONNECT_TIMEOUT)
-        await self._listener.add_listener(CHANNEL, lambda _conn, _pid, _channel, payload: callback(payload))
+        if self.pool.is_closing():  # the store closed meanwhile
+            listener, self._listener = self._listener, None
+            if listener is not None:
+                listener.terminate()
+            return
+        log.warning("hearing the other processes again; reading what may have been missed meanwhile")
+        _, reopened = self._hearing
+        if reopened is not None:
+            await reopened()
 
     def within(self, conn: asyncpg.Connection) -> PostgresStore:
         """The same reads, on one connection inside its open transaction."""
@@ -585,6 +679,10 @@ class PostgresStore(Store):
                 f"SELECT setval(pg_get_serial_sequence('{table}', '{column}'), "
                 f"COALESCE((SELECT MAX({column}) FROM {table}), 0) + 1, false)"
             )
+
+
+def _ignored(_payload: str) -> None:
+    """What a store that listens to nothing does with a notice."""
 
 
 async def _prepare_session(conn: asyncpg.Connection) -> None:
@@ -618,7 +716,7 @@ async def _checked_at_commit(conn: asyncpg.Connection, table_id: int, version: i
             statements, tx.opening, tx.held, grouped = [check, *tx.held], None, [], True
             await group.commit(table_id, statements, conn)
         elif tx.began:
-            await tx.send("COMMIT")
+            await tx.commit(group.lost)
     except Exception as error:
         if tx.began and not grouped:
             await _roll_back(conn)
@@ -642,9 +740,21 @@ async def _moved_on(conn: asyncpg.Connection, table_id: int, version: int, statu
 
 
 async def _roll_back(conn: asyncpg.Connection) -> None:
-    if not conn.is_closed():
-        with contextlib.suppress(Exception):  # mid-cancel: the pool's release rolls back
-            await conn.execute("ROLLBACK")
+    """Ends the transaction open on `conn`, whatever became of the connection: one that was cut
+    (its pool proxy then detached: every call on it raises) has nothing left to roll back; one
+    whose rollback fails or is not answered within ROLLBACK_SECONDS is ended, so the pool never
+    hands it out mid-transaction. (Mid-cancel, the pool's release rolls back.)"""
+    try:
+        if not conn.is_closed():
+            await conn.execute("ROLLBACK", timeout=ROLLBACK_SECONDS)
+    except Exception:
+        _terminate(conn)
+
+
+def _terminate(conn: asyncpg.Connection) -> None:
+    """Ends the connection at once (nothing to do when it is gone already)."""
+    with contextlib.suppress(Exception):
+        conn.terminate()
 
 
 async def _nothing_to_reset(conn: asyncpg.Connection) -> None:
@@ -656,16 +766,27 @@ async def _nothing_to_reset(conn: asyncpg.Connection) -> None:
 
 
 @asynccontextmanager
-async def _begun(conn: asyncpg.Connection, begin: str) -> AsyncIterator[str]:
+async def _begun(conn: asyncpg.Connection, begin: str, lost: set[int]) -> AsyncIterator[str]:
     """A transaction begun by `begin` (which may lock a row in the same round trip; its status
-    is yielded), committed at the end, rolled back on any error. Begun by hand, not with
-    asyncpg's Transaction, to save that round trip; savepoints are ours too (see savepoint)."""
+    is yielded), committed at the end (a commit in doubt: see _commit_script), rolled back on
+    any error. Begun by hand, not with asyncpg's Transaction, to save that round trip;
+    savepoints are ours too (see savepoint)."""
     try:
         yield await conn.execute(begin)
     except BaseException:
         await _roll_back(conn)
         raise
-    await conn.execute("COMMIT")
+    await _commit_script(conn, "COMMIT", conn.get_server_pid(), lost)
+
+
+@asynccontextmanager
+async def _faults_unanswered() -> AsyncIterator[None]:
+    """A cut connection or a timeout as bot.store.NoAnswer (nothing written: a commit in doubt
+    raises NoAnswer(in_doubt) itself)."""
+    try:
+        yield
+    except FAULTS as error:
+        raise NoAnswer(f"{type(error).__name__}: {error}") from error
 
 
 @asynccontextmanager

@@ -11,7 +11,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import fair
+from bot import drawing, fair
 from bot.client import TarotBot
 from bot.retention import retention_words
 from bot.tables import Table
@@ -69,7 +69,8 @@ class Tables(commands.Cog):
         self.bot.tables.listeners.append(self.presenter.on_table_event)
         self.bot.add_dynamic_items(*ROUTED_ITEMS)
         self.bot.tree.checks.append(refuse_oversized_input)
-        await asyncio.to_thread(warm_up)  # the first table image is then as quick as the rest
+        if not drawing.current.processes:  # drawn here: the first table image is then as quick as the rest
+            await asyncio.to_thread(warm_up)  # (worker processes warm themselves up)
 
     @commands.Cog.listener()
     async def on_interaction(self, interaction: discord.Interaction) -> None:

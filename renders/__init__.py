@@ -8,7 +8,8 @@ Imports games/ and Pillow only. Every function is thread-safe (they run in
 - `renders.hand.render_hand(cards, style, caption, groups)`: a player's private hand.
 - `renders.count.render_pile(groups, title, style)`: the /count pile in its groups.
 - `renders.layout`: the shared table layout every game builds on, and `to_png`.
-- `renders.warm_up()`: fills those caches once, at start-up (in a worker thread).
+- `renders.warm_up()`: fills those caches once, at start-up, where images are drawn in threads;
+  a drawing worker process draws one image of every kind instead (`renders.warm`).
 """
 
 
@@ -17,7 +18,16 @@ def warm_up() -> None:
     palette and the card sprites at the sizes table images use (each table render that draws
     cards at its own sizes names them in its `SPRITE_WIDTHS`). Without it the first image
     drawn after a start takes ten times as long as the rest."""
+    from renders import layout
+
+    for width, style in sprite_sizes():
+        layout.warm_up([width], style)
+
+
+def sprite_sizes() -> list[tuple[int, str]]:
+    """The (width, style) pairs table images draw their cards at."""
     from renders import arcanoid, layout
 
-    layout.warm_up(dict.fromkeys([layout.TABLE_CARD, *arcanoid.SPRITE_WIDTHS]))
-    layout.warm_up(arcanoid.SPRITE_WIDTHS, arcanoid.STYLE)  # its majors' faces (the rest are shared)
+    widths = dict.fromkeys([layout.TABLE_CARD, *arcanoid.SPRITE_WIDTHS])
+    return [*((width, "rws") for width in widths),
+            *((width, arcanoid.STYLE) for width in arcanoid.SPRITE_WIDTHS)]  # its majors' faces (the rest are shared)

@@ -42,6 +42,7 @@ TEXT_COLOURS = (TEXT, MUTED, GOLD, WIN, LOSS, PUSH, PLAYER_BLUE, BANKER_RED, TIE
 
 TABLE_CARD = 120  # card width on table images (rules/cards.md: about 120x192)
 HAND_CARD = 180  # card width in a player's private hand (about 180x288)
+SMALLER_CARDS = (104, 90, 80)  # card widths a crowded table shrinks to (shrink_to_fit)
 CODE = 20  # height of the row of notation under cards in a private hand
 MARKER = 22  # height of the row under a fan that holds the reversed-card markers
 MARGIN = 16
@@ -252,7 +253,7 @@ def panel(inner: Block, pad: int = 10, fill: Colour | None = FELT_DARK,
     return Block(w, h, paint)
 
 
-def shrink_to_fit(build: Callable[[int], Block], widths: Sequence[int] = (TABLE_CARD, 104, 90),
+def shrink_to_fit(build: Callable[[int], Block], widths: Sequence[int] = (TABLE_CARD, *SMALLER_CARDS[:2]),
                   max_height: int = 1400) -> Block:
     """`build(card_width)` at the first card width whose result is at most `max_height` tall
     (the last one otherwise): a crowded table gets smaller cards rather than a long image."""
@@ -473,11 +474,20 @@ def warm_up(widths: Iterable[int], style: str = "rws") -> None:
     Pillow's PNG encoder, which it loads on first use."""
     to_png(Image.new("RGB", (4, 4), FELT))
     for width in widths:
-        _shadow(width)
-        for c in full_deck():
-            card_image(c, width, style)
-            card_image(c.turned(), width, style)
-        card_image(None, width, style)
+        for fill in sprite_fills(width, style):
+            fill()
+
+
+def sprite_fills(width: int, style: str = "rws") -> list[Callable[[], object]]:
+    """The sprite caches at one width filled in small steps (a card both ways up, the back, the
+    shadow), so that a drawing worker can take them one at a time between jobs."""
+    return [functools.partial(_shadow, width), functools.partial(card_image, None, width, style),
+            *(functools.partial(_both_ways_up, c, width, style) for c in full_deck())]
+
+
+def _both_ways_up(c: Card, width: int, style: str) -> None:
+    card_image(c, width, style)
+    card_image(c.turned(), width, style)
 
 
 def _palette_sheet() -> Image.Image:

@@ -39,7 +39,7 @@ def _body(view: dict[str, Any], names: dict[int, str], style: str) -> L.Block:
             parts.append(L.section(f"Last hand ({last['round']})", _table(last, names, style, 90),
                                    fill=L.MUTED))
         return L.column(parts, gap=18)
-    return L.shrink_to_fit(lambda width: _table(view, names, style, width), widths=(104, 90, 80),
+    return L.shrink_to_fit(lambda width: _table(view, names, style, width), widths=L.SMALLER_CARDS,
                            max_height=1100)
 
 

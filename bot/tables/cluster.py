@@ -27,6 +27,7 @@ class ClusterNotices:
     def _reload(self, table: Table, row: Any) -> None:
         """The copy becomes the row; the owner re-arms its timers for it."""
         table.load(row)
+        table.stale = False
         if not self.owns(table):
             if table.status == "ended":
                 self._visiting.pop(table.id, None)
@@ -62,9 +63,32 @@ class ClusterNotices:
         if table is not None:
             asyncio.get_running_loop().create_task(self._catch_up(table, notice))
 
+    async def _heard_again(self) -> None:
+        """The notices of other processes were unheard for a while (the connection that hears
+        them was lost, and is open again): what they may have changed is read again — members'
+        client seeds when next needed, and this process's tables whose stored version or status
+        moved on (or whose copy was left stale), caught up as a notice would have had them: their
+        timers re-armed, their computers moved."""
+        if self._closed:
+            return
+        self.client_seeds.forget()
+        tables = list(self.by_id.values())
+        try:
+            stored = await self.store.table_versions(t.id for t in tables)
+        except Exception:
+            log.exception("could not read this process's tables again after hearing nothing for a while; they catch "
+                          "up at their next move")
+            return
+        for table in tables:
+            version, status = stored.get(table.id, (table.version, table.status))
+            if table.stale or (version, status) != (table.version, table.status):
+                asyncio.get_running_loop().create_task(
+                    self._catch_up(table, {"version": version, "status": status, "events": []}))
+
     async def _catch_up(self, table: Table, notice: dict[str, Any]) -> None:
         async with table.lock:
-            if table.version >= notice["version"] and table.status != "ended" and notice.get("status") != "ended":
+            if table.version >= notice["version"] and table.status != "ended" and notice.get("status") != "ended" \
+                    and not table.stale:
                 return  # already seen (a later notice was handled first)
             row = await self.store.table_row(table.id)
             if row is None:

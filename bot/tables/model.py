@@ -56,6 +56,19 @@ MEMBER_TABLES_LIMIT = 25  # the most tables a member's lookup returns (Discord l
 CONFLICT_TRIES = 6  # an operation that ran into another transaction (bot.store.Conflict) runs again
 
 
+# A move on a shared store ends within MOVE_SECONDS of asking for its table, whatever the
+# database's connections do: committed, or refused with NO_ANSWER. Its work (the table's lock, the
+# database's answers, the commit) is cut at WORK_SECONDS, a commit under way then still has up to
+# bot.store_postgres.COMMIT_SECONDS, and what is left is for reading the table back when a commit's
+# outcome is in doubt (see Moves._hold).
+MOVE_SECONDS = 15.0
+WORK_SECONDS = 7.0
+READ_BACK_PAUSE = 0.2  # between two tries to read a table back after the database did not answer
+NO_ANSWER = "the database did not answer — nothing was changed, try again"
+NO_ANSWER_IN_DOUBT = ("the database did not answer, so your move may or may not have been made — look at the table "
+                      "before you try again")
+
+
 RETRYING_AFTER_CONFLICT: contextvars.ContextVar[bool] = contextvars.ContextVar("retrying_after_conflict",
                                                                               default=False)
 
@@ -109,7 +122,7 @@ class Table:
     __slots__ = (
         "id", "guild_id", "channel_id", "game", "options", "host_id", "status", "_lobby", "_lobby_json",
         "version", "deadline", "extra", "_state", "saved", "_lock", "_timer", "_computer", "_thought",
-        "_tx", "_tx_steps",
+        "_tx", "_tx_steps", "stale",
     )
 
     def __init__(self, row: Any) -> None:
@@ -119,6 +132,7 @@ class Table:
         self._thought: tuple[int, asyncio.Task[Any]] | None = None  # a hard computer's search begun at that version
         self._tx: Tx | None = None  # the transaction holding the table's row (shared stores)
         self._tx_steps = True  # whether the operation holding it writes in steps (see _transaction)
+        self.stale = False  # the copy may differ from the stored table: read it before the next write
         self.load(row)
 
     def load(self, row: Any) -> None:
@@ -137,6 +151,12 @@ class Table:
         self.extra: dict[str, Any] = json.loads(row["extra"])
         self.saved: StoredState = row["state"]
         self._state: Any = None
+
+    def holds(self, row: Any) -> bool:
+        """Whether the stored row is this copy: its version, status, state and seats."""
+        return ((row["version"], row["status"]) == (self.version, self.status)
+                and unpacked_state(row["state"]) == self.state_json()
+                and json.loads(row["lobby"]) == [dataclasses.asdict(seat) for seat in self.lobby])
 
     @property
     def module(self) -> ModuleType:

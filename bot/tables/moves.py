@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import copy
 import dataclasses
+import itertools
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -13,12 +15,18 @@ from typing import Any
 from bot import fair
 from bot.store import (
     MoveRecord,
+    NoAnswer,
     Tx,
     dumps,
 )
 from bot.tables.model import (
+    MOVE_SECONDS,
+    NO_ANSWER,
+    NO_ANSWER_IN_DOUBT,
+    READ_BACK_PAUSE,
     RETRYING_AFTER_CONFLICT,
     STALE_BUTTON,
+    WORK_SECONDS,
     DamagedTable,
     Table,
     retried_on_conflict,
@@ -46,28 +54,83 @@ class Moves:
         transaction that the operation's writes join (committed when the operation ends), with
         this process's copy first brought up to the stored state — so a move is always applied
         to the latest state, whichever process made the last one. `one_step`: the operation
-        writes once and any failure ends it (see _transaction)."""
-        async with table.lock:
-            if not self.store.shared:
+        writes once and any failure ends it (see _transaction). On a shared store the operation
+        ends within MOVE_SECONDS, whatever the database's connections do (see _unanswered)."""
+        if not self.store.shared:
+            async with table.lock:
                 yield
-                return
-            try:
+            return
+        began = asyncio.get_running_loop().time()
+        try:
+            async with asyncio.timeout(WORK_SECONDS):
+                await table.lock.acquire()
+        except TimeoutError:  # the move before it still waits for the database
+            raise IllegalAction(NO_ANSWER) from None
+        applied = False  # the operation's work is done: what is left is its commit
+        try:
+            async with asyncio.timeout_at(began + WORK_SECONDS):
                 # A process is the only one to change its own tables' lobby and notes, so its
                 # copy is stale only when someone else moved; a visiting copy is always taken afresh.
-                known = table.version if self.owns(table) and not RETRYING_AFTER_CONFLICT.get() else None
+                known = table.version if self.owns(table) and not table.stale and not RETRYING_AFTER_CONFLICT.get() \
+                    else None
                 async with self.store.locked(table.id, known, table.status, one_step) as (tx, fresh):
                     if fresh is not None:
                         self._reload(table, fresh)
+                    table.stale = False
                     table._tx, table._tx_steps = tx, not one_step
                     try:
                         yield
+                        applied = True
                     finally:
                         table._tx, table._tx_steps = None, True
-            except IllegalAction:
-                raise
-            except BaseException:
-                await self._reload_quietly(table)  # the copy may be ahead of what was committed
-                raise
+        except IllegalAction:
+            raise
+        except (NoAnswer, TimeoutError) as fault:
+            # only a commit can be in doubt: one that failed so, or that the time limit cut
+            in_doubt = applied and (not isinstance(fault, NoAnswer) or fault.in_doubt)
+            await self._unanswered(table, fault, in_doubt, began + MOVE_SECONDS)
+        except BaseException:
+            await self._reload_quietly(table)  # the copy may be ahead of what was committed
+            raise
+        finally:
+            table.lock.release()
+
+    async def _unanswered(self, table: Table, fault: Exception, in_doubt: bool, deadline: float) -> None:
+        """The database did not answer the operation in time. Its copy is made the stored table
+        again (what was applied to it may be uncommitted), read back by `deadline`; returns if
+        the operation was committed after all (its commit was in doubt, or cut by the time
+        limit), else refuses it: NO_ANSWER, or NO_ANSWER_IN_DOUBT when the table could not be read
+        back in time (the copy is then read again before its next write)."""
+        log.warning("table %s: the database did not answer (%s%s)", table.id, type(fault).__name__,
+                    f": {fault}, the commit in doubt" if in_doubt else f": {fault}")
+        row = await self._read_back(table, deadline, tries=None if in_doubt else 1)
+        if row is None:
+            table.stale = True
+            raise IllegalAction(NO_ANSWER_IN_DOUBT if in_doubt else NO_ANSWER) from fault
+        if in_doubt and table.holds(row):
+            log.warning("table %s: the commit in doubt was made (version %s)", table.id, table.version)
+            return
+        self._reload(table, row)
+        raise IllegalAction(NO_ANSWER) from fault
+
+    async def _read_back(self, table: Table, deadline: float, tries: int | None) -> Any:
+        """The table's stored row, once the sessions lost while committing have ended (so nothing
+        they sent can still commit); tried again while the database does not answer, up to
+        `tries` times (None: until `deadline`). None if it could not be read."""
+        loop = asyncio.get_running_loop()
+        for _ in itertools.repeat(None) if tries is None else range(tries):
+            try:
+                async with asyncio.timeout_at(deadline):
+                    await self.store.end_lost_sessions()
+                    return await self.store.table_row(table.id)
+            except TimeoutError:
+                return None
+            except Exception as error:
+                log.info("table %s: could not read it back yet (%s: %s)", table.id, type(error).__name__, error)
+            if loop.time() + READ_BACK_PAUSE >= deadline:
+                return None
+            await asyncio.sleep(READ_BACK_PAUSE)
+        return None
 
     def _transaction(self, table: Table) -> Any:
         """A transaction for the table's writes: within its held row's transaction when there

@@ -31,7 +31,7 @@ class Restore:
         that cannot be loaded is set aside with its chips paid back (`_set_aside`); every other
         table starts. Returns the tables loaded."""
         rows = await self.store.open_tables(self.config.shard_count, self.config.shard_ids)
-        await self.store.listen(self._heard)
+        await self.store.listen(self._heard, self._heard_again)
         stopped = await self.heartbeat.last()  # when this process (these shards) was last seen alive
         await self.heartbeat.start()
         now = self.clock()

@@ -14,11 +14,12 @@ import time
 from pathlib import Path
 from typing import Any
 
+import asyncpg
+
 from bot import fair
 from bot.store import Store, shard_of, unpacked_state
 from bot.store_postgres import dialect
-from games.registry import GAMES
-from tests.bot.test_service import replay, stored_seeds
+from tests.bot.test_service import replays_to_stored
 
 ROOT = Path(__file__).resolve().parents[2]
 SHARDS = 2
@@ -77,13 +78,9 @@ async def check_store(url: str, owners: dict[int, Process]) -> dict[int, Any]:
     rows = {}
     try:
         for table_id in owners:
+            await replays_to_stored(store, table_id)
             row = await store.table_row(table_id)
-            log = await store.action_log(table_id)
-            assert [v for v, _, _ in log] == list(range(1, row["version"] + 1))
-            if row["status"] != "ended":
-                module = GAMES[row["game"]]
-                assert module.to_dict(replay(module, row, log, await stored_seeds(store, module, row))) == json.loads(unpacked_state(row["state"]))
-            rows[table_id] = (row, {v: (p, a) for v, p, a in log})
+            rows[table_id] = (row, {v: (p, a) for v, p, a in await store.action_log(table_id)})
         for guild in GUILD_ON.values():
             wallets = (await store.fetchone("SELECT COALESCE(SUM(chips), 0) FROM wallets WHERE guild_id=?", (guild,)))[0]
             house = (await store.fetchone("SELECT COALESCE(SUM(chips), 0) FROM house WHERE guild_id=?", (guild,)))[0]
@@ -301,8 +298,8 @@ async def test_a_computer_move_scheduled_by_a_stale_copy_finds_nobody_and_ends_q
         to_computer = next(m for m in moves if computers_after(table, bob, m))
         to_alice = next(m for m in moves if not computers_after(table, bob, m))
 
-        await owner_store._listener.close()  # the owner has not heard of the other process's move yet
-        owner_store._listener = None
+        listener, owner_store._listener = owner_store._listener, None  # the owner has not heard of the
+        await listener.close()  # other process's move yet (the store let it go: not opened again)
         visiting = await shard_0.table_for(table.id)
         await shard_0.act(visiting, bob, to_alice)  # bob's DM press, served by shard 0's process
         stale_step, version = table.step_key(), table.version + 1
@@ -330,3 +327,79 @@ async def test_a_computer_move_scheduled_by_a_stale_copy_finds_nobody_and_ends_q
             await service.close()
             await service.store.close()
 
+
+
+async def terminate_listeners(url: str) -> int:
+    """Ends every connection of the database that listens for change notices, as a PostgreSQL
+    restart or an idle-connection killer would; how many there were."""
+    conn = await asyncpg.connect(url)
+    try:
+        return len(await conn.fetch("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = "
+                                    "current_database() AND pid <> pg_backend_pid() AND query LIKE 'LISTEN %'"))
+    finally:
+        await conn.close()
+
+
+async def test_a_process_whose_listening_connection_is_lost_hears_the_others_again(postgres_url):
+    """Issue 27, item 2. The owner's connection that hears the other processes is terminated;
+    then the process serving DMs changes a member's client seed and moves the owner's table to
+    the computer's turn. The owner opens that connection again and reads what it missed: it
+    deals with the new seed, and its computer moves."""
+
+    from bot.config import Config
+    from bot.tables import TableService, build_options
+    from tests.bot.helpers import Clock
+
+    guild = GUILD_ON[1]
+    alice, bob = guild + 1, guild + 2
+    owner_store, dm_store = await Store.open(postgres_url), await Store.open(postgres_url)
+    owner = TableService(owner_store, Config(shard_count=SHARDS, shard_ids=frozenset({1})), Clock())
+    shard_0 = TableService(dm_store, Config(shard_count=SHARDS, shard_ids=frozenset({0})), Clock())
+    owner.computer_pause = 0.05
+    await owner.restore(), await shard_0.restore()
+    try:
+        table = await owner.create(guild, 100, "poker", build_options("poker", {"bots": 1, "timer": 0}), alice, 200)
+        await owner.join(table, bob, 200)  # seats: alice, the computer, bob
+        await owner.start(table, alice)
+        await owner.act(table, alice, {"type": "call"})
+        assert await within(10, lambda: table.module.pending(table.state) == [bob]), "the computer replied"
+        old_seed = (await owner.client_seeds.of(guild, [bob]))[bob]
+        to_computer = next(m for m in playable(table, bob) if computers_after(table, bob, m))
+
+        assert await terminate_listeners(postgres_url) >= 1
+        await shard_0.client_seeds.choose(guild, bob, "chosen-elsewhere")
+        version = table.version + 1
+        await shard_0.act(await shard_0.table_for(table.id), bob, to_computer)  # bob's DM press
+
+        async def seed_heard() -> bool:
+            return await owner.client_seeds.of(guild, [bob]) == {bob: "chosen-elsewhere"}
+
+        assert old_seed != "chosen-elsewhere"
+        assert await within(20, seed_heard), "the owner still deals with the member's old client seed"
+        assert await within(20, lambda: table.version > version), "the owner's computer never moved"
+        assert (await owner_store.table_row(table.id))["version"] == table.version
+    finally:
+        for service in (owner, shard_0):
+            await service.close()
+            await service.store.close()
+
+
+def playable(table: Any, player: int) -> list[dict]:
+    """The player's legal moves with their least amounts (no leaving, no sitting out)."""
+    return [{k: v for k, v in m.items() if k not in ("min", "max")} | ({"amount": m["min"]} if "min" in m else {})
+            for m in table.module.legal_actions(table.state, player) if m["type"] not in ("leave", "sitout")]
+
+
+async def within(seconds: float, condition: Any) -> bool:
+    """Whether `condition()` (a coroutine function or not) holds within `seconds`, polled."""
+    import asyncio
+    import inspect
+
+    deadline = time.monotonic() + seconds
+    while True:
+        held = condition()
+        if inspect.isawaitable(held):
+            held = await held
+        if held or time.monotonic() >= deadline:
+            return bool(held)
+        await asyncio.sleep(0.05)

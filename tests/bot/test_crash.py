@@ -3,7 +3,6 @@ must hold exactly what its committed action log replays to, with every chip acco
 
 from __future__ import annotations
 
-import json
 import os
 import random
 import select
@@ -14,9 +13,8 @@ import time
 from pathlib import Path
 
 from bot import records
-from bot.store import unpacked_state
 from tests.bot.helpers import chips_everywhere, close_service, open_service, records_rows
-from tests.bot.test_service import replay, stored_seeds
+from tests.bot.test_service import replays_to_stored
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -85,21 +83,20 @@ def kill(worker: subprocess.Popen) -> None:
     worker.wait()
 
 
-async def whole(db: str) -> tuple[int, int]:
-    """The table's log replays to its stored state, every chip is accounted for and every
-    finished round recorded once; its version and the rounds recorded."""
+async def whole(db: str, table_ids: list[int] | None = None) -> tuple[int, int]:
+    """Each table's log (by default, the table's in channel 10) replays to its stored state, every
+    chip is accounted for and every finished round recorded once; the first table's version and
+    the rounds recorded."""
     service, economy = await open_service(db)
     try:
-        table = service.table_in(10)
-        assert table is not None
-        row = await service.store.table_row(table.id)
-        log = await service.store.action_log(table.id)
-        assert [v for v, _, _ in log] == list(range(1, row["version"] + 1))
-        replayed = replay(table.module, row, log, await stored_seeds(service.store, table.module, row))
-        assert table.module.to_dict(replayed) == json.loads(unpacked_state(row["state"]))
+        if table_ids is None:
+            table = service.table_in(10)
+            assert table is not None
+            table_ids = [table.id]
+        versions = [await replays_to_stored(service.store, table_id) for table_id in table_ids]
         total, granted = await chips_everywhere(service, economy)
         assert total == granted
-        return row["version"], await every_finished_round_counted_once(service.store)
+        return versions[0], await every_finished_round_counted_once(service.store)
     finally:
         await close_service(service)
 

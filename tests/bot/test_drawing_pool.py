@@ -1,31 +1,55 @@
 """The drawing pool (issue 22, item 2) with real worker processes: images drawn there are the
 images drawn here, byte for byte; the workers import renders/ and games/ only; a function
-outside renders/ is refused; a worker that dies, or processes that cannot start, leave the
-drawing to threads."""
+outside renders/ is refused; processes that cannot start leave the drawing to threads.
+Issue 27, item 4: a stopped, dead or cancelled worker is replaced and no draw waits for ever
+or receives another job's image. Issue 31: every worker, and every replacement, draws every
+kind of image once before its first job."""
 
 from __future__ import annotations
 
 import asyncio
 import os
+import pickle
 import signal
 import sys
+from collections.abc import Callable
 
 import pytest
 
 from bot import drawing
+from bot.draw_worker import HEADER
 from bot.drawing import DrawingFailed, DrawingPool, machine_cores
+from renders.arcanoid import render_arcanoid, render_round
 from renders.baccarat import render_baccarat
 from renders.blackjack import render_blackjack
+from renders.count import render_pile
+from renders.french_tarot import render_tarot
 from renders.hand import render_hand
+from renders.loc import render_loc
+from renders.poker import render_poker
+from renders.records import render_profile
+from renders.rummy import render_rummy, render_rummy_hand
 from tests.renders.samples import NAMES, bac_settled, bj_playing
 
 FORBIDDEN = ("discord", "bot", "cogs", "aiosqlite", "asyncpg", "simcord", "tests")
 
 
-async def started(workers: int) -> DrawingPool:
-    pool = DrawingPool(workers)
+EVERY_KIND = [render_blackjack, render_baccarat, render_poker, render_tarot, render_rummy, render_loc,
+              render_arcanoid, render_hand, render_rummy_hand, render_pile, render_round, render_profile]
+MARGIN = 60.0  # seconds: what a busy machine may add to a bound (the point is that draws end)
+
+
+async def started(workers: int, deadline: float = drawing.DEADLINE, warm: bool = False) -> DrawingPool:
+    """A pool whose workers take jobs at once, cold (the warm-up's own tests ask for it)."""
+    pool = DrawingPool(workers, deadline, warm)
     await pool.start()
     return pool
+
+
+async def eventually(check: Callable[[], bool], seconds: float = MARGIN) -> None:
+    async with asyncio.timeout(seconds):
+        while not check():
+            await asyncio.sleep(0.01)
 
 
 async def test_worker_processes_draw_the_same_images_importing_only_renders_and_games():
@@ -40,8 +64,8 @@ async def test_worker_processes_draw_the_same_images_importing_only_renders_and_
         assert drawn[:3] == [render_blackjack(view, NAMES, "rws")] * 3
         assert drawn[3] == render_baccarat(bac_settled(), NAMES, "marseille")
         assert drawn[4] == render_hand(hand, "rws", caption="Your hand")
-        for worker in pool.workers:
-            names = await worker.run((0, "", "modules", (), {}))  # each worker, idle now
+        for number, worker in enumerate(pool.workers, 1000):
+            names = await worker.run(number, "", "modules", (), {})  # each worker, idle now
             assert names[0] is True
             roots = {name.split(".")[0] for name in names[1]}
             assert not roots & set(FORBIDDEN), f"a worker imported {roots & set(FORBIDDEN)}"
@@ -49,7 +73,7 @@ async def test_worker_processes_draw_the_same_images_importing_only_renders_and_
         assert "renders" in roots or "games" in roots
     finally:
         await pool.close()
-    assert all(worker.process.returncode is not None for worker in pool.workers)
+    assert all(worker.returncode is not None for worker in pool.workers)
 
 
 async def test_only_functions_of_renders_are_run_and_failures_come_back_as_errors():
@@ -64,14 +88,35 @@ async def test_only_functions_of_renders_are_run_and_failures_come_back_as_error
         await pool.close()
 
 
-async def test_a_worker_that_dies_leaves_the_drawing_to_threads():
+async def test_a_worker_that_dies_is_replaced_and_its_image_drawn_in_a_thread():
     pool = await started(1)
     try:
-        os.kill(pool.workers[0].process.pid, signal.SIGKILL)
-        await pool.workers[0].process.wait()
+        await pool.ready()
+        dead = pool.workers[0]
+        os.kill(dead.pid, signal.SIGKILL)
+        await dead.wait()
         assert await pool.draw(render_hand, ["2C"]) == render_hand(["2C"])
-        assert not pool.processes, "the pool draws in threads from now on"
+        await pool.ready()
+        assert pool.processes and pool.workers[0] is not dead and pool.replaced == 1
+        drawn = pool.drawn
         assert await pool.draw(render_hand, ["3C"]) == render_hand(["3C"])
+        assert pool.drawn == drawn + 1, "drawn by the replacement"
+    finally:
+        await pool.close()
+
+
+async def test_where_no_worker_can_be_replaced_the_pool_draws_in_threads(monkeypatch):
+    pool = await started(1)
+    try:
+        await pool.ready()
+        busy = [asyncio.create_task(pool.draw(render_hand, [code])) for code in ("6C", "7C", "8C")]
+        await eventually(lambda: pool._idle.empty())  # the first draw holds the worker, two wait
+        monkeypatch.setattr(sys, "executable", "/nonexistent/python3")
+        os.kill(pool.workers[0].pid, signal.SIGKILL)
+        drawn = await asyncio.wait_for(asyncio.gather(*busy), MARGIN)
+        assert drawn == [render_hand([code]) for code in ("6C", "7C", "8C")]
+        await eventually(lambda: not pool.processes)
+        assert await pool.draw(render_hand, ["9C"]) == render_hand(["9C"])
     finally:
         await pool.close()
 
@@ -99,7 +144,84 @@ async def test_the_workers_give_way_to_the_bot_when_every_core_is_busy():
         drawn = await asyncio.gather(*(pool.draw(render_hand, ["5C"]) for _ in pool.workers))  # one each: all up
         assert drawn == [render_hand(["5C"])] * len(pool.workers)
         for worker in pool.workers:
-            assert os.sched_getscheduler(worker.process.pid) == os.SCHED_IDLE
+            assert os.sched_getscheduler(worker.pid) == os.SCHED_IDLE
         assert os.sched_getscheduler(0) == os.SCHED_OTHER  # the bot itself keeps its priority
+    finally:
+        await pool.close()
+
+
+async def test_stopped_workers_are_replaced_and_every_draw_ends_within_its_deadline():
+    """SIGSTOP both workers: today's pool waited for ever. Each draw now ends within two
+    deadlines (one waiting for a worker, one drawing) and a margin, with its own image; the
+    stopped workers are killed and replaced."""
+    pool = await started(2, deadline=1.0)
+    try:
+        await pool.ready()
+        stopped = list(pool.workers)
+        for worker in stopped:
+            os.kill(worker.pid, signal.SIGSTOP)
+        hands = [["10"], ["11"], ["12"]]
+        drawn = await asyncio.wait_for(asyncio.gather(*(pool.draw(render_hand, hand) for hand in hands)),
+                                       2 * pool.deadline + MARGIN)
+        assert drawn == [render_hand(hand) for hand in hands]
+        assert all(worker.returncode is not None for worker in stopped), "killed"
+        await pool.ready()
+        assert pool.processes and not set(pool.workers) & set(stopped)
+        assert await pool.draw(render_hand, ["13"]) == render_hand(["13"])
+    finally:
+        await pool.close()
+
+
+async def test_a_draw_cancelled_mid_render_never_gives_its_image_to_the_next_job():
+    """The worker holds the cancelled job (stopped mid-render, then let go): its answer must
+    not reach the next job, which gets its own image (today it got the cancelled one's)."""
+    pool = await started(1)
+    try:
+        await pool.ready()
+        worker = pool.workers[0]
+        os.kill(worker.pid, signal.SIGSTOP)
+        cancelled = asyncio.create_task(pool.draw(render_blackjack, bj_playing(), NAMES, "rws"))
+        await eventually(lambda: pool._idle.empty())  # the job was sent to the worker
+        await asyncio.sleep(0)
+        cancelled.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await cancelled
+        os.kill(worker.pid, signal.SIGCONT)  # had it lived, it would answer the cancelled job now
+        assert await pool.draw(render_hand, ["14"]) == render_hand(["14"])
+        assert worker.returncode is not None and pool.replaced == 1
+    finally:
+        await pool.close()
+
+
+async def test_an_answer_to_another_job_is_discarded():
+    """A stray request on a worker's pipe (numbered as no job of the pool): its answer comes
+    first and is thrown away; the job gets its own image."""
+    pool = await started(1)
+    try:
+        worker = pool.workers[0]
+        stray = pickle.dumps((999_999, "renders.hand", "render_hand", (["15"],), {}))
+        worker.transport.get_pipe_transport(0).write(HEADER.pack(len(stray)) + stray)
+        assert await pool.draw(render_hand, ["16"]) == render_hand(["16"])
+        assert pool.replaced == 0, "the worker itself was fine"
+    finally:
+        await pool.close()
+
+
+async def test_a_worker_and_its_replacement_draw_every_kind_before_their_first_job():
+    """The warm-up (issue 31): a worker's first answer says what it drew, before any job."""
+    pool = await started(1, warm=True)
+    every_kind = sorted(f"{function.__module__}.{function.__name__}" for function in EVERY_KIND)
+    try:
+        first = pool.workers[0]
+        assert first.warmed is None, "start-up did not wait for the warm-up"
+        assert await pool.draw(render_hand, ["17"]) == render_hand(["17"])
+        assert pool.drawn == 1 and sorted(first.warmed) == every_kind, "warmed before its first job"
+        os.kill(first.pid, signal.SIGKILL)
+        await first.wait()
+        assert await pool.draw(render_hand, ["18"]) == render_hand(["18"])  # finds it dead: replaced
+        replacement = pool.workers[0]
+        assert replacement is not first and replacement.warmed is None
+        assert await pool.draw(render_hand, ["19"]) == render_hand(["19"])
+        assert pool.drawn == 2 and sorted(replacement.warmed) == every_kind, "warmed before its first job"
     finally:
         await pool.close()

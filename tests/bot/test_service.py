@@ -302,6 +302,19 @@ def replay(module, row, log, seeds: list[str]):
                          [(player, action) for _, player, action in log])
 
 
+async def replays_to_stored(store, table_id: int) -> int:
+    """The table's action log is consecutive from version 1 and, while the table is open,
+    replays to its stored state; returns the stored version."""
+    row = await store.table_row(table_id)
+    log = await store.action_log(table_id)
+    assert [v for v, _, _ in log] == list(range(1, row["version"] + 1))
+    if row["status"] != "ended":
+        module = GAMES[row["game"]]
+        replayed = replay(module, row, log, await stored_seeds(store, module, row))
+        assert module.to_dict(replayed) == json.loads(unpacked_state(row["state"]))
+    return row["version"]
+
+
 async def test_ending_a_table_cancels_the_computer_players_next_move(db_path):
     service, _ = await open_service(db_path)
     service.computer_pause = 60

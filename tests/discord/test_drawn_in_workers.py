@@ -1,6 +1,7 @@
 """The real bot with its drawing pool of worker processes (issue 22, item 2): started with the
 bot, it draws the table message's image, the DM hands and /count's pile, the same pictures as
-drawn here; Arcanoid's round picture goes to the pool too."""
+drawn here; Arcanoid's round picture goes to the pool too. Each worker has drawn every kind of
+image the cogs draw before its first job (issue 31)."""
 
 from __future__ import annotations
 
@@ -14,6 +15,9 @@ from cogs.common import UIS, Drawing, names_for
 from games.base import Event
 from renders.arcanoid import render_round
 from renders.count import render_pile
+from renders.hand import render_hand
+from renders.records import render_profile
+from renders.rummy import render_rummy_hand
 from tests.discord.helpers import make_world, open_table, table_message
 
 
@@ -27,6 +31,7 @@ async def test_the_table_and_the_hands_are_drawn_by_the_bots_worker_processes(si
     pool = bot.drawing
     assert pool is not None and pool.processes and len(pool.workers) == 2
     assert drawing.current is pool
+    await pool.ready()
     world = make_world(simcord_env)
     alice, bob = world.members
     table = await open_table(world, "blackjack", seed=8, timer=0)
@@ -46,6 +51,7 @@ async def test_the_table_and_the_hands_are_drawn_by_the_bots_worker_processes(si
 
 async def test_the_count_pile_is_drawn_by_a_worker_process(simcord_env):
     pool = simcord_env.bot.drawing
+    await pool.ready()
     world = make_world(simcord_env)
     alice, _ = world.members
     drawn = pool.drawn
@@ -53,6 +59,19 @@ async def test_the_count_pile_is_drawn_by_a_worker_process(simcord_env):
     assert pool.drawn == drawn + 1
     groups = [(["KC", "21"], "9"), (["0", "QS"], "8")]
     assert await result.response.attachments[0].read() == render_pile(groups, "17 points")
+
+
+async def test_every_worker_has_drawn_every_kind_of_image_the_cogs_draw(simcord_env):
+    """Start-up did not wait for the warm-up (the bot is up while the workers warm); once
+    warm, each worker has drawn every game's table image and every other kind the cogs draw."""
+    pool = simcord_env.bot.drawing
+    await pool.ready()
+    drawers = [*(type(ui).drawer for ui in UIS.values()), render_hand, render_rummy_hand, render_pile, render_round,
+               render_profile]
+    kinds = {f"{drawer.__module__}.{drawer.__name__}" for drawer in drawers}
+    assert len(UIS) == 7
+    for worker in pool.workers:
+        assert worker.warmed is not None and kinds <= set(worker.warmed), kinds - set(worker.warmed or [])
 
 
 def test_the_arcanoid_round_picture_goes_to_the_pool_as_a_drawing_of_renders():
