@@ -162,7 +162,7 @@ def report(game: str, players: int, a: str, b: str, outcomes: list[DealOutcome],
         for contract in ft.CONTRACTS:
             bids, made = figures[f"{label} bids {contract}"], figures[f"{label} makes {contract}"]
             if bids:
-                print(f"  {label} ({kind}) takes a {contract} in {bids / seat_plays:.1%} of its seats, "
+                print(f"  {label} ({kind}) takes a {contract} in {bids / seat_plays:.1%} of its seats ({bids}), "
                       f"makes {made / bids:.0%} of them")
     for kind, spent in sorted(times.items()):
         print(f"  {kind} decisions: {len(spent)}, CPU p50 {percentile(spent, 0.5) * 1000:.1f} ms, "
