@@ -65,6 +65,13 @@ COMMIT_DEAL = ("INSERT INTO deals (commitment, guild_id, table_id, game, label, 
                "VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (commitment) DO NOTHING")
 REVEAL_DEAL = "UPDATE deals SET seed=?, setup=?, cards=?, revealed_at=? WHERE commitment=? AND seed IS NULL"
 SET_SEATED = "UPDATE tables SET seated=? WHERE id=?"
+HOUSE_PARTY = 0  # the house's line in a table's chip ledger (computers' stacks, its results)
+# Booked only in a ledger opened with its table (its house line): a table opened before ledgers
+# were kept gets none, rather than one that misses its first buy-ins.
+BOOK_TABLE_CHIPS = ("INSERT INTO table_chips (table_id, party, chips) "
+                    "SELECT CAST(? AS BIGINT), CAST(? AS BIGINT), CAST(? AS BIGINT) WHERE EXISTS "
+                    "(SELECT 1 FROM table_chips WHERE table_id = CAST(? AS BIGINT) AND party = 0) "
+                    "ON CONFLICT (table_id, party) DO UPDATE SET chips = table_chips.chips + excluded.chips")
 CLIENT_SEED_NOTICE = "client_seed"  # a change notice's key: [server, member, seed] set by /fair seed
 
 # Retention (bot/retention.py): the oldest rows that may go, served by migration 9's indexes.
@@ -84,7 +91,7 @@ PRUNABLE_DEALS = "SELECT commitment FROM deals WHERE seed IS NOT NULL AND reveal
 # (bot/records.py) replaced it. It stays, and is copied, while a process of the version before
 # may still write it during a deploy; a later migration can drop it.
 DATA_TABLES = ("wallets", "house", "grants", "tables", "actions", "results", "deals", "records", "record_days",
-               "record_figures", "client_seeds")
+               "record_figures", "client_seeds", "table_chips")
 
 Row = Mapping[str, Any] | Sequence[Any]  # aiosqlite.Row / asyncpg.Record: by name and by position
 
@@ -243,6 +250,9 @@ class Tx:
     async def fetchone(self, sql: str, params: tuple = ()) -> Any:
         raise NotImplementedError
 
+    async def fetchall(self, sql: str, params: tuple = ()) -> list[Any]:
+        raise NotImplementedError
+
     async def insert(self, sql: str, params: tuple = ()) -> int:
         """An INSERT of one row; returns its new `id`."""
         raise NotImplementedError
@@ -321,6 +331,27 @@ class Tx:
 
     async def reveal_deal(self, commitment: str, seed: str, setup: dict, cards: list[str], now: float) -> None:
         await self.execute(REVEAL_DEAL, (seed, dumps(setup), dumps(cards), now, commitment))
+
+    async def book_table_chips(self, table_id: int, into_table: dict[int, int]) -> None:
+        """The table's chip ledger: chips each party (a person, or HOUSE_PARTY) put into the table
+        (negative: took out of it), in this transaction."""
+        for party in sorted(into_table):
+            if into_table[party]:
+                await self.execute(BOOK_TABLE_CHIPS, (table_id, party, into_table[party], table_id))
+
+    async def open_ledger(self, table_id: int) -> None:
+        """A new table's ledger, opened with the house's line (so a table with no ledger is one
+        opened before ledgers were kept)."""
+        await self.execute("INSERT INTO table_chips (table_id, party, chips) VALUES (?, ?, 0)", (table_id, HOUSE_PARTY))
+
+    async def table_ledger(self, table_id: int) -> dict[int, int]:
+        """Party -> chips the table holds for it, by its ledger (empty: a table from before ledgers)."""
+        rows = await self.fetchall("SELECT party, chips FROM table_chips WHERE table_id=?", (table_id,))
+        return {int(row[0]): int(row[1]) for row in rows}
+
+    async def close_ledger(self, table_id: int) -> None:
+        """The table is closed: every chip went back, its ledger goes."""
+        await self.execute("DELETE FROM table_chips WHERE table_id=?", (table_id,))
 
     async def log_action(self, table_id: int, version: int, player: int, action: dict, now: float) -> None:
         await self.execute(

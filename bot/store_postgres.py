@@ -26,6 +26,7 @@ from bot.store import (
     ADD_TO_HOUSE,
     ADD_TO_WALLET,
     BEST_FIGURE,
+    BOOK_TABLE_CHIPS,
     COMMIT_DEAL,
     REVEAL_DEAL,
     SET_SEATED,
@@ -217,10 +218,21 @@ MIGRATIONS: list[str] = [
         guild_id BIGINT NOT NULL, user_id BIGINT NOT NULL, seed TEXT NOT NULL,
         chosen INTEGER NOT NULL DEFAULT 0, PRIMARY KEY (guild_id, user_id));
     """,
+    # 12: each open table's chip ledger (bot/tables/chips.py): the chips each person (party 0:
+    # the house, for its computers' stacks and its results) has put into the table, less what it
+    # paid them back, moved in the transaction that moves them. A table that cannot be read pays
+    # back from it (bot/tables/restore.py), not from what its damaged row says; its rows go when
+    # the table closes.
+    """
+    CREATE TABLE table_chips (
+        table_id BIGINT NOT NULL, party BIGINT NOT NULL, chips BIGINT NOT NULL,
+        PRIMARY KEY (table_id, party));
+    """,
 ]
 
-PREPARED_NEED_SCHEMA = 8  # the migrations that made what the prepared statements use (6:
-# lock_current_table; 7: the state's type, fixed for a statement when it is prepared; 8: records)
+PREPARED_NEED_SCHEMA = 12  # the migrations that made what the prepared statements use (6:
+# lock_current_table; 7: the state's type, fixed for a statement when it is prepared; 8: records;
+# 12: the tables' chip ledgers)
 
 IDENTITY_COLUMNS = {"grants": "id", "tables": "id"}
 
@@ -243,7 +255,7 @@ UPDATE tables SET state = $6, version = $2, deadline = $7, extra = $8 FROM told 
 HELD_WRITES = {ADD_TO_WALLET: "add_to_wallet", ADD_TO_HOUSE: "add_to_house",
                COMMIT_DEAL: "commit_deal", REVEAL_DEAL: "reveal_deal", SET_SEATED: "set_seated",
                ADD_RECORD: "add_record", ADD_DAY: "add_record_day", ADD_FIGURE: "add_figure",
-               BEST_FIGURE: "best_figure"}
+               BEST_FIGURE: "best_figure", BOOK_TABLE_CHIPS: "book_table_chips"}
 
 _PLACEHOLDER = re.compile(r"\?")
 _translated: dict[str, str] = {}
@@ -341,6 +353,10 @@ class PostgresTx(Tx):
     async def fetchone(self, sql: str, params: tuple = ()) -> asyncpg.Record | None:
         await self.send()
         return await self.conn.fetchrow(dialect(sql), *params)
+
+    async def fetchall(self, sql: str, params: tuple = ()) -> list[asyncpg.Record]:
+        await self.send()
+        return list(await self.conn.fetch(dialect(sql), *params))
 
     async def insert(self, sql: str, params: tuple = ()) -> int:
         await self.send()

@@ -134,6 +134,16 @@ MIGRATIONS: list[str] = [
         guild_id INTEGER NOT NULL, user_id INTEGER NOT NULL, seed TEXT NOT NULL,
         chosen INTEGER NOT NULL DEFAULT 0, PRIMARY KEY (guild_id, user_id));
     """,
+    # 12: each open table's chip ledger (bot/tables/chips.py): the chips each person (party 0:
+    # the house, for its computers' stacks and its results) has put into the table, less what it
+    # paid them back, moved in the transaction that moves them. A table that cannot be read pays
+    # back from it (bot/tables/restore.py), not from what its damaged row says; its rows go when
+    # the table closes.
+    """
+    CREATE TABLE table_chips (
+        table_id INTEGER NOT NULL, party INTEGER NOT NULL, chips INTEGER NOT NULL,
+        PRIMARY KEY (table_id, party));
+    """,
 ]
 KEY_ORDERED = ("records", "record_days", "record_figures")  # tables WITHOUT ROWID (migration 8)
 
@@ -161,6 +171,9 @@ class SqliteTx(Tx):
 
     async def fetchone(self, sql: str, params: tuple = ()) -> sqlite3.Row | None:
         return await self._answered(_fetchone, sql, params)
+
+    async def fetchall(self, sql: str, params: tuple = ()) -> list[sqlite3.Row]:
+        return await self._answered(_fetchall, sql, params)
 
     async def insert(self, sql: str, params: tuple = ()) -> int:
         return await self._answered(_insert, sql, params)

@@ -27,23 +27,29 @@ class Verdict:
     first_difference: int | None = None  # 1-based position of the first card that differs
     scheme: str = fairness.SCHEME
     record: dict[str, Any] = field(default_factory=dict)  # what anyone needs to re-deal it
+    refused: str | None = None  # why the record cannot be a deal the bot made (nothing was re-dealt)
 
 
 def record_of(row: Any) -> dict[str, Any]:
     """A revealed deal's row as the record /history, /verify and docs/verify_deal.py read
-    (rules/fairness.md); a deal of the earlier scheme keeps its scheme's name and setup."""
+    (rules/fairness.md); a deal of the earlier scheme keeps its scheme's name and setup. A row
+    stored before records said how their deck was made (pack, decks, gathered) gets them from
+    its deck (`fairness.made_of`: whole packs, else cards gathered from the shoe's decks)."""
     setup = json.loads(row["setup"] or "{}")
     cards = json.loads(row["cards"] or "[]")
     commitment = fairness.commitment(row["seed"])
     if setup.get("scheme") != fairness.SCHEME:
         return {"scheme": fairness.LEGACY_SCHEME, "seed": row["seed"], "commitment": commitment,
                 "setup": setup, "cards": cards}
+    made = setup if "gathered" in setup else fairness.made_of(setup["deck"], int(setup.get("decks", 1)))
     return {"scheme": fairness.SCHEME, "seed": row["seed"], "commitment": commitment, "client": setup["client"],
-            "nonce": setup["nonce"], "deck": setup["deck"], "cards": cards}
+            "nonce": setup["nonce"], "pack": made["pack"], "decks": made["decks"], "gathered": made["gathered"],
+            "deck": setup["deck"], "cards": cards}
 
 
 def check(game: str, record: dict[str, Any]) -> tuple[int, int | None]:
-    """(cards compared, first difference or None) of a record re-dealt by its scheme."""
+    """(cards compared, first difference or None) of a record re-dealt by its scheme (a record
+    of this scheme passed `fairness.problem` first)."""
     played: list[str] = record["cards"]
     if record["scheme"] == fairness.SCHEME:
         return len(played), fairness.first_difference(record)
@@ -74,7 +80,9 @@ async def verify(store: Store, guild_id: int, text: str, keep_days: float = 0) -
     if row["seed"] is None:
         raise IllegalAction(f"that seed's {row['label']} is still being played: it can be checked once it is over")
     record = record_of(row)
-    compared, difference = check(row["game"], record)
+    refused = fairness.problem(record) if record["scheme"] == fairness.SCHEME else None
+    compared, difference = (0, None) if refused else check(row["game"], record)
     table = await store.table_row(row["table_id"])
-    return Verdict(difference is None, digest, row["game"], row["label"], row["table_id"],
-                   None if table is None else table["channel_id"], compared, difference, record["scheme"], record)
+    return Verdict(difference is None and refused is None, digest, row["game"], row["label"], row["table_id"],
+                   None if table is None else table["channel_id"], compared, difference, record["scheme"], record,
+                   refused)

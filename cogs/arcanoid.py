@@ -206,18 +206,28 @@ CARD_STYLE = arcanoid_names("rws")  # the faces carry Arcanoid's names (8 Justic
 
 def _window_subject(view: dict, names: dict[int, str]) -> str:
     """What the open reaction window follows: `Ann's commitment on swords (9S 10S)`, `Ann's
-    commitment on swords (secret)`, or `Ann's move` (any move while a Hermit is out)."""
+    commitment on swords (secret)`, `Ann's Judgment on Bob's staves` (a commitment made on
+    another's battlefield), or `Ann's move` (any move while a Hermit is out)."""
     window = view["window"]
-    seat = next((s for s in view["seats"] if s["player"] == window["after"]), None)
-    who = seat_name(seat, names) if seat else words.name_of(names, window["after"])
+    who = _seat_called(view, window["after"], names)
     field = window["field"]
     if field is None:
         return f"{whose(who)} move"
+    holder = window.get("holder", window["after"])
+    seat = next((s for s in view["seats"] if s["player"] == holder), None)
     commit = (seat or {}).get("fields", {}).get(field)
+    if holder != window["after"]:
+        made = card_words(commit["cards"]) if commit and commit["cards"] else "commitment"
+        return f"{whose(who)} {made} on {whose(_seat_called(view, holder, names))} {field}"
     if commit is None:
         return f"{whose(who)} commitment on {field}"
     shown = "secret" if commit["form"] == "secret" or not commit["cards"] else card_words(commit["cards"])
     return f"{whose(who)} commitment on {field} ({shown})"
+
+
+def _seat_called(view: dict, player: int, names: dict[int, str]) -> str:
+    seat = next((s for s in view["seats"] if s["player"] == player), None)
+    return seat_name(seat, names) if seat else words.name_of(names, player)
 
 
 def reaction_prompt(view: dict, me: dict, names: dict[int, str], deadline: float | None) -> str:

@@ -56,7 +56,7 @@ class BaccaratUI(GameUI):
     def action_for(self, code: str) -> Action | None:
         return None if code.startswith("form.") else super().action_for(code)
 
-    def form_for(self, table: Table, code: str, step: str) -> discord.ui.Modal | None:
+    def form_for(self, table: Table, player: int, code: str, step: str) -> discord.ui.Modal | None:
         spot = code.split(".", 1)[1]
         if spot not in SPOTS:
             return None

@@ -25,6 +25,7 @@ from games import blackjack
 from games.base import Action, Event, plural
 from games.cards import card, card_name
 from renders.blackjack import hand_bet_text, render_blackjack
+from renders.cards import game_faces
 from renders.hand import render_hand
 
 GAME = "blackjack"
@@ -98,7 +99,7 @@ class BlackjackUI(GameUI):
             return {"type": "turn", "hand": int(hand), "card": int(position)}
         return super().action_for(code)
 
-    def form_for(self, table: Table, code: str, step: str) -> discord.ui.Modal | None:
+    def form_for(self, table: Table, player: int, code: str, step: str) -> discord.ui.Modal | None:
         view = table.view(None) or {}
         return AmountForm("Your bet", table, {"type": "bet"}, step, view.get("min_bet", 1), view.get("max_bet", 1))
 
@@ -156,9 +157,9 @@ class BlackjackUI(GameUI):
             return None
         cards = [code for hand in hands for code in hand["cards"]]
         if len(hands) == 1:
-            return Drawing(render_hand, cards)
+            return Drawing(render_hand, cards, game_faces("blackjack"))
         labels = [f"Hand {number} · {hand['total']}" for number, hand in enumerate(hands, 1)]
-        return Drawing(render_hand, cards, caption="Your hands", groups=[h["cards"] for h in hands], labels=labels,
+        return Drawing(render_hand, cards, game_faces("blackjack"), caption="Your hands", groups=[h["cards"] for h in hands], labels=labels,
                            counts=False)
 
     def _turn_buttons(self, view: dict, seat: dict) -> list[ButtonSpec]:

@@ -97,7 +97,8 @@ class GameUI:
         kind, _, amount = code.partition(".")
         return {"type": kind, "amount": int(amount)} if is_whole_number(amount) else {"type": kind}
 
-    def form_for(self, table: Table, code: str, step: str) -> discord.ui.Modal | None:
+    def form_for(self, table: Table, player: int, code: str, step: str) -> discord.ui.Modal | None:
+        """The form a button opens for `player` (None: none); IllegalAction refuses to open it."""
         return None
 
     def opens_page(self, code: str, values: list[str]) -> bool:
@@ -144,6 +145,11 @@ class GameUI:
 
     def announcement_image(self, table: Table, events: list[Event], names: dict[int, str]) -> Drawing | None:
         """A picture to post with the announcements (drawn in the drawing pool); None: text only."""
+        return None
+
+    def farewell(self, table: Table, player: int, names: dict[int, str]) -> str | None:
+        """What the last DM of a player who has just left the table says when the game made
+        them leave (how their last deal ended, and why); None: they left of their own accord."""
         return None
 
     def hand_players(self, table: Table, events: list[Event]) -> list[int]:
@@ -317,14 +323,16 @@ async def refuse(interaction: discord.Interaction, reason: str) -> None:
     await reply(interaction, text)
 
 
-async def reply(interaction: discord.Interaction, content: str | None = None, **message: Any) -> None:
+async def reply(interaction: discord.Interaction, content: str | None = None, **message: Any) -> int | None:
     """A private answer: the response itself, or once the interaction is acknowledged, its
-    follow-up (which takes the place of a command's "thinking")."""
+    follow-up (which takes the place of a command's "thinking"). Returns the answer's message
+    id when Discord gave it."""
     message = {key: value for key, value in message.items() if value is not None}
     if interaction.response.is_done():
-        await interaction.followup.send(content, ephemeral=True, **message)
-    else:
-        await interaction.response.send_message(content, ephemeral=True, **message)
+        sent = await interaction.followup.send(content, ephemeral=True, wait=True, **message)
+        return sent.id
+    response = await interaction.response.send_message(content, ephemeral=True, **message)
+    return response.message_id if response is not None else None
 
 
 async def update_clicked(interaction: discord.Interaction, **payload: Any) -> None:
@@ -462,8 +470,12 @@ class GameButton(discord.ui.DynamicItem[discord.ui.Button], template=r"tt:(?P<ta
             if not table.step_current(self.step):
                 await refuse_stale(interaction)
                 return
-            with read_as_control(self.code):
-                form = ui.form_for(table, self.code, self.step)
+            try:
+                with read_as_control(self.code):
+                    form = ui.form_for(table, interaction.user.id, self.code, self.step)
+            except IllegalAction as refusal:
+                await refuse(interaction, refusal.reason)
+                return
             if form is not None:
                 await interaction.response.send_modal(form)  # the form is the answer
             else:

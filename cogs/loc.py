@@ -30,6 +30,7 @@ from cogs.option_words import LEVEL_CHOICES, LEVEL_HELP
 from games import loc
 from games.base import Event, plural
 from games.cards import card
+from renders.cards import game_faces
 from renders.hand import render_hand
 from renders.loc import render_loc
 
@@ -187,7 +188,7 @@ class LocUI(GameUI):
             groups.append([me["discard"]])
             labels.append("Discarded")
         every = shown + [c for group in groups for c in group]
-        style = loc.card_style(view["deck"])
+        style = game_faces("loc", loc.card_style(view["deck"]))
         info = plural(len(me["cards"]), "card") + " in hand" + (" · 1 discarded" if me["discard"] else "")
         return Drawing(render_hand, every, style, caption=f"Your Loc hand · hand {view['hand']}", groups=groups,
                        labels=labels, counts=False, info=info)

@@ -1,7 +1,8 @@
 """Major Poker in Discord: /poker create and the betting commands, the table's Check / Call /
-Bet / Raise / Fold / All-in buttons (only the legal ones enabled, amounts on them), amounts by
-form, hole cards by DM (with Turn buttons at `manual` tables and the discard menu at the
-draw), and a notice in the channel when a player busts out."""
+Bet… / Raise… / Fold / All-in buttons (only the legal ones enabled; the amounts only on the
+actor's own DM and /hand buttons), amounts by form, hole cards by DM (with Turn buttons at
+`manual` tables and the discard menu at the draw), and a notice in the channel and in their
+last DM when a player busts out."""
 
 from __future__ import annotations
 
@@ -93,24 +94,29 @@ class PokerUI(GameUI):
         return lines
 
     def buttons(self, table: Table, view: dict) -> list[Control]:
+        """The table message's buttons, everyone's to read: they name the moves the seat to act
+        has, never its amounts (the status line says whose turn and what it owes; the actor's
+        DM and /hand carry the amounts on their own buttons)."""
         turn = view.get("turn")
         if not turn or view.get("final"):
             return []
         if turn["action"] == "draw":
             return [ButtonSpec("Stand pat (draw none)", "discard", discord.ButtonStyle.secondary)]
-        return self._betting_buttons(turn)
+        return self._betting_buttons(turn, amounts=False)
 
-    def _betting_buttons(self, turn: dict) -> list[ButtonSpec]:
+    def _betting_buttons(self, turn: dict, amounts: bool) -> list[ButtonSpec]:
+        """`amounts`: the labels carry the actor's figures (only on the actor's own hand)."""
         legal = set(turn["legal"])
         owed, most = turn["to_call"], turn["max_to"]
         raise_low = turn["min_raise_to"] if turn["current_bet"] else turn["min_bet"]
         specs = [
             ("Check", "check", discord.ButtonStyle.secondary),
-            (f"Call {owed}" if "call" in legal else "Call", "call", discord.ButtonStyle.primary),
-            (f"Bet {raise_low}+" if "bet" in legal else "Bet", "betform", discord.ButtonStyle.success),
-            (f"Raise to {raise_low}+" if "raise" in legal else "Raise", "raiseform", discord.ButtonStyle.success),
+            (f"Call {owed}" if amounts and "call" in legal else "Call", "call", discord.ButtonStyle.primary),
+            (f"Bet {raise_low}+" if amounts and "bet" in legal else "Bet…", "betform", discord.ButtonStyle.success),
+            (f"Raise to {raise_low}+" if amounts and "raise" in legal else "Raise…", "raiseform",
+             discord.ButtonStyle.success),
             ("Fold", "fold", discord.ButtonStyle.danger),
-            (f"All-in {most}" if "allin" in legal else "All-in", "allin", discord.ButtonStyle.danger),
+            (f"All-in {most}" if amounts and "allin" in legal else "All-in", "allin", discord.ButtonStyle.danger),
         ]
         codes = {"betform": "bet", "raiseform": "raise"}
         return [ButtonSpec(label, code, style, disabled=codes.get(code, code) not in legal)
@@ -125,10 +131,13 @@ class PokerUI(GameUI):
             return {"type": "discard", "cards": []}
         return {"type": code}
 
-    def form_for(self, table: Table, code: str, step: str) -> discord.ui.Modal | None:
-        turn = (table.view(None) or {}).get("turn") or {}
+    def form_for(self, table: Table, player: int, code: str, step: str) -> discord.ui.Modal | None:
+        """The amount form, for the seat to act alone: anyone else is refused before it opens
+        (its range would be another seat's)."""
+        turn = (table.view(player) or {}).get("turn") or {}
         if turn.get("action") != "bet":
             return None
+        poker.verify_betting_turn(table.state, player)
         if code == "betform":
             return AmountForm("Your bet", table, {"type": "bet"}, step, turn["min_bet"], turn["max_to"])
         return AmountForm("Raise to (your total this betting round)", table, {"type": "raise"}, step,
@@ -178,6 +187,15 @@ class PokerUI(GameUI):
 
     # --- private hands -----------------------------------------------------------------
 
+    def farewell(self, table: Table, player: int, names: dict[int, str]) -> str | None:
+        """A player the last hand left without chips: how it ended, and that they are out."""
+        last = (table.view(None) or {}).get("last_round")
+        seat = _seat(last, player) if last else None
+        if seat is None or seat["stack"] or seat.get("left"):
+            return None
+        return "\n".join(["**Major Poker** — you are out of chips and have left the table.",
+                          *self._result_lines(last, names), "`/daily` and `/table join` to come back."])
+
     def hand_players(self, table: Table, events: list[Event]) -> list[int]:
         view = table.view(None) or {}
         kinds = {e.kind for e in events}
@@ -195,7 +213,7 @@ class PokerUI(GameUI):
         view = table.view(player) or {}
         seat = _seat(view, player)
         if seat is None:
-            return "You are not seated at this table.", None, []
+            return self.farewell(table, player, names) or "You are not seated at this table.", None, []
         if not seat["in_hand"]:
             return (f"**Major Poker** — stack {plural(seat['stack'], 'chip')}. You'll be dealt in at the next hand.",
                     None, [])
@@ -216,7 +234,7 @@ class PokerUI(GameUI):
         if mine and turn["action"] == "bet":
             owed = turn["to_call"]
             lines.append(f"**Your turn** — {owed} to call." if owed else "**Your turn** — checking is free.")
-            controls += self._betting_buttons(turn)
+            controls += self._betting_buttons(turn, amounts=True)
         if mine and turn["action"] == "draw":
             lines.append("**Your draw** — pick the cards to replace, or stand pat.")
             options = tuple((card_name(card(c))[:100], c) for c in hole if c)

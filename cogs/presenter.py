@@ -30,6 +30,7 @@ from cogs.common import (
     png_file,
     remember_name,
     render,
+    reply,
     spectator_pings,
     update_clicked,
 )
@@ -411,9 +412,17 @@ class Presenter:
         await self.hands.after_move(table, fresh, answered, by_computer)
         if repr(table.extra.get("dms")) != before:
             await self.bot.tables.save_extra(table)
+        await self.hands.retire_replies(table, answering=answered_in_reply(interaction))
 
-    async def hand_message(self, table: Table, player: int) -> dict[str, Any]:
-        return (await self._hand(table, player))[0]
+    async def answer_hand(self, interaction: discord.Interaction, table: Table) -> None:
+        """`/hand`: the member's private view, with its controls, followed until they go."""
+        payload, controls = await self._hand(table, interaction.user.id)
+        files = payload.pop("attachments")
+        if payload["view"] is None:
+            payload.pop("view")
+        message_id = await reply(interaction, files=files, **payload)
+        if controls and interaction.guild is not None:  # in a DM, the reply is followed as a DM is
+            await self.hands.replied(table, interaction.user.id, interaction, message_id, payload["content"], controls)
 
     async def _hand(self, table: Table, player: int) -> tuple[dict[str, Any], list[Control]]:
         """A player's private view as a message payload, and the controls it offers."""
@@ -466,6 +475,8 @@ class Presenter:
         except discord.HTTPException as error:
             log.warning("table %s: could not refresh a hand: %s", table.id, error)
             return
+        if answered_in_reply(interaction) and table.active and message is not None:
+            await self.hands.replied(table, interaction.user.id, interaction, message.id, payload["content"], controls)
         if answered_in_dm(interaction) and table.active and message is not None:
             async with self._lock(table):
                 await self.hands.answered(table, interaction.user.id, message.id, message.channel.id, controls)
@@ -537,6 +548,14 @@ def answered_in_dm(interaction: discord.Interaction | None) -> int | None:
     if interaction is None or interaction.guild is not None or interaction.message is None:
         return None
     return interaction.user.id if interaction.type == discord.InteractionType.component else None
+
+
+def answered_in_reply(interaction: discord.Interaction | None) -> int | None:
+    """The /hand reply (its message id) this interaction, a click on it, is answered in, if any."""
+    if interaction is None or interaction.guild is None or interaction.message is None:
+        return None
+    clicked = interaction.type == discord.InteractionType.component and interaction.message.flags.ephemeral
+    return interaction.message.id if clicked else None
 
 
 def game_over_text(table: Table) -> str:

@@ -10,6 +10,11 @@ or nothing (`""`), `step` the key those controls carry, `turn` whether it was dr
 player's turn, `out` whether the player was sitting out, `waiting` whether it was sent (a deal, new
 cards) before the player's turn and only computers have moved since, `round` the deal it shows.
 
+A `/hand` reply that offers controls is followed the same way while Discord lets it be edited
+(its interaction's token, 15 minutes): once its controls no longer apply — the table moved on,
+or a newer reply took its place — it says so and loses them (`replies`, in memory only: after a
+restart an old reply's controls go when used, refused as of an earlier turn).
+
 One DM per change of a hand: when the turn comes to a player whose latest DM was sent for the
 same deal while they waited and only computers moved since, that DM is edited into their turn
 rather than followed by a second one. A DM replaced by a newer one says so and loses its controls, so no
@@ -19,12 +24,14 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.client import discord_clock
 from bot.tables import Table
-from cogs.common import SIT_IN, UIS, Control, SelectSpec
+from cogs.common import SIT_IN, UIS, Control, SelectSpec, names_for
 
 if TYPE_CHECKING:
     from bot.client import TarotBot
@@ -33,6 +40,9 @@ log = logging.getLogger(__name__)
 
 Note = dict[str, Any]
 SUPERSEDED = "*This hand is from an earlier turn — see the newest message below.*"
+REPLY_SUPERSEDED = "*This reply is from an earlier turn, so its controls are gone — `/hand` shows your cards and moves now.*"
+NO_LONGER_SEATED = "You are no longer seated at this table."
+REPLY_EDITABLE = 14 * 60  # seconds a /hand reply is edited: Discord's 15-minute token, less a margin
 HandMaker = Callable[[Table, int], Awaitable[tuple[dict[str, Any], list[Control]]]]
 
 
@@ -69,7 +79,7 @@ def frozen_reply_note(table: Table, player: int, text: str) -> str:
     """A `/hand` reply (seen only by its member) is edited when its member moves from it, never
     after: once the turn has passed to others it would go on saying "Waiting for …" when the
     member's turn is back, so it says so and points to `/hand`."""
-    if not table.active or player in table.module.pending(table.state):
+    if not table.active or not table.seated(player) or player in table.module.pending(table.state):
         return text
     return f"{text}\n{FROZEN_REPLY}"
 
@@ -90,11 +100,28 @@ def round_of(table: Table) -> Any:
     return (table.view(None) or {}).get("round")
 
 
-def superseded_text(shown: str) -> str:
-    """What a replaced DM says: that it is no longer current, then what it showed, without the
-    lines that counted down to a deadline now gone."""
-    kept = [line for line in shown.splitlines() if "<t:" not in line]
-    return "\n".join([SUPERSEDED, *kept])[:2000]
+def superseded_text(shown: str, heading: str = SUPERSEDED) -> str:
+    """What a replaced DM (or /hand reply) says: that it is no longer current, then what it
+    showed, without the lines that counted down to a deadline now gone."""
+    kept = [line for line in shown.splitlines() if "<t:" not in line and line != FROZEN_REPLY]
+    return "\n".join([heading, *kept])[:2000]
+
+
+def controls_state(table: Table, player: int, controls: list[Control]) -> Note:
+    """What a private hand offering these controls shows, as `is_stale` reads it."""
+    live, step = controls_note(table, controls)
+    return {"live": live, "step": step, "turn": player in turns_in_dm(table), "out": sits_out(table, player)}
+
+
+@dataclass
+class HandReply:
+    """A player's latest /hand reply with controls, edited through its interaction until `until`."""
+
+    interaction: discord.Interaction
+    message_id: int
+    note: Note
+    shown: str
+    until: float
 
 
 class PrivateHands:
@@ -102,6 +129,7 @@ class PrivateHands:
         self.bot = bot
         self.hand = hand
         self.dms_closed = dms_closed
+        self.replies: dict[int, dict[int, HandReply]] = {}  # table id -> player -> latest /hand reply
 
     @staticmethod
     def notes(table: Table) -> dict[str, Note]:
@@ -130,9 +158,22 @@ class PrivateHands:
             elif note and (note["live"] or note["turn"]) and is_stale(table, note, player, player in on_turn):
                 await self.refresh(table, player, note)
         for key in [k for k in notes if int(k) not in seated]:
-            note = notes.pop(key)
-            if note["live"] or note["turn"]:
-                await self._edit(note, content="You are no longer seated at this table.", view=None)
+            await self._say_farewell(table, int(key), notes.pop(key))
+
+    async def _say_farewell(self, table: Table, player: int, note: Note) -> None:
+        """The latest DM of a player no longer seated offers nothing more: when the game made
+        them leave (out of chips), it says how and drops the hand it showed mid-deal."""
+        farewell = self._farewell(table, player)
+        if farewell is not None:
+            await self._edit(note, **farewell)
+        elif note["live"] or note["turn"]:
+            await self._edit(note, content=NO_LONGER_SEATED, view=None)
+
+    def _farewell(self, table: Table, player: int) -> dict[str, Any] | None:
+        """The last words to a player the game made leave (`GameUI.farewell`), as a message's
+        new content, without controls or the picture of the deal in play; None: they left."""
+        farewell = UIS[table.game].farewell(table, player, names_for(self.bot, table))
+        return None if not farewell else {"content": farewell[:2000], "view": None, "attachments": []}
 
     async def send(self, table: Table, player: int) -> None:
         """A new DM with the player's hand and controls; the one it replaces loses its controls."""
@@ -164,12 +205,10 @@ class PrivateHands:
     def remember(self, table: Table, player: int, message_id: int, channel_id: int, controls: list[Control],
                  sent: bool = False) -> None:
         """Notes the player's latest DM; `sent`: a new message (not an edit of the latest)."""
-        live, step = controls_note(table, controls)
-        on_turn = player in turns_in_dm(table)
+        shows = controls_state(table, player, controls)
         old = self.notes(table).get(str(player)) or {}
-        waiting = not on_turn and (sent or (old.get("waiting", False) and old.get("m") == message_id))
-        self.notes(table)[str(player)] = {"m": message_id, "c": channel_id, "live": live, "step": step,
-                                          "turn": on_turn, "out": sits_out(table, player), "waiting": waiting,
+        waiting = not shows["turn"] and (sent or (old.get("waiting", False) and old.get("m") == message_id))
+        self.notes(table)[str(player)] = {"m": message_id, "c": channel_id, **shows, "waiting": waiting,
                                           "round": round_of(table)}
 
     async def supersede(self, note: Note) -> None:
@@ -190,14 +229,68 @@ class PrivateHands:
         old = self.notes(table).get(str(player))
         if old and old["m"] != message_id:
             await self.supersede(old)
-        self.remember(table, player, message_id, channel_id, controls)
+        if table.seated(player):  # one who just left was told so (the answer is their farewell)
+            self.remember(table, player, message_id, channel_id, controls)
 
     async def close_all(self, table: Table, text: str, answered: int | None = None) -> None:
-        """The game is over: every player's latest DM says so and offers nothing more."""
+        """The game is over: every player's latest DM, and /hand reply, says so and offers
+        nothing more."""
         notes = table.extra.pop("dms", {})
         for key, note in notes.items():
             if int(key) != answered:
                 await self._edit(note, content=text, view=None)
+        for reply in self.replies.pop(table.id, {}).values():
+            await self._edit_reply(reply, content=text, view=None)
+
+    # --- /hand replies ----------------------------------------------------------------------
+
+    async def replied(self, table: Table, player: int, interaction: discord.Interaction, message_id: int | None,
+                      shown: str, controls: list[Control]) -> None:
+        """A /hand reply (or a click answered in one) shows the player's hand with these
+        controls: it is their latest reply, and the one it replaces loses its controls."""
+        old = self.replies.get(table.id, {}).pop(player, None)
+        if old is not None and old.message_id != message_id:
+            await self._edit_reply(old, **self._retired(old))
+        note = controls_state(table, player, controls)
+        if message_id is not None and (note["live"] or note["turn"]):
+            reply = HandReply(interaction, message_id, note, shown, discord_clock() + REPLY_EDITABLE)
+            self.replies.setdefault(table.id, {})[player] = reply
+
+    async def retire_replies(self, table: Table, answering: int | None = None) -> None:
+        """After a move: the /hand replies whose controls no longer apply lose them (`answering`:
+        the reply this move's click is answered in, which the answer itself refreshes); one
+        of a player no longer seated says why, as their DM does."""
+        mine = self.replies.get(table.id)
+        if not mine:
+            return
+        on_turn, now = turns_in_dm(table), discord_clock()
+        for player, reply in list(mine.items()):
+            if reply.message_id == answering:
+                continue
+            seated = table.seated(player)
+            if reply.until > now and seated and not is_stale(table, reply.note, player, player in on_turn):
+                continue
+            if mine.get(player) is reply:
+                del mine[player]
+            if seated:
+                await self._edit_reply(reply, **self._retired(reply))  # (past its edit window: left as it is)
+            else:
+                await self._edit_reply(reply, **(self._farewell(table, player) or {"content": NO_LONGER_SEATED,
+                                                                                    "view": None}))
+        if not self.replies.get(table.id):
+            self.replies.pop(table.id, None)
+
+    @staticmethod
+    def _retired(reply: HandReply) -> dict[str, Any]:
+        return {"content": superseded_text(reply.shown, REPLY_SUPERSEDED), "view": None}
+
+    async def _edit_reply(self, reply: HandReply, **payload: Any) -> None:
+        if reply.until <= discord_clock():
+            return  # Discord no longer takes edits through its interaction
+        try:
+            await reply.interaction.edit_original_response(**payload)
+        except discord.HTTPException as error:
+            log.info("could not take the controls off a /hand reply: %s", error)
 
     async def _edit(self, note: Note, **payload: Any) -> bool:
         channel = self.bot.get_partial_messageable(note["c"], type=discord.ChannelType.private)

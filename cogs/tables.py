@@ -225,11 +225,7 @@ class Tables(commands.Cog):
         except IllegalAction as refusal:
             await refuse(interaction, refusal.reason)
             return
-        payload = await self.presenter.hand_message(table, interaction.user.id)
-        files = payload.pop("attachments")
-        if payload["view"] is None:
-            payload.pop("view")
-        await reply(interaction, files=files, **payload)
+        await self.presenter.answer_hand(interaction, table)
 
     @app_commands.command(name="rules", description="The rules of a game, in short")
     @app_commands.choices(game=[app_commands.Choice(name=title, value=key) for key, title in GAME_TITLES.items()])
@@ -367,10 +363,12 @@ def verdict_text(verdict: Verdict) -> str:
     where = f" at <#{verdict.channel_id}>" if verdict.channel_id else ""
     name = f"{GAME_TITLES.get(verdict.game, verdict.game)} {verdict.label}{where} (table {verdict.table_id})"
     head = f"sha256 of that seed is `{verdict.commitment}`: the commitment shown for {name}."
+    if verdict.refused is not None:
+        return f"{head}\n❌ Refused, nothing re-dealt: {verdict.refused} (the whole record: deal.json)."
     if verdict.scheme == fairness.SCHEME:
         client = verdict.record["client"] or "(none: computers only)"
         head += (f"\nScheme `{verdict.scheme}` · nonce {verdict.record['nonce']} · client string `{client}` · "
-                 f"deck of {len(verdict.record['deck'])} cards (the whole record: deal.json)")
+                 f"unshuffled deck: {fairness.made_words(verdict.record)} (the whole record: deal.json)")
     else:
         head += f"\nScheme `{verdict.scheme}` (the shuffle before `{fairness.SCHEME}`)"
     if verdict.matches:

@@ -34,7 +34,7 @@ from games import french_tarot as ft
 from games.base import Action, Event, plural
 from games.cards import card
 from games.french_tarot import ai as tarot_ai
-from renders.cards import numbered_trumps
+from renders.cards import game_faces
 from renders.french_tarot import CONTRACTS, contract_text, render_tarot, verdict
 from renders.hand import render_hand
 
@@ -306,9 +306,9 @@ def _hand_image(state: ft.State, seat: int, view: dict) -> Drawing:
     style = state.options.style
     caption = f"Your hand · hand {view['round']}"
     if state.phase == "playing" and ft.turn_seat(state) == seat and len(view["legal"]) < len(hand):
-        return Drawing(render_hand, hand, numbered_trumps(style), caption, groups=[[shown(c) for c in view["legal"]]],
+        return Drawing(render_hand, hand, game_faces("french_tarot", style), caption, groups=[[shown(c) for c in view["legal"]]],
                            labels=["Playable now"])
-    return Drawing(render_hand, hand, numbered_trumps(style), caption)
+    return Drawing(render_hand, hand, game_faces("french_tarot", style), caption)
 
 
 def bid_buttons(table: Table) -> list[Control]:

@@ -91,7 +91,7 @@ def poker_picture() -> tuple[dict, dict[int, str]]:
 
 def tarot_picture() -> tuple[dict, dict[int, str]]:
     players = [PERSON, -1, -2, -3]
-    options = french_tarot.Options(players=4, bots=3, hands=1)
+    options = french_tarot.Options(players=4, bots=3, hands=3)  # a deal everyone passes is dealt again
     state = french_tarot.new(options, [SeatSpec(p) for p in players])
     play(french_tarot, state, computer(french_tarot),
          lambda s: french_tarot.view(s, None).get("trick_number", 0) >= 6 and len(s.trick) == 3)
@@ -160,7 +160,7 @@ async def sandbox_screenshot() -> None:
                 for _ in range(3):
                     await page.wait_for_timeout(1500)
                     await refresh(page)
-                    call = page.get_by_role("button", name="Call 10", exact=True)
+                    call = page.get_by_role("button", name="Call", exact=True)
                     if await call.count():
                         await call.last.click()
                 await refresh(page)

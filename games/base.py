@@ -27,16 +27,18 @@ A game module (e.g. `games.blackjack`) defines:
 Fair deals (`games/fairness.py`, scheme `hmac-sha256-v1`): `new(options, seats, fair=None)` takes
 the table's `fairness.Dealer` (the runtime's, whose first seed its lobby committed to) and keeps
 it as `state.fair`; every deal — each hand, each shoe, each shuffle inside a hand — is
-`state.fair.draw(label, unshuffled cards, seated players in seat order)`, which spends the
-committed seed, numbers the deal (its nonce) and commits the next seed. Cards leave a deal from
+`state.fair.draw(label, seated players in seat order, pack=, decks=, gathered=)`: the dealer
+makes the unshuffled deck itself (whole packs, or the gathered cards in the canonical order),
+spends the committed seed, numbers the deal (its nonce) and commits the next seed. Cards leave a deal from
 its top (`Deal.take`). A game
 - emits `fairness.committed(deal)` when a deal starts after `new` and `fairness.revealed(deal)`
   once nothing more can be dealt from it and nothing it decided is still hidden;
 - `deals_in_play(state) -> list[Deal]`: the deals started and not yet revealed (the runtime
   stores their commitments when the table starts, and reveals them when the table ends);
 - `view` carries `"commitments"`: the commitments (`Deal.public()`) of the deals in play, never a seed;
-- a revealed deal's record (`Deal.record()`: scheme, seed, commitment, client string, nonce, the
-  unshuffled deck and the cards that left it) is all `/verify` needs: `fairness.redeal(record)`.
+- a revealed deal's record (`Deal.record()`: scheme, seed, commitment, client string, nonce, how
+  the unshuffled deck was made, that deck and the cards that left it) is all `/verify` needs:
+  `fairness.problem(record)` (the deck rebuilt), then `fairness.redeal(record)`.
 
 Optional, where a game needs them:
 - `players(state) -> list[int]`: the seated players in seat order (required once started);

@@ -20,14 +20,17 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import json
+import re
 import secrets
+from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
 from games.base import DealSeed, Event
-from games.cards import Card, card, codes, full_deck
+from games.cards import KNIGHT, Card, card, codes, full_deck
 
 SCHEME = "hmac-sha256-v1"
 LEGACY_SCHEME = "python-random-v0"  # Random(seed) shuffles, before this scheme: checkable by /verify
@@ -35,6 +38,14 @@ SEED_BYTES = 32
 MAX_SEED_LENGTH = 64  # longer text is not a seed this bot made: refused before any hashing
 WORD = 2 ** 32
 CANONICAL = {c.code: i for i, c in enumerate(full_deck())}  # the unshuffled order (minors W C S P, majors)
+# The packs a game deals from (rules/fairness.md step 3: "keeping only the cards the game uses"):
+# the whole tarot deck, or Loc's standard deck (the minors without Knights, and the Fool).
+PACKS: dict[str, tuple[str, ...]] = {
+    "tarot": tuple(c.code for c in full_deck()),
+    "standard": tuple(c.code for c in full_deck() if (c.rank == 0 if c.is_major else c.rank != KNIGHT)),
+}
+MAX_DECKS = 8  # the most decks a record may say were in play (a shoe has at most 4 today)
+PLAIN_NONCE = re.compile(r"[1-9][0-9]*")
 
 
 def secret_seed() -> str:
@@ -174,6 +185,9 @@ class Deal:
     client: str = ""  # the client string read when the deal was drawn
     nonce: int = 0  # the deal's number at its table
     deck: list[str] = field(default_factory=list)  # the unshuffled deck's codes
+    pack: str = "tarot"  # the cards the game uses (PACKS)
+    decks: int = 1  # how many of them are in play (a shoe's decks)
+    gathered: bool = False  # a shuffle inside a hand: the deck is gathered cards, not whole packs
 
     @property
     def commitment(self) -> str:
@@ -199,17 +213,24 @@ class Deal:
     def record(self) -> dict[str, Any]:
         """What anyone needs to check the deal once it is over (rules/fairness.md)."""
         return {"scheme": self.scheme, "seed": self.seed, "commitment": self.commitment, "client": self.client,
-                "nonce": self.nonce, "deck": list(self.deck), "cards": list(self.dealt)}
+                "nonce": self.nonce, **self.make(), "deck": list(self.deck), "cards": list(self.dealt)}
+
+    def make(self) -> dict[str, Any]:
+        """How the unshuffled deck was made, which a checker rebuilds it from (`deck_problem`)."""
+        return {"pack": self.pack, "decks": self.decks, "gathered": self.gathered}
 
     def to_dict(self) -> dict[str, Any]:
         return {"seed": self.seed, "label": self.label, "setup": dict(self.setup), "dealt": list(self.dealt),
-                "scheme": self.scheme, "client": self.client, "nonce": self.nonce, "deck": list(self.deck)}
+                "scheme": self.scheme, "client": self.client, "nonce": self.nonce, "deck": list(self.deck),
+                **self.make()}
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Deal:
+        deck = list(data.get("deck", []))
+        made = data if "gathered" in data else made_of(deck, int(data.get("setup", {}).get("decks", 1)))
         return cls(data["seed"], data["label"], dict(data.get("setup", {})), list(data.get("dealt", [])),
                    data.get("scheme", LEGACY_SCHEME), data.get("client", ""), int(data.get("nonce", 0)),
-                   list(data.get("deck", [])))
+                   deck, str(made["pack"]), int(made["decks"]), bool(made["gathered"]))
 
 
 @dataclass
@@ -233,15 +254,17 @@ class Dealer:
     def next_commitment(self) -> str:
         return commitment(self.next_seed)
 
-    def draw(self, label: str, unshuffled: Sequence[Card], seated: Iterable[int],
-             **setup: Any) -> tuple[Deal, list[Card]]:
-        """The next deal, of the cards `unshuffled` in that order (upright) to the players
-        `seated` (seat order): the deal and its cards, top first. The seed committed for it is
-        spent and the following one committed."""
-        upright = [c.face for c in unshuffled]
+    def draw(self, label: str, seated: Iterable[int], pack: str = "tarot", decks: int = 1,
+             gathered: Iterable[Card] | None = None, **setup: Any) -> tuple[Deal, list[Card]]:
+        """The next deal to the players `seated` (seat order): the deal and its cards, top first.
+        Its unshuffled deck (rules/fairness.md step 3) is `decks` whole `pack`s one after the
+        other (a first deal, a shoe), or, for a shuffle inside a hand, the `gathered` cards in
+        the canonical order. The seed committed for it is spent and the following one committed."""
+        upright = canonical(gathered) if gathered is not None else cards_of(PACKS[pack] * decks)
         client = self.client(seated)
         seed, self.nonce, self.next_seed = self.next_seed, self.nonce + 1, fresh_seed()
-        deal = Deal(seed, label, dict(setup), [], SCHEME, client, self.nonce, codes(upright))
+        deal = Deal(seed, label, dict(setup), [], SCHEME, client, self.nonce, codes(upright), pack, decks,
+                    gathered is not None)
         return deal, shuffled(upright, seed, client, self.nonce)
 
     def public(self) -> dict[str, Any]:
@@ -269,7 +292,7 @@ def set_clients(state: Any, clients: dict[int, str]) -> None:
 
 
 def redeal(record: dict[str, Any]) -> list[Card]:
-    """A record's deck shuffled again by this scheme, top first."""
+    """A record's deck shuffled again by this scheme, top first (check it first: `problem`)."""
     return shuffled(cards_of(record["deck"]), record["seed"], record["client"], int(record["nonce"]))
 
 
@@ -284,6 +307,91 @@ def first_difference(record: dict[str, Any]) -> int | None:
     if len(redealt) < len(played):
         return len(redealt) + 1
     return next((i + 1 for i, (a, b) in enumerate(zip(redealt, played, strict=True)) if a != b), None)
+
+
+# --- what a checker refuses before it re-deals (docs/verify_deal.py does the same) ---------------
+
+
+def made_of(deck: Sequence[str], decks: int = 1) -> dict[str, Any]:
+    """How a deck saved before deals said how it was made most likely was: whole packs (a first
+    deal, a shoe) when it is exactly that, else cards gathered inside a hand from `decks` decks."""
+    for name, codes_ in PACKS.items():
+        whole, extra = divmod(len(deck), len(codes_))
+        if whole and not extra and list(deck) == list(codes_) * whole:
+            return {"pack": name, "decks": whole, "gathered": False}
+    return {"pack": "tarot", "decks": decks, "gathered": True}
+
+
+def problem(record: dict[str, Any]) -> str | None:
+    """Why a record of this scheme cannot be a deal the bot made, before any re-dealing (None:
+    it can): its fields, then its deck against the unshuffled deck rebuilt from `pack`, `decks`
+    and `gathered` (rules/fairness.md step 3) — a deck of any other order would let whoever
+    knows the seed put any cards on top."""
+    if not isinstance(record.get("seed"), str) or commitment(record["seed"]) != record.get("commitment"):
+        return "the SHA-256 of the seed is not the commitment"
+    if not isinstance(record.get("client"), str):
+        return "the client string is missing"
+    nonce = record.get("nonce")
+    plain = (type(nonce) is int and nonce >= 1) or (isinstance(nonce, str) and PLAIN_NONCE.fullmatch(nonce))
+    if not plain:
+        return f"the nonce must be a positive whole number written plainly (7, not \"07\" or \" 7\"): it is {shown(nonce)}"
+    played = record.get("cards")
+    if not isinstance(played, list) or not played or not all(isinstance(c, str) for c in played):
+        return "the record names no card that left the deck"
+    return deck_problem(record)
+
+
+def deck_problem(record: dict[str, Any]) -> str | None:
+    """Why the record's deck is not the unshuffled deck its pack, decks and gathered say."""
+    pack, decks, gathered, deck = (record.get(k) for k in ("pack", "decks", "gathered", "deck"))
+    if pack not in PACKS:
+        return f"the pack must be one of {', '.join(PACKS)}: it is {shown(pack)}"
+    if type(decks) is not int or not 1 <= decks <= MAX_DECKS:
+        return f"the number of decks must be a whole number from 1 to {MAX_DECKS}: it is {shown(decks)}"
+    if type(gathered) is not bool or not isinstance(deck, list) or not all(isinstance(c, str) for c in deck):
+        return "the record does not say whether its deck is whole decks or gathered cards"
+    if not gathered:
+        return _whole_problem(deck, list(PACKS[pack]) * decks, f"{decks} whole {pack} deck{'s' * (decks > 1)}")
+    return _gathered_problem(deck, pack, decks)
+
+
+def _whole_problem(deck: list[str], rebuilt: list[str], name: str) -> str | None:
+    if deck == rebuilt:
+        return None
+    at = next((i for i, (a, b) in enumerate(zip(deck, rebuilt, strict=False)) if a != b), min(len(deck), len(rebuilt)))
+    if at == len(rebuilt) or at == len(deck):
+        return f"the deck has {len(deck)} cards; {name} in the canonical order have {len(rebuilt)}"
+    return (f"the deck is not {name} in the canonical order: card {at + 1} is {deck[at]}, "
+            f"the unshuffled deck has {rebuilt[at]} there")
+
+
+def _gathered_problem(deck: list[str], pack: str, decks: int) -> str | None:
+    if not deck:
+        return "the gathered deck is empty"
+    strange = next((c for c in deck if c not in PACKS[pack]), None)
+    if strange is not None:
+        return f"{strange} is not an upright card of the {pack} pack"
+    code, count = Counter(deck).most_common(1)[0]
+    if count > decks:
+        return f"{code} is in the gathered deck {count} times, more than the {decks} deck{'s' * (decks > 1)} in play"
+    order = [CANONICAL[c] for c in deck]
+    at = next((i for i in range(1, len(order)) if order[i] < order[i - 1]), None)
+    if at is not None:
+        return f"the gathered cards are not in the canonical order: {deck[at]} comes after {deck[at - 1]}"
+    return None
+
+
+def shown(value: Any) -> str:
+    """A record's value as its JSON text (what the member's file says), never a Python repr."""
+    return json.dumps(value, ensure_ascii=False)
+
+
+def made_words(record: dict[str, Any]) -> str:
+    """The unshuffled deck a checked record was dealt from, in words."""
+    decks = record["decks"]
+    if record["gathered"]:
+        return f"{len(record['deck'])} gathered cards of {decks} {record['pack']} deck{'s' * (decks > 1)}"
+    return f"{decks} whole {record['pack']} deck{'s' * (decks > 1)} ({len(record['deck'])} cards)"
 
 
 # --- events ------------------------------------------------------------------------------------
@@ -304,7 +412,7 @@ def stored_setup(data: dict[str, Any]) -> dict[str, Any]:
     if data.get("scheme", LEGACY_SCHEME) == LEGACY_SCHEME:
         return dict(data.get("setup", {}))
     return {**data.get("setup", {}), "scheme": data["scheme"], "client": data["client"], "nonce": data["nonce"],
-            "deck": data["deck"]}
+            "pack": data["pack"], "decks": data["decks"], "gathered": data["gathered"], "deck": data["deck"]}
 
 
 def reveal_in(records: list[dict[str, Any]], deal: Deal) -> None:

@@ -67,8 +67,8 @@ def new_shoe(fair: fairness.Dealer, seated: list[int], decks: int, number: int =
     other, or, mid-round, the discards (every card but those `without`, on the table) in the
     canonical order."""
     aside = list(without)
-    deck = list(FULL_DECK) * decks if not aside else fairness.canonical(discards_of(decks, aside))
-    deal, shuffled = fair.draw(f"shoe {number}", deck, seated, decks=decks)
+    gathered = discards_of(decks, aside) if aside else None
+    deal, shuffled = fair.draw(f"shoe {number}", seated, decks=decks, gathered=gathered)
     return Shoe(decks, number, deal, shuffled)
 
 

@@ -27,7 +27,9 @@ def warm_up() -> None:
 def sprite_sizes() -> list[tuple[int, str]]:
     """The (width, style) pairs table images draw their cards at."""
     from renders import arcanoid, layout
+    from renders.cards import NUMBERED, with_flags
 
     widths = dict.fromkeys([layout.TABLE_CARD, *arcanoid.SPRITE_WIDTHS])
     return [*((width, "rws") for width in widths),
-            *((width, arcanoid.STYLE) for width in arcanoid.SPRITE_WIDTHS)]  # its majors' faces (the rest are shared)
+            (layout.TABLE_CARD, with_flags("rws", NUMBERED)),  # majors by number (the rest are shared)
+            *((width, arcanoid.STYLE) for width in arcanoid.SPRITE_WIDTHS)]  # Arcanoid's majors' faces

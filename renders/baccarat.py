@@ -7,12 +7,15 @@ from typing import Any
 
 from renders import layout as L
 from renders import text
+from renders.cards import game_faces
 
 SIDES: dict[str, tuple[str, L.Colour]] = {
     "player": ("Player", L.PLAYER_BLUE), "banker": ("Banker", L.BANKER_RED), "tie": ("Tie", L.TIE_GREEN)}
 ROAD_ROWS = 6
-ROAD_COLUMNS = 16
-BEAD = 22
+ROAD_COLUMNS = 8  # the latest 48 results
+BEAD = 28
+CARD = L.TABLE_CARD
+PLATE_WIDTH = 222
 
 
 def render_baccarat(view: dict[str, Any], names: dict[int, str], style: str = "rws") -> bytes:
@@ -22,7 +25,7 @@ def render_baccarat(view: dict[str, Any], names: dict[int, str], style: str = "r
     info = (f"Bets {L.chips(view['min_bet'])}-{L.chips(view['max_bet'])}{commission} · "
             f"shoe {view['shoe_remaining']} · {view['phase']}")
     title = f"Major Baccarat · round {view['round']}"
-    return L.to_png(L.compose(title, info, _body(view, names, style)))
+    return L.to_png(L.compose(title, info, _body(view, names, game_faces("baccarat", style))))
 
 
 def _body(view: dict[str, Any], names: dict[int, str], style: str) -> L.Block:
@@ -30,15 +33,16 @@ def _body(view: dict[str, Any], names: dict[int, str], style: str) -> L.Block:
     last = view.get("last_round")
     if not view["player_cards"] and not view["banker_cards"] and last:
         shown, heading = last, f"Last round ({last['round']})"
-    hands = L.row([_side(shown, "player", style), _side(shown, "banker", style)], gap=20)
+    hands = L.row([_side(shown, "player", style), _side(shown, "banker", style)], gap=12)
     if shown.get("reason"):
-        hands = L.column([hands, L.label(shown["reason"], 16, L.GOLD, bold=True)], gap=8)
+        hands = L.column([hands, L.label(shown["reason"], L.SMALL, L.GOLD, bold=True, max_width=L.BODY[0])], gap=4)
     table = L.section(heading, hands, fill=L.MUTED) if heading else hands
-    top = L.row([table, _road(view["road"])], gap=24, align="middle")
+    road = _road(view["road"])
     plates = [_seat(seat, view, names) for seat in view["seats"]]
     if not plates:
-        plates = [L.panel(L.label("No one is seated yet: join the table to bet.", 16, L.MUTED), pad=14)]
-    return L.column([top, L.flow(plates, L.MAX_WIDTH - 2 * L.MARGIN, gap=10, row_gap=10)], gap=18)
+        plates = [L.panel(L.label("No one is seated yet: join the table to bet.", L.SMALL, L.MUTED), pad=14)]
+    return L.fit_frame(lambda room: L.column([table, L.row([road, L.flow(plates, room - road.width - 12, gap=8, row_gap=8)],
+                                                           gap=12, align="top")], gap=10))
 
 
 def _side(view: dict[str, Any], side: str, style: str) -> L.Block:
@@ -46,21 +50,21 @@ def _side(view: dict[str, Any], side: str, style: str) -> L.Block:
     count = view[f"{side}_count"]
     heading = name.upper() + (f" · {count}" if count is not None else "")
     winner = view.get("winner")
-    head = L.label(heading, 20, colour, bold=True)
+    head = L.label(heading, L.NAME_SIZE, colour, bold=True)
     if winner in (side, "tie"):
         head = L.row([head, L.tag("tie" if winner == "tie" else "wins", L.GOLD)], gap=10,
                      align="middle")
-    cards = L.fan(L.parse(view[f"{side}_cards"]), L.TABLE_CARD, style, offset=L.TABLE_CARD + 8)
+    cards = L.fan(L.parse(view[f"{side}_cards"]), CARD, style, offset=CARD + 8)
     won = winner in (side, "tie")
-    return L.panel(L.column([head, cards], gap=8), pad=12, outline=L.GOLD if won else None,
-                   outline_width=3, min_width=3 * (L.TABLE_CARD + 8) + 16)
+    return L.panel(L.column([head, cards], gap=4), pad=8, outline=L.GOLD if won else None,
+                   outline_width=3, min_width=3 * (CARD + 8) + 12)
 
 
 def _road(road: list[str]) -> L.Block:
     """The bead road: results top to bottom, then left to right, the latest last."""
     keep = ROAD_ROWS * ROAD_COLUMNS
     beads = [_side_key(r) for r in road[-keep:]]
-    columns = max(6, (len(beads) + ROAD_ROWS - 1) // ROAD_ROWS)
+    columns = max(ROAD_COLUMNS, (len(beads) + ROAD_ROWS - 1) // ROAD_ROWS)
     step = BEAD + 3
     grid_w, grid_h = columns * step - 3, ROAD_ROWS * step - 3
 
@@ -74,12 +78,12 @@ def _road(road: list[str]) -> L.Block:
                 continue
             letter, fill = beads[i]
             d.ellipse(box, fill=fill)
-            text.draw(d, (bx + BEAD / 2, by + BEAD / 2 + 1), letter, 13, L.TEXT, anchor="mm", bold=True)
+            text.draw(d, (bx + BEAD / 2, by + BEAD / 2 + 1), letter, L.SMALL, L.TEXT, anchor="mm", bold=True)
 
     grid = L.Block(grid_w, grid_h, paint)
     tally = " · ".join(f"{SIDES[k][0][0]} {sum(1 for r in road if _key(r) == k)}" for k in SIDES)
-    return L.panel(L.column([L.label("ROAD", 16, L.GOLD, bold=True), grid,
-                             L.label(tally, 14, L.MUTED)], gap=6), pad=12)
+    head = L.row([L.label("ROAD", L.SMALL, L.GOLD, bold=True), L.label(tally, L.SMALL, L.MUTED)], gap=8)
+    return L.panel(L.column([head, grid], gap=4), pad=8)
 
 
 def _key(result: str) -> str | None:
@@ -101,14 +105,14 @@ def _seat(seat: dict[str, Any], view: dict[str, Any], names: dict[int, str]) -> 
     if seat.get("sitting_out"):
         details.append(("Sitting out", L.MUTED))
     elif seat.get("passed"):
-        details.append(("Sits this round out", L.MUTED))
+        details.append(("Skips this round", L.MUTED))
     elif bet:
         side_name, colour = SIDES.get(bet["on"], (str(bet["on"]).title(), L.TEXT))
         details.append((f"Bet {L.chips(bet['amount'])} on {side_name}", colour))
         details.append(_outcome(seat, bet["on"], view))
     elif view["phase"] == "betting":
         details.append(("Placing a bet...", L.GOLD))
-    return L.plate(L.player_name(names, seat["player"]), details, 222)
+    return L.plate(L.player_name(names, seat["player"]), details, PLATE_WIDTH)
 
 
 def _outcome(seat: dict[str, Any], on: str, view: dict[str, Any]) -> tuple[str, L.Colour]:

@@ -7,24 +7,29 @@ from typing import Any
 
 from renders import layout as L
 from renders import text
+from renders.cards import game_faces
 
 STATUS = {"playing": ("", L.TEXT), "stood": ("stood", L.MUTED), "bust": ("BUST", L.LOSS),
           "blackjack": ("BLACKJACK", L.GOLD), "doubled": ("doubled", L.TEXT)}
 RESULT = {"win": ("Win", L.WIN), "blackjack": ("Blackjack win", L.GOLD), "push": ("Push", L.PUSH),
           "loss": ("Loss", L.LOSS)}
 PHASE = {"betting": "betting open", "playing": "in play", "settled": "settled"}
-HAND_TEXT = 170  # the narrowest a hand's text lines wrap to
+HAND_TEXT = 150  # the narrowest a hand's text lines wrap to
+SEATS_IN_A_ROW = 4
+CARD = L.TABLE_CARD
+SEAT_WIDTH = 176  # four seats to a row
+PAST_CARD = 72  # the last round's cards, under the next round's bets
 SIDE_BY_SIDE = 4  # cards a hand shows whole, side by side; more close up but keep each centre
 
 
-def _cards(codes: list[str | None], width: int, style: str, whole: bool = True) -> L.Block:
-    """A hand's cards. A major counts its number (0-21), printed at its top centre and middle,
-    while its corner index is the lesser label (XIII shows "3 T"): so the cards lie `whole`,
-    side by side, or, where a seat's split hands need the room, overlap with each card's
-    notation under it ("13")."""
+def _cards(codes: list[str | None], width: int, style: str, whole: bool = True, room: int | None = None) -> L.Block:
+    """A hand's cards, side by side when they fit in `room`, else overlapping, each showing
+    its corner index (a major's number, what blackjack counts); or, where a seat's split hands
+    need the room, overlapping with each card's notation under it ("13")."""
     if whole:
-        return L.card_rows(L.parse(codes), width, style, SIDE_BY_SIDE * (width + 8) - 8)
-    return L.fan(L.parse(codes), width, style, codes=True)
+        room = SIDE_BY_SIDE * (width + 8) - 8 if room is None else room
+        return L.card_rows(L.parse(codes), width, style, max(room, width))
+    return L.fan(L.parse(codes), width, style, codes=True, max_width=room)
 
 
 def render_blackjack(view: dict[str, Any], names: dict[int, str], style: str = "rws") -> bytes:
@@ -33,35 +38,39 @@ def render_blackjack(view: dict[str, Any], names: dict[int, str], style: str = "
     info = (f"Bets {L.chips(view['min_bet'])}-{L.chips(view['max_bet'])} · "
             f"shoe {view['shoe_remaining']} · {PHASE.get(view['phase'], view['phase'])}")
     title = f"Major Blackjack · round {view['round']}"
-    return L.to_png(L.compose(title, info, _body(view, names, style)))
+    return L.to_png(L.compose(title, info, _body(view, names, game_faces("blackjack", style))))
 
 
 def _body(view: dict[str, Any], names: dict[int, str], style: str) -> L.Block:
-    max_width = L.MAX_WIDTH - 2 * L.MARGIN
     last = view.get("last_round")
     if view["phase"] == "betting" and not view["dealer"]["cards"] and last:
-        plates = [_seat(seat, view, names, style, with_hands=False) for seat in view["seats"]]
-        return L.column([L.section("Bets for this round", L.flow(plates or [_nobody()], max_width)),
-                         L.section(f"Last round ({last['round']})", _table(last, names, style, 90, True))],
-                        gap=18)
-    return L.shrink_to_fit(lambda width: _table(view, names, style, width))
+        def betting(room: int) -> L.Block:
+            plates = [_seat(seat, view, names, style, with_hands=False) for seat in view["seats"]]
+            return L.column([L.flow(plates or [_nobody()], room, gap=6, row_gap=6),
+                             _table(last, names, style, PAST_CARD, True, room)],
+                            gap=8)
+
+        return L.fit_frame(betting)
+    return L.fit_frame(lambda room: _table(view, names, style, CARD, room=room))
 
 
 def _table(view: dict[str, Any], names: dict[int, str], style: str, width: int,
-           past: bool = False) -> L.Block:
+           past: bool = False, room: int = L.BODY[0]) -> L.Block:
     """The dealer over the seats. A `past` round (shown while the next one takes bets) shows
     only the seats that played, under their names alone."""
     played = [seat for seat in view["seats"] if seat["hands"] or not past]
-    seats = [_seat(seat, view, names, style, card_width=width, details=not past) for seat in played]
-    return L.column([_dealer(view["dealer"], style, width),
-                     L.flow(seats or [_nobody()], L.MAX_WIDTH - 2 * L.MARGIN)], gap=16)
+    in_a_row = max(1, min(len(played), SEATS_IN_A_ROW))
+    seat_room = (room - 6 * (in_a_row - 1)) // in_a_row - 6  # inside its panel
+    seats = [_seat(seat, view, names, style, card_width=width, details=not past, room=seat_room) for seat in played]
+    return L.column([_dealer(view["dealer"], style, width, f"Last round ({view['round']})" if past else ""),
+                     L.flow(seats or [_nobody()], room, gap=6, row_gap=6)], gap=8)
 
 
 def _nobody() -> L.Block:
-    return L.panel(L.label("No one is seated yet: join the table to play.", 16, L.MUTED), pad=14)
+    return L.panel(L.label("No one is seated yet: join the table to play.", L.SMALL, L.MUTED), pad=14)
 
 
-def _dealer(dealer: dict[str, Any], style: str, width: int) -> L.Block:
+def _dealer(dealer: dict[str, Any], style: str, width: int, past: str = "") -> L.Block:
     total = dealer.get("total")
     hidden = None in dealer["cards"]
     heading = "Dealer" if total is None else f"Dealer · {'shows ' if hidden else ''}{total}"
@@ -69,27 +78,29 @@ def _dealer(dealer: dict[str, Any], style: str, width: int) -> L.Block:
     if total is not None and total > 21:
         heading += " · BUST"
     cards = _cards(dealer["cards"], width, style)
-    return L.panel(L.column([L.label(heading, 18, colour, bold=True), cards], gap=6), pad=10,
-                   min_width=240)
+    words = L.column(([L.label(past.upper(), L.SMALL, L.MUTED, bold=True)] if past else []) +
+                     [L.label(heading, L.NAME_SIZE, colour, bold=True)], gap=2, align="left")
+    return L.panel(L.row([words, cards], gap=16, align="middle"), pad=8)
 
 
 def _seat(seat: dict[str, Any], view: dict[str, Any], names: dict[int, str], style: str,
-          with_hands: bool = True, card_width: int = L.TABLE_CARD, details: bool = True) -> L.Block:
+          with_hands: bool = True, card_width: int = CARD, details: bool = True, room: int | None = None) -> L.Block:
     turn = view.get("turn")
     is_turn = bool(turn) and turn["player"] == seat["player"]
     hands = seat["hands"] if with_hands else []
     active = turn["hand"] if is_turn else -1
     own_bets = len(hands) > 1 or any(hand["bet"] != seat.get("bet") for hand in hands)
-    hand_blocks = [_hand(hand, i == active, own_bets, style, card_width, whole=len(hands) == 1)
+    hand_room = None if room is None else (room - 8 * (len(hands) - 1)) // max(1, len(hands)) - 8
+    hand_blocks = [_hand(hand, i == active, own_bets, style, card_width, whole=len(hands) == 1, room=hand_room)
                    for i, hand in enumerate(hands)]
-    hands_row = L.row(hand_blocks, gap=12) if hand_blocks else None
-    width = max(230, hands_row.width if hands_row else 0)
+    hands_row = L.row(hand_blocks, gap=8) if hand_blocks else None
+    width = max(room or SEAT_WIDTH, hands_row.width if hands_row else 0)
     badge = ("to act", L.GOLD) if is_turn else None
     name = L.player_name(names, seat["player"])
     plate = L.plate(name, _seat_details(seat, view) if details else [], width, turn=is_turn,
-                    badge=badge)
-    body = L.column([plate, hands_row], gap=10) if hands_row else plate
-    return L.panel(body, pad=8, outline=L.GOLD if is_turn else None, outline_width=3)
+                    badge=badge, cached=True)
+    body = L.column([plate, hands_row], gap=4) if hands_row else plate
+    return L.panel(body, pad=3, outline=L.GOLD if is_turn else None, outline_width=3)
 
 
 def _seat_details(seat: dict[str, Any], view: dict[str, Any]) -> list[tuple[str, L.Colour]]:
@@ -97,9 +108,9 @@ def _seat_details(seat: dict[str, Any], view: dict[str, Any]) -> list[tuple[str,
     if seat.get("sitting_out"):
         return [(stack, L.MUTED), ("Sitting out", L.MUTED)]
     if seat.get("passed"):
-        return [(stack, L.MUTED), ("Sits this round out", L.MUTED)]
-    if seat.get("bet") is not None:
-        return [(f"{stack} · {bet_text(seat)}", L.MUTED)]
+        return [(stack, L.MUTED), ("Skips this round", L.MUTED)]
+    if seat.get("bet") is not None:  # the bet first: a narrow plate cuts the stack rather than it
+        return [(f"{bet_text(seat).capitalize()} · {stack.lower()}", L.MUTED)]
     if view["phase"] == "betting":
         return [(stack, L.MUTED), ("Placing a bet...", L.GOLD)]
     return [(stack, L.MUTED)]
@@ -121,24 +132,24 @@ def bet_text(seat: dict[str, Any]) -> str:
 
 
 def _hand(hand: dict[str, Any], active: bool, show_bet: bool, style: str, width: int,
-          whole: bool = True) -> L.Block:
-    cards = _cards(hand["cards"], width, style, whole)
+          whole: bool = True, room: int | None = None) -> L.Block:
+    cards = _cards(hand["cards"], width, style, whole, room)
     status, status_colour = STATUS.get(hand.get("status") or "", ("", L.TEXT))
     total = f"{hand['total']}" + (f" · {status}" if status else "")
     rows: list[tuple[str, L.Colour]] = [(total, L.GOLD if active else status_colour)]
     if show_bet:
         rows.append((f"bet {L.chips(hand['bet'])}", L.MUTED))
     result = hand.get("result")
-    width_of_text = max(cards.width, HAND_TEXT)
+    width_of_text = max(cards.width, HAND_TEXT if room is None else room)
     why: list[L.Block] = []
     if result:
         word, colour = RESULT.get(result, (str(result), L.TEXT))
         payout = hand.get("payout")
         net = payout - hand["bet"] if payout is not None else 0
         rows.append((word + (f" {net:+}" if net else ""), colour))
-        why = [L.lines([(line, L.MUTED) for line in text.wrap_two(hand["reason"], 13, width_of_text)], 13,
-                       max_width=width_of_text)] if hand.get("reason") else []
-    block = L.column([cards, L.lines(rows, 16, bold_first=True, max_width=width_of_text), *why], gap=2)
+        why = [L.lines([(line, L.MUTED) for line in text.wrap(hand["reason"], L.SMALL, width_of_text)],
+                       L.SMALL, max_width=width_of_text)] if hand.get("reason") else []
+    block = L.column([cards, L.lines(rows, L.SMALL, bold_first=True, max_width=width_of_text, cached=True), *why], gap=2)
     if active:
-        return L.panel(block, pad=5, fill=None, outline=L.GOLD, outline_width=2, radius=8)
-    return L.panel(block, pad=5, fill=None)
+        return L.panel(block, pad=4, fill=None, outline=L.GOLD, outline_width=2, radius=8)
+    return L.panel(block, pad=4, fill=None)

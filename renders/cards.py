@@ -2,7 +2,8 @@
 
 `card_image(card, width, style)` is the only entry point: an RGBA sprite of a 5:8 card with
 rounded corners (transparent outside), drawn at twice the size and halved for clean edges,
-cached per (card, orientation, size, style). A reversed card is the upright sprite turned 180°.
+cached per (card, orientation, size, style). A reversed card is the upright sprite turned 180°,
+except in the face variant of a game where orientation means nothing (`GAME_FACES`).
 The returned images are shared by every caller: paste them, never draw on them.
 """
 
@@ -55,34 +56,68 @@ PIPS: dict[int, list[tuple[int, float]]] = {
 }
 
 
-# A style's variant for games whose majors are trumps that go by number (French Tarot): the
-# corners carry the trump's number, not the printed deck's A-10 label and major suit.
-NUMBERED = "+numbered"
+# A face variant: what a game reads on its cards, added to the deck style as "+flag"s
+# ("rws+numbered+upright"). The printed deck (rules/cards.md) carries a major's poker index,
+# its lesser label (A-10) and major suit (F, S, T), and turns a reversed card over; a game
+# that reads neither draws what it uses instead.
+NUMBERED = "numbered"  # majors go by number (0-21): their corners carry it
+UPRIGHT = "upright"  # orientation means nothing: every card is drawn upright, unmarked
+ARCANOID = "arcanoid"  # the majors carry Arcanoid's names (8 Justice, 11 Strength, Judgment)
+FLAGS = (NUMBERED, UPRIGHT, ARCANOID)
+
+# Each game's faces: only poker reads the poker index; only poker, blackjack and baccarat
+# read orientation (a hand's rank, the tie-breaks); Loc's records write it.
+GAME_FACES: dict[str, tuple[str, ...]] = {
+    "poker": (),
+    "blackjack": (NUMBERED,),
+    "baccarat": (NUMBERED,),
+    "loc": (NUMBERED,),
+    "french_tarot": (NUMBERED, UPRIGHT),
+    "rummy": (NUMBERED, UPRIGHT),
+    "arcanoid": (NUMBERED, UPRIGHT, ARCANOID),
+}
+
+
+def faces(style: str) -> tuple[str, frozenset[str]]:
+    """(the deck style, its variant's flags) of a style string."""
+    base, *flags = style.split("+")
+    return base, frozenset(flags)
+
+
+def with_flags(style: str, *flags: str) -> str:
+    """`style` with `flags` added, in one order (one sprite cache entry per variant)."""
+    base, present = faces(style)
+    wanted = present | set(flags)
+    return "+".join([base, *(flag for flag in FLAGS if flag in wanted)])
+
+
+def game_faces(game: str, style: str = "rws") -> str:
+    """The style `game`'s cards are drawn in: the deck style with what that game reads."""
+    return with_flags(style, *GAME_FACES[game])
 
 
 def numbered_trumps(style: str) -> str:
-    return style if style.endswith(NUMBERED) else style + NUMBERED
-
-
-# A style's variant for Arcanoid, whose rules name the majors whatever the deck (8 Justice,
-# 11 Strength, Judgment): the faces carry those names (games/arcanoid/words.py).
-ARCANOID_NAMES = "+arcanoid"
+    return with_flags(style, NUMBERED)
 
 
 def arcanoid_names(style: str) -> str:
-    return style if style.endswith(ARCANOID_NAMES) else style + ARCANOID_NAMES
+    return game_faces("arcanoid", style)
+
+
+def oriented(style: str) -> bool:
+    """Whether cards drawn in `style` show their orientation (turned over, with a marker)."""
+    return UPRIGHT not in faces(style)[1]
 
 
 def _variant(style: str) -> tuple[str, bool]:
     """(the deck style, whether majors show their number); the French style always does."""
-    plain = style.removesuffix(ARCANOID_NAMES)
-    base = plain.removesuffix(NUMBERED)
-    return base, base != plain or base == "french"
+    base, flags = faces(style)
+    return base, NUMBERED in flags or base == "french"
 
 
 def _major_title(number: int, style: str) -> str:
     """The name a major's face carries: the deck style's, or Arcanoid's in its variant."""
-    if style.endswith(ARCANOID_NAMES):
+    if ARCANOID in faces(style)[1]:
         from games.arcanoid.words import major_title
 
         return major_title(number)
@@ -108,14 +143,16 @@ def rank_label(c: Card, style: str = "rws") -> str:
 def card_image(c: Card | None, width: int, style: str = "rws") -> Image.Image:
     """The sprite of `c` (None: the back) `width` pixels wide, 5:8, RGBA. Shared: do not
     draw on it. An unknown style draws as the default one."""
-    base, numbered = _variant(style)
+    base, flags = faces(style)
     if base not in CARD_STYLES:
-        fallback = numbered_trumps("rws") if numbered else "rws"
-        return card_image(c, width, arcanoid_names(fallback) if style.endswith(ARCANOID_NAMES) else fallback)
-    if style.endswith(ARCANOID_NAMES) and (c is None or not c.is_major):
-        return card_image(c, width, style.removesuffix(ARCANOID_NAMES))  # only the majors' names differ
+        return card_image(c, width, with_flags("rws", *flags))
+    if UPRIGHT in flags:
+        return card_image(None if c is None else c.face, width, with_flags(base, *(flags - {UPRIGHT})))
+    if flags and (c is None or not c.is_major):
+        return card_image(c, width, base)  # a variant changes the majors only: the rest are shared
     if c is not None and c.reversed:
         return card_image(c.face, width, style).transpose(Image.Transpose.ROTATE_180)
+    numbered = _variant(style)[1]
     w, h = width * SCALE, card_height(width) * SCALE
     image = Image.new("RGBA", (w, h), INK + (0,))
     d = ImageDraw.Draw(image)

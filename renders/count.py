@@ -7,22 +7,21 @@ from games.base import plural
 from renders import layout as L
 
 CARD_WIDTHS = (120, 104, 90, 78, 68)
-MAX_HEIGHT = 1250
 
 
 def render_pile(groups: list[tuple[list[str], str]], title: str, style: str = "rws") -> bytes:
     """`groups` of (card notations, value label) as PNG bytes, under `title`."""
     n_cards = sum(len(codes) for codes, _ in groups)
     info = f"{plural(n_cards, 'card')} · {plural(len(groups), 'group')}"
-    body = L.shrink_to_fit(lambda width: _pile(groups, style, width), CARD_WIDTHS, MAX_HEIGHT)
+    body = L.fit_frame(lambda room: L.shrink_to_fit(lambda width: _pile(groups, style, width, room), CARD_WIDTHS))
     return L.to_png(L.compose(title, info, body))
 
 
-def _pile(groups: list[tuple[list[str], str]], style: str, width: int) -> L.Block:
+def _pile(groups: list[tuple[list[str], str]], style: str, width: int, room: int) -> L.Block:
     blocks = [_group(codes, value, style, width) for codes, value in groups]
     if not blocks:
         blocks = [L.panel(L.label("No cards.", 16, L.MUTED), pad=14)]
-    return L.flow(blocks, L.MAX_WIDTH - 2 * L.MARGIN, gap=10, row_gap=10)
+    return L.flow(blocks, room, gap=10, row_gap=10)
 
 
 def _group(codes: list[str], value: str, style: str, width: int) -> L.Block:

@@ -6,26 +6,30 @@ from __future__ import annotations
 
 from typing import Any
 
+from games import counting
 from games.base import plural
-from games.cards import Card
 from renders import layout as L
-from renders.cards import numbered_trumps
+from renders.cards import game_faces
 
 CONTRACTS = {"prise": "Prise", "garde": "Garde", "garde_sans": "Garde sans le chien",
              "garde_contre": "Garde contre le chien", "pass": "Pass"}
 ROLE_BADGES = {"taker": ("taker", L.GOLD), "partner": ("partner", L.PLAYER_BLUE)}
 OUDLER_NAMES = {"0": "Excuse", "1": "Petit", "21": "21"}
-PLATE_WIDTH = 214
-PILE_CARD = 50
-SMALL_CARD = 72
-TRICK_GAP = 12
+PLATE_WIDTH = 190
+CARD = L.TABLE_CARD
+PILE_CARD = 50  # the counting cards of a scored pile, with their notation
+HONOUR_STEP = 36  # the least step between honours with their notation under them (two characters: "KC", "21")
+SMALL_CARD = 72  # the dog and the last trick, each with its notation under it
+NAME_ROOM = 18  # a name under a card of the trick may run this far beyond it ("Computer 1")
+TRICK_GAP = 4
 
 
 def render_tarot(view: dict[str, Any], names: dict[int, str], style: str = "rws") -> bytes:
     """The image for a view of games.french_tarot (the table, a scored hand's sheet, or the
     end of the game) as PNG bytes; `names` maps player ids to display names. Trumps go by
-    number in French Tarot, so they carry it in their corners whatever the deck style."""
-    style = numbered_trumps(style)
+    number in French Tarot, so they carry it in their corners whatever the deck style, and
+    orientation means nothing in it, so every card lies upright."""
+    style = game_faces("french_tarot", style)
     if view["phase"] == "scored":
         return render_sheet(view, names, style)
     if view["phase"] == "over":
@@ -35,18 +39,19 @@ def render_tarot(view: dict[str, Any], names: dict[int, str], style: str = "rws"
     return L.to_png(L.compose(title, info, _table(view, names, style)))
 
 
-def contract_text(view: dict[str, Any], names: dict[int, str]) -> str:
+def contract_text(view: dict[str, Any], names: dict[int, str], multiplier: bool = True) -> str:
     if not view.get("contract"):
         return ""
-    text = f"{CONTRACTS[view['contract']]} x{view['multiplier']} · taker {L.player_name(names, view['taker'])}"
+    times = f" x{view['multiplier']}" if multiplier else ""  # the image's header leaves it to the contract's name
+    text = f"{CONTRACTS[view['contract']]}{times} · taker {L.player_name(names, view['taker'])}"
     return text + (f" · called {view['called']}" if view.get("called") else "")
 
 
 def _info(view: dict[str, Any], names: dict[int, str]) -> str:
     phase = {"bidding": "bidding", "calling": "calling a king", "discarding": "the discard",
-             "chelem": "chelem?", "playing": f"trick {min(view['trick_number'], view['tricks_total'])} "
-                                             f"of {view['tricks_total']}"}[view["phase"]]
-    contract = contract_text(view, names)
+             "chelem": "chelem?", "playing": f"trick {min(view['trick_number'], view['tricks_total'])}"
+                                             f"/{view['tricks_total']}"}[view["phase"]]
+    contract = contract_text(view, names, multiplier=False)
     return f"{contract} · {phase}" if contract else phase
 
 
@@ -54,17 +59,18 @@ def _info(view: dict[str, Any], names: dict[int, str]) -> str:
 
 
 def _table(view: dict[str, Any], names: dict[int, str], style: str) -> L.Block:
-    width = L.MAX_WIDTH - 2 * L.MARGIN
-    plates = L.flow([_plate(seat, view, names) for seat in view["seats"]], width, gap=10, row_gap=10)
+    """The players' plates down the left; the trick, then the last trick and the dog, beside them."""
+    plates = L.column([_plate(seat, view, names) for seat in view["seats"]], gap=4)
+    under = [_last_trick(view["last_trick"], names, style)] if view["phase"] == "playing" and view["trick"] \
+        and view.get("last_trick") else []
+    under.append(_dog(view, names, style))
     centre = [_trick(view, names, style)] if view["phase"] == "playing" else []
-    if view["phase"] == "playing" and view["trick"] and view.get("last_trick"):
-        centre.append(_last_trick(view["last_trick"], names, style))
-    centre.append(_dog(view, names, style))
-    parts = [plates, L.row(centre, gap=18, align="middle")]
+    centre.append(L.row(under, gap=8, align="top"))
+    width = L.BODY[0] - plates.width - 10
     extras = _annulled(view, names, style) + _poignees(view, names, style) + _discard_trumps(view, style)
     if extras:
-        parts.append(L.flow(extras, width, gap=12, row_gap=10))
-    return L.column(parts, gap=16)
+        centre.append(L.flow(extras, width, gap=8, row_gap=8))
+    return L.row([plates, L.column(centre, gap=8)], gap=10, align="top")
 
 
 def _plate(seat: dict[str, Any], view: dict[str, Any], names: dict[int, str]) -> L.Block:
@@ -101,25 +107,25 @@ def _trick(view: dict[str, Any], names: dict[int, str], style: str) -> L.Block:
         heading = f"Trick {last['number']} taken by {L.player_name(names, winner)}"
     slots = [_played(entry, names, style, entry["player"] == winner) for entry in cards]
     if not slots:
-        slots = [L.fan([], L.TABLE_CARD, style, markers=False)]
-    body = L.column([L.label(heading.upper(), 16, L.GOLD, bold=True), L.row(slots, gap=TRICK_GAP)], gap=8)
-    return L.panel(body, pad=12, min_width=3 * (L.TABLE_CARD + TRICK_GAP))
+        slots = [L.fan([], CARD, style, markers=False)]
+    body = L.column([L.label(heading.upper(), L.SMALL, L.GOLD, bold=True), L.row(slots, gap=TRICK_GAP)], gap=4)
+    return L.panel(body, pad=8, min_width=4 * (CARD + NAME_ROOM))
 
 
 def _last_trick(last: dict[str, Any], names: dict[int, str], style: str) -> L.Block:
     """The trick taken before this one, small, as a player may still look at it."""
-    cards = L.fan(_upright([e["card"] for e in last["cards"]]), SMALL_CARD, style,
+    cards = L.fan(L.parse([e["card"] for e in last["cards"]]), SMALL_CARD, style,
                   offset=round(SMALL_CARD * 0.56), markers=False, codes=True)
     heading = f"Last trick ({last['number']})"
     taker = f"taken by {L.player_name(names, last['winner'])}"
-    return L.panel(L.column([L.label(heading.upper(), 15, L.GOLD, bold=True), cards,
-                             L.label(taker, 14, L.TEXT, max_width=260)], gap=6), pad=10)
+    return L.panel(L.column([L.label(heading.upper(), L.SMALL, L.GOLD, bold=True), cards,
+                             L.label(taker, L.SMALL, L.TEXT, max_width=260)], gap=2), pad=8)
 
 
 def _played(entry: dict[str, Any], names: dict[int, str], style: str, won: bool) -> L.Block:
-    card = L.fan(L.parse([entry["card"]]), L.TABLE_CARD, style)
-    name = L.label(L.player_name(names, entry["player"]), 14, L.GOLD if won else L.TEXT, bold=won,
-                   max_width=L.TABLE_CARD + 8)
+    card = L.fan(L.parse([entry["card"]]), CARD, style)
+    name = L.label(L.player_name(names, entry["player"]), L.SMALL, L.GOLD if won else L.TEXT, bold=won,
+                   max_width=CARD + NAME_ROOM)
     return L.column([card, name], gap=0)
 
 
@@ -127,15 +133,15 @@ def _dog(view: dict[str, Any], names: dict[int, str], style: str) -> L.Block:
     size = view["dog_size"]
     shown = view.get("dog")
     playing = view["phase"] == "playing"
-    width = SMALL_CARD if playing else L.TABLE_CARD - 16
+    width = SMALL_CARD if playing else CARD
     if shown:
         heading = f"Dog taken by {L.player_name(names, view['taker'])}" if view.get("taker") else "Dog"
         cards = L.fan(L.parse(shown), width, style, offset=round(width * (0.56 if playing else 1.06)),
-                      markers=not playing, codes=playing)
+                      markers=not playing, codes=playing, max_width=L.BODY[0] - PLATE_WIDTH - 40)
     else:
         heading = _unseen_dog_heading(view)
         cards = L.fan([None] * size, width, style, offset=round(width * 0.45), markers=False)
-    return L.panel(L.column([L.label(heading.upper(), 15, L.GOLD, bold=True), cards], gap=6), pad=10)
+    return L.panel(L.column([L.label(heading.upper(), L.SMALL, L.GOLD, bold=True), cards], gap=4), pad=8)
 
 
 def _unseen_dog_heading(view: dict[str, Any]) -> str:
@@ -147,15 +153,9 @@ def _unseen_dog_heading(view: dict[str, Any]) -> str:
     return f"Dog · {plural(view['dog_size'], 'card')}"
 
 
-def _upright(codes: list[str]) -> list[Card | None]:
-    """Cards shown with their code under them, upright and coded without `r`: orientation
-    means nothing in French Tarot."""
-    return [None if c is None else c.face for c in L.parse(codes)]
-
-
 def _small_panel(heading: str, codes: list[str], style: str) -> L.Block:
-    cards = L.fan(_upright(codes), 52, style, offset=38, markers=False, codes=True)
-    return L.panel(L.column([L.label(heading.upper(), 13, L.GOLD, bold=True), cards], gap=4), pad=8)
+    cards = L.fan(L.parse(codes), 52, style, offset=40, markers=False, codes=True)
+    return L.panel(L.column([L.label(heading.upper(), L.SMALL, L.GOLD, bold=True), cards], gap=4), pad=6)
 
 
 def _annulled(view: dict[str, Any], names: dict[int, str], style: str) -> list[L.Block]:
@@ -179,15 +179,15 @@ def _discard_trumps(view: dict[str, Any], style: str) -> list[L.Block]:
 
 def render_sheet(view: dict[str, Any], names: dict[int, str], style: str = "rws") -> bytes:
     """A scored hand: the verdict, the numbers, the running totals and both piles counted."""
-    style = numbered_trumps(style)
+    style = game_faces("french_tarot", style)
     sheet = view["sheet"]
-    title = f"French Tarot · hand {sheet['round']} · score sheet"
+    title = f"French Tarot · score of hand {sheet['round']}"
     return L.to_png(L.compose(title, _sheet_info(sheet), _sheet(view, names, style)))
 
 
 def _sheet_info(sheet: dict[str, Any]) -> str:
     settlement = sheet["settlement"].replace("_", " ")
-    return f"counted in twos, {sheet['method']} method · Excuse: {settlement}"
+    return f"{sheet['method']} count · Excuse: {settlement}"
 
 
 def verdict(sheet: dict[str, Any], names: dict[int, str]) -> str:
@@ -196,18 +196,22 @@ def verdict(sheet: dict[str, Any], names: dict[int, str]) -> str:
     return f"{taker} · {CONTRACTS[sheet['contract']]} · {outcome}"
 
 
-def _sheet(view: dict[str, Any], names: dict[int, str], style: str) -> L.Block:
+def _sheet(view: dict[str, Any], names: dict[int, str], style: str, piles: bool = True) -> L.Block:
+    """The verdict and the score's working beside the totals; with `piles`, each side's pile
+    under them."""
     sheet = view["sheet"]
     colour = L.WIN if sheet["made"] else L.LOSS
-    head = L.label(verdict(sheet, names).upper(), 22, colour, bold=True)
-    numbers = L.panel(L.column([L.label(line, 15) for line in score_lines(sheet, names)], gap=2, align="left"),
-                      pad=12)
-    scores = L.panel(_scores(sheet, view, names), pad=12)
-    piles = [_pile(pile, sheet, names, style) for pile in sheet["piles"]]
-    parts = [head, L.row([numbers, scores], gap=16), *piles]
+    scores = L.panel(_scores(sheet, view, names), pad=8)
+    room = L.BODY[0] - scores.width - 24
+    head = L.label(verdict(sheet, names).upper(), L.SMALL, colour, bold=True, max_width=room)
+    numbers = L.panel(L.column([head, *(L.label(line, L.SMALL, max_width=room) for line in score_lines(sheet, names))],
+                               gap=0, align="left"), pad=8)
+    parts = [L.row([numbers, scores], gap=8)]
+    if piles:
+        parts += [_pile(pile, style, L.BODY[0]) for pile in sheet["piles"]]
     if sheet["excuse"]:
-        parts.append(L.label(sheet["excuse"], 15, L.MUTED))
-    return L.column(parts, gap=14)
+        parts.append(L.label(sheet["excuse"], L.SMALL, L.MUTED, max_width=L.BODY[0]))
+    return L.column(parts, gap=8)
 
 
 def score_lines(sheet: dict[str, Any], names: dict[int, str]) -> list[str]:
@@ -231,46 +235,50 @@ def score_lines(sheet: dict[str, Any], names: dict[int, str]) -> list[str]:
 
 
 def _scores(sheet: dict[str, Any], view: dict[str, Any], names: dict[int, str]) -> L.Block:
-    rows = [L.label("THIS HAND · TOTAL", 14, L.GOLD, bold=True)]
+    rows = [L.label("THIS HAND · TOTAL", L.SMALL, L.GOLD, bold=True)]
     for entry in sheet["scores"]:
         colour = L.WIN if entry["delta"] > 0 else L.LOSS if entry["delta"] < 0 else L.PUSH
         role = {sheet["taker"]: " (taker)", sheet.get("partner"): " (partner)"}.get(entry["player"], "")
-        name = L.label(L.player_name(names, entry["player"]) + role, 15, L.TEXT, max_width=200)
-        value = L.label(f"{entry['delta']:+d}  ·  {entry['total']:+d}", 15, colour, bold=True)
-        rows.append(L.row([L.Block(210, name.height, name.paint), value], gap=8))
-    return L.column(rows, gap=3, align="left")
+        name = L.label(L.player_name(names, entry["player"]) + role, L.SMALL, L.TEXT, max_width=190)
+        value = L.label(f"{entry['delta']:+d} · {entry['total']:+d}", L.SMALL, colour, bold=True)
+        rows.append(L.row([L.Block(190, name.height, name.paint), value], gap=6))
+    return L.column(rows, gap=0, align="left")
 
 
-def _pile(pile: dict[str, Any], sheet: dict[str, Any], names: dict[int, str], style: str) -> L.Block:
+def _pile(pile: dict[str, Any], style: str, width: int) -> L.Block:
+    """A side's pile: its cards and points, and the cards that count more than half a point
+    (the oudlers and the courts) with their notation; the others are only counted."""
     who = "Taker's side" if pile["side"] == "taker" else "Defence"
-    heading = L.row([L.label(f"{who} · {plural(pile['cards'], 'card')} · ".upper(), 16, L.GOLD, bold=True),
-                     L.value_label(f"{pile['points']} point{'' if pile['points'] == '1' else 's'}", 17, L.GOLD)], gap=0, align="middle")
-    groups = [_group(codes, value, style) for codes, value in pile["groups"]]
+    codes = [code for group, _ in pile["groups"] for code in group]
     if pile.get("excuse_alone"):
-        groups.append(_group(["0"], "4 (alone)", style))
-    if pile.get("adjust"):
-        groups.append(L.panel(L.value_label(f"{pile['adjust']} for the Excuse", 16, L.GOLD), pad=8, radius=10))
-    body = L.flow(groups, L.MAX_WIDTH - 2 * L.MARGIN - 24, gap=6, row_gap=6)
-    return L.panel(L.column([heading, body], gap=8, align="left"), pad=12)
-
-
-def _group(codes: list[str], value: str, style: str) -> L.Block:
-    cards = L.fan(_upright(codes), PILE_CARD, style, offset=PILE_CARD + 3, markers=False, codes=True)
-    return L.panel(L.column([cards, L.value_label(value, 15, L.GOLD)], gap=0), pad=4, radius=8)
+        codes.append("0")
+    honours = [c for c in L.parse(codes) if c is not None and not counting.STANDARD.is_empty(c)]
+    low = len(codes) - len(honours)
+    head = [L.label(f"{who} · {plural(pile['cards'], 'card')} · ".upper(), L.SMALL, L.GOLD, bold=True),
+            L.value_label(f"{pile['points']} point{'' if pile['points'] == '1' else 's'}", L.SMALL, L.GOLD),
+            L.value_label(f" · {plural(low, 'low card')}" + (f" · {pile['adjust']} for the Excuse" if pile.get("adjust") else ""),
+                          L.SMALL, L.MUTED, bold=False)]
+    parts = [L.row(head, gap=0, align="middle")]
+    if honours:
+        per_row = 1 + (width - 16 - PILE_CARD) // HONOUR_STEP
+        rows = [honours[i:i + per_row] for i in range(0, len(honours), per_row)]
+        parts += [L.fan(part, PILE_CARD, style, offset=HONOUR_STEP, markers=False, codes=True) for part in rows]
+    return L.panel(L.column(parts, gap=2, align="left"), pad=8, min_width=width)
 
 
 # --- the end of the game -------------------------------------------------------------------
 
 
 def _render_final(view: dict[str, Any], names: dict[int, str], style: str) -> bytes:
-    ranking = [L.label("FINAL RANKING", 18, L.GOLD, bold=True)]
+    """The final ranking beside the last hand's verdict, working and totals."""
+    ranking = [L.label("FINAL RANKING", L.NAME_SIZE, L.GOLD, bold=True)]
     for entry in view.get("ranking") or []:
         colour = L.GOLD if entry["rank"] == 1 else L.TEXT
         ranking.append(L.label(f"{entry['rank']}. {L.player_name(names, entry['player'])}   "
-                               f"{entry['total']:+d}", 17, colour, bold=entry["rank"] == 1))
-    parts = [L.panel(L.column(ranking, gap=4, align="left"), pad=14, outline=L.GOLD)]
+                               f"{entry['total']:+d}", L.SMALL, colour, bold=entry["rank"] == 1))
+    parts = [L.panel(L.column(ranking, gap=2, align="left"), pad=10, outline=L.GOLD)]
     last = view.get("last_round")
     if last and last.get("sheet"):
-        parts.append(_sheet(last, names, style))
+        parts.append(_sheet(last, names, style, piles=False))
     title = f"French Tarot · game over after {plural(view['deals'], 'hand')}"
-    return L.to_png(L.compose(title, "final scores", L.column(parts, gap=16)))
+    return L.to_png(L.compose(title, "final scores", L.column(parts, gap=10)))

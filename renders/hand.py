@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from games.base import plural
 from renders import layout as L
 
-HAND_WIDTH = 1100  # the widest a row of cards may run before it overlaps, then wraps
+CARD_WIDTHS = (L.HAND_CARD, 150, 120, 104, 90, 80, 72)  # the largest whose image the frame shows largest
 
 
 def render_hand(cards: list[str | None], style: str = "rws", caption: str = "",
@@ -17,23 +17,28 @@ def render_hand(cards: list[str | None], style: str = "rws", caption: str = "",
     """`cards` as PNG bytes (None is a face-down card). With `groups`, each group is shown
     apart under its label (`labels[i]`, else "Group i", with its number of cards unless not
     `counts`), and the cards of `cards` that are in no group come first, under "Hand". `info`,
-    the line under the caption, says how many cards are shown unless given."""
+    the line under the caption, says how many cards are shown unless given. The cards are
+    as large as the frame (renders/layout.py) lets them be."""
+    body = L.shrink_to_fit(lambda width: _body(cards, style, groups, labels, counts, width), CARD_WIDTHS)
+    return L.to_png(L.compose(caption or "Your hand", info or plural(len(cards), "card"), body))
+
+
+def _body(cards: list[str | None], style: str, groups: list[list[str]] | None, labels: Sequence[str] | None,
+          counts: bool, width: int) -> L.Block:
     if not groups:
-        body = _cards(cards, style)
-    else:
-        parts = []
-        rest = _outside(cards, groups)
-        if rest:
-            parts.append(L.section("Hand", _cards(rest, style)))
-        for i, group in enumerate(groups):
-            name = labels[i] if labels and i < len(labels) else f"Group {i + 1}"
-            parts.append(L.section(f"{name} · {len(group)}" if counts else name, _cards(group, style)))
-        body = L.flow(parts, HAND_WIDTH, gap=24, row_gap=16)
-    return L.to_png(L.compose(caption or "Your hand", info or plural(len(cards), "card"), body, min_width=360))
+        return _cards(cards, style, width)
+    parts = []
+    rest = _outside(cards, groups)
+    if rest:
+        parts.append(L.section("Hand", _cards(rest, style, width)))
+    for i, group in enumerate(groups):
+        name = labels[i] if labels and i < len(labels) else f"Group {i + 1}"
+        parts.append(L.section(f"{name} · {len(group)}" if counts else name, _cards(group, style, width)))
+    return L.flow(parts, L.BODY[0], gap=16, row_gap=8)
 
 
-def _cards(codes: Sequence[str | None], style: str) -> L.Block:
-    return L.card_rows(L.parse(codes), L.HAND_CARD, style, HAND_WIDTH, codes=True)
+def _cards(codes: Sequence[str | None], style: str, width: int) -> L.Block:
+    return L.card_rows(L.parse(codes), width, style, L.BODY[0], codes=True)
 
 
 def _outside(cards: Sequence[str | None], groups: list[list[str]]) -> list[str | None]:

@@ -2,8 +2,13 @@
 columns and wrapping flows, name plates, the reversed-card marker, and PNG encoding.
 
 A render builds a tree of `Block`s (a size and a paint function) bottom-up, so every size is
-known before anything is drawn; `compose` then makes a canvas of exactly the needed size and
-paints the tree once. Games add only the blocks that differ (renders/blackjack.py ...).
+known before anything is drawn; `compose` then makes the canvas and paints the tree once.
+Games add only the blocks that differ (renders/blackjack.py ...).
+
+Every image is drawn for the frame a chat shows it in before a click (`FRAME`, 400 x 300: a
+Discord embed, the sandbox page): a canvas of the frame's 4:3 shape, a whole number of times
+its size (`FACTOR` for a table of usual size, so it is shown at exactly half), and no text
+smaller than `SMALL`, 10 px in the frame at that factor.
 """
 
 from __future__ import annotations
@@ -20,7 +25,7 @@ from PIL import Image, ImageDraw, ImageFilter
 from games.base import seat_name
 from games.cards import Card, card, full_deck
 from renders import text
-from renders.cards import card_height, card_image
+from renders.cards import card_height, card_image, oriented
 
 Colour = tuple[int, int, int]
 
@@ -40,13 +45,21 @@ BANKER_RED = (236, 92, 72)
 TIE_GREEN = (86, 196, 116)
 TEXT_COLOURS = (TEXT, MUTED, GOLD, WIN, LOSS, PUSH, PLAYER_BLUE, BANKER_RED, TIE_GREEN)
 
-TABLE_CARD = 120  # card width on table images (rules/cards.md: about 120x192)
+TABLE_CARD = 90  # card width on table images: rules/cards.md's least, 45 px once the frame shows it
 HAND_CARD = 180  # card width in a player's private hand (about 180x288)
-SMALLER_CARDS = (104, 90, 80)  # card widths a crowded table shrinks to (shrink_to_fit)
-CODE = 20  # height of the row of notation under cards in a private hand
+SMALLER_CARDS = (72, 64)  # the smaller cards a table also draws (a last round or trick, the dog, earlier plays)
+CODE = 26  # height of the row of notation under cards
+CODE_STEP = 48  # the least step between cards with their notation under them ("10Sr")
 MARKER = 22  # height of the row under a fan that holds the reversed-card markers
 MARGIN = 16
 MAX_WIDTH = 1440
+FRAME = (400, 300)  # the most of an image a chat shows before a click (Discord's embed, the sandbox page)
+FACTOR = 2  # a usual table is drawn at twice the frame (800 x 600) and shown at half
+SMALL = 20  # the smallest text drawn: 10 px once the frame shows the image at half
+NAME_SIZE = 22  # players' names, headings
+TITLE_SIZE = 28  # the image's title
+HEAD = 48  # the header bar's height (one line)
+BODY = (FACTOR * FRAME[0] - 2 * MARGIN, FACTOR * FRAME[1] - HEAD - 2 * MARGIN)  # what a usual table fills
 
 
 class Canvas:
@@ -90,9 +103,11 @@ def spacer(width: int = 0, height: int = 0) -> Block:
 # --- text ----------------------------------------------------------------------------------
 
 
-def label(value: str, size: int = 15, fill: Colour = TEXT, bold: bool = False,
+def label(value: str, size: int = SMALL, fill: Colour = TEXT, bold: bool = False,
           max_width: int | None = None) -> Block:
-    """One line of text (cleaned for the font; cut with "..." beyond `max_width`)."""
+    """One line of text (cleaned for the font; cut with "..." beyond `max_width`), never
+    smaller than `SMALL`."""
+    size = max(size, SMALL)
     value = _fitted(value, size, max_width)
     height = round(size * 1.25)
 
@@ -102,11 +117,12 @@ def label(value: str, size: int = 15, fill: Colour = TEXT, bold: bool = False,
     return Block(text.width(value, size) + (2 if bold else 0), height, paint)
 
 
-def cached_label(value: str, size: int = 13, fill: Colour = TEXT, bold: bool = False,
+def cached_label(value: str, size: int = SMALL, fill: Colour = TEXT, bold: bool = False,
                  max_width: int | None = None) -> Block:
     """`label` for the many small labels a table draws again at every move (names, forms,
     captions): its strokes are drawn once and pasted in any colour afterwards, a tenth of
     the time of drawing text."""
+    size = max(size, SMALL)
     value = _fitted(value, size, max_width)
     pad = size // 2
 
@@ -134,7 +150,7 @@ def _label_mask(value: str, size: int, bold: bool) -> Image.Image:
     return mask
 
 
-def value_label(value: str, size: int = 16, fill: Colour = TEXT, bold: bool = True) -> Block:
+def value_label(value: str, size: int = NAME_SIZE, fill: Colour = TEXT, bold: bool = True) -> Block:
     """A label that typesets vulgar fractions ("3½", "⅔") as a small numerator over a slash
     and denominator: the bundled font has no fraction glyphs."""
     blocks: list[Block] = []
@@ -164,7 +180,7 @@ def _fraction(char: str) -> tuple[str, str] | None:
 
 
 def _fraction_block(numerator: str, denominator: str, size: int, fill: Colour) -> Block:
-    small = max(8, round(size * 0.62))
+    small = max(SMALL, round(size * 0.62))
     num_w, den_w, slash_w = text.width(numerator, small), text.width(denominator, small), text.width("/", size)
     height = round(size * 1.25)
 
@@ -178,11 +194,13 @@ def _fraction_block(numerator: str, denominator: str, size: int, fill: Colour) -
     return Block(num_w + slash_w + den_w + 1, height, paint)
 
 
-def lines(items: Sequence[tuple[str, Colour]], size: int = 15, bold_first: bool = False,
-          max_width: int | None = None) -> Block:
-    """Lines of coloured text, one under the other, centred."""
-    blocks = [label(value, size + (1 if bold_first and i == 0 else 0), fill,
-                    bold=bold_first and i == 0, max_width=max_width)
+def lines(items: Sequence[tuple[str, Colour]], size: int = SMALL, bold_first: bool = False,
+          max_width: int | None = None, cached: bool = False) -> Block:
+    """Lines of coloured text, one under the other, centred; `cached` draws them with
+    `cached_label`."""
+    text_block = cached_label if cached else label
+    blocks = [text_block(value, size + (1 if bold_first and i == 0 else 0), fill,
+                         bold=bold_first and i == 0, max_width=max_width)
               for i, (value, fill) in enumerate(items) if value]
     return column(blocks, gap=1)
 
@@ -253,19 +271,48 @@ def panel(inner: Block, pad: int = 10, fill: Colour | None = FELT_DARK,
     return Block(w, h, paint)
 
 
-def shrink_to_fit(build: Callable[[int], Block], widths: Sequence[int] = (TABLE_CARD, *SMALLER_CARDS[:2]),
-                  max_height: int = 1400) -> Block:
-    """`build(card_width)` at the first card width whose result is at most `max_height` tall
-    (the last one otherwise): a crowded table gets smaller cards rather than a long image."""
-    block = spacer()
-    for width in widths:
-        block = build(width)
-        if block.height <= max_height:
+def factor(width: int, height: int) -> int:
+    """How many times the frame an image of this size is drawn at: the least whole number
+    (and at least `FACTOR`) whose frame holds it."""
+    return max(FACTOR, math.ceil(width / FRAME[0]), math.ceil(height / FRAME[1]))
+
+
+def body_factor(body: Block) -> int:
+    """The factor of an image of this body under a one-line header."""
+    return factor(body.width + 2 * MARGIN, body.height + HEAD + 2 * MARGIN)
+
+
+def best_fit(bodies: Iterable[Block]) -> Block:
+    """The first body drawn at the least factor: the one the frame shows largest (the rest
+    are not laid out once one fits the usual factor)."""
+    best: Block | None = None
+    for body in bodies:
+        if best is None or body_factor(body) < body_factor(best):
+            best = body
+        if body_factor(best) <= FACTOR:
             break
-    return block
+    return best if best is not None else spacer()
 
 
-def section(title: str, body: Block, size: int = 16, fill: Colour = GOLD) -> Block:
+def fit_frame(build: Callable[[int], Block], most: int = 4) -> Block:
+    """`build(width)` for the body width of a picture `FACTOR` times the frame, or, for a table
+    too crowded for it, of the least factor (up to `most`) whose picture holds it."""
+    bodies = []
+    for k in range(FACTOR, most + 1):
+        body = build(k * FRAME[0] - 2 * MARGIN)
+        if body_factor(body) <= k:
+            return body
+        bodies.append(body)
+    return best_fit(bodies)
+
+
+def shrink_to_fit(build: Callable[[int], Block], widths: Sequence[int]) -> Block:
+    """`build(card_width)` at the first card width whose image the frame shows largest: a
+    crowded table gets smaller cards rather than a bigger image."""
+    return best_fit(build(width) for width in widths)
+
+
+def section(title: str, body: Block, size: int = SMALL, fill: Colour = GOLD) -> Block:
     """A titled part of the table: the title in small capitals above `body`."""
     return column([label(title.upper(), size, fill, bold=True), body], gap=6)
 
@@ -283,8 +330,11 @@ def fan(cards: Sequence[Card | None], width: int, style: str, offset: int | None
     """Cards overlapping left to right (each shows at least its left strip, which holds an
     index whichever way up it lies), a turn arrow under every reversed one and, with `codes`,
     its notation under that. `offset` is the step between cards (default 0.4 of a card, 0.32
-    from four cards); `max_width` squeezes it, never below 0.22 of a card."""
-    cards = list(cards)
+    from four cards); `max_width` squeezes it, never below 0.22 of a card. The markers' row is
+    there only when a card is reversed, and never in a style where orientation means nothing
+    (its cards are drawn upright)."""
+    cards = list(cards) if oriented(style) else [None if c is None else c.face for c in cards]
+    markers = markers and any(c is not None and c.reversed for c in cards)
     height = card_height(width)
     n = len(cards)
     step = offset if offset is not None else round(width * (0.4 if n <= 3 else 0.32))
@@ -304,7 +354,8 @@ def fan(cards: Sequence[Card | None], width: int, style: str, offset: int | None
             if markers and c is not None and c.reversed:
                 canvas.marker(cx, y + height + 2)
             if codes and c is not None:
-                text.draw(canvas.draw, (cx, y + h - CODE // 2), c.code, 14, MUTED, anchor="mm")
+                code = cached_label(c.code, SMALL, MUTED)
+                code.paint(canvas, cx - code.width // 2, y + h - CODE + (CODE - code.height) // 2)
 
     return Block(w, h, paint)
 
@@ -314,7 +365,7 @@ def card_rows(cards: Sequence[Card | None], width: int, style: str, max_width: i
     """Cards side by side (`gap` apart) when they fit in `max_width`, else overlapping, and
     beyond 0.3 of a card per step wrapped into balanced rows."""
     cards = list(cards)
-    min_step = round(width * 0.3)
+    min_step = max(round(width * 0.3), CODE_STEP if codes else 0)
     per_row = max(1, 1 + (max_width - width) // min_step)
     n_rows = max(1, -(-len(cards) // per_row))
     size = -(-len(cards) // n_rows) if cards else 0
@@ -325,7 +376,7 @@ def card_rows(cards: Sequence[Card | None], width: int, style: str, max_width: i
         if len(part) > 1:
             step = min(step, (max_width - width) // (len(part) - 1))
         fans.append(fan(part, width, style, offset=step, codes=codes))
-    return column(fans, gap=10)
+    return column(fans, gap=6)
 
 
 def _empty_slot(canvas: Canvas, x: int, y: int, width: int, height: int) -> None:
@@ -381,15 +432,21 @@ def plate(name: str, details: Sequence[tuple[str, Colour]], width: int, turn: bo
     draws its text with `cached_label`."""
     text_block = cached_label if cached else label
     inner_width = width - 20
-    badge_block = tag(*badge, cached=cached) if badge is not None else None
-    room = inner_width - (16 if turn else 0) - (badge_block.width + 8 if badge_block else 0)
-    head = text_block(name, 17, GOLD if turn else TEXT, bold=True, max_width=room)
-    if badge_block is not None:
-        head = row([head, badge_block], gap=8, align="middle")
+    pointer = 16 if turn else 0
+    lines = [text_block(v, SMALL, c, max_width=inner_width) for v, c in details if v]
+    head = text_block(name, NAME_SIZE, GOLD if turn else TEXT, bold=True, max_width=inner_width - pointer)
+    if badge is not None:
+        badge_block = tag(*badge, cached=cached)
+        beside = [i for i, line in enumerate(lines) if line.width + 8 + badge_block.width <= inner_width]
+        if head.width + 8 + badge_block.width <= inner_width - pointer:
+            head = row([head, badge_block], gap=8, align="middle")
+        elif beside:  # a long name keeps its room: the badge goes after the first line it fits beside
+            lines[beside[0]] = row([lines[beside[0]], badge_block], gap=8, align="middle")
+        else:
+            lines.insert(0, badge_block)
     if turn:
         head = row([_pointer(), head], gap=6, align="middle")
-    body = column([head] + [text_block(v, 14, c, max_width=inner_width) for v, c in details if v],
-                  gap=1, align="left")
+    body = column([head, *lines], gap=1, align="left")
     h = body.height + 14
 
     def paint(canvas: Canvas, x: int, y: int) -> None:
@@ -409,7 +466,7 @@ def _pointer() -> Block:
 
 def tag(value: str, fill: Colour, cached: bool = False) -> Block:
     """A small coloured badge ("TO ACT", "WINS")."""
-    inner = (cached_label if cached else label)(value.upper(), 12, PLATE, bold=True)
+    inner = (cached_label if cached else label)(value.upper(), SMALL, PLATE, bold=True)
 
     def paint(canvas: Canvas, x: int, y: int) -> None:
         canvas.draw.rounded_rectangle((x, y, x + inner.width + 11, y + inner.height + 1),
@@ -426,19 +483,29 @@ def chips(amount: int) -> str:
 # --- the whole image -----------------------------------------------------------------------
 
 
-def compose(title: str, info: str, body: Block, min_width: int = 560) -> Image.Image:
-    """The image: a header bar (title left, info right) over `body` on felt."""
-    head_h = 40
-    title_block = label(title, 19, GOLD, bold=True)
-    info_block = label(info, 14, MUTED)
-    width = max(min_width, body.width + 2 * MARGIN,
-                title_block.width + info_block.width + 3 * MARGIN)
-    height = head_h + body.height + 2 * MARGIN
+def compose(title: str, info: str, body: Block) -> Image.Image:
+    """The image: a header bar (title left, info right, or under the title when both do not
+    fit on a line) over `body` on felt, on a canvas of the frame's shape a whole number of
+    times its size (`factor`), the body centred in it."""
+    title_block = label(title, TITLE_SIZE, GOLD, bold=True)
+    info_block = label(info, SMALL, MUTED)
+    one_line = title_block.width + info_block.width + 3 * MARGIN
+    head_h = HEAD
+    if one_line > max(body.width + 2 * MARGIN, FACTOR * FRAME[0]):
+        head_h = HEAD + info_block.height
+    k = factor(max(body.width, title_block.width, info_block.width) + 2 * MARGIN,
+               head_h + body.height + 2 * MARGIN)
+    width, height = k * FRAME[0], k * FRAME[1]
     canvas = Canvas(width, height)
     canvas.draw.rectangle((0, 0, width, head_h - 1), fill=HEADER)
-    title_block.paint(canvas, MARGIN, (head_h - title_block.height) // 2)
-    info_block.paint(canvas, width - MARGIN - info_block.width, (head_h - info_block.height) // 2)
-    body.paint(canvas, (width - body.width) // 2, head_h + MARGIN)
+    if head_h == HEAD:
+        title_block.paint(canvas, MARGIN, (head_h - title_block.height) // 2)
+        info_block.paint(canvas, width - MARGIN - info_block.width, (head_h - info_block.height) // 2)
+    else:
+        title_block.paint(canvas, MARGIN, (HEAD - title_block.height) // 2)
+        info_block.paint(canvas, MARGIN, HEAD - 8)
+    room = height - head_h - body.height
+    body.paint(canvas, (width - body.width) // 2, head_h + max(MARGIN, room // 2))
     return canvas.image
 
 

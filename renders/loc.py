@@ -9,22 +9,25 @@ from typing import Any
 from games.loc import card_style, reveal_line
 from renders import layout as L
 from renders import text
+from renders.cards import game_faces
 
-LATEST_WIDTH = 520  # the latest reveal's text, wrapped within it
+CENTRE_WIDTH = 250  # the pot, the step and the latest reveal, down the left
+LATEST_WIDTH = CENTRE_WIDTH - 20  # the latest reveal's text, wrapped within it
+CARD = L.TABLE_CARD
 SMALL_CARD = 64  # earlier plays of the hand, beside the latest one
-BACK_CARD = 40  # the cards still in a player's hand, face down
+SMALL_STEP = 22  # each earlier play shows its corner index
+SEAT_WIDTH = (L.BODY[0] - CENTRE_WIDTH - 10 - 8) // 2  # two seats to a row beside the centre
 EXCUSED = L.WIN
 
 
 def render_loc(view: dict[str, Any], names: dict[int, str], style: str = "rws") -> bytes:
     """The table as PNG bytes. `view` is games.loc's view (public: no hidden card in it);
     `names` maps player ids to display names. Standard-deck tables draw French faces."""
-    style = card_style(view["deck"], style)
+    style = game_faces("loc", card_style(view["deck"], style))
     trumps = " · trumps 15+ take" if view["pot_trumps"] == "high" and view["deck"] == "tarot" else ""
     info = f"Bet {L.chips(view['bet'])} · {view['deck']} deck{trumps} · {_phase_word(view)}"
     title = f"Loc · hand {view['round']}"
-    body = L.shrink_to_fit(lambda width: _table(view, names, style, width))
-    return L.to_png(L.compose(title, info, body))
+    return L.to_png(L.compose(title, info, L.fit_frame(lambda room: _table(view, names, style, room))))
 
 
 def _phase_word(view: dict[str, Any]) -> str:
@@ -34,14 +37,15 @@ def _phase_word(view: dict[str, Any]) -> str:
     return {"discard": "discarding", "settled": "hand over", "waiting": "waiting"}.get(phase, phase)
 
 
-def _table(view: dict[str, Any], names: dict[int, str], style: str, width: int) -> L.Block:
+def _table(view: dict[str, Any], names: dict[int, str], style: str, room: int = L.BODY[0]) -> L.Block:
+    """The middle of the table down the left, the seats beside it (two to a row in the usual
+    frame)."""
     latest = view["reveals"][-1] if view["reveals"] else None
-    seats = [_seat(seat, view, latest, names, style, width) for seat in view["seats"]]
+    seats = [_seat(seat, view, latest, names, style) for seat in view["seats"]]
     if not seats:
-        seats = [L.panel(L.label("No one is seated.", 16, L.MUTED), pad=14)]
-    parts = [_centre(view, latest, names, style)]
-    parts.append(L.flow(seats, L.MAX_WIDTH - 2 * L.MARGIN, gap=12, row_gap=12))
-    return L.column(parts, gap=16)
+        seats = [L.panel(L.label("No one is seated.", L.SMALL, L.MUTED), pad=14)]
+    grid = L.flow(seats, room - CENTRE_WIDTH - 10, gap=8, row_gap=8)
+    return L.row([_centre(view, latest, names, style), grid], gap=10, align="top")
 
 
 # --- the middle of the table ---------------------------------------------------------------
@@ -49,12 +53,13 @@ def _table(view: dict[str, Any], names: dict[int, str], style: str, width: int) 
 
 def _centre(view: dict[str, Any], latest: dict[str, Any] | None, names: dict[int, str],
             style: str) -> L.Block:
-    pot = L.column([L.label("POT", 16, L.GOLD, bold=True), L.label(L.chips(view["pot"]), 36, L.TEXT, bold=True),
-                    L.label(f"one bet is {L.chips(view['bet'])}", 13, L.MUTED)], gap=2)
-    blocks = [L.panel(pot, pad=14, outline=L.GOLD, min_width=170), _step(view, style)]
+    pot = L.row([L.label("POT", L.NAME_SIZE, L.GOLD, bold=True), L.label(L.chips(view["pot"]), 36, L.TEXT, bold=True)],
+                gap=12, align="middle")
+    pot = L.column([pot, L.label(f"one bet is {L.chips(view['bet'])}", L.SMALL, L.MUTED)], gap=0)
+    blocks = [L.panel(pot, pad=8, outline=L.GOLD, min_width=CENTRE_WIDTH), _step(view, style)]
     if latest is not None:
         blocks.append(_latest(view, latest, names))
-    return L.row(blocks, gap=14, align="middle")
+    return L.column(blocks, gap=8)
 
 
 def _step(view: dict[str, Any], style: str) -> L.Block:
@@ -63,28 +68,30 @@ def _step(view: dict[str, Any], style: str) -> L.Block:
     if phase == "waiting":
         lines = [("WAITING FOR PLAYERS", L.GOLD), (f"a hand needs {view['need']} with chips", L.TEXT),
                  ("/table join to sit in", L.MUTED)]
-        return L.panel(L.lines(lines, 16, bold_first=True), pad=14)
+        return L.panel(L.lines(lines, L.SMALL, bold_first=True, max_width=LATEST_WIDTH), pad=8, min_width=CENTRE_WIDTH)
     if phase == "settled":
-        return L.panel(L.lines([("HAND OVER", L.GOLD), ("the fifth play took the pot", L.MUTED)], 16,
-                               bold_first=True), pad=14)
+        return L.panel(L.lines([("HAND OVER", L.GOLD), ("the fifth play took the pot", L.MUTED)], L.SMALL,
+                               bold_first=True, max_width=LATEST_WIDTH), pad=8, min_width=CENTRE_WIDTH)
     if phase == "discard":
         heading, what = "DISCARD", f"{done} of {waited} discarded"
         hint = "each lays one card face down"
     else:
         heading, what = f"PLAY {view['play']} OF {view['plays']}", f"{done} of {waited} cards down"
         hint = "cards show when all have chosen"
-    heap = L.fan([None] * done, 56, style, offset=14, markers=False) if done else L.spacer(56, 90)
-    text = L.lines([(heading, L.GOLD), (what, L.TEXT), (hint, L.MUTED)], 16, bold_first=True)
-    return L.panel(L.row([heap, text], gap=14, align="middle"), pad=12)
+    heap = L.fan([None] * done, 40, style, offset=10, markers=False) if done else L.spacer(40, 64)
+    words = L.lines([(heading, L.GOLD), (what, L.TEXT)], L.SMALL, bold_first=True)
+    hint_lines = L.column([L.label(line, L.SMALL, L.MUTED) for line in text.wrap(hint, L.SMALL, LATEST_WIDTH)], gap=0)
+    return L.panel(L.column([L.row([heap, words], gap=10, align="middle"), hint_lines], gap=2), pad=8,
+                   min_width=CENTRE_WIDTH)
 
 
 def _latest(view: dict[str, Any], latest: dict[str, Any], names: dict[int, str]) -> L.Block:
     line = reveal_line(latest, view["deck"], lambda p: L.player_name(names, p))
     colour = L.GOLD if latest["taker"] is not None else EXCUSED
     heading = f"PLAY {latest['play']} REVEALED"
-    parts = [L.label(heading, 15, L.MUTED, bold=True)]
-    parts += [L.label(part, 16, colour, bold=True, max_width=LATEST_WIDTH) for part in _split(line)]
-    return L.panel(L.column(parts, gap=2, align="left"), pad=12)
+    parts = [L.label(heading, L.SMALL, L.MUTED, bold=True)]
+    parts += [L.label(part, L.SMALL, colour, bold=True, max_width=LATEST_WIDTH) for part in _split(line)]
+    return L.panel(L.column(parts, gap=0, align="left"), pad=8, min_width=CENTRE_WIDTH)
 
 
 def _split(line: str) -> list[str]:
@@ -92,25 +99,21 @@ def _split(line: str) -> list[str]:
     excused, what follows."""
     shown, _, outcome = line.partition(" — ")
     head, _, tail = outcome.partition("; ")
-    parts = [*text.wrap_two(shown, 16, LATEST_WIDTH), head + (";" if tail else "")] + ([tail] if tail else [])
-    return [p for p in parts if p]
+    parts = [shown, head + (";" if tail else ""), tail]
+    return [line for part in parts for line in text.wrap(part, L.SMALL, LATEST_WIDTH)]
 
 
 # --- the seats -----------------------------------------------------------------------------
 
 
 def _seat(seat: dict[str, Any], view: dict[str, Any], latest: dict[str, Any] | None,
-          names: dict[int, str], style: str, width: int) -> L.Block:
+          names: dict[int, str], style: str) -> L.Block:
     player = seat["player"]
     badge, outline = _outcome(seat, view, latest)
-    plate_width = 240
-    details = _details(seat, view)
-    cards = _cards(seat, style, width)
-    if cards is not None:
-        plate_width = max(plate_width, cards.width)
-    plate = L.plate(L.player_name(names, player), details, plate_width, badge=badge)
-    body = L.column([plate, cards], gap=8, align="left") if cards is not None else plate
-    return L.panel(body, pad=8, outline=outline, outline_width=3)
+    cards = _cards(seat, style)
+    plate = L.plate(L.player_name(names, player), _details(seat, view), SEAT_WIDTH - 12, badge=badge)
+    body = L.column([plate, cards], gap=4, align="left") if cards is not None else plate
+    return L.panel(body, pad=6, outline=outline, outline_width=3)
 
 
 def _details(seat: dict[str, Any], view: dict[str, Any]) -> list[tuple[str, L.Colour]]:
@@ -118,6 +121,8 @@ def _details(seat: dict[str, Any], view: dict[str, Any]) -> list[tuple[str, L.Co
     if seat["in_pot"]:
         stack += f" · in pot {L.chips(seat['in_pot'])}"
     rows = [(stack, L.MUTED)]
+    if seat["cards_left"]:
+        rows.append((f"{seat['cards_left']} in hand", L.MUTED))
     results = {r["player"]: r["net"] for r in view.get("results") or []}
     if seat["player"] in results:
         net = results[seat["player"]]
@@ -147,16 +152,13 @@ def _outcome(seat: dict[str, Any], view: dict[str, Any], latest: dict[str, Any] 
     return None, None
 
 
-def _cards(seat: dict[str, Any], style: str, width: int) -> L.Block | None:
-    """Cards in hand face down, then the hand's earlier plays small, the latest one large."""
+def _cards(seat: dict[str, Any], style: str) -> L.Block | None:
+    """The latest play large, then the hand's earlier plays small, each showing its index (the
+    cards still in hand are counted on the plate: their backs tell nothing)."""
     played = L.parse(seat["played"])
-    blocks: list[L.Block] = []
-    if seat["cards_left"]:
-        blocks.append(L.fan([None] * seat["cards_left"], BACK_CARD, style, offset=9, markers=False))
-    if len(played) > 1:
-        blocks.append(L.fan(played[:-1], SMALL_CARD, style, offset=round(SMALL_CARD * 0.42)))
-    if played:
-        blocks.append(L.fan(played[-1:], width, style))
-    if not blocks:
+    if not played:
         return None
-    return L.row(blocks, gap=10, align="top")
+    blocks = [L.fan(played[-1:], CARD, style)]
+    if len(played) > 1:
+        blocks.append(L.fan(played[:-1], SMALL_CARD, style, offset=SMALL_STEP))
+    return L.row(blocks, gap=8, align="top")

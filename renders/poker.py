@@ -15,7 +15,9 @@ PHASES = {"preflop": "before the flop", "flop": "the flop", "turn": "the turn", 
           "predraw": "before the draw", "draw": "the draw", "postdraw": "after the draw",
           "showdown": "showdown", "won": "hand over", "waiting": "waiting for players"}
 BOARD_SLOTS = 5
-SEAT_WIDTH = 226
+SEAT_WIDTH = 230  # a seat's plate; its hole cards lie beside it
+CARD = L.TABLE_CARD
+HOLE_STEP = 30  # hole cards overlap, each showing its corner index
 
 
 def render_poker(view: dict[str, Any], names: dict[int, str], style: str = "rws") -> bytes:
@@ -33,25 +35,23 @@ def _body(view: dict[str, Any], names: dict[int, str], style: str) -> L.Block:
     if view["phase"] == "waiting":
         waiting = L.panel(L.label("Waiting for a second player with chips: join with /table join.",
                                   16, L.MUTED), pad=14)
-        plates = [_seat(seat, view, names, style, 90) for seat in view["seats"]] or [waiting]
-        parts = [L.flow(plates, L.MAX_WIDTH - 2 * L.MARGIN, gap=12, row_gap=12), waiting]
+        plates = [_seat(seat, view, names, style) for seat in view["seats"]] or [waiting]
+        parts = [L.flow(plates, L.BODY[0], gap=8, row_gap=8), waiting]
         if last:
-            parts.append(L.section(f"Last hand ({last['round']})", _table(last, names, style, 90),
+            parts.append(L.section(f"Last hand ({last['round']})", _table(last, names, style),
                                    fill=L.MUTED))
-        return L.column(parts, gap=18)
-    return L.shrink_to_fit(lambda width: _table(view, names, style, width), widths=L.SMALLER_CARDS,
-                           max_height=1100)
+        return L.column(parts, gap=12)
+    return L.fit_frame(lambda room: _table(view, names, style, room))
 
 
-def _table(view: dict[str, Any], names: dict[int, str], style: str, width: int) -> L.Block:
+def _table(view: dict[str, Any], names: dict[int, str], style: str, room: int = L.BODY[0]) -> L.Block:
     """Half the seats above the board, half below, each half in seat order."""
-    seats = [_seat(seat, view, names, style, width) for seat in _shown_seats(view)]
+    seats = [_seat(seat, view, names, style) for seat in _shown_seats(view)]
     half = (len(seats) + 1) // 2
-    max_width = L.MAX_WIDTH - 2 * L.MARGIN
-    top = L.flow(seats[:half], max_width, gap=12, row_gap=12)
-    bottom = L.flow(seats[half:], max_width, gap=12, row_gap=12)
+    top = L.flow(seats[:half], room, gap=8, row_gap=8)
+    bottom = L.flow(seats[half:], room, gap=8, row_gap=8)
     middle = _centre(view, names, style)
-    return L.column([top, middle, bottom] if seats[half:] else [top, middle], gap=14)
+    return L.column([top, middle, bottom] if seats[half:] else [top, middle], gap=8)
 
 
 def _shown_seats(view: dict[str, Any]) -> list[dict[str, Any]]:
@@ -61,21 +61,23 @@ def _shown_seats(view: dict[str, Any]) -> list[dict[str, Any]]:
 
 
 def _centre(view: dict[str, Any], names: dict[int, str], style: str) -> L.Block:
-    pot_line = L.label(f"POT {L.chips(view['pot'])}", 22, L.GOLD, bold=True)
+    pot_line = L.label(f"POT {L.chips(view['pot'])}", L.TITLE_SIZE, L.GOLD, bold=True)
     parts = [pot_line]
     pots = view.get("pots") or []
     if view.get("final") and pots:
         parts.append(_winners_line(view, names))
     elif len(pots) > 1:
         shares = " · ".join(f"{pot_name(i, len(pots))}: {L.chips(p['amount'])}" for i, p in enumerate(pots))
-        parts.append(L.label(shares, 15, L.MUTED))
-    if view.get("format") == "holdem" and (view["board"] or not view.get("final")):
-        parts.insert(0, _board(L.parse(view["board"]), style, slots=not view.get("final")))
-    elif view["phase"] == "draw" and view.get("turn"):
+        parts.append(L.label(shares, L.SMALL, L.MUTED))
+    if view["phase"] == "draw" and view.get("turn"):
         who = L.player_name(names, view["turn"]["player"])
-        parts.append(L.label(f"The draw: {who} chooses cards to replace", 16, L.TEXT, max_width=700))
-    return L.panel(L.column(parts, gap=6), pad=12, outline=L.PLATE_EDGE, outline_width=1,
-                   min_width=5 * (L.TABLE_CARD + 10) + 24)
+        parts.append(L.label(f"The draw: {who} chooses cards to replace", L.SMALL, L.TEXT, max_width=L.BODY[0] - 40))
+    middle = L.column(parts, gap=4)
+    if view.get("format") == "holdem" and (view["board"] or not view.get("final")):
+        board = _board(L.parse(view["board"]), style, slots=not view.get("final"))
+        middle = L.row([board, middle], gap=16, align="middle") if not view.get("final") or len(pots) < 2 \
+            else L.column([board, middle], gap=6)
+    return L.panel(middle, pad=10, outline=L.PLATE_EDGE, outline_width=1)
 
 
 def _winners_line(view: dict[str, Any], names: dict[int, str]) -> L.Block:
@@ -84,41 +86,36 @@ def _winners_line(view: dict[str, Any], names: dict[int, str]) -> L.Block:
         who = " & ".join(L.player_name(names, p) for p in pot.get("winners", []))
         why = f" ({pot['reason']})" if pot.get("reason") else ""
         lines.append((f"{pot_name(i, len(view['pots']))} of {L.chips(pot['amount'])} to {who}{why}", L.WIN))
-    return L.lines(lines, 16, max_width=1100)
+    return L.lines(lines, L.SMALL, max_width=L.BODY[0] - 40)
 
 
 def _board(board: list[Any], style: str, slots: bool) -> L.Block:
     """The community cards side by side; with `slots`, empty places for those still to come."""
-    width = L.TABLE_CARD
-    cards = L.fan(board, width, style, offset=width + 10) if board else L.spacer()
+    cards = L.fan(board, CARD, style, offset=CARD + 8) if board else L.spacer()
     count = BOARD_SLOTS if slots else len(board)
 
     def paint(canvas: L.Canvas, x: int, y: int) -> None:
         cards.paint(canvas, x, y)
-        height = card_height(width)
+        height = card_height(CARD)
         for i in range(len(board), count):
-            left = x + i * (width + 10)
-            canvas.draw.rounded_rectangle((left, y, left + width - 1, y + height - 1), radius=width // 14,
+            left = x + i * (CARD + 8)
+            canvas.draw.rounded_rectangle((left, y, left + CARD - 1, y + height - 1), radius=CARD // 14,
                                           outline=L.PLATE_EDGE, width=2)
 
-    return L.Block(count * (width + 10) - 10, card_height(width) + L.MARKER, paint)
+    return L.Block(count * (CARD + 8) - 8, max(cards.height, card_height(CARD)), paint)
 
 
-def _seat(seat: dict[str, Any], view: dict[str, Any], names: dict[int, str], style: str,
-          width: int) -> L.Block:
+def _seat(seat: dict[str, Any], view: dict[str, Any], names: dict[int, str], style: str) -> L.Block:
     turn = view.get("turn") or {}
     is_turn = turn.get("player") == seat["player"]
     won = seat.get("won") or 0
     badge = ("to act", L.GOLD) if is_turn else ("wins", L.WIN) if won else None
     name = L.player_name(names, seat["player"])
     codes = seat.get("cards") or []
-    step = width + 6 if len(codes) <= 2 else None  # two hole cards side by side
-    fan = L.fan(L.parse(codes), width, style, offset=step) if codes else None
-    plate_width = max(SEAT_WIDTH, fan.width + 20 if fan else 0)
-    plate = L.plate(name, _details(seat, view), plate_width, turn=is_turn, badge=badge)
-    body = L.column([plate, fan], gap=8) if fan else plate
+    plate = L.plate(name, _details(seat, view), SEAT_WIDTH, turn=is_turn, badge=badge)
+    body = L.row([plate, L.fan(L.parse(codes), CARD, style, offset=HOLE_STEP)], gap=8) if codes else plate
     outline = L.GOLD if is_turn else L.WIN if won else None
-    return L.panel(body, pad=7, outline=outline, outline_width=3)
+    return L.panel(body, pad=5, outline=outline, outline_width=3)
 
 
 def _details(seat: dict[str, Any], view: dict[str, Any]) -> list[tuple[str, L.Colour]]:

@@ -106,6 +106,18 @@ def wrap_two(text: str, size: int, max_width: int) -> list[str]:
     return best
 
 
+def wrap(text: str, size: int, max_width: int) -> list[str]:
+    """`text` on as many lines as it needs, each no wider than `max_width` (a word wider than
+    that has a line of its own), words kept in order."""
+    lines: list[str] = []
+    for word in text.split():
+        if lines and width(lines[-1] + " " + word, size) <= max_width:
+            lines[-1] += " " + word
+        else:
+            lines.append(word)
+    return lines
+
+
 def draw(d: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, size: int,
          fill: tuple[int, ...] | str, anchor: str = "la", bold: bool = False) -> None:
     """Draw `text` (already clean) at `xy` with a Pillow anchor ("mm" centre, "la" top-left...).

@@ -8,6 +8,7 @@ from typing import Any
 
 from bot import records
 from bot.store import (
+    HOUSE_PARTY,
     InsufficientChips,
     Tx,
 )
@@ -60,7 +61,7 @@ class Chips:
             elif event.kind == "cashout" and event.data["amount"]:
                 chips[event.data["player"]] = chips.get(event.data["player"], 0) + event.data["amount"]
         try:
-            await self._move_chips_in_order(tx, table.guild_id, chips, house_delta)
+            await self._move_chips_in_order(tx, table.guild_id, chips, house_delta, ledger=table.id)
         except InsufficientChips as short:
             raise IllegalAction(
                 f"you have {short.have} chips in your wallet, the buy-in is {short.need} — try /daily"
@@ -68,11 +69,14 @@ class Chips:
         await records.record_move(tx, table.guild_id, table.game, events, table.state, self.clock())
 
     @staticmethod
-    async def _move_chips_in_order(tx: Tx, guild_id: int, chips: dict[int, int], house: int = 0) -> None:
+    async def _move_chips_in_order(tx: Tx, guild_id: int, chips: dict[int, int], house: int = 0,
+                                   ledger: int | None = None) -> None:
         """Chips into (negative: out of) wallets — a computer player's (id < 0) are the house's,
-        which lent them. Every transaction locks the rows it changes in one order — the table,
+        which lent them — and into the house, from the table whose chip ledger is `ledger` (its
+        id; booked there). Every transaction locks the rows it changes in one order — the table,
         its deals, the wallets by player id, the house, the records by player id — so two
         transactions never wait on each other in a circle (a deadlock)."""
+        into_table = {HOUSE_PARTY: 0}
         for player in sorted(chips):
             if player < 0:
                 house += chips[player]
@@ -80,4 +84,9 @@ class Chips:
                 await tx.credit_wallet(guild_id, player, chips[player])
             elif chips[player]:
                 await tx.move_wallet(guild_id, player, chips[player])
+            if player > 0:
+                into_table[player] = -chips[player]
         await tx.move_house(guild_id, house)
+        if ledger is not None:
+            into_table[HOUSE_PARTY] = -house
+            await tx.book_table_chips(ledger, into_table)

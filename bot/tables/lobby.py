@@ -10,6 +10,7 @@ from typing import Any
 
 from bot import fair
 from bot.store import (
+    HOUSE_PARTY,
     OPEN,
     Tx,
     dumps,
@@ -81,6 +82,8 @@ class Lobby:
                 (guild_id, channel_id, game, dumps(dataclasses.asdict(options)), host_id,
                  dumps(seats), dumps([seat["player"] for seat in seats]), dumps(fair.lobby_notes(computers)), now),
             )
+            await tx.open_ledger(row_id)
+            await tx.book_table_chips(row_id, {host_id: stack, HOUSE_PARTY: sum(seat["stack"] for seat in seats[1:])})
         return Table(await self.store.table_row(row_id))
 
     async def _seat_computers(
@@ -118,6 +121,7 @@ class Lobby:
             raise IllegalAction(f"the table is full ({seat_range(table)[1]} seats)")
         async with self._transaction(table) as tx:
             stack = await self._buy_in(tx, table.guild_id, player, table.module, table.options, buy_in)
+            await tx.book_table_chips(table.id, {player: stack})
             lobby = [*table.lobby, SeatSpec(player, stack)]
             version = await self._write_lobby(tx, table, lobby)
         table.lobby, table.version = lobby, version
@@ -157,6 +161,7 @@ class Lobby:
         async with self._transaction(table) as tx:
             if seat.stack:
                 await tx.move_wallet(table.guild_id, player, seat.stack)
+                await tx.book_table_chips(table.id, {player: -seat.stack})
             version = await self._write_lobby(tx, table, lobby)
             if player == table.host_id and people:
                 await tx.execute("UPDATE tables SET host_id=? WHERE id=?", (people[0], table.id))
@@ -321,6 +326,7 @@ class Lobby:
             for deal in table.module.deals_in_play(table.state):
                 await self._record_deal(tx, table, fairness.revealed(deal), table.version)
         await self._move_chips_in_order(tx, table.guild_id, refunds)
+        await tx.close_ledger(table.id)
         await tx.execute(
             "UPDATE tables SET status='ended', ended_at=?, deadline=NULL WHERE id=?", (self.clock(), table.id)
         )

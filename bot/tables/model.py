@@ -297,8 +297,30 @@ def refunds_of(events: list[Event]) -> dict[int, int]:
     return {} if ended is None else {int(k): v for k, v in ended.data["refunds"].items()}
 
 
-def salvage_refunds(row: Any) -> tuple[dict[int, int], str]:
-    """What a table that cannot be loaded owes its players, and from what: the game's own
+def salvage_refunds(row: Any, ledger: dict[int, int]) -> tuple[dict[int, int], int, str]:
+    """What a table that cannot be loaded owes its players and the house, and from what. Its
+    chip ledger (`ledger`: party -> chips put in less chips taken out) says how many chips the
+    table holds, whatever its damaged row claims (another game's name, a broken state): the
+    game's own `refunds` of the last committed state are paid when the game can read it and
+    they hold exactly those chips; else each person gets what they put in less what they took
+    out, and the house the rest (its computers' stacks; less the winnings of people who left —
+    their results cannot be read back). A table opened before ledgers were kept: `old_salvage`."""
+    if not ledger:
+        refunds, source = old_salvage(row)
+        return refunds, 0, source
+    held = sum(ledger.values())
+    with contextlib.suppress(Exception):
+        module = GAMES[row["game"]]
+        if row["status"] == "active" and module.CHIPS:
+            refunds = dict(module.refunds(state_from_json(row["game"], unpacked_state(row["state"]))))
+            if sum(refunds.values()) == held:
+                return refunds, 0, "the last committed state (it holds the chips the ledger says)"
+    people = {party: chips for party, chips in ledger.items() if party > 0 and chips > 0}
+    return people, held - sum(people.values()), "the table's chip ledger (what each put in, less what they took out)"
+
+
+def old_salvage(row: Any) -> tuple[dict[int, int], str]:
+    """A table without a chip ledger (opened before ledgers were kept): the game's own
     `refunds` of the last committed state when the game can still read it; a lobby's stacks;
     else the buy-ins the game started with (exact unless players joined, left or won chips from
     the house after the start — the log line says so); else nothing."""

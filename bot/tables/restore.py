@@ -82,15 +82,17 @@ class Restore:
 
     async def _set_aside(self, row: Any, error: BaseException) -> None:
         """A row this version cannot load (a game or an option that no longer exists, a broken
-        state): marked 'damaged', its channel freed, and its chips paid back from what it
-        committed (see `salvage_refunds`) in one transaction, with a log line. A row that is
-        no longer open (another process set it aside or ended it first) is left alone."""
-        refunds, source = salvage_refunds(row)
+        state, another game's name): marked 'damaged', its channel freed, and its chips paid
+        back by its chip ledger (see `salvage_refunds`) in one transaction, with a log line. A
+        row that is no longer open (another process set it aside or ended it first) is left
+        alone."""
         async with self.store.transaction() as tx:
             now = await tx.lock_table(row["id"])
             if now is None or now["status"] not in ("lobby", "active"):
                 return
-            await self._move_chips_in_order(tx, row["guild_id"], refunds)  # a computer's stack: to the house
+            refunds, house, source = salvage_refunds(row, await tx.table_ledger(row["id"]))
+            await self._move_chips_in_order(tx, row["guild_id"], refunds, house)  # a computer's stack: to the house
+            await tx.close_ledger(row["id"])
             await tx.execute("UPDATE tables SET status='damaged', ended_at=?, deadline=NULL WHERE id=?",
                              (self.clock(), row["id"]))
         log.error("table %s (%s in channel %s) could not be loaded and is set aside: %s: %s; "
@@ -99,7 +101,7 @@ class Restore:
 
     async def set_aside(self, damaged: DamagedTable) -> None:
         """A table found damaged at its first touch after start-up is set aside as start-up
-        sets aside a row it cannot load: chips paid back from its committed data, marked
+        sets aside a row it cannot load: chips paid back by its chip ledger, marked
         'damaged', a log line, its channel and the server's slot freed. Other tables go on."""
         table = self.by_id.get(damaged.table_id) or self._visiting.get(damaged.table_id)
         if table is None:

@@ -33,7 +33,8 @@ shared row or None), `temperance` ({owner, field} or None), `touched` (battlefie
 no longer take), `seats` (each: player, kind player/daemon/usa, master, controller, hand_count,
 hand (own seat and daemons only), visible, fields {field: form, cards (hidden when secret),
 count, secret, linked, ace_open}, finished, complete, chariot, reserve, hermit, hermit_moves,
-shown (the USA's cards turned up)), `window` ({id, after, field, seconds} - never who can react),
+shown (the USA's cards turned up)), `window` ({id, after, field, holder (whose battlefield took
+the commitment: after's, or Judgment's target), seconds} - never who can react),
 `vote`, `choice`, `reveal` (the last cards shown to all), `log`, `results` (each round's
 winners), `scores`, `winners`, `history` (finished rounds with their seeds), and `me` (own seat
 only: hand, visible, looks (High Priestess and Fool looks), reactions (["fool", "daemon_fool",

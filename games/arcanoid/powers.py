@@ -68,10 +68,12 @@ UNCALLABLE = (JUDGMENT, WORLD, FOOL)
 class Outcome:
     """How a move ends: `again` the player moves again (High Priestess, Hierophant, Justice);
     `committed` the battlefield of a committing move (a reaction window opens after it); `hold`
-    the move waits for a further choice by the same player (the Wheel's discards, a second call)."""
+    the move waits for a further choice by the same player (the Wheel's discards, a second call);
+    `holder` the seat whose battlefield took the commitment when it is not the mover's (Judgment)."""
 
     again: bool = False
     committed: str | None = None
+    holder: int | None = None
     hold: bool = False
     stealable: list[Card] | None = None  # the committed cards the Fool may try to take
 
@@ -401,7 +403,7 @@ def play_judgment(state: State, seat: Seat, c: Card, action: Action, events: lis
     if target is not seat and target.complete:
         remove_from_play(state, target)
     events.append(Event("judgment", {"seat": seat.player, "target": target.player, "field": field_}))
-    return Outcome(committed=field_)
+    return Outcome(committed=field_, holder=target.player)
 
 
 POWERS: dict[int, Callable[[State, Seat, Card, Action, list[Event]], Outcome]] = {

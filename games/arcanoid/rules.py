@@ -112,7 +112,7 @@ def _deal_round(state: State, events: list[Event]) -> None:
     shift = (state.round - 1) % len(state.players)
     order = state.players[shift:] + state.players[:shift]
     state.seats = [Seat(p) for p in order] + ([Seat(USA, kind=MECHANICAL)] if state.options.gaza else [])
-    deal, deck = state.fair.draw(f"round {state.round}", full_deck(), state.players)
+    deal, deck = state.fair.draw(f"round {state.round}", state.players)
     state.deal, state.seed, state.spent = deal, deal.seed, []
     for _ in range(HAND_SIZE):
         for seat in state.seats:
@@ -326,8 +326,10 @@ def _conclude(state: State, actor: Seat, outcome: Outcome, resume: str, events: 
     refill_justice(state)
     window = None
     if outcome.committed is not None:
-        commit = actor.fields.get(outcome.committed)
-        window = {"after": actor.player, "field": outcome.committed,
+        holder = actor if outcome.holder is None else state.seat(outcome.holder)
+        commit = holder.fields.get(outcome.committed) if holder is not None else None
+        window = {"after": actor.player, "holder": holder.player if holder is not None else actor.player,
+                  "field": outcome.committed,
                   "order": None if commit is None else commit.order,
                   "part": None if outcome.stealable is None else codes(outcome.stealable),
                   "secret": bool(commit and commit.secret), "drop_ace": False}
@@ -442,8 +444,8 @@ def _vote(state: State, player: int, action: Action, events: list[Event]) -> Non
     state.refills += 1
     if state.deal is not None:
         state.spent.append(state.deal)
-    state.deal, state.deck = state.fair.draw(f"round {state.round} refill {state.refills}",
-                                             fairness.canonical(state.discard), state.players)
+    state.deal, state.deck = state.fair.draw(f"round {state.round} refill {state.refills}", state.players,
+                                             gathered=state.discard)
     state.discard, state.vote, state.phase = [], None, "play"
     events.append(fairness.committed(state.deal))
     events.append(Event("refilled", {"deck": len(state.deck)}))
@@ -1148,6 +1150,7 @@ def view(state: State, player: int | None = None) -> dict[str, Any]:
     window = None
     if state.window is not None:
         window = {"id": state.window["id"], "after": state.window["after"], "field": state.window["field"],
+                  "holder": state.window.get("holder", state.window["after"]),  # absent from older saves
                   "seconds": state.options.reaction_seconds}
     return {
         "game": NAME, "variant": state.options.variant, "gaza": state.options.gaza,

@@ -44,7 +44,6 @@ from games.cards import (
     card_name,
     codes,
     from_codes,
-    full_deck,
     parse_cards,
 )
 
@@ -325,7 +324,7 @@ def _deal(state: State) -> list[Event]:
     annulled: list[dict[str, Any]] = []
     while True:
         label = f"hand {state.hand_no}" + (f" redeal {len(annulled)}" if annulled else "")
-        deal, deck = state.fair.draw(label, full_deck(), state.players)
+        deal, deck = state.fair.draw(label, state.players)
         deal.note(deck)
         events.append(fairness.committed(deal))
         hands, dog = distribute(deck, state.size, state.dealer)

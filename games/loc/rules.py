@@ -45,7 +45,6 @@ from games.cards import (
     cards,
     code_or_none,
     codes,
-    full_deck,
     parse_card,
 )
 from games.pots import pay_in
@@ -110,9 +109,7 @@ def _check_int(name: str, value: Any, low: int, high: int) -> None:
 def deck_cards(deck: str) -> list[Card]:
     """The cards of a hand's deck, upright: all 78, or the standard 52 (no Knights) and the
     Fool as the Joker."""
-    if deck == "standard":
-        return [c for c in full_deck() if (c.is_major and c.rank == FOOL) or (not c.is_major and c.rank != KNIGHT)]
-    return full_deck()
+    return fairness.cards_of(fairness.PACKS[deck])
 
 
 def in_deck(c: Card, deck: str) -> bool:
@@ -405,8 +402,7 @@ def _next_hand(state: State, events: list[Event]) -> bool:
 def _deal(state: State, dealt: list[Seat], events: list[Event]) -> None:
     state.hand += 1
     state.phase = "discard"
-    deal, deck = state.fair.draw(f"hand {state.hand}", deck_cards(state.options.deck), [s.player for s in dealt],
-                                 deck=state.options.deck)
+    deal, deck = state.fair.draw(f"hand {state.hand}", [s.player for s in dealt], pack=state.options.deck)
     state.deal = deal
     deal.note(deck[:HAND_SIZE * len(dealt)])
     events.append(fairness.committed(deal))

@@ -33,7 +33,7 @@ from games.base import (
     require,
 )
 from games.betting import Betting, Bettor
-from games.cards import DECK_STYLES, Card, CardParseError, card, cards, codes, full_deck, parse_cards
+from games.cards import DECK_STYLES, Card, CardParseError, card, cards, codes, parse_cards
 from games.poker.hands import (
     best_five,
     best_hand,
@@ -280,7 +280,7 @@ def _start_hand(state: State, events: list[Event]) -> None:
     at = ready.index(button)
     order = ready[at + 1:] + ready[:at + 1]  # from the left of the button; the button last
     state.hand_no += 1
-    deal, deck = state.fair.draw(f"hand {state.hand_no}", full_deck(), _in_seat_order(state, order))
+    deal, deck = state.fair.draw(f"hand {state.hand_no}", _in_seat_order(state, order))
     bettors = [Bettor(s.player, s.stack) for s in order]
     for seat in order:
         seat.stack = 0
@@ -492,6 +492,12 @@ def _betting_turn(state: State, player: int) -> tuple[Hand, Bettor]:
     return hand, hand.betting.verify_turn(player, who)
 
 
+def verify_betting_turn(state: State, player: int) -> None:
+    """Whether `player` may bet now (IllegalAction says why not): asked before a bet's or a
+    raise's amount is asked for."""
+    _betting_turn(state, player)
+
+
 def _bet_move(state: State, player: int, action: Action) -> list[Event]:
     kind = action["type"]
     hand, bettor = _betting_turn(state, player)
@@ -587,8 +593,7 @@ def _deck_made_again(state: State, hand: Hand) -> Event:
     hand.reshuffles += 1
     hand.spent.append(hand.deal)
     hand.deal, hand.deck = state.fair.draw(f"hand {hand.number} deck {hand.reshuffles + 1}",
-                                           fairness.canonical(hand.mucked),
-                                           _in_seat_order(state, hand.betting.bettors))
+                                           _in_seat_order(state, hand.betting.bettors), gathered=hand.mucked)
     hand.mucked = []
     return fairness.committed(hand.deal)
 

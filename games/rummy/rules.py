@@ -41,7 +41,6 @@ from games.cards import (
     card_name,
     codes,
     from_codes,
-    full_deck,
     parse_card,
     parse_cards,
 )
@@ -300,7 +299,7 @@ def _begin_hand(state: State, events: list[Event]) -> None:
 
 
 def _deal(state: State, events: list[Event], melds: str, call_limit: int) -> None:
-    deal, deck = state.fair.draw(f"hand {state.hand_no}", full_deck(), [s.player for s in state.seats])
+    deal, deck = state.fair.draw(f"hand {state.hand_no}", [s.player for s in state.seats])
     state.deal = deal
     events.append(fairness.committed(deal))
     first = 1 - state.dealer  # the dealer deals to the other player first

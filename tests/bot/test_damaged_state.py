@@ -109,3 +109,53 @@ async def test_a_lobby_set_aside_at_start_up_gives_the_computers_stacks_back_to_
     wallets, house, granted = await economy.ledger(GUILD)
     assert house == 0 and await economy.wallet(GUILD, ALICE) == 1000 and wallets + house == granted
     await close_service(service)
+
+
+@pytest.mark.parametrize("named", ["rummy", "blackjack"])
+async def test_a_row_that_names_another_game_pays_back_by_the_chip_ledger(db_path, caplog, named):
+    """Issue 27, item 5: a poker row rewritten to name another game (one without chips, or one
+    that cannot read it) is set aside at start-up, and what it pays back comes from its chip
+    ledger — the buy-ins less what each took out — not from the row: every chip goes back."""
+    service, economy = await open_service(db_path)
+    table = await open_table(service, "poker", [ALICE, BOB, CAROL], channel=14)
+    hand = table.state.hand_no
+    while table.state.hand_no == hand:  # one hand played out: the blinds change hands
+        player = table.module.pending(table.state)[0]
+        await service.act(table, player, table.module.default_action(table.state, player))
+    await service.leave(table, CAROL)  # she takes her stack with her
+    carol = await economy.wallet(GUILD, CAROL)
+    assert carol != 800 or table.state.hand_no > hand  # her cash-out is booked, whatever it was
+    async with service.store.transaction() as tx:
+        await tx.execute("UPDATE tables SET game=? WHERE id=?", (named, table.id))
+    await close_service(service)
+
+    with caplog.at_level(logging.ERROR, logger="bot.tables"):
+        service, economy = await open_service(db_path)
+    assert service.table_in(14) is None and (await service.store.table_row(table.id))["status"] == "damaged"
+    assert await economy.wallet(GUILD, ALICE) == 1000 and await economy.wallet(GUILD, BOB) == 1000, \
+        "each gets back what they put in (the row cannot say who won what)"
+    assert await economy.wallet(GUILD, CAROL) == carol, "who left was paid when she left, not again"
+    wallets, house, granted = await economy.ledger(GUILD)
+    assert wallets + house == granted, "every chip is back: the house covers what Carol won"
+    assert any("chip ledger" in r.getMessage() for r in caplog.records)
+    assert await service.store.fetchall("SELECT * FROM table_chips WHERE table_id=?", (table.id,)) == []
+    await close_service(service)
+
+
+async def test_a_table_opened_before_ledgers_gets_none_and_pays_back_as_before(db_path):
+    """A table without a ledger (opened by a version before it) books no chips later — a
+    ledger missing its first buy-ins would pay back too little — and is paid back as before."""
+    service, economy = await open_service(db_path)
+    lobby = await service.create(GUILD, 15, "poker", build_options("poker", {}), ALICE, 300)
+    async with service.store.transaction() as tx:
+        await tx.close_ledger(lobby.id)  # as a table opened before ledgers were kept
+    await service.join(lobby, BOB, 200)
+    assert await service.store.fetchall("SELECT * FROM table_chips WHERE table_id=?", (lobby.id,)) == []
+    async with service.store.transaction() as tx:  # an option this version does not have
+        await tx.execute("UPDATE tables SET options=? WHERE id=?", ('{"jokers": 2}', lobby.id))
+    await close_service(service)
+    service, economy = await open_service(db_path)
+    assert service.table_in(15) is None, "set aside"
+    assert await economy.wallet(GUILD, ALICE) == 1000 and await economy.wallet(GUILD, BOB) == 1000, \
+        "the lobby's stacks, as before ledgers"
+    await close_service(service)

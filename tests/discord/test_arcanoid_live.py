@@ -19,6 +19,7 @@ from tests.discord.helpers import (
     private_text,
     refused,
     reread,
+    stale_step_refused,
     table_message,
 )
 from tests.discord.test_arcanoid_play import arrange, choose, devil_played, latest_dm, put_on_top
@@ -173,14 +174,16 @@ async def test_a_daemons_controls_after_the_world(simcord_env):
     assert daemon.fields["coins"].form == "abdication"
 
 
-async def test_a_fool_button_on_a_hand_reply_is_refused_once_the_window_closed(simcord_env):
+async def test_a_fool_button_on_a_hand_reply_goes_once_the_window_closed(simcord_env):
     world, alice, bob, table = await alice_and_bob(simcord_env, "9S 10S 2C 3C 4C 5C", "0 2W 3W 4W 5W 6W")
     await alice.slash(world.channel, "arcanoid commit", field="swords", cards="9S 10S")
     shown = (await bob.slash(world.channel, "hand")).response
     labels = {item.get("label") for row in shown.components for item in row.get("components", [])}
     assert FOOL_BUTTON in labels and "You may react to alice's commitment on swords" in shown.content
+    window = table.step_key()
     await simcord_env.advance_time(21)
-    await refused(world, bob.click(shown, label=FOOL_BUTTON), "earlier")
+    assert not shown.components and "earlier turn" in shown.content, "the closed window's button went"
+    await stale_step_refused(world, bob, window, {"type": "fool"})
     assert "swords" in table.state.seat(alice.id).fields
 
 

@@ -285,13 +285,16 @@ async def test_a_call_of_a_small_card_is_made_from_the_dm(simcord_env):
 
 
 async def test_a_stale_page_or_a_double_click_changes_nothing(simcord_env):
-    """Controls left on a message the bot does not edit (a /hand answer) after the move was
-    made from the DM: their page and their move are of an earlier step, refused."""
+    """Controls left on a message the bot can no longer edit (a /hand answer past Discord's 15
+    minutes) after the move was made from the DM: their page and their move are of an earlier
+    step, refused."""
     world, alice, bob, table = await alices_turn(simcord_env, "2S 3S 4S 5S 6S 7S", "2C 3C 4C 6C 7C 8C")
     step = table.step_key()
     menus_at = (await alice.slash(world.channel, "hand")).response
+    await simcord_env.advance_time(15 * 60)  # past its edit window: the next reply cannot take its menus off
     page_at = (await alice.slash(world.channel, "hand")).response
     await alice.select(page_at, ["f.swords"], custom_id=f"ts:{table.id}:{step}:go1")
+    await simcord_env.advance_time(15 * 60)  # past this one's too: the move cannot take its page off
     await choose(alice, "go1", ["f.swords"])
     await choose(alice, "ck.swords.plain", ["7S", "6S"])
     assert "swords" in table.state.seat(alice.id).fields

@@ -46,11 +46,11 @@ async def poker_move(world: Any, member: Any) -> str:
     buttons."""
     message = table_message(world)
     offered = [label for label, button in buttons(message).items() if not button.disabled]
-    for start in ("Check", "Call "):
-        label = next((b for b in offered if b.startswith(start)), None)
-        if label and (start == "Check" or int(label.split()[-1]) <= 20):
+    owed = world.table().view(member.id)["turn"]["to_call"]
+    for label in ("Check", "Call"):
+        if label in offered and (label == "Check" or owed <= 20):
             await member.click(message, label=label)
-            return start.strip()
+            return label
     await member.click(message, label="Fold")
     return "Fold"
 

@@ -5,12 +5,14 @@ and change nothing."""
 
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
 
 from games import fairness
 from tests.discord.helpers import make_world, open_table, private_text, refused, table_message
+from tests.games.test_fair_deals import REFUSALS, dealt_by, rigged
 
 pytestmark = pytest.mark.both_backends  # see tests/discord/conftest.py
 
@@ -99,3 +101,58 @@ async def test_a_baccarat_shoe_is_revealed_when_it_is_replaced_and_checked_in_an
 
     other = make_world(simcord_env, ("carol",), channel="elsewhere")
     await refused(other, other.members[0].slash(other.channel, "verify", seed=shoe.seed), "no table of this server")
+
+
+async def stored_record(world, commitment: str) -> tuple[dict, list[str]]:
+    row = await world.bot.tables.store.deal(commitment)
+    return json.loads(row["setup"]), json.loads(row["cards"])
+
+
+async def store_forged(world, commitment: str, setup: dict, cards: list[str]) -> None:
+    async with world.bot.tables.store.transaction() as tx:
+        await tx.execute("UPDATE deals SET setup=?, cards=? WHERE commitment=?",
+                         (json.dumps(setup), json.dumps(cards), commitment))
+
+
+async def test_verify_refuses_every_forged_record_and_checks_old_ones(simcord_env):
+    """Issue 27, item 3: /verify rebuilds the unshuffled deck itself. A stored record with a
+    rigged deck order, 78 copies of one card, a nonce "07" or " 7", no cards, or gathered cards
+    more often than the decks in play is refused, saying why; a record stored before records
+    said how their deck was made still verifies, and the answer names the client string."""
+    world = make_world(simcord_env)
+    alice, bob = world.members
+    table = await open_table(world, "poker", timer=0)
+    [first] = table.module.deals_in_play(table.state)
+    player = table.module.pending(table.state)[0]
+    await (alice if player == alice.id else bob).slash(world.channel, "poker fold")
+    setup, cards = await stored_record(world, first.commitment)
+    text = private_text(await bob.slash(world.channel, "verify", seed=first.seed))
+    assert "Matches: re-dealt 4 cards" in text and f"client string `{setup['client']}`" in text, text
+    assert "unshuffled deck: 1 whole tarot deck (78 cards)" in text
+
+    record = {**setup, "seed": first.seed, "commitment": first.commitment, "cards": cards}
+    one_card = {**record, "deck": ["21"] * 78}
+    gathered = {**record, "gathered": True, "deck": ["AW", "AW", "2W", "0", "21"]}
+    forged = {
+        "a rigged deck order": rigged(record, "21"),
+        "78 copies of one card": {**one_card, "cards": dealt_by(one_card, 4)},
+        'nonce "07"': {**record, "nonce": "07"},
+        'nonce " 7"': {**record, "nonce": " 7"},
+        "no cards": {**record, "cards": []},
+        "a gathered card more often than the decks": {**gathered, "cards": dealt_by(gathered, 4)},
+    }
+    assert forged.keys() == REFUSALS.keys()
+    for name, fake in forged.items():
+        await store_forged(world, first.commitment, {k: v for k, v in fake.items() if k != "cards"}, fake["cards"])
+        text = private_text(await bob.slash(world.channel, "verify", seed=first.seed))
+        assert "Refused, nothing re-dealt" in text and REFUSALS[name][0] in text, (name, text)
+        assert "Matches" not in text
+
+    old = {k: v for k, v in setup.items() if k not in ("pack", "decks", "gathered")}  # as stored before
+    await store_forged(world, first.commitment, old, cards)
+    text = private_text(await bob.slash(world.channel, "verify", seed=first.seed))
+    assert "Matches: re-dealt 4 cards" in text, text
+    stale = rigged({**old, "seed": first.seed, "client": setup["client"], "cards": cards}, "21")
+    await store_forged(world, first.commitment, {k: v for k, v in stale.items() if k != "cards"}, stale["cards"])
+    text = private_text(await bob.slash(world.channel, "verify", seed=first.seed))
+    assert "Refused" in text and "not in the canonical order" in text, text

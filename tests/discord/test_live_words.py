@@ -219,6 +219,7 @@ async def test_an_old_hand_reply_from_hand_one_is_refused_in_hand_two_and_loses_
     old = (await alice.slash(world.channel, "hand")).response
     menu_id = next(iter(custom_ids(old)))
     assert menu_id == f"ts:{table.id}:h1-d:discard"
+    await world.env.advance_time(15 * 60)  # past the reply's edit window: its menu stays until used
     for _ in range(loc.HAND_SIZE):
         mine = loc.view(table.state, alice.id)["me"]
         kind = "discard" if mine["can"] == "discard" else "play"

@@ -81,7 +81,7 @@ async def play_move(world: Any, member: Any, move: str, amount: int | None, by_b
         assert result.ephemeral and said in private_text(result), private_text(result)
         return
     message = table_message(world)
-    label = {"check": "Check", "call": "Call ", "bet": "Bet "}[move]
+    label = {"check": "Check", "call": "Call", "bet": "Bet"}[move]
     result = await member.click(message, label=button_label(message, label))
     if move == "bet":
         assert result.modal is not None
@@ -117,9 +117,9 @@ async def test_three_members_play_hands_to_showdown_with_a_side_pot_and_the_wall
     table = world.table()
     first = table_message(world)
     offered = buttons(first)
-    assert offered["Check"].disabled and offered["Bet"].disabled  # preflop, 10 to call
-    assert not offered["Call 10"].disabled and not offered["Raise to 20+"].disabled
-    assert not offered["All-in 1000"].disabled and not offered["Fold"].disabled
+    assert offered["Check"].disabled and offered["Bet…"].disabled  # preflop, 10 to call
+    assert not offered["Call"].disabled and not offered["Raise…"].disabled
+    assert not offered["All-in"].disabled and not offered["Fold"].disabled
     dm = [m for m in alice.user.dm_channel.history() if m.attachments]
     assert dm and "Your cards" in dm[-1].content, "hole cards come by DM"
 
@@ -164,7 +164,7 @@ async def test_a_restart_mid_hand_and_the_hand_finishes_with_the_old_buttons(sim
     world = make_world(simcord_env, NAMES)
     alice, bob, carol = world.members
     await open_poker(world, seed=17, short=False, timer=0)
-    await alice.click(table_message(world), label="Call 10")
+    await alice.click(table_message(world), label="Call")
     before = table_message(world)
     version = world.table().version
 
@@ -172,7 +172,7 @@ async def test_a_restart_mid_hand_and_the_hand_finishes_with_the_old_buttons(sim
 
     table = world.table()
     assert table.version == version and table.state.hand_no == 1
-    await bob.click(before, label="Call 5")
+    await bob.click(before, label="Call")
     await carol.click(table_message(world), label="Check")
     by_member = {m.id: m for m in world.members}
     while table.state.hand_no == 1:
@@ -270,7 +270,7 @@ async def test_bad_input_is_refused_privately_and_changes_nothing(simcord_env):
     await refused(world, alice.slash(channel, "poker raise", to=5000), "you have 1000 chips")
     await refused(world, alice.slash(channel, "poker check"), "can't check", "10 to call")
     await refused(world, bob.slash(channel, "poker call"), "not your turn", alice.mention)
-    shown = await alice.click(table_message(world), label="Raise to 20+")
+    shown = await alice.click(table_message(world), label="Raise…")
     assert shown.modal is not None
     await refused(world, alice.submit_modal(shown, {"amount": "12"}), "minimum raise is to 20")
     await alice.slash(channel, "poker call")

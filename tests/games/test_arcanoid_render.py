@@ -10,7 +10,7 @@ import games.arcanoid as arc
 from games.arcanoid.model import Options
 from games.base import SeatSpec
 from renders.arcanoid import render_arcanoid, render_round
-from tests.drawing import Drawn
+from tests.drawing import Drawn, frame_factor
 from tests.games.arcanoid_helpers import act, table
 
 
@@ -25,7 +25,7 @@ def _mid_round(players: int) -> object:
     return state
 
 
-EMBED_BOX = (400, 280)  # what an embed shows its image within (Discord, SimCord's preview)
+EMBED_BOX = (400, 300)  # what an embed shows its image within (Discord, SimCord's preview)
 
 
 def shown_scale(image: Image.Image) -> float:
@@ -38,15 +38,15 @@ def test_ten_players_mid_round_is_a_small_png() -> None:
     state = _mid_round(10)
     png = render_arcanoid(arc.view(state, None), {})
     image = Image.open(io.BytesIO(png))
-    assert image.format == "PNG" and image.width >= 1000 and len(png) <= 250_000
+    assert image.format == "PNG" and frame_factor(image) <= 5 and len(png) <= 250_000
 
 
 def test_the_first_image_of_a_table_is_readable_at_the_size_an_embed_shows_it() -> None:
     """Four battlefields side by side made the first image 1438 x 227: an embed showed it at
-    about 400 x 63, its words 4 px tall. Two to a row, it is shown twice as large."""
+    about 400 x 63, its words 4 px tall. It is drawn for the frame now, shown at half."""
     state = arc.new(Options(bots=2), [SeatSpec(1), SeatSpec(-1), SeatSpec(-2)])
     image = Image.open(io.BytesIO(render_arcanoid(arc.view(state, None), {1: "Ann"})))
-    assert image.width <= 760 and shown_scale(image) >= 0.5
+    assert frame_factor(image) == 2 and shown_scale(image) == 0.5
 
 
 def test_hidden_hands_do_not_change_the_public_picture() -> None:
@@ -113,7 +113,7 @@ def test_every_card_of_the_table_and_round_images_is_readable(drawn: Drawn) -> N
     rich = _powers_on_the_table()
     for state in (rich, _mid_round(2), _mid_round(4), _mid_round(10)):
         png = render_arcanoid(arc.view(state, None), {})
-        assert len(png) <= 250_000 and Image.open(io.BytesIO(png)).width <= 1440
+        assert len(png) <= 250_000 and frame_factor(Image.open(io.BytesIO(png))) <= 5
     battles = {f: b if b["forces"] else {**b, "winner": 1, "credited": 1} for f, b in rules.battles(rich).items()}
     render_round(battles, 1, {})
     widths = [width for *_, width in drawn.cards]

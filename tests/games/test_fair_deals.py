@@ -12,8 +12,11 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import importlib.util
 import json
 import re
+import subprocess
+import sys
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
@@ -23,13 +26,26 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games import fairness
+from games import fairness, house
 from games.base import RUNTIME_PLAYER, Event, SeatSpec
 from games.cards import card, codes, full_deck
 from games.registry import GAMES
 
 MAX_MOVES = 3000
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "fairness.md"
+SCRIPT = DOCS.parent / "verify_deal.py"
+
+
+def load_script() -> Any:
+    """docs/verify_deal.py as a module, imported from its file (it has no project imports)."""
+    spec = importlib.util.spec_from_file_location("verify_deal", SCRIPT)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+verify_deal = load_script()
 
 # --- an independent reimplementation ------------------------------------------------------------
 
@@ -162,10 +178,10 @@ def test_the_dealer_commits_its_next_seed_before_it_deals_and_counts_nonces() ->
     dealer = fairness.new_dealer()
     dealer.clients = {"5": "five", "3": "three"}
     shown = dealer.next_commitment
-    deal, cards = dealer.draw("hand 1", full_deck(), [5, -1, 3])
+    deal, cards = dealer.draw("hand 1", [5, -1, 3])
     assert deal.commitment == shown and deal.nonce == 1 and deal.client == "five,three"  # seat order, no computer
     assert codes(cards) == reference(deal.seed, "five,three", 1, CANONICAL)
-    assert dealer.next_commitment != shown and dealer.draw("hand 2", full_deck(), [3])[0].nonce == 2
+    assert dealer.next_commitment != shown and dealer.draw("hand 2", [3])[0].nonce == 2
 
 
 # --- every game ------------------------------------------------------------------------------------
@@ -260,6 +276,9 @@ def test_a_revealed_record_re_deals_exactly_the_cards_that_left_the_deck(name: s
     assert reference(record["seed"], record["client"], record["nonce"], record["deck"])[:len(record["cards"])] \
         == record["cards"]
     assert fairness.first_difference(record) is None
+    assert fairness.problem(record) is None and verify_deal.check(record) == (None, False), \
+        "both checkers rebuild this unshuffled deck themselves"
+    assert record["gathered"] is False and record["deck"] == list(fairness.PACKS[record["pack"]]) * record["decks"]
     tampered = {**record, "cards": [record["cards"][1], record["cards"][0], *record["cards"][2:]]}
     assert fairness.first_difference(tampered) == 1
     assert fairness.first_difference({**record, "client": record["client"] + "x"}) is not None
@@ -309,3 +328,127 @@ def test_a_rummy_hand_saved_before_this_scheme_draws_the_same_next_card() -> Non
     old["stock"] = list(reversed(old["stock"]))  # as the version before saved it
     loaded = GAMES["rummy"].from_dict(old)
     assert loaded.stock == state.stock and loaded.stock[0] == state.stock[0]
+
+
+# --- forged records: refused by the checkers (issue 27, item 3) ----------------------------------
+
+
+def dealt_by(record: dict[str, Any], count: int) -> list[str]:
+    """The cards a forger writes: the top `count` of the shuffle of the record's own deck."""
+    return reference(record["seed"], record["client"], record["nonce"], record["deck"])[:count]
+
+
+def rigged(record: dict[str, Any], top: str) -> dict[str, Any]:
+    """The deck reordered so that `top` comes out first: the shuffle's permutation depends only on
+    seed, client, nonce and the deck's length, so whoever knows the seed can do this."""
+    positions = reference(record["seed"], record["client"], record["nonce"], [str(i) for i in range(len(record["deck"]))])
+    first = int(positions[0].rstrip("r"))  # the deck position the shuffle puts on top
+    deck = list(record["deck"])
+    wanted = deck.index(top)
+    deck[first], deck[wanted] = deck[wanted], deck[first]
+    return {**record, "deck": deck, "cards": dealt_by({**record, "deck": deck}, len(record["cards"]))}
+
+
+def honest(nonce: int = 4, decks: int = 1, gathered: list[str] | None = None) -> dict[str, Any]:
+    """A record the bot's dealer makes (the seed of a finished deal), eight cards taken."""
+    dealer = fairness.Dealer(hashlib.sha256(b"forgeries").hexdigest(), nonce - 1)
+    dealer.clients = {"7": "alices-own-seed"}
+    deal, deck = dealer.draw("hand 4", [7], decks=decks, gathered=None if gathered is None else
+                             [card(c) for c in gathered])
+    for _ in range(min(8, len(deck))):
+        deal.take(deck)
+    return deal.record()
+
+
+def forgeries() -> dict[str, dict[str, Any]]:
+    record = honest()
+    one_card = {**record, "deck": ["21"] * 78}
+    gathered = honest(gathered=["AW", "2W", "3W", "KC", "5S", "0", "6", "21"])
+    doubled = {**gathered, "deck": ["AW", "AW", "2W", "3W", "KC", "5S", "0", "21"]}
+    return {
+        "a rigged deck order": rigged(record, "21"),
+        "78 copies of one card": {**one_card, "cards": dealt_by(one_card, 8)},
+        'nonce "07"': {**record, "nonce": "07", "cards": dealt_by({**record, "nonce": "07"}, 8)},
+        'nonce " 7"': {**record, "nonce": " 7", "cards": dealt_by({**record, "nonce": " 7"}, 8)},
+        "no cards": {**record, "cards": []},
+        "a gathered card more often than the decks": {**doubled, "cards": dealt_by(doubled, 8)},
+    }
+
+
+REFUSALS = {  # what each forgery is refused for, in the bot's words and the script's
+    "a rigged deck order": ("not 1 whole tarot deck in the canonical order", "not 1 whole tarot deck(s)"),
+    "78 copies of one card": ("not 1 whole tarot deck in the canonical order", "not 1 whole tarot deck(s)"),
+    'nonce "07"': ("written plainly", "written plainly"),
+    'nonce " 7"': ("written plainly", "written plainly"),
+    "no cards": ("no card that left the deck", "no card that left the deck"),
+    "a gathered card more often than the decks": ("AW is in the gathered deck 2 times, more than the 1 deck",
+                                                  "AW is in the gathered deck 2 times, more than the 1 deck"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(REFUSALS))
+def test_a_forged_record_is_refused_by_the_bot_and_by_the_script(name: str) -> None:
+    forged = forgeries()[name]
+    if "deck" in name or "card" in name and forged["cards"]:  # re-dealing alone trusted the deck: it "matched"
+        assert fairness.first_difference(forged) is None
+    bots, scripts = REFUSALS[name]
+    assert bots in (fairness.problem(forged) or ""), fairness.problem(forged)
+    problem, refused = verify_deal.check(forged)
+    assert refused and scripts in problem, problem
+
+
+def test_the_rigged_record_would_put_the_forgers_card_on_top() -> None:
+    forged = forgeries()["a rigged deck order"]
+    assert forged["cards"][0].rstrip("r") == "21" and forged["deck"] != honest()["deck"]
+
+
+def test_the_script_run_with_plain_python_refuses_every_forgery_and_prints_the_client_string(tmp_path: Path) -> None:
+    path = tmp_path / "deals.json"
+    path.write_text(json.dumps([honest(), *forgeries().values()]))
+    run = subprocess.run([sys.executable, "-I", str(SCRIPT), str(path)], capture_output=True, text=True, timeout=60)
+    lines = run.stdout.splitlines()
+    assert run.returncode == 1 and len(lines) == 1 + len(REFUSALS), run.stdout + run.stderr
+    assert "MATCHES" in lines[0] and 'client string "alices-own-seed"' in lines[0], lines[0]
+    assert "1 whole tarot deck(s), 78 cards" in lines[0]
+    assert all(": REFUSED: " in line and "alices-own-seed" in line for line in lines[1:]), run.stdout
+
+
+@pytest.mark.parametrize("decks", [1, 2])
+def test_honest_gathered_and_shoe_records_pass_both_checkers(decks: int) -> None:
+    on_table = [card("AW"), card("5Sr"), card("21")]
+    shoe = house.new_shoe(fairness.new_dealer(), [1], decks, number=2, without=on_table)  # a shoe mid-round
+    for _ in range(5):
+        shoe.deal.take(shoe.cards)
+    records = [shoe.deal.record(), honest(decks=decks), honest(gathered=["7P", "KW", "0", "3C"])]
+    assert records[0]["gathered"] and records[0]["decks"] == decks and len(records[0]["deck"]) == 78 * decks - 3
+    for record in records:
+        assert fairness.problem(record) is None and verify_deal.check(record) == (None, False), record["deck"][:5]
+    out_of_order = {**records[2], "deck": ["3C", "KW", "7P", "0"]}
+    assert "not in the canonical order: KW comes after 3C" in fairness.problem(out_of_order)
+    assert "not in the canonical order" in verify_deal.check(out_of_order)[0]
+
+
+def test_a_record_saved_before_it_said_how_its_deck_was_made() -> None:
+    """The script asks for it again (/verify gives it with the fields); a deal in a state saved
+    before reads its make from its deck: whole packs, else gathered cards."""
+    old = {k: v for k, v in honest().items() if k not in ("pack", "decks", "gathered")}
+    problem, refused = verify_deal.check(old)
+    assert refused and "ask /verify for it again" in problem
+    whole = fairness.Deal.from_dict({"seed": "s", "label": "hand 1", "deck": codes(full_deck()), "nonce": 1})
+    gathered = fairness.Deal.from_dict({"seed": "s", "label": "hand 1 deck 2", "deck": ["AW", "0"], "nonce": 2})
+    standard = fairness.Deal.from_dict({"seed": "s", "label": "hand 1", "deck": list(fairness.PACKS["standard"])})
+    assert whole.make() == {"pack": "tarot", "decks": 1, "gathered": False}
+    assert gathered.make() == {"pack": "tarot", "decks": 1, "gathered": True}
+    assert standard.make() == {"pack": "standard", "decks": 1, "gathered": False}
+    assert fairness.Deal.from_dict(whole.to_dict()) == whole
+
+
+def test_a_standard_loc_deck_is_its_own_pack() -> None:
+    module = GAMES["loc"]
+    dealer = fairness.new_dealer()
+    state = module.new(module.Options(deck="standard"), [SeatSpec(p, 500) for p in (1, 2, 3)], fair=dealer)
+    [deal] = module.deals_in_play(state)
+    record = deal.record()
+    assert record["pack"] == "standard" and len(record["deck"]) == 53 and "NW" not in record["deck"]
+    assert fairness.problem(record) is None and verify_deal.check(record) == (None, False)
+    assert "card 12 is QW, the unshuffled deck has NW" in fairness.problem({**record, "pack": "tarot"})

@@ -14,7 +14,7 @@ import pytest
 
 from games import french_tarot as ft
 from games.base import SeatSpec
-from games.cards import card, cards, codes
+from games.cards import card, cards, codes, full_deck
 from games.french_tarot import ai
 from tests.games.test_french_tarot import position, random_action, table
 from tests.seeds import predict
@@ -114,7 +114,7 @@ def test_the_petit_goes_onto_a_trick_an_ally_surely_wins() -> None:
 
 def test_the_petit_is_led_when_no_trump_is_left_against_it() -> None:
     state = position(["1 5C 6C", "2W 3W", "4W 5W", "6W 7W"], leader=0, taker=0)
-    others = [c for c in ft.full_deck() if ft.is_trump(c) and c.rank > 1]
+    others = [c for c in full_deck() if ft.is_trump(c) and c.rank > 1]
     state.tricks = [ft.Trick(0, others[i:i + 4], 0) for i in range(0, 20, 4)]
     assert play(state) == "1"
 

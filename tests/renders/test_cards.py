@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
@@ -180,3 +181,91 @@ def test_a_numbered_trumps_variant_keeps_the_deck_style_but_numbers_the_majors()
         assert rank_label(card("NW"), numbered) == rank_label(card("NW"), style)  # courts as the style draws them
         assert _differs(card_image(card("KC"), 120, numbered), card_image(card("KC"), 120, style)) == 0
     assert _differs(card_image(card("12"), 120, numbered_trumps("rws")), card_image(card("12"), 120, "rws")) > 0
+
+
+# --- each game's faces (issue 28, item 10) ---------------------------------------------------
+
+
+def test_each_game_draws_its_cards_as_it_reads_them(drawn) -> None:  # type: ignore[no-untyped-def]
+    """Only poker reads a major's poker index (lesser label and major suit); only poker,
+    blackjack, baccarat (and Loc's records) read orientation: every table of the README's
+    pictures draws its cards in its game's faces."""
+    from docs import make_pictures
+    from games import fairness
+    from renders.cards import game_faces
+
+    games = {"tarot": "french_tarot"}
+    for key, (moment, render) in make_pictures.PICTURES.items():
+        with fairness.predictable(f"picture-{key}-1"):
+            view, names = moment()
+        drawn.clear()
+        render(view, names)
+        assert drawn.styles and set(drawn.styles) == {game_faces(games.get(key, key))}, (key, set(drawn.styles))
+
+
+@pytest.mark.parametrize(("code", "game", "corner", "not_drawn"), [
+    ("21", "loc", "21", {"A", "F"}),  # the World: the highest trump but the Fool, never an ace
+    ("13", "blackjack", "13", {"3", "T"}),  # Death counts 13
+    ("13", "baccarat", "13", {"3", "T"}),
+    ("11", "arcanoid", "11", {"A", "T"}),
+    ("0", "rummy", "0", {"10", "F"}),
+])
+def test_majors_carry_their_number_where_the_game_reads_it(monkeypatch: pytest.MonkeyPatch, code: str, game: str,
+                                                           corner: str, not_drawn: set[str]) -> None:
+    from renders.cards import game_faces
+
+    said, _ = _drawn(monkeypatch, code, game_faces(game))
+    assert said.count(corner) >= 3, said  # both corners and the emblem
+    assert not not_drawn & set(said), said
+
+
+def test_poker_keeps_the_poker_index(monkeypatch: pytest.MonkeyPatch) -> None:
+    from renders.cards import game_faces
+
+    said, _ = _drawn(monkeypatch, "21", game_faces("poker"))
+    assert said.count("A") == 2 and said.count("F") == 2, said
+
+
+@pytest.mark.parametrize("game", ["arcanoid", "french_tarot", "rummy"])
+def test_where_orientation_means_nothing_a_reversed_card_lies_upright(game: str, drawn) -> None:  # type: ignore[no-untyped-def]
+    from renders import layout
+    from renders.cards import game_faces
+
+    style = game_faces(game)
+    for code in ("9S", "16", "KC"):
+        assert card_image(card(code + "r"), 90, style) is card_image(card(code), 90, style)
+    fan = layout.fan(layout.parse(["9Sr", "16r", "KC"]), 90, style, codes=True)
+    fan.paint(layout.Canvas(fan.width, fan.height), 0, 0)
+    assert drawn.markers == 0 and [c.code for c, *_ in drawn.cards] == ["9S", "16", "KC"]
+    assert "9S" in drawn.texts and "9Sr" not in drawn.texts
+
+
+def test_where_orientation_counts_a_reversed_card_is_turned_and_marked(drawn) -> None:  # type: ignore[no-untyped-def]
+    from renders import layout
+    from renders.cards import game_faces
+
+    for game in ("poker", "blackjack", "baccarat", "loc"):
+        style = game_faces(game)
+        turned = card_image(card("9S"), 90, style).transpose(Image.Transpose.ROTATE_180)
+        assert card_image(card("9Sr"), 90, style).tobytes() == turned.tobytes()
+    drawn.clear()
+    fan = layout.fan(layout.parse(["9Sr", "KC"]), 90, game_faces("blackjack"))
+    fan.paint(layout.Canvas(fan.width, fan.height), 0, 0)
+    assert drawn.markers == 1
+
+
+def test_an_arcanoid_table_draws_no_card_upside_down(drawn) -> None:  # type: ignore[no-untyped-def]
+    """Arcanoid is played with no orientation: the issue found its reversed cards drawn upside
+    down on the table image."""
+    import json
+
+    from docs import make_pictures
+    from games import fairness
+    from renders.arcanoid import render_arcanoid
+
+    with fairness.predictable("picture-arcanoid-1"):
+        view, names = make_pictures.arcanoid_picture()
+    assert re.search(r'"\d+[WCSP]?r"', json.dumps(view)), "the view holds a reversed card"
+    render_arcanoid(view, names)
+    faces = [c for c in drawn.faces if c is not None]
+    assert faces and not any(c.reversed for c in faces) and drawn.markers == 0
