@@ -12,8 +12,10 @@ search runs in a thread, still off the loop.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import multiprocessing
+import os
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from types import ModuleType
@@ -24,6 +26,14 @@ from games.base import Action
 log = logging.getLogger(__name__)
 
 SEARCHING_LEVELS = frozenset({"hard"})
+NICENESS = 10  # the workers' priority below the bot's own process: with every core busy, clicks come first
+
+
+def below_the_bot() -> None:
+    """A worker's start: a lower priority than the bot's process (not SCHED_IDLE, as the drawing
+    workers: a computer's move is play people wait for, so it keeps a fair share of a busy machine)."""
+    with contextlib.suppress(AttributeError, OSError):
+        os.nice(NICENESS)
 
 
 def decide_in_worker(game: str, data: dict[str, Any], player: int, level: str) -> Action:
@@ -64,7 +74,8 @@ class Thinking:
     def _new_executor(self) -> Executor:
         if self.workers:
             try:  # spawned, not forked: the bot's process holds threads and open connections
-                return ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context("spawn"))
+                return ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context("spawn"),
+                                           initializer=below_the_bot)
             except (OSError, NotImplementedError) as failure:
                 log.warning("computer players think in a thread: no worker process could start (%s)", failure)
         return ThreadPoolExecutor(1, thread_name_prefix="thinking")

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import os
 from concurrent.futures import ProcessPoolExecutor
 
 from bot.tables import build_options
@@ -43,16 +44,18 @@ async def test_a_hard_table_s_computers_search_in_worker_processes_and_play_on(s
     await close_service(service)
 
 
-async def test_a_decision_made_in_a_worker_is_the_one_made_in_place():
+async def test_a_decision_made_in_a_worker_is_the_one_made_in_place_below_the_bot_s_priority():
     predict(5)
     state = ft.new(ft.Options(players=4, hands=1), [ft.SeatSpec(-n) for n in range(1, 5)])
     player = ft.pending(state)[0]
     thinking = Thinking(1)
     try:
         made = await thinking.decide("tarot", ft, state, player, "hard")
+        workers_niceness = await asyncio.wrap_future(thinking._start().submit(os.nice, 0))
     finally:
         thinking.close()
     assert made == ft.computer_action(state, player, "hard")
+    assert workers_niceness > os.nice(0), "a worker thinks below the bot's priority: clicks come first"
 
 
 async def test_easy_and_normal_decisions_are_made_in_place_without_workers():
