@@ -2,9 +2,12 @@
 SimCord's simulated Discord, played in the browser on this machine, no token needed.
 
 The simulated server has a channel per game and one member, the person at the keyboard (its
-owner, so `/table end` and the like are theirs). SimCord's browser preview shows one channel at
-a time, so a small home page on loopback lists the channels and the DM with the bot; following
-a link points the preview at that channel and sends the browser there.
+owner, so `/table end` and the like are theirs). SimCord's browser preview shows one channel per
+session, so a small home page on loopback lists the channels and the DM with the bot; following
+a link opens (or finds) that channel's session and sends the browser there; every session stays
+open, so a channel's tab and the DM's tab work side by side. Each page also loads the sandbox's
+own script and style sheet (bot/sandbox_page.js and .css: a whole command sent on one Enter;
+a page kept at its newest message; no flash of an image "unavailable" while it is redrawn).
 
 The simulated Discord keeps nothing between runs, the store does: the server, its channels and
 the member are built in the same order each time, so they get the same ids and the tables in
@@ -22,15 +25,17 @@ timer running out) is published to the page as it happens."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import contextvars
 import dataclasses
 import html
+import json
 import logging
 import re
 import signal
 import time
 import webbrowser
-from collections.abc import Callable, Iterable
+from collections.abc import AsyncIterator, Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -60,6 +65,9 @@ CHANNELS = {  # game -> what the channel's topic suggests
     "arcanoid": "Arcanoid, the battle of the major arcana, against two computers: /arcanoid create bots:2, then Start",
 }
 PACE_TICK = 0.1  # seconds between two looks at the wall clock and at what the pages show
+# SimCord gives up on a browser action whose work has not settled by then, and the page reports
+# "Action outcome uncertain" (its default, 5 s, is less than a deal takes on a busy machine).
+SETTLE_TIMEOUT_S = 30.0
 PUBLISH_AT_LATEST = 0.4  # seconds a page waits for the simulated Discord to be still before it shows a change
 
 
@@ -128,7 +136,7 @@ class Pace:
     before is refused as stale."""
 
     env: Any
-    watched: Any = None  # the preview whose publications are noted
+    watched: set[int] = field(default_factory=set)  # id() of each preview whose publications are noted
     published_at: dict[str, int] = field(default_factory=dict)  # page id -> transcript length
     touched: set[str] = field(default_factory=set)  # channels changed without a gateway event
     last_length: int = 0  # the transcript's length at the last tick
@@ -155,26 +163,27 @@ class Pace:
                 name_mentions_in_embeds(page.snapshot, self.env.backend.users)
 
         preview._publish = noted
-        self.watched = preview
-        self.published_at = {page_id: len(transcript) for page_id in preview._pages}
+        self.watched.add(id(preview))
+        self.published_at.update({page_id: len(transcript) for page_id in preview._pages})
 
-    def publish_changes(self, preview: Any) -> None:
-        if preview is None or preview._closed or not preview._active:
-            return
-        if preview is not self.watched:
-            self.watch(preview)
-        preview._advance_presentation_time()  # countdowns on the page count from now
-        if preview._active_action is not None or self.env._operation_task is not None:
+    def publish_changes(self, previews: Iterable[Any]) -> None:
+        live = [preview for preview in previews if preview._active and not preview._closed]
+        for preview in live:
+            if id(preview) not in self.watched:
+                self.watch(preview)
+            preview._advance_presentation_time()  # countdowns on the page count from now
+        if any(preview._active_action is not None for preview in live) or self.env._operation_task is not None:
             return  # looked at again next tick
         if self._still_changing():
             return  # one publication for a move's several requests, not one for each
         transcript, touched, self.touched = self.env.backend.transcript, self.touched, set()
-        for page in list(preview._pages.values()):
-            since, channel = self.published_at.get(page.id, 0), str(page.channel_id)
-            if channel in touched or any(channel in channels_touched(entry) for entry in transcript[since:]):
-                preview._publish(page, reason="refresh")
-            else:
-                self.published_at[page.id] = len(transcript)  # nothing of its channel since
+        for preview in live:
+            for page in list(preview._pages.values()):
+                since, channel = self.published_at.get(page.id, 0), str(page.channel_id)
+                if channel in touched or any(channel in channels_touched(entry) for entry in transcript[since:]):
+                    preview._publish(page, reason="refresh")
+                else:
+                    self.published_at[page.id] = len(transcript)  # nothing of its channel since
 
     def _still_changing(self) -> bool:
         """Whether the simulated Discord changed since the last tick (and has not been
@@ -191,7 +200,7 @@ class Pace:
     async def keep(self, sandbox: Sandbox) -> None:
         while True:
             self.follow_the_clock()
-            self.publish_changes(sandbox.preview)
+            self.publish_changes(list(sandbox.previews.values()))
             await asyncio.sleep(PACE_TICK)
 
 
@@ -229,36 +238,68 @@ def channels_touched(entry: tuple[str, str, Any]) -> set[str]:
 
 @dataclass
 class Sandbox:
-    """The running sandbox: the simulated Discord with the bot in it, the preview, the home
-    page."""
+    """The running sandbox: the simulated Discord with the bot in it, a preview per channel
+    shown, the home page.
+
+    SimCord serves one channel per preview and lets an Env have one preview at a time; the
+    sandbox keeps one open for each channel visited (the DM included), so a channel's tab and
+    the DM's tab work side by side, each on its own loopback port. SimCord runs one operation
+    at a time and refuses (as a failed request, which the page reports as "Action outcome
+    uncertain") one that arrives while another runs: the previews' actions, a command typed
+    whole and focusing a page on its newest message take turns (`operation`) instead."""
 
     bot: TarotBot
     env: Any
     world: World
-    preview: Any = None
-    shown: str = ""  # the channel the preview shows
-    _switch: asyncio.Lock = field(default_factory=asyncio.Lock)
+    previews: dict[str, Any] = field(default_factory=dict)  # channel name ("dm") -> its preview
+    _opening: asyncio.Lock = field(default_factory=asyncio.Lock)
+    _operations: asyncio.Lock = field(default_factory=asyncio.Lock)
     pace: Pace | None = None
     _pace: asyncio.Task | None = None
 
+    @contextlib.asynccontextmanager
+    async def operation(self) -> AsyncIterator[None]:
+        """Held while one operation of the simulated Discord runs (the others wait their turn)."""
+        async with self._operations:
+            while self.env._operation_task is not None:  # one begun elsewhere (a page's own start-up)
+                await asyncio.sleep(0.02)
+            yield
+
     async def show(self, name: str) -> str:
-        """Point the preview at a channel (or "dm"), focused on its newest message (a page
-        opened there starts where the preview is focused); its address."""
-        async with self._switch:
+        """The address of the channel's preview (or the DM's: "dm"), opened at the first visit,
+        focused on the newest message (a page opened there starts where the preview is
+        focused)."""
+        async with self._opening:
             channel = self.world.channel_named(name)
             if channel is None:
                 raise KeyError(name)
             viewer = self.world.user if name == "dm" else self.world.member
-            if self.preview is None or self.shown != name:
-                if self.preview is not None:
-                    await self.preview.close()
-                self.preview = await _retry(lambda: self.env.preview(channel, viewers=[viewer], layout="channel"))
-                await self.preview.__aenter__()
-                self.shown = name
+            preview = self.previews.get(name)
+            if preview is None or preview._closed:
+                preview = self.previews[name] = await self._open_preview(channel, viewer)
             shown = channel.history(viewer=viewer)
             if shown:
-                await _retry_async(lambda: self.preview.show(shown[-1]))
-            return self.preview.url
+                async with self.operation():
+                    await preview.show(shown[-1])
+            return preview.url
+
+    async def _open_preview(self, channel: Any, viewer: Any) -> Any:
+        async with self.operation():
+            self.env._preview = None  # SimCord's one-preview rule: the others stay open (see the class)
+            preview = self.env.preview(channel, viewers=[viewer], layout="channel")
+            serve_page_additions(preview, self)
+            await preview.__aenter__()
+        take_turns(preview, self)
+        return preview
+
+    def invocations(self) -> dict[str, list[str]]:
+        """Every command as typed after its `/` (`poker create`, `hand`) -> its required options."""
+        from simcord.interactions import command_leaves
+
+        commands = self.env.backend.visible_commands(user_id=self.world.user.id,
+                                                     channel_id=next(iter(self.world.channels.values())).id)
+        return {" ".join(path): [option["name"] for option in leaf.get("options") or [] if option.get("required")]
+                for command in commands for path, leaf in command_leaves(command)}
 
     def open_tables(self) -> list[tuple[str, str]]:
         """(channel, what is on) for each open table of the server."""
@@ -278,38 +319,61 @@ class Sandbox:
     async def close(self) -> None:
         if self._pace is not None:
             self._pace.cancel()
-        if self.preview is not None:
-            await self.preview.close()
+        for preview in self.previews.values():
+            await preview.close()
         await self.env.shutdown()
         await self.bot.close()
 
 
-async def _retry(make: Any, attempts: int = 50) -> Any:
-    """SimCord refuses a new preview while a browser action is still being served: wait it out."""
-    from simcord.backend.errors import SetupError
+def take_turns(preview: Any, sandbox: Sandbox) -> None:
+    """A browser action of this preview waits for any other operation to end, instead of
+    failing; while it runs, the Env's preview is this one (SimCord notes through it what the
+    acting page caused)."""
+    act = preview._action
 
-    for _ in range(attempts - 1):
-        try:
-            return make()
-        except SetupError as busy:
-            if "overlaps" not in str(busy):
-                raise
-            await asyncio.sleep(0.1)
-    return make()
+    async def in_turn(context_id: str | None, body: Any) -> dict[str, Any]:
+        async with sandbox.operation():
+            sandbox.env._preview = preview
+            return await act(context_id, body)
+
+    preview._action = in_turn
 
 
-async def _retry_async(make: Any, attempts: int = 50) -> Any:
-    """`_retry` for an operation that is awaited."""
-    from simcord.backend.errors import SetupError
+PAGE_ADDITIONS = {  # the preview page's additions: route -> (file beside this one, its type)
+    "/sandbox-page.js": ("sandbox_page.js", "application/javascript"),
+    "/sandbox-page.css": ("sandbox_page.css", "text/css"),
+}
 
-    for _ in range(attempts - 1):
-        try:
-            return await make()
-        except SetupError as busy:
-            if "overlaps" not in str(busy):
-                raise
-            await asyncio.sleep(0.1)
-    return await make()
+
+def serve_page_additions(preview: Any, sandbox: Sandbox) -> None:
+    """The preview's page loads the sandbox's script and style sheet (bot/sandbox_page.js,
+    bot/sandbox_page.css) after its own: their routes are added to the preview's server before
+    it starts, and its page names them."""
+    from aiohttp import web
+
+    server = preview._server
+    static = server._static
+    server._STATIC_FILES = {**server._STATIC_FILES, **{route: name for route, (name, _) in PAGE_ADDITIONS.items()}}
+    tags = ('<link rel="stylesheet" href="/sandbox-page.css"></head>',
+            '<script type="module" src="/sandbox-page.js"></script></body>')
+
+    async def with_additions(request: web.Request) -> web.StreamResponse:
+        if request.path not in PAGE_ADDITIONS:
+            response = await static(request)
+            if request.path == "/" and isinstance(response, web.Response) and response.text:
+                page = response.text
+                for tag in tags:
+                    page = page.replace(tag[tag.rindex("</"):], tag, 1)
+                response.text = page
+            return response
+        if request.headers.get("Host", "") not in server._allowed_hosts():
+            raise web.HTTPForbidden()
+        name, content_type = PAGE_ADDITIONS[request.path]
+        text = Path(__file__).with_name(name).read_text(encoding="utf-8")
+        text = text.replace("/*INVOCATIONS*/{}", json.dumps(sandbox.invocations()))
+        return web.Response(text=text, content_type=content_type, headers=server._SECURITY_HEADERS)
+
+    server._static = with_additions
 
 
 async def start_sandbox(config: Config, computer_pause: float | None = None) -> Sandbox:
@@ -319,7 +383,7 @@ async def start_sandbox(config: Config, computer_pause: float | None = None) -> 
 
     bot = create_bot(config=config)
     bot._connection._intents.message_content = True  # to read a command typed whole (TypedCommands)
-    env = Env(bot, check_errors=False)
+    env = Env(bot, check_errors=False, settle_timeout=SETTLE_TIMEOUT_S)
     env.backend.bot_user.name = BOT_NAME  # SimCord calls its bot "TestBot"
     world = build_world(env)
     env.backend.clock.advance(max(0.0, time.time() - env.now().timestamp()))
@@ -364,8 +428,9 @@ def split_typed(text: str, invocations: Iterable[str]) -> tuple[str, dict[str, s
         raise NotACommand(f"`/{path}` takes its options as `name:value`, e.g. `/{path} "
                           f"{marks[0].group(1) if marks else 'option'}:…`; could not read `{rest}`.")
     options = {}
-    for mark, after in zip(marks, [*marks[1:], None], strict=True):
-        options[mark.group(1)] = rest[mark.end():after.start() if after else None].strip()
+    for index, mark in enumerate(marks):
+        end = marks[index + 1].start() if index + 1 < len(marks) else None
+        options[mark.group(1)] = rest[mark.end():end].strip()
     return path, options
 
 
@@ -463,20 +528,21 @@ class TypedCommands:
         if unknown:
             allowed = ", ".join(declared) or "none"
             raise NotACommand(f"`/{path}` has no option `{unknown[0]}` (its options: {allowed}).")
+        missing = [name for name, option in declared.items() if option.get("required") and name not in raws]
+        if missing:
+            raise NotACommand(f"`/{path}` needs `{missing[0]}:…` ({what_option_takes(declared[missing[0]])}).")
         people = {name.casefold(): self.sandbox.world.member for name in
                   (PERSON, PERSON_NAME, "you", "me") if name}
         return path, {name: typed_value(path, declared[name], raw, people) for name, raw in raws.items()}
 
     async def run(self, actor: Any, channel: Any, message: Any, path: str, values: dict[str, Any], dm: bool) -> None:
-        env = self.sandbox.env
-        while env._operation_task is not None:  # the preview is still sending the message
-            await asyncio.sleep(0.02)
         try:
-            await actor.delete(message)
-            if dm:
-                await actor.slash(path, **values)
-            else:
-                await actor.slash(channel, path, **values)
+            async with self.sandbox.operation():  # after the preview has sent the message
+                await actor.delete(message)
+                if dm:
+                    await actor.slash(path, **values)
+                else:
+                    await actor.slash(channel, path, **values)
         except Exception:
             log.exception("sandbox: the typed command /%s could not run", path)
         if self.sandbox.pace is not None:

@@ -129,8 +129,8 @@ async def fill_command(page: Any, command: str, **options: str) -> None:
     box = page.locator("#channel-composer-input")
     await box.click()
     await box.type(f"/{command}")
-    await page.get_by_text(f"/{command}", exact=True).last.wait_for()
-    await page.keyboard.press("Enter")
+    await page.get_by_text(f"/{command}", exact=True).last.click()  # picked from the list
+    await page.locator(".command-chip").wait_for()
     for name, value in options.items():
         field = page.locator(f'.command-option-input[data-option="{name}"]')
         if not await field.count():  # an optional option: pick it from the list first
@@ -176,13 +176,13 @@ async def text_of(page: Any, message_id: str) -> str:
     return await page.locator(f'article.channel-message[data-message-id="{message_id}"]').inner_text()
 
 
-async def click_and_time(page: Any, message: Any, button: Any, timeout: float = 15) -> float:
+async def click_and_time(page: Any, message: Any, button: Any, timeout: float = 15, click_within: float = 30) -> float:
     """Seconds from clicking a button of a message to the page showing that message changed
     (the answer: the move shown, the next turn's buttons), polled every 20 ms in the page."""
     message_id = await message.get_attribute("data-message-id")
     before = await text_of(page, message_id)
     clicked = time.monotonic()
-    await button.click()
+    await button.click(timeout=click_within * 1000)
     await page.wait_for_function(
         """([id, before]) => {
             const shown = document.querySelector(`article.channel-message[data-message-id="${id}"]`);

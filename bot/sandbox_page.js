@@ -1,0 +1,69 @@
+// The sandbox's additions to SimCord's preview page; bot/sandbox.py serves it to every page.
+const INVOCATIONS = /*INVOCATIONS*/{}; // each command as typed after its "/" -> its required options
+
+/** Whether a typed line is a whole command: its name and every option it requires
+ * (`/blackjack create`, `/poker create bots:3`, `/tarot play card:QS`). */
+function wholeCommand(line) {
+  const words = line.trim().replace(/^\//, "").split(/\s+/);
+  const path = Object.keys(INVOCATIONS)
+    .filter((name) => name.split(" ").every((part, index) => words[index] === part))
+    .sort((a, b) => b.length - a.length)[0];
+  return path !== undefined && INVOCATIONS[path].every((option) => words.some((word) => word.startsWith(`${option}:`)));
+}
+
+// One Enter sends a whole command typed in the message box, as the README says. SimCord's
+// composer would turn the line into a command chip first and need further Enters (picking an
+// option on the way); the line goes as a message instead, and the bot runs it as the command.
+// A command still missing a required option becomes the chip, its options to fill, as before.
+window.addEventListener("keydown", (event) => {
+  if (event.key !== "Enter" || event.shiftKey || event.isComposing || event.keyCode === 229) return;
+  const input = event.target;
+  if (!(input instanceof HTMLTextAreaElement) || input.id !== "channel-composer-input") return;
+  if (!input.value.trimStart().startsWith("/") || !wholeCommand(input.value)) return;
+  event.preventDefault();
+  event.stopImmediatePropagation();
+  input.form?.requestSubmit();
+}, true);
+
+// The page follows the newest message, as Discord does, until the reader scrolls up to read
+// older ones, and again once they scroll back down. SimCord's timeline keeps a message in place
+// instead, whichever moved the view: its images loading after the text, a message above
+// edited, the browser's own scroll anchoring; so the page opened above the newest message and,
+// scrolled down, was taken back up.
+const timeline = document.getElementById("channel-timeline");
+const messageList = document.getElementById("channel-message-list");
+const composer = document.getElementById("channel-composer");
+const NAVIGATION_KEYS = new Set(["PageUp", "PageDown", "Home", "End", "ArrowUp", "ArrowDown", " "]);
+const READERS_OWN_MS = 1000; // a scroll this soon after the reader's wheel, key or drag is theirs
+let following = true;
+let readersOwnUntil = 0;
+
+const atNewest = () => timeline.scrollHeight - timeline.scrollTop - timeline.clientHeight <= 2;
+const readerActs = () => { readersOwnUntil = performance.now() + READERS_OWN_MS; };
+function showNewest() {
+  if (following && !atNewest()) timeline.scrollTop = timeline.scrollHeight;
+}
+
+if (timeline && messageList) {
+  timeline.addEventListener("wheel", readerActs, { passive: true });
+  timeline.addEventListener("touchmove", readerActs, { passive: true });
+  // The scrollbar is the timeline's own: a press on a message (a button, a menu) is not a scroll.
+  timeline.addEventListener("pointerdown", (event) => { if (event.target === timeline) readerActs(); });
+  window.addEventListener("keydown", (event) => {
+    const typing = event.target instanceof HTMLElement && event.target.closest("input, textarea, select, [contenteditable]");
+    if (NAVIGATION_KEYS.has(event.key) && !typing) readerActs();
+  }, true);
+  // Navigating elsewhere (the message list on the side, older history, a message id) moves the view.
+  window.addEventListener("pointerdown", (event) => {
+    const inside = event.target instanceof Node && (messageList.contains(event.target) || composer?.contains(event.target));
+    if (!inside && event.target !== timeline) readerActs();
+  }, true);
+  timeline.addEventListener("scroll", () => {
+    if (performance.now() < readersOwnUntil) following = atNewest();
+    else showNewest();
+  }, { passive: true });
+  // After SimCord's own placement (it runs in the next animation frame too, registered earlier).
+  const follow = () => requestAnimationFrame(showNewest);
+  new ResizeObserver(follow).observe(messageList);
+  new MutationObserver(follow).observe(messageList, { childList: true, subtree: true });
+}

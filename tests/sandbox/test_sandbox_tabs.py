@@ -1,0 +1,172 @@
+"""The sandbox's pages as a person uses them, in a real browser (Debian's chromium, headless):
+a whole command with no options typed in the message box runs on one Enter; a channel's page
+and the DM page, open side by side in two tabs, both keep working, acted in alternately; the DM
+page shows its newest message when it opens and keeps showing it as the hand's messages come
+and are edited (a reader who scrolled up keeps their place); no image is ever shown as
+unavailable. One sandbox serves the module."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from playwright.async_api import TimeoutError as PlaywrightTimeout
+from playwright.async_api import async_playwright
+
+from bot.sandbox import PERSON_NAME
+from tests.sandbox.helpers import (
+    CHROMIUM_ARGS,
+    Sandbox,
+    click_and_time,
+    images_loaded,
+    messages,
+    need_chromium,
+    open_channel,
+    type_line,
+)
+
+UNCERTAIN = "Action outcome uncertain"
+# Every image the page ever shows as unavailable (SimCord's ".media-unavailable", visible), from
+# its start, looked at in every frame the page draws.
+WATCH_UNAVAILABLE = """window.addEventListener('DOMContentLoaded', () => {
+    window.unavailableMedia = [];
+    const look = () => {
+        for (const shown of document.querySelectorAll('.media-unavailable'))
+            if (shown.checkVisibility({visibilityProperty: true}) && !window.unavailableMedia.includes(shown.textContent))
+                window.unavailableMedia.push(shown.textContent);
+        requestAnimationFrame(look);
+    };
+    requestAnimationFrame(look);
+});"""
+BELOW_NEWEST = """() => { const timeline = document.getElementById('channel-timeline');
+    return timeline.scrollHeight - timeline.scrollTop - timeline.clientHeight; }"""
+AT_NEWEST_PX = 2
+DM_TURNS = 2
+
+
+@pytest.fixture(scope="module")
+def sandbox(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Sandbox]:
+    need_chromium()
+    running = Sandbox(tmp_path_factory.mktemp("sandbox"))
+    try:
+        yield running
+        assert running.interrupt() == 0, "".join(running.output)
+    finally:
+        running.kill()
+
+
+async def two_tabs(playwright: Any) -> tuple[Any, Any, Any]:
+    """(the browser, a tab, another tab) of one browser, as a person opens them (a window of
+    laptop height, where the DM's hand images fill more than the page)."""
+    browser = await playwright.chromium.launch(executable_path=need_chromium(), args=CHROMIUM_ARGS)
+    context = await browser.new_context(viewport={"width": 1280, "height": 700})
+    await context.add_init_script(WATCH_UNAVAILABLE)
+    return browser, await context.new_page(), await context.new_page()
+
+
+async def assert_working(*pages: Any) -> None:
+    for page in pages:
+        status = await page.locator("body").inner_text()
+        assert UNCERTAIN not in status, f"{page.url} reports: {UNCERTAIN}"
+        assert await page.evaluate("() => window.unavailableMedia") == [], f"{page.url} showed an image as unavailable"
+
+
+async def below_newest(page: Any) -> float:
+    return await page.evaluate(BELOW_NEWEST)
+
+
+async def shows_newest(page: Any) -> None:
+    """The page settles on its newest message (the timeline scrolled to its end), images loaded."""
+    await images_loaded(page)
+    await page.wait_for_function(f"() => ({BELOW_NEWEST})() <= {AT_NEWEST_PX}", timeout=10_000)
+    await page.wait_for_timeout(500)  # and stays there once the page is still
+    assert await below_newest(page) <= AT_NEWEST_PX, "the page moved off its newest message"
+
+
+SAFE_MOVES = ("Check", "Fold")  # no chips risked: the person is never out of the game
+
+
+async def play_turn(page: Any, newest: Any, mine: str) -> None:
+    """The person's next turn played on this page: once its newest message of the hand (`newest`)
+    says it is theirs (`mine`), its Check (else Fold) is clicked, and the message changes. A page may still show the turn just played for a moment: a button that
+    goes before it is clicked is looked for again."""
+    for _ in range(600):
+        message = newest(page)
+        if await message.count() and mine in await message.inner_text():
+            for label in SAFE_MOVES:
+                button = message.get_by_role("button", name=label)
+                if await button.count() and await button.first.get_attribute("aria-disabled") != "true":
+                    try:
+                        await click_and_time(page, message, button.first, click_within=3)
+                        return
+                    except PlaywrightTimeout:
+                        break
+        await page.wait_for_timeout(100)
+    raise AssertionError(f"the person's turn never came: {(await messages(page).all_inner_texts())[-2:]}")
+
+
+def newest_dm(page: Any) -> Any:
+    return messages(page).last
+
+
+def poker_table(page: Any) -> Any:
+    return messages(page).filter(has_text=re.compile(r"Major Poker — hand \d")).last
+
+
+async def test_a_whole_command_with_no_options_runs_on_one_enter(sandbox):
+    async with async_playwright() as playwright:
+        browser, page, _ = await two_tabs(playwright)
+        try:
+            await open_channel(page, sandbox, "blackjack")
+            await type_line(page, "/blackjack create")
+            lobby = messages(page).filter(has_text="Major Blackjack — lobby").last
+            await lobby.get_by_role("button", name="Start", exact=True).wait_for(timeout=10_000)
+            await type_line(page, "/hand")
+            await messages(page).filter(has_text=f"{PERSON_NAME} used /hand").last.wait_for(timeout=10_000)
+            await type_line(page, "/table end")
+            await messages(page).filter(has_text=f"{PERSON_NAME} used /table").last.wait_for(timeout=10_000)
+            assert await page.locator(".command-chip").count() == 0, "a command chip was left in the box"
+            assert await page.locator("#channel-composer-input").input_value() == ""
+            await assert_working(page)
+        finally:
+            await browser.close()
+
+
+async def test_the_channel_and_dm_pages_work_side_by_side(sandbox):
+    async with async_playwright() as playwright:
+        browser, channel, dm = await two_tabs(playwright)
+        try:
+            await open_channel(channel, sandbox, "poker")
+            await open_channel(dm, sandbox, "dm")  # the README's "Direct messages" page, in a second tab
+            await type_line(channel, "/poker create bots:3")
+            lobby = messages(channel).filter(has_text="Major Poker — lobby").last
+            start = lobby.get_by_role("button", name="Start", exact=True)
+            await start.wait_for(timeout=10_000)
+            await click_and_time(channel, lobby, start)
+            for _ in range(DM_TURNS):
+                await play_turn(dm, newest_dm, "Your turn")
+                await assert_working(channel, dm)
+                await play_turn(channel, poker_table, f"@{PERSON_NAME} to act")
+                await assert_working(channel, dm)
+            await shows_newest(dm)  # kept at the newest as the hands came and were edited
+
+            again = await dm.context.new_page()  # the DM page opened afresh shows its newest message
+            await open_channel(again, sandbox, "dm")
+            await shows_newest(again)
+
+            await dm.mouse.move(700, 300)
+            await dm.mouse.wheel(0, -400)  # the reader scrolls up: their place is kept
+            await dm.wait_for_function(f"() => ({BELOW_NEWEST})() > {AT_NEWEST_PX}", timeout=10_000)
+            dms = await messages(dm).count()
+            await play_turn(channel, poker_table, f"@{PERSON_NAME} to act")
+            await dm.wait_for_function(f"() => document.querySelectorAll('article.channel-message').length > {dms}",
+                                       timeout=90_000)  # the next hand's DM, once the computers have played it out
+            await dm.wait_for_timeout(500)
+            assert await below_newest(dm) > AT_NEWEST_PX, "the reader was taken down to the newest message"
+            await dm.mouse.wheel(0, 20_000)  # and back down: the page follows the newest again
+            await shows_newest(dm)
+            await assert_working(channel, dm, again)
+        finally:
+            await browser.close()
