@@ -505,8 +505,16 @@ async def control_table(interaction: discord.Interaction, table_id: int) -> Tabl
     return table
 
 
+WAITING_FOR_A_PERSON = "Waiting for a person: computers never play on alone."
 SIT_IN = ButtonSpec("Sit in", "sitin", discord.ButtonStyle.success)
 SAT_IN = "You're back in: you'll be dealt in at the next hand."
+SEAT_TAKEN_BACK = "You're back in: you play your own seat again, from now on."
+
+
+def sat_in_words(table: Table) -> str:
+    """What a member who sat back in is told: a game whose computers played their seat meanwhile
+    (French Tarot, Tarot Rummy, Arcanoid) gives it back at once; the others deal them the next hand."""
+    return SEAT_TAKEN_BACK if hasattr(table.module, "played_by_computer") else SAT_IN
 
 
 async def sit_in(interaction: discord.Interaction, table: Table) -> None:
@@ -517,7 +525,7 @@ async def sit_in(interaction: discord.Interaction, table: Table) -> None:
     except IllegalAction as refusal:
         await refuse(interaction, refusal.reason)
         return
-    await reply(interaction, SAT_IN)
+    await reply(interaction, sat_in_words(table))
 
 
 STALE = STALE_BUTTON  # the runtime's words for a control of an earlier step

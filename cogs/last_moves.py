@@ -90,7 +90,7 @@ def seat_words(event: Event, names: dict[int, str], deal: str = "hand") -> str:
     if event.kind == "busted":
         return f"{name} is out of chips and leaves the table"
     if event.kind == "sitout":
-        return f"{name} sits out"
+        return f"A computer plays for {name} for now" if data.get("computer") else f"{name} sits out"
     if event.kind == "sitin":
         return f"{name} sits back in"
     if event.kind == "replaced":

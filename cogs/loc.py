@@ -13,6 +13,7 @@ from discord.ext import commands
 from bot.client import TarotBot
 from bot.tables import Table
 from cogs.common import (
+    WAITING_FOR_A_PERSON,
     Control,
     Drawing,
     GameUI,
@@ -79,7 +80,7 @@ class LocUI(GameUI):
         if phase == "settled":
             return f"Hand {view['hand']} is over."
         if not people_in_play(view):
-            return ("Waiting for a person: computers never play on alone. Press **Sit in** or `/table join` "
+            return (f"{WAITING_FOR_A_PERSON} Press **Sit in** or `/table join` "
                     "and the next hand is dealt at once.")
         return (f"Waiting for players: a hand needs {view['need']} with chips. "
                 "`/table join` to sit in; the next hand is dealt at once.")

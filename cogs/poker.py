@@ -13,6 +13,7 @@ from discord.ext import commands
 from bot.client import TarotBot
 from bot.tables import Table
 from cogs.common import (
+    WAITING_FOR_A_PERSON,
     AmountForm,
     ButtonSpec,
     Control,
@@ -63,7 +64,7 @@ class PokerUI(GameUI):
         if view.get("final"):
             return self._result_lines(view, names)
         if view["phase"] == "waiting" and not people_in_play(view) and len(view["seats"]) > 1:
-            return ["Waiting for a person: computers never play on alone. Press **Sit in** or `/table join` "
+            return [f"{WAITING_FOR_A_PERSON} Press **Sit in** or `/table join` "
                     "and the next hand is dealt at once."]
         if view["phase"] == "waiting":
             return ["Waiting for a second player with chips: `/table join` to sit down."]

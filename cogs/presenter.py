@@ -20,6 +20,7 @@ from cogs.common import (
     MESSAGE_LIMIT,
     SIT_IN,
     UIS,
+    WAITING_FOR_A_PERSON,
     ButtonSpec,
     Control,
     Drawing,
@@ -239,6 +240,9 @@ class Presenter:
                               colour=COLOUR)
         lines = ui.status_lines(table, view, names)
         away = [] if final else sitting_out(table)
+        if not final and self.bot.tables.waits_for_a_person(table) and not any(WAITING_FOR_A_PERSON in line
+                                                                                for line in lines):
+            lines.append(f"{WAITING_FOR_A_PERSON} Press **Sit in** (or `/table join`) and play goes on at once.")
         if away:
             lines.append(f"Sitting out: {', '.join(names[p] for p in away)} — press **Sit in** "
                          "(or `/table join`) to be dealt in again.")

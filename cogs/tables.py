@@ -20,7 +20,6 @@ from cogs.common import (
     COLOUR,
     GAME_TITLES,
     MAX_SPECTATORS,
-    SAT_IN,
     GameButton,
     GameSelect,
     answered,
@@ -35,6 +34,7 @@ from cogs.common import (
     refuse_unknown_form,
     render,
     reply,
+    sat_in_words,
     table_choices,
 )
 from cogs.fair import json_file
@@ -120,7 +120,7 @@ class Tables(commands.Cog):
             return
         back = any(e.kind == "sitin" for e in events)
         await reply(interaction,
-            SAT_IN if back else f"You're seated at the {GAME_TITLES[table.game]} table.")
+            sat_in_words(table) if back else f"You're seated at the {GAME_TITLES[table.game]} table.")
 
     @table.command(name="leave", description="Leave this channel's table (your chips, if any, go back to your wallet)")
     async def leave(self, interaction: discord.Interaction) -> None:

@@ -21,6 +21,10 @@ A game module (e.g. `games.blackjack`) defines:
   players' `default_action` (a computer player's `computer_action`) until this no longer
   answers that number, then pays out `refunds`;
 - `chips_on_table(state) -> int` (chip games): every chip the table holds, stacks and bets;
+- `round_in_play(state) -> int | None` (optional): the number of the round being played, where
+  `round_to_settle` does not give it (a game without chips, whose end does not play it out);
+  when no person is left in play, the computers finish this round and no more (a seat a
+  computer plays for a person included), then the table waits for a person;
 - `view(state, player | None) -> dict`: what that player (or a spectator) may see, JSON-able;
 - `to_dict(state) -> dict` / `from_dict(data) -> State`, exact round trips.
 
@@ -183,6 +187,25 @@ def plural(count: int, word: str, many: str | None = None, signed: bool = False)
 def capitalised(text: str) -> str:
     """Text made to start a sentence ("a dead hand…" → "A dead hand…")."""
     return text[:1].upper() + text[1:]
+
+
+def seat_handover(robots: list[int], player: int) -> Action:
+    """The move that hands a person's seat to a computer for now (`sitout`: the runtime makes it
+    after two timeouts in a row) or takes it back (`sitin`), for a game whose seats cannot sit a
+    round out (French Tarot, Tarot Rummy): `robots` are the people a computer plays for."""
+    return {"type": "sitin"} if player in robots else {"type": "sitout"}
+
+
+def hand_over_seat(robots: list[int], player: int, kind: str) -> Event:
+    """`seat_handover`'s move made: the person added to `robots`, or taken off."""
+    require(player > 0, "a computer player plays its own seat")
+    if kind == "sitin":
+        require(player in robots, "you play your own seat")
+        robots.remove(player)
+        return Event("sitin", {"player": player})
+    require(player not in robots, "a computer already plays your seat")
+    robots.append(player)
+    return Event("sitout", {"player": player, "computer": True})
 
 
 def cashout(player: int, amount: int) -> Event:

@@ -71,6 +71,71 @@ def simcord_bot(db_path):
     return create_bot(db_path=db_path, shard_count=1)
 
 
+# The soonest SimCord's real-time fallback of a simulated timer may fire (see below).
+FALLBACK_FLOOR_SECONDS = 0.01
+
+
+@pytest.fixture(scope="session", autouse=True)
+def simulated_timers_never_spin_the_loop():
+    """SimCord gives each timer of the bot (a simulated one) a fallback on the real clock, due
+    when the simulated one would be; during `advance_time`, one that fires before the simulated
+    clock has reached its time is armed again that much later. A timer due at once (a computer's
+    pause of 0, a deadline already passed) is 1 µs ahead of the simulated clock until the advance
+    has settled — which waits for the database's and the drawings' threads —, so its fallback
+    fired on every turn of the event loop: the loop spun, holding the GIL, and starved those
+    threads (a commit took seconds; the loop turned 220,000 times for 2,000). The fallbacks are
+    armed no sooner than FALLBACK_FLOOR_SECONDS from now: the spin is gone, and a timer due at once
+    still fires within that when nothing advances the clock."""
+    from simcord import _dpy_internals
+    from simcord.env import Env
+
+    schedule = Env._schedule_timer
+
+    def schedule_timer(env, record, callback, args, context):
+        runtime = env._runtime
+        call_at = runtime.call_at  # what the fallback, and each arming again, is armed with
+
+        def no_sooner(when, fallback, *fallback_args, context=None):
+            soonest = _dpy_internals.real_monotonic() + FALLBACK_FLOOR_SECONDS
+            return call_at(max(when, soonest), fallback, *fallback_args, context=context)
+
+        runtime.call_at = no_sooner
+        try:
+            schedule(env, record, callback, args, context)
+        finally:
+            runtime.call_at = call_at
+
+    Env._schedule_timer = schedule_timer
+    yield
+    Env._schedule_timer = schedule
+
+
+# Real seconds SimCord may take to run what a stretch of simulated time holds (advance_time):
+# a generous bound, so the suite passes on a busy machine; only a stuck bot ever reaches it.
+ADVANCE_SETTLE_SECONDS = 120.0
+
+
+@pytest.fixture(autouse=True)
+def advances_wait_on_a_busy_machine(request, monkeypatch):
+    """SimCord gives one `advance_time` its settle timeout (5 s by default) of real time for
+    everything due in the simulated stretch — every move, timer and drawing in it — which a busy
+    machine exceeds. Only the advance gets the longer bound: after a click or command the same
+    timeout also sets which of the bot's timers fire in real time, and that stays as it is."""
+    if "simcord_env" not in request.fixturenames:
+        return
+    env = request.getfixturevalue("simcord_env")
+    advance = env.advance_time
+
+    async def advance_time(seconds):
+        usual, env.settle_timeout = env.settle_timeout, max(env.settle_timeout, ADVANCE_SETTLE_SECONDS)
+        try:
+            await advance(seconds)
+        finally:
+            env.settle_timeout = usual
+
+    monkeypatch.setattr(env, "advance_time", advance_time)
+
+
 @pytest.fixture(autouse=True)
 def restarts_drop_database_connections(request, monkeypatch):
     """SimCord's restart_bot is a crash in-process: the old bot's work is cancelled but its

@@ -23,8 +23,8 @@ class Computers:
             return []
         if all(p < 0 for p in table.players()):
             return []  # no person left at the table: the computers wait rather than play on alone
-        if not self._person_in_play(table) and not self._finishing_alone(table):
-            return []  # everyone sat out: the round in progress is over, and computers never play on alone
+        if self.waits_for_a_person(table):
+            return []
         waiting = list(table.module.pending(table.state))
         if hasattr(table.module, "reactors"):  # computers that may act in a reaction window
             waiting += [p for p in table.module.reactors(table.state) if p not in waiting]
@@ -36,20 +36,26 @@ class Computers:
         module = table.module
         return any(p > 0 and {"type": "sitin"} not in module.legal_actions(table.state, p) for p in table.players())
 
+    def waits_for_a_person(self, table: Table) -> bool:
+        """No person is in play and the round in progress when the last one went out is over:
+        nothing moves — no computer, no timer for a seat a computer plays — until a person comes
+        back, or the table's idle time ends it (computers never play on alone)."""
+        return table.active and not self._person_in_play(table) and not self._finishing_alone(table)
+
     def _finishing_alone(self, table: Table) -> bool:
         """With no person in play, the computers finish the round whose cards were out when the
         last person went out of play, and no more (`extra["alone_round"]` remembers it)."""
-        to_settle = getattr(table.module, "round_to_settle", None)
-        now = to_settle(table.state) if to_settle is not None else None
+        module = table.module
+        in_play = getattr(module, "round_in_play", None) or getattr(module, "round_to_settle", None)
+        now = in_play(table.state) if in_play is not None else None
         if "alone_round" not in table.extra:
             table.extra["alone_round"] = now
         return now is not None and table.extra["alone_round"] == now
 
     def _watch_idle(self, table: Table) -> None:
-        """A table with no person in play, whose computers wait, ends after `idle_seconds` unless a
+        """A table that waits for a person (`waits_for_a_person`) ends after `idle_seconds` unless a
         person comes back (sits in, joins) before; one with a person in play forgets it."""
-        waiting = table.active and self.owns(table) and not self._closed and not self._person_in_play(table) \
-            and not self._computers_to_move(table) and not table.module.pending(table.state)
+        waiting = self.owns(table) and not self._closed and self.waits_for_a_person(table)
         if not waiting:
             handle = self._idle.pop(table.id, None)
             if handle is not None:

@@ -47,7 +47,8 @@ class Timers:
             table.extra.pop("pending", None)  # the turn after the window gets its full time
             return self.clock() + window
         table.extra.pop("window", None)
-        if not table.active or not self._timer_seconds(table) or not table.module.pending(table.state):
+        if not table.active or not self._timer_seconds(table) or not table.module.pending(table.state) \
+                or self.waits_for_a_person(table):
             return None
         pending = table.module.pending(table.state)
         if table.deadline is not None and not new_round and self._same_decision(table, pending):

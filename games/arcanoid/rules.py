@@ -171,6 +171,12 @@ def pending(state: State) -> list[int]:
     return []
 
 
+def round_in_play(state: State) -> int | None:
+    """The round being played (the next is dealt as one ends): with no person left in play, the
+    computers finish this one and no more."""
+    return None if state.phase == "over" else state.round
+
+
 def reaction_window(state: State) -> int | None:
     """The seconds of the reaction window open now (None: none is open)."""
     return state.options.reaction_seconds if state.phase == "window" else None

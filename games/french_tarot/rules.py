@@ -28,9 +28,11 @@ from games.base import (
     IllegalAction,
     SeatSpec,
     check_level,
+    hand_over_seat,
     mention,
     plural,
     require,
+    seat_handover,
 )
 from games.cards import (
     DECK_STYLES,
@@ -231,6 +233,7 @@ class State:
     last_hand: dict[str, Any] | None = None  # the finished hand, with its score sheet
     records: list[dict[str, Any]] = field(default_factory=list)  # the last hands in full, for /history
     fair: fairness.Dealer = field(default_factory=fairness.new_dealer)  # the next deal's committed seed
+    robots: list[int] = field(default_factory=list)  # people a computer plays for (timed out twice), until they sit in
 
     @property
     def size(self) -> int:
@@ -264,7 +267,7 @@ def to_dict(state: State) -> dict[str, Any]:
         "trick": codes(state.trick), "leader": state.leader, "totals": list(state.totals),
         "annulled": copy.deepcopy(state.annulled), "history": copy.deepcopy(state.history),
         "last_hand": copy.deepcopy(state.last_hand), "records": copy.deepcopy(state.records),
-        "fair": state.fair.to_dict(),
+        "fair": state.fair.to_dict(), "robots": list(state.robots),
     }
 
 
@@ -293,6 +296,16 @@ def round_to_settle(state: State) -> int | None:
 
 def players(state: State) -> list[int]:
     return list(state.players)
+
+
+def round_in_play(state: State) -> int | None:
+    """The deal being played (the next is dealt as one is scored)."""
+    return None if state.phase == "over" else state.hand_no
+
+
+def played_by_computer(state: State) -> list[int]:
+    """The people whose seat a computer plays for now (they timed out twice in a row)."""
+    return list(state.robots)
 
 
 # --- the deal ------------------------------------------------------------------------------
@@ -1179,7 +1192,15 @@ def _leave(state: State, seat: int, action: Action) -> list[Event]:
     require(player >= 0, "a computer player does not leave")
     replacement = min(min(state.players), 0) - 1
     state.players[seat] = replacement
+    if player in state.robots:
+        state.robots.remove(player)
     return [Event("replaced", {"player": player, "by": replacement}), Event("left", {"player": player})]
+
+
+def _hand_over(state: State, seat: int, action: Action) -> list[Event]:
+    """A computer plays the person's seat for now, or they take it back (`base.seat_handover`)."""
+    require(state.phase != "over", "the game is over")
+    return [hand_over_seat(state.robots, state.players[seat], action["type"])]
 
 
 # --- actions -------------------------------------------------------------------------------
@@ -1229,7 +1250,7 @@ def _cards_in_hand(state: State, seat: int, raw: Any) -> list[Card]:
 
 HANDLERS: dict[str, Callable[[State, int, Action], list[Event]]] = {
     "bid": _bid, "pass": _pass, "call": _call, "discard": _discard, "announce": _announce,
-    "no_chelem": _no_chelem, "play": _play, "leave": _leave,
+    "no_chelem": _no_chelem, "play": _play, "leave": _leave, "sitout": _hand_over, "sitin": _hand_over,
 }
 
 
@@ -1250,8 +1271,8 @@ def legal_actions(state: State, player: int) -> list[Action]:
     actions = _turn_actions(state, seat) if turn_seat(state) == seat else []
     actions += [{"type": "announce", "what": "poignee", "level": POIGNEE_LEVELS[level]}
                 for level in poignee_levels(state, seat)]
-    if player >= 0:
-        actions.append({"type": "leave"})
+    if player > 0:
+        actions += [{"type": "leave"}, seat_handover(state.robots, player)]
     return actions
 
 

@@ -30,9 +30,11 @@ from games.base import (
     SeatSpec,
     capitalised,
     check_level,
+    hand_over_seat,
     mention,
     plural,
     require,
+    seat_handover,
 )
 from games.cards import (
     DECK_STYLES,
@@ -144,6 +146,7 @@ class State:
     moves: list[str] = field(default_factory=list)  # this hand's moves: "<seat> <verb> <details>"
     records: list[dict[str, Any]] = field(default_factory=list)  # the last hands, for /history
     fair: fairness.Dealer = field(default_factory=fairness.new_dealer)  # the next deal's committed seed
+    robots: list[int] = field(default_factory=list)  # people a computer plays for (timed out twice), until they sit in
 
 
 def new(options: Options, seats: list[SeatSpec], fair: fairness.Dealer | None = None,
@@ -180,6 +183,7 @@ def to_dict(state: State) -> dict[str, Any]:
         "answered": state.answered, "last_hand": copy.deepcopy(state.last_hand),
         "history": copy.deepcopy(state.history), "winner": state.winner, "left": list(state.left),
         "moves": list(state.moves), "records": copy.deepcopy(state.records), "fair": state.fair.to_dict(),
+        "robots": list(state.robots),
     }
 
 
@@ -198,6 +202,16 @@ def from_dict(data: dict[str, Any]) -> State:
 
 def players(state: State) -> list[int]:
     return [s.player for s in state.seats if s.player not in state.left]
+
+
+def round_in_play(state: State) -> int | None:
+    """The hand being played (the next is dealt as one is scored)."""
+    return None if state.phase == "over" else state.hand_no
+
+
+def played_by_computer(state: State) -> list[int]:
+    """The people whose seat a computer plays for now (they timed out twice in a row)."""
+    return list(state.robots)
 
 
 def is_over(state: State) -> bool:
@@ -832,9 +846,17 @@ def _leave(state: State, player: int, action: Action) -> list[Event]:
     return events
 
 
+def _hand_over(state: State, player: int, action: Action) -> list[Event]:
+    """A computer plays the person's seat for now, or they take it back (`base.seat_handover`)."""
+    _seat_of(state, player)
+    require(state.phase != "over", "the game is over")
+    return [hand_over_seat(state.robots, player, action["type"])]
+
+
 HANDLERS: dict[str, Callable[[State, int, Action], list[Event]]] = {
     "draw": _draw, "discard": _discard, "call": _call, "meld": _meld, "choose": _choose,
     "column": _column, "answer": _answer, "leave": _leave,
+    "sitout": _hand_over, "sitin": _hand_over,
 }
 
 
@@ -871,6 +893,8 @@ def legal_actions(state: State, player: int) -> list[Action]:
     actions: list[Action] = []
     if player in pending(state):
         actions = _phase_actions(state, seat)
+    if state.phase != "over" and player > 0:
+        actions.append(seat_handover(state.robots, player))
     return actions + [{"type": "leave"}]
 
 

@@ -84,7 +84,8 @@ async def test_two_timeouts_hand_the_seat_to_a_computer_until_the_player_takes_i
     assert idle in rules.played_by_computer(table.state)
     await until_idle_is_pending()
     assert set(rules.played_by_computer(table.state)) == {ALICE, BOB}, "both idled twice"
-    assert service._computers_to_move(table) == [], "no person in play: computers never play on alone"
+    assert service._computers_to_move(table) == [idle], "no person in play: the computers finish the round"
+    assert not service.waits_for_a_person(table)
     await service.act(table, idle, {"type": "sitin"})
     assert idle not in rules.played_by_computer(table.state)
     other = BOB if idle == ALICE else ALICE

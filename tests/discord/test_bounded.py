@@ -25,6 +25,9 @@ from tests.discord.helpers import (
 )
 
 # Every text option of every command, with the other options it needs.
+# CPU seconds the loop's thread may work between two ticks: far above any command's work and a
+# garbage collection, far below the minutes the old parser took
+LOOP_HOLD_LIMIT = 5.0
 TEXT_OPTIONS = [
     ("count", "cards", {}),
     ("poker turn", "card", {}), ("poker discard", "cards", {}),
@@ -87,20 +90,22 @@ async def test_a_long_autocomplete_query_gets_no_choices_and_no_work(simcord_env
 
 
 async def test_the_worst_accepted_text_never_stalls_the_event_loop(simcord_env):
-    """A ticker measures how late the loop wakes it while every text option takes the worst
-    input it accepts (the old parser froze the loop for minutes on the first of them)."""
+    """A ticker measures the CPU time the event loop's thread spends between two of its ticks
+    while every text option takes the worst input it accepts (the old parser froze the loop for
+    minutes on the first of them). CPU time, not the wall clock: a busy machine makes the loop
+    wait for a core, not work longer. The lag itself, and its targets, are bench_input's."""
     world = make_world(simcord_env)
     alice, _ = world.members
     await open_table(world, "poker", seed=3, timer=0, format="draw")
-    worst_lag = 0.0
+    worst_hold = 0.0
     stop = asyncio.Event()
 
     async def ticker() -> None:
-        nonlocal worst_lag
+        nonlocal worst_hold
         while not stop.is_set():
-            before = time.perf_counter()
+            before = time.thread_time()
             await asyncio.sleep(0.001)
-            worst_lag = max(worst_lag, time.perf_counter() - before - 0.001)
+            worst_hold = max(worst_hold, time.thread_time() - before)
 
     ticking = asyncio.create_task(ticker())
     await asyncio.sleep(0)
@@ -110,7 +115,7 @@ async def test_the_worst_accepted_text_never_stalls_the_event_loop(simcord_env):
         assert private_text(result)
     stop.set()
     await ticking
-    assert worst_lag < 0.25, f"the event loop stalled {worst_lag * 1000:.0f} ms"
+    assert worst_hold < LOOP_HOLD_LIMIT, f"the event loop's thread worked {worst_hold * 1000:.0f} ms without a break"
 
 
 async def test_a_superscript_two_in_the_amount_form_is_refused(simcord_env):

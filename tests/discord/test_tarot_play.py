@@ -344,8 +344,11 @@ async def test_an_idle_player_gets_the_computers_move_when_time_runs_out(simcord
         await simcord_env.advance_time(31)
     assert ft.pending(table.state) == [alice.id], (table.state.phase, ft.pending(table.state))
     expected = ft.default_action(table.state, alice.id)
+    before = len(await world.bot.store.action_log(table.id))
     await simcord_env.advance_time(31)
-    assert [a for _, p, a in await world.bot.store.action_log(table.id) if p == alice.id][-1] == expected
+    made = [(p, a) for _, p, a in (await world.bot.store.action_log(table.id))[before:]]
+    assert made[0] == (alice.id, expected), made[:2]
+    assert made[1] == (alice.id, {"type": "sitout"}), "her second timeout in a row: a computer plays her seat"
 
 
 async def test_a_player_who_leaves_hands_the_seat_to_a_computer_and_the_game_goes_on(simcord_env):
