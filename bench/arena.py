@@ -10,12 +10,17 @@ difference per deal with its 95% confidence interval, how often A did better, th
 figures, and each level's decision time (CPU, p50 and p99).
 
 A and B are levels (`easy`, `normal`, `hard`) or fixed baselines: `random` (a random legal move,
-never leaving), and in poker `caller` (a calling station) and `maniac` (always raises the most).
+never leaving), and in poker `caller` (a calling station: checks or calls, never raises) and
+`maniac` (always raises the most it may, else calls); both draw as the normal player does.
+
+Poker (`poker`: hold'em, `poker-draw`: five-card draw) plays one hand per deal, every seat with
+100 big blinds; results are in big blinds, and the gain is also printed per 100 hands (bb/100).
 """
 
 from __future__ import annotations
 
 import argparse
+import functools
 import math
 import random
 import statistics
@@ -26,7 +31,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
-from games import fairness
+from games import fairness, poker
 from games import french_tarot as ft
 from games.base import LEVELS, Action, SeatSpec
 
@@ -62,7 +67,10 @@ def player_for(module: Any, kind: str) -> Decide:
         return lambda state, player: module.computer_action(state, player, kind)
     if kind == "random":
         return random_player(module)
-    raise SystemExit(f"{kind} is not a player of {module.NAME}: use {', '.join(LEVELS)} or random")
+    if module is poker and kind in POKER_BASELINES:
+        return POKER_BASELINES[kind]
+    others = ", ".join([*LEVELS, "random", *(POKER_BASELINES if module is poker else ())])
+    raise SystemExit(f"{kind} is not a player of {module.NAME}: use {others}")
 
 
 # --- French Tarot -----------------------------------------------------------------------------
@@ -94,8 +102,63 @@ def tarot_play(players: int, seed: int, kinds: list[str]) -> Play:
     return play
 
 
-GAMES: dict[str, Callable[[int, int, list[str]], Play]] = {"tarot": tarot_play}
-DEFAULT_PLAYERS = {"tarot": 4}
+# --- Major Poker --------------------------------------------------------------------------------
+
+POKER_STACK = 100  # big blinds each seat brings to every deal
+
+
+def poker_caller(state: poker.State, player: int) -> Action:
+    """A calling station: checks when it may, else calls; never raises, never folds."""
+    return _poker_baseline(state, player, ("check", "call"))
+
+
+def poker_maniac(state: poker.State, player: int) -> Action:
+    """Always raises the most it may (all-in), else calls."""
+    return _poker_baseline(state, player, ("allin", "call", "check"))
+
+
+def _poker_baseline(state: poker.State, player: int, wishes: tuple[str, ...]) -> Action:
+    if poker.legal_actions(state, player) and state.hand is not None and state.hand.street == "draw":
+        return poker.computer_action(state, player, "normal")  # the normal draw
+    legal = {a["type"] for a in poker.legal_actions(state, player)}
+    return {"type": next(wish for wish in wishes if wish in legal)}
+
+
+POKER_BASELINES: dict[str, Decide] = {"caller": poker_caller, "maniac": poker_maniac}
+
+
+def poker_play(format_: str, players: int, seed: int, kinds: list[str]) -> Play:
+    """One hand from a fixed deck order, kinds[seat] on each seat (seat 0 has the button),
+    every seat with POKER_STACK big blinds; each seat's net in big blinds."""
+    options = poker.Options(format=format_)
+    seats = [SeatSpec(n, POKER_STACK * options.big_blind) for n in range(1, players + 1)]
+    deciders = [player_for(poker, kind) for kind in kinds]
+    play = Play([0.0] * players)
+    with fairness.predictable(f"arena:poker:{seed}"):
+        state = poker.new(options, seats)  # positive ids: the rules deal only to a table with a person
+        while state.hand is not None and state.hand.number == 1:
+            player = poker.pending(state)[0]
+            seat = player - 1
+            began = time.process_time()
+            action = deciders[seat](state, player)
+            play.times[kinds[seat]].append(time.process_time() - began)
+            poker.apply(state, player, action)
+    last = state.history[-1]
+    for entry in last["players"]:
+        seat = entry["player"] - 1
+        play.results[seat] = entry["net"] / options.big_blind
+        play.figures[f"seat {seat} hands"] += 1
+        play.figures[f"seat {seat} showdowns"] += int(entry["shown"])
+    return play
+
+
+GAMES: dict[str, Callable[[int, int, list[str]], Play]] = {
+    "tarot": tarot_play,
+    "poker": functools.partial(poker_play, "holdem"),
+    "poker-draw": functools.partial(poker_play, "draw"),
+}
+DEFAULT_PLAYERS = {"tarot": 4, "poker": 2, "poker-draw": 2}
+UNITS = {"tarot": "points", "poker": "big blinds", "poker-draw": "big blinds"}
 
 
 # --- the duplicate match -------------------------------------------------------------------------
@@ -148,8 +211,12 @@ def report(game: str, players: int, a: str, b: str, outcomes: list[DealOutcome],
     better = sum(1 for d in differences if d > 0) / n
     worse = sum(1 for d in differences if d < 0) / n
     print(f"{game}, {players} players, {a} (A) against {b} (B): {n} duplicate deals in {seconds:.0f} s")
-    print(f"  A's gain per deal over B in the same seat: {mean:+.2f} points, 95% interval "
+    unit = UNITS[game]
+    print(f"  A's gain per deal over B in the same seat: {mean:+.2f} {unit}, 95% interval "
           f"[{mean - half:+.2f}, {mean + half:+.2f}]{'  (above zero)' if mean - half > 0 else ''}")
+    if unit == "big blinds":
+        print(f"  that is {100 * mean:+.1f} bb/100 hands, 95% interval [{100 * (mean - half):+.1f}, "
+              f"{100 * (mean + half):+.1f}]")
     print(f"  deals where A did better: {better:.0%}, worse: {worse:.0%}")
     figures: Counter[str] = Counter()
     times: dict[str, list[float]] = defaultdict(list)
@@ -164,6 +231,10 @@ def report(game: str, players: int, a: str, b: str, outcomes: list[DealOutcome],
             if bids:
                 print(f"  {label} ({kind}) takes a {contract} in {bids / seat_plays:.1%} of its seats ({bids}), "
                       f"makes {made / bids:.0%} of them")
+    for label, kind in (("A", a), ("B", b)):
+        if figures[f"{label} hands"]:
+            print(f"  {label} ({kind}) goes to showdown in {figures[f'{label} showdowns'] / figures[f'{label} hands']:.0%}"
+                  " of its hands")
     for kind, spent in sorted(times.items()):
         print(f"  {kind} decisions: {len(spent)}, CPU p50 {percentile(spent, 0.5) * 1000:.1f} ms, "
               f"p99 {percentile(spent, 0.99) * 1000:.1f} ms, max {max(spent) * 1000:.1f} ms")
