@@ -1,6 +1,6 @@
 """The computers' arena (issue 29): duplicate deals between two kinds of player, luck cancelled.
 
-    python -m bench.arena GAME --a hard --b normal --deals N [--players P] [--seed S] [--jobs J]
+    python -m bench.arena GAME --a hard --b normal --deals N [--players P] [--seed S] [--jobs J] [--progress K]
 
 Each deal is dealt from fixed seeds and played P + 1 times: once with player B on every seat (the
 reference), then once per seat with player A on that seat and B on the others. A's result in a
@@ -20,6 +20,7 @@ Poker (`poker`: hold'em, `poker-draw`: five-card draw) plays one hand per deal, 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import functools
 import math
 import random
@@ -249,18 +250,20 @@ def main() -> None:
     parser.add_argument("--players", type=int)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=1, help="processes playing deals side by side")
+    parser.add_argument("--progress", type=int, default=0, help="also print the figures so far every N deals")
     args = parser.parse_args()
     players = args.players or DEFAULT_PLAYERS[args.game]
-    seeds = range(args.seed, args.seed + args.deals)
+    jobs = [(args.game, players, s, args.a, args.b) for s in range(args.seed, args.seed + args.deals)]
     began = time.perf_counter()
-    if args.jobs > 1:
-        with ProcessPoolExecutor(args.jobs) as pool:
-            outcomes = list(pool.map(play_duplicate, *zip(*[(args.game, players, s, args.a, args.b) for s in seeds],
-                                                         strict=True)))
-    else:
-        outcomes = [play_duplicate(args.game, players, s, args.a, args.b) for s in seeds]
+    outcomes: list[DealOutcome] = []
+    with ProcessPoolExecutor(args.jobs) if args.jobs > 1 else contextlib.nullcontext() as pool:
+        played = pool.map(play_duplicate, *zip(*jobs, strict=True)) if pool else (play_duplicate(*j) for j in jobs)
+        for outcome in played:
+            outcomes.append(outcome)
+            if args.progress and len(outcomes) % args.progress == 0 and len(outcomes) < args.deals:
+                report(args.game, players, args.a, args.b, outcomes, time.perf_counter() - began)
+                print(flush=True)
     report(args.game, players, args.a, args.b, outcomes, time.perf_counter() - began)
-
 
 if __name__ == "__main__":
     main()

@@ -41,7 +41,7 @@ from games.poker import ai
 from games.poker.hands import best_hand, hand_value
 from games.search import Budget, best_on_average, seeded_rng
 
-BUDGET = 3000  # hand valuations per decision: the p99 stays within a quarter second of one core
+BUDGET = 2000  # hand valuations per decision: the p99 stays within a quarter second of one core
 DRAW_BUDGET = 1200
 BOARD_REFERENCE = 40  # random holes valued on this board: what "a share of hands beaten" is measured against
 DRAW_REFERENCE = 2000  # random five-card hands, once per process
