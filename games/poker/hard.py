@@ -54,6 +54,7 @@ SHOVE_POTS = 4  # all-in is a size of its own only when the stack is at most thi
 SIZES_DRY = (0.33, 0.5, 0.75)  # bet sizes as shares of the pot (after calling)
 SIZES_WET = (0.5, 0.75, 1.0)
 CALL_BASE, CALL_SLOPE = 0.12, 0.6  # an opponent continues when its strength >= (pot odds - base) / slope
+BET_TIGHTNESS = 0.6  # a bet after the flop comes from a hand stronger than this share of hands (a third of the pot; more for bigger bets)
 DRAWN_TIGHTNESS = {0: 0.75, 1: 0.5, 2: 0.65, 3: 0.35, 4: 0.2, 5: 0.1}  # five-card draw: cards drawn
 
 
@@ -157,7 +158,7 @@ def read_opponent(seat: dict[str, Any], street: str, pot: int, big: int) -> Oppo
     else:
         tight_before = 0.8 * tightness_of_blinds(before / big)
         rest = max(pot - seat["bet"], big)
-        tight_now = 0.35 + 0.25 * min(seat["bet"] / rest, 1.5) / 1.5 if seat["bet"] else 0.0
+        tight_now = BET_TIGHTNESS + 0.2 * min(seat["bet"] / rest, 1.5) / 1.5 if seat["bet"] else 0.0
         if street == "postdraw" and seat["drawn"] is not None:
             tight_now = max(tight_now, DRAWN_TIGHTNESS[seat["drawn"]])
     pressure = (seat["bet"] if street not in ("preflop", "predraw") else seat["put_in"]) / rest
@@ -167,10 +168,10 @@ def read_opponent(seat: dict[str, Any], street: str, pot: int, big: int) -> Oppo
 
 def tightness_of_blinds(blinds: float) -> float:
     """How strong a hand that has put this many big blinds in tends to be (as a share of hands beaten)."""
-    for most, tight in ((1.0, 0.0), (2.0, 0.2), (4.0, 0.45), (10.0, 0.6)):
+    for most, tight in ((1.0, 0.0), (2.0, 0.35), (4.0, 0.55), (10.0, 0.7)):
         if blinds <= most:
             return tight
-    return 0.7
+    return 0.8
 
 
 def looseness(pressure: float) -> float:
