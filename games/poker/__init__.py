@@ -1,6 +1,6 @@
 """Major Poker (rules/poker.md): the rules (`rules`), the hand values (`hands`) and the
-computer players (`ai`: normal and easy, `hard`), offered to the runtime as one game module. The computer player depends
-on the rules, never the reverse."""
+computer players (`ai`: normal and easy; `hard`), offered to the runtime as one game module.
+The computer players depend on the rules, never the reverse."""
 
 from games.base import Action
 from games.poker import ai, hard

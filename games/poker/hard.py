@@ -60,7 +60,6 @@ DRAWN_TIGHTNESS = {0: 0.75, 1: 0.5, 2: 0.65, 3: 0.35, 4: 0.2, 5: 0.1}  # five-ca
 
 @dataclass
 class Opponent:
-    player: int
     bet: int  # on this street
     stack: int  # behind
     all_in: bool
@@ -92,15 +91,9 @@ class Spot:
     my_most: int  # the most this seat's bet may reach this street
     current_bet: int
     small_blind: int
-    big_blind: int
     opponents: list[Opponent]
     in_position: bool
     unseen: list[Card] = field(default_factory=list)
-
-    @property
-    def pot_before(self) -> int:
-        """The pot as this street began."""
-        return self.pot - self.my_bet - sum(o.bet for o in self.opponents)
 
     @property
     def streets_left(self) -> bool:
@@ -145,7 +138,7 @@ def read_spot(view: dict[str, Any], me: dict[str, Any]) -> Spot:
     opponents = [read_opponent(s, street, pot, big) for s in live if s["player"] != me["player"]]
     seen = {c.face for c in hole + board}
     return Spot(hole, board, view["format"], street, pot, me["bet"], turn["max_to"], turn["current_bet"],
-                view["small_blind"], big, opponents, in_position(view, me, live),
+                view["small_blind"], opponents, in_position(view, me, live),
                 [c for c in DECK if c not in seen])
 
 
@@ -162,7 +155,7 @@ def read_opponent(seat: dict[str, Any], street: str, pot: int, big: int) -> Oppo
         if street == "postdraw" and seat["drawn"] is not None:
             tight_now = max(tight_now, DRAWN_TIGHTNESS[seat["drawn"]])
     pressure = (seat["bet"] if street not in ("preflop", "predraw") else seat["put_in"]) / rest
-    return Opponent(seat["player"], seat["bet"], seat["stack"], seat["all_in"], tight_before, tight_now,
+    return Opponent(seat["bet"], seat["stack"], seat["all_in"], tight_before, tight_now,
                     looseness(pressure))
 
 
