@@ -119,7 +119,7 @@ def poker_maniac(state: poker.State, player: int) -> Action:
 
 
 def _poker_baseline(state: poker.State, player: int, wishes: tuple[str, ...]) -> Action:
-    if poker.legal_actions(state, player) and state.hand is not None and state.hand.street == "draw":
+    if state.hand is not None and state.hand.street == "draw":
         return poker.computer_action(state, player, "normal")  # the normal draw
     legal = {a["type"] for a in poker.legal_actions(state, player)}
     return {"type": next(wish for wish in wishes if wish in legal)}
@@ -264,6 +264,7 @@ def main() -> None:
                 report(args.game, players, args.a, args.b, outcomes, time.perf_counter() - began)
                 print(flush=True)
     report(args.game, players, args.a, args.b, outcomes, time.perf_counter() - began)
+
 
 if __name__ == "__main__":
     main()
