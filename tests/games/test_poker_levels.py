@@ -118,3 +118,14 @@ def test_the_easy_player_calls_where_the_normal_one_folds_and_bets_small() -> No
 def test_the_easy_player_never_bluffs() -> None:
     for pot in range(20, 220, 2):
         assert ai.choose(betting_view("2W 7C", "KS QS JS 9P 4C", to_call=0, pot=pot), -1, "easy") == {"type": "check"}
+
+
+def test_a_hard_decision_is_the_same_wherever_the_state_is_rebuilt() -> None:
+    """The runtime hands a hard decision to a worker as the state's dict: the rebuilt state
+    decides the same."""
+    state = new_table(4, "holdem", 11)
+    for _ in range(5):
+        player = poker.pending(state)[0]
+        assert poker.computer_action(poker.from_dict(poker.to_dict(state)), player, "hard") == \
+            poker.computer_action(state, player, "hard")
+        poker.apply(state, player, poker.computer_action(state, player, "normal"))
