@@ -32,7 +32,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
-from games import fairness, poker
+from games import fairness, loc, poker, rummy
 from games import french_tarot as ft
 from games.base import LEVELS, Action, SeatSpec
 
@@ -153,13 +153,60 @@ def poker_play(format_: str, players: int, seed: int, kinds: list[str]) -> Play:
     return play
 
 
+# --- Tarot Rummy: a deal is one hand (the first of a game), its result the seat's points less
+# the opponent's (seats keep their cards and the stock its order whoever plays them) ----------
+
+
+def rummy_play(players: int, seed: int, kinds: list[str]) -> Play:
+    with fairness.predictable(f"arena:rummy:{seed}"):
+        state = rummy.new(rummy.Options(), [SeatSpec(-1), SeatSpec(-2)])
+    deciders = [player_for(rummy, kind) for kind in kinds]
+    play = Play([0.0, 0.0])
+    while state.hand_no == 1 and not rummy.is_over(state):
+        player = rummy.pending(state)[0]
+        seat = [s.player for s in state.seats].index(player)
+        began = time.process_time()
+        action = deciders[seat](state, player)
+        play.times[kinds[seat]].append(time.process_time() - began)
+        rummy.apply(state, player, action)
+    scores = [float(s.score) for s in state.seats]
+    play.results = [scores[0] - scores[1], scores[1] - scores[0]]
+    return play
+
+
+# --- Loc: a deal is one hand, its result the seat's chips won or lost, in bets ------------------
+
+LOC_BET = 10
+
+
+def loc_play(players: int, seed: int, kinds: list[str]) -> Play:
+    with fairness.predictable(f"arena:loc:{seed}"):
+        state = loc.new(loc.Options(bet=LOC_BET), [SeatSpec(n, 100 * LOC_BET) for n in range(1, players + 1)])
+    deciders = [player_for(loc, kind) for kind in kinds]
+    seats = loc.players(state)
+    play = Play([0.0] * players)
+    while state.hand == 1:
+        player = loc.pending(state)[0]
+        seat = seats.index(player)
+        began = time.process_time()
+        action = deciders[seat](state, player)
+        play.times[kinds[seat]].append(time.process_time() - began)
+        for event in loc.apply(state, player, action):
+            if event.kind == "settled":
+                nets = {r["player"]: r["net"] for r in event.data["results"]}
+                play.results = [nets[p] / LOC_BET for p in seats]
+    return play
+
+
 GAMES: dict[str, Callable[[int, int, list[str]], Play]] = {
     "tarot": tarot_play,
     "poker": functools.partial(poker_play, "holdem"),
     "poker-draw": functools.partial(poker_play, "draw"),
+    "rummy": rummy_play,
+    "loc": loc_play,
 }
-DEFAULT_PLAYERS = {"tarot": 4, "poker": 2, "poker-draw": 2}
-UNITS = {"tarot": "points", "poker": "big blinds", "poker-draw": "big blinds"}
+DEFAULT_PLAYERS = {"tarot": 4, "poker": 2, "poker-draw": 2, "rummy": 2, "loc": 4}
+UNITS = {"tarot": "points", "poker": "big blinds", "poker-draw": "big blinds", "rummy": "points", "loc": "bets"}
 
 
 # --- the duplicate match -------------------------------------------------------------------------
