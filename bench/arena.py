@@ -32,6 +32,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
+import games.arcanoid as arc
 from games import fairness, loc, poker, rummy
 from games import french_tarot as ft
 from games.base import LEVELS, Action, SeatSpec
@@ -198,15 +199,60 @@ def loc_play(players: int, seed: int, kinds: list[str]) -> Play:
     return play
 
 
+# --- Arcanoid -----------------------------------------------------------------------------------
+
+
+def arcanoid_game(players: int, seed: int) -> arc.State:
+    with fairness.predictable(f"arena:arcanoid:{seed}"):
+        return arc.new(arc.Options(), [SeatSpec(-n) for n in range(1, players + 1)])
+
+
+def arcanoid_play(players: int, seed: int, kinds: list[str]) -> Play:
+    """A whole game (five rounds, the same deck orders whoever sits where) with kinds[seat] on
+    each seat; each seat's battles won (the game's standings). The figures count each seat's
+    share of the game's win (1 for a lone winner, 1/k for k tied)."""
+    state = arcanoid_game(players, seed)
+    deciders = [player_for(arc, kind) for kind in kinds]
+    play = Play([0.0] * players)
+
+    def decide(player: int) -> Action:
+        seat = state.players.index(player)
+        began = time.process_time()
+        action = deciders[seat](state, player)
+        play.times[kinds[seat]].append(time.process_time() - began)
+        return action
+
+    while not arc.is_over(state):
+        if state.phase == "window":
+            arc.react_in_turn(state, decide)
+            continue
+        player = arc.pending(state)[0]
+        arc.apply(state, player, decide(player))
+    battles = arc.view(state, None)["scores"]
+    for seat, player in enumerate(state.players):
+        play.results[seat] = float(battles[str(player)])
+        play.figures[f"seat {seat} wins"] += 1 / len(state.winners) if player in state.winners else 0.0
+        play.figures[f"seat {seat} battles"] += battles[str(player)]
+    return play
+
+
+def arcanoid_figures(a: str, b: str, figures: Counter[str], seat_plays: int) -> None:
+    for label, kind in (("A", a), ("B", b)):
+        print(f"  {label} ({kind}) wins {figures[f'{label} wins'] / seat_plays:.1%} of the games in its seat "
+              f"(a shared win counted as its share), {figures[f'{label} battles'] / seat_plays:.2f} battles per game")
+
+
 GAMES: dict[str, Callable[[int, int, list[str]], Play]] = {
     "tarot": tarot_play,
     "poker": functools.partial(poker_play, "holdem"),
     "poker-draw": functools.partial(poker_play, "draw"),
     "rummy": rummy_play,
     "loc": loc_play,
+    "arcanoid": arcanoid_play,
 }
-DEFAULT_PLAYERS = {"tarot": 4, "poker": 2, "poker-draw": 2, "rummy": 2, "loc": 4}
-UNITS = {"tarot": "points", "poker": "big blinds", "poker-draw": "big blinds", "rummy": "points", "loc": "bets"}
+DEFAULT_PLAYERS = {"tarot": 4, "poker": 2, "poker-draw": 2, "rummy": 2, "loc": 4, "arcanoid": 4}
+UNITS = {"tarot": "points", "poker": "big blinds", "poker-draw": "big blinds", "rummy": "points", "loc": "bets",
+         "arcanoid": "battles"}
 
 
 # --- the duplicate match -------------------------------------------------------------------------
@@ -283,6 +329,8 @@ def report(game: str, players: int, a: str, b: str, outcomes: list[DealOutcome],
         if figures[f"{label} hands"]:
             print(f"  {label} ({kind}) goes to showdown in {figures[f'{label} showdowns'] / figures[f'{label} hands']:.0%}"
                   " of its hands")
+    if game == "arcanoid":
+        arcanoid_figures(a, b, figures, seat_plays)
     for kind, spent in sorted(times.items()):
         print(f"  {kind} decisions: {len(spent)}, CPU p50 {percentile(spent, 0.5) * 1000:.1f} ms, "
               f"p99 {percentile(spent, 0.99) * 1000:.1f} ms, max {max(spent) * 1000:.1f} ms")
