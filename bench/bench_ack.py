@@ -1,5 +1,5 @@
 """Click bursts and their acknowledgements through SimCord (not a test).
-Run: .venv/bin/python bench/bench_ack.py [--clicks 200 500] [--repeats 3] [--workers N]
+Run: .venv/bin/python bench/bench_ack.py [--clicks 200 500] [--repeats 3] [--workers N] [--hard-tables 100]
 
 For each burst size N, side by side in one process and repeated (alternating):
 - bare: a bare discord.py client whose one button only defers; N messages with that button, one
@@ -12,12 +12,16 @@ An ack is timed from the interaction fed to the client's gateway parser until it
 (the deferral) reaches SimCord's REST router. For the bot also: the commits' spacing during
 the burst (time between one commit's end and the next's) against a lone commit (one click at
 a time, its `_commit` alone), and the time until every table message shows its bet.
-Targets: bot ack p99 <= 6x bare ack p99 at 200; commit spacing within 2x a lone commit's."""
+With `--hard-tables N`, N French Tarot tables of hard computers (and one person each, played by a
+task) think in the thinking workers all through the bot's run.
+Targets: bot ack p99 <= 6x bare ack p99 at 200; commit spacing within 2x a lone commit's; with
+100 hard tables, the same ack ratio as without."""
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import logging
 import os
 import statistics
@@ -39,6 +43,7 @@ from bot.client import create_bot
 from bot.config import Config
 from bot.drawing import machine_cores
 from bot.tables import build_options
+from games.base import IllegalAction
 
 BARE_ID = "bench:defer"
 SETTLE = 300.0  # seconds SimCord may wait for the client to go idle after a burst on a busy machine
@@ -146,9 +151,32 @@ async def bare_run(size: int) -> list[float]:
 # --- the bot --------------------------------------------------------------------------------
 
 
-async def bot_run(size: int, folder: Path, workers: int, number: int) -> dict[str, Any]:
+async def hard_tables(service: Any, guild: Any, env: Any, count: int) -> list[asyncio.Task[None]]:
+    """`count` French Tarot tables of three hard computers and one person, whose moves a task
+    makes (the normal player's) as soon as it is their turn: the hard computers think all along."""
+    people = []
+    for n in range(count):
+        room = guild.create_text_channel(f"tarot{n}")
+        person = guild.add_member(env.create_user(f"tarot{n}"))
+        options = build_options("tarot", {"players": 4, "bots": 3, "timer": 0, "level": "hard"})
+        table = await service.create(guild.id, room.id, "tarot", options, person.id, None)
+        await service.start(table, person.id)
+        people.append(asyncio.get_running_loop().create_task(play_as_person(service, table, person.id)))
+    return people
+
+
+async def play_as_person(service: Any, table: Any, person: int) -> None:
+    while table.active:
+        if person in table.module.pending(table.state):
+            with contextlib.suppress(IllegalAction):
+                await service.act(table, person, table.module.computer_action(table.state, person, "normal"))
+        await asyncio.sleep(0.05)
+
+
+async def bot_run(size: int, folder: Path, workers: int, number: int, hard: int = 0) -> dict[str, Any]:
     presenter.EDIT_SPACING = 0.0  # one click a table: its edit is never paced; SimCord's clock stays still
-    config = Config(max_tables_per_guild=size, starting_chips=10_000, render_workers=workers)
+    config = Config(max_tables_per_guild=size + hard, starting_chips=10_000, render_workers=workers,
+                    think_workers=workers)
     bot = create_bot(db_path=folder / f"ack{size}-{number}.sqlite3", config=config, shard_count=1)
     async with simcord.run(bot) as env:
         env.settle_timeout = SETTLE
@@ -167,7 +195,8 @@ async def bot_run(size: int, folder: Path, workers: int, number: int) -> dict[st
             hosts.append(host)
             guests.append(guest)
             rooms.append(room)
-        note(f"bot: {size} tables opened")
+        people = await hard_tables(service, guild, env, hard)
+        note(f"bot: {size} tables opened" + (f", and {hard} tables of hard computers thinking" if hard else ""))
         await env.settle(timeout=SETTLE)
         shows = bot.get_cog("Tables").presenter
         await drain(env, shows)
@@ -201,7 +230,10 @@ async def bot_run(size: int, folder: Path, workers: int, number: int) -> dict[st
             lone += [(end - start) * 1000 for start, end in commits]
             commits.clear()
         service._commit = original
-        return {"acks": acks, "spacing": spacing, "mean_spacing": mean_spacing, "lone": lone, "moved": shown,
+        searched = service.thinking.searched
+        for person in people:
+            person.cancel()
+        return {"searched": searched, "acks": acks, "spacing": spacing, "mean_spacing": mean_spacing, "lone": lone, "moved": shown,
                 "pool": bot.drawing is not None and bot.drawing.processes}
 
 
@@ -233,7 +265,7 @@ def load() -> str:
     return f"load average {one:.1f} (1 min), {five:.1f} (5 min) on {os.cpu_count()} cores"
 
 
-async def main_async(sizes: list[int], repeats: int, workers: int) -> None:
+async def main_async(sizes: list[int], repeats: int, workers: int, hard: int) -> None:
     logging.basicConfig(level=logging.ERROR)
     print(f"Click bursts emitted back to back; drawing pool {workers} worker processes; {load()}")
     with tempfile.TemporaryDirectory() as folder:
@@ -241,7 +273,7 @@ async def main_async(sizes: list[int], repeats: int, workers: int) -> None:
             ratios, spacing_ratios = [], []
             for number in range(1, repeats + 1):
                 bare = await bare_run(size)
-                mine = await bot_run(size, Path(folder), workers, number)
+                mine = await bot_run(size, Path(folder), workers, number, hard)
                 ratio = pct(mine["acks"], 0.99) / pct(bare, 0.99)
                 spacing = mine["mean_spacing"] / statistics.median(mine["lone"])
                 ratios.append(ratio)
@@ -255,6 +287,9 @@ async def main_async(sizes: list[int], repeats: int, workers: int) -> None:
                       f" = {spacing:.2f}x a lone commit's p50 (target <= 2x)")
                 print(f"  every move committed {mine['moved']:.2f} s after the first click; "
                       f"drawing pool in processes: {mine['pool']}")
+                if hard:
+                    print(f"  beside {hard} tables of hard computers: {mine['searched']} hard decisions made "
+                          "in the thinking workers by the end of the run")
             print(f"{size} clicks: median over {repeats} runs: ack p99 ratio {statistics.median(ratios):.2f}x, "
                   f"commit spacing ratio {statistics.median(spacing_ratios):.2f}x")
 
@@ -264,8 +299,10 @@ def main() -> None:
     parser.add_argument("--clicks", type=int, nargs="+", default=[200, 500])
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--workers", type=int, default=machine_cores())
+    parser.add_argument("--hard-tables", type=int, default=0,
+                        help="French Tarot tables of hard computers thinking beside the burst (issue 29: 100)")
     args = parser.parse_args()
-    asyncio.run(main_async(args.clicks, args.repeats, args.workers))
+    asyncio.run(main_async(args.clicks, args.repeats, args.workers, args.hard_tables))
 
 
 if __name__ == "__main__":

@@ -32,6 +32,7 @@ from cogs.common import (
     register_ui,
     table_choices,
 )
+from cogs.option_words import LEVEL_CHOICES, LEVEL_HELP
 from games import arcanoid as arc
 from games.arcanoid.battle import ARCANA, FIELDS
 from games.arcanoid.words import card_words, face_code, whose
@@ -379,13 +380,15 @@ class Arcanoid(commands.Cog):
                            variant="DRESDEN (default), NASSAU, KOBLENZ, MALTA*, WORMS*",
                            gaza="Add the mechanical USA player (for 2-3 players)",
                            reaction_seconds="Seconds of each reaction window for the Fool and the Hermit (default 20)",
-                           timer="Seconds per turn before the default move (0 = no timer)")
-    @app_commands.choices(variant=[app_commands.Choice(name=v, value=v) for v in ("DRESDEN", "NASSAU", "KOBLENZ", "MALTA*", "WORMS*")])
+                           timer="Seconds per turn before the default move (0 = no timer)", level=LEVEL_HELP)
+    @app_commands.choices(variant=[app_commands.Choice(name=v, value=v) for v in ("DRESDEN", "NASSAU", "KOBLENZ", "MALTA*", "WORMS*")],
+                          level=LEVEL_CHOICES)
     async def create(self, interaction: discord.Interaction, bots: app_commands.Range[int, 0, 9] = 0,
                      rounds: app_commands.Range[int, 1, 20] = 5, variant: app_commands.Choice[str] | None = None,
                      gaza: bool = False, reaction_seconds: app_commands.Range[int, 2, 60] = 20,
-                     timer: app_commands.Range[int, 0, 600] = 120) -> None:
-        options = {"bots": bots, "rounds": rounds, "variant": variant.value if variant else "DRESDEN",
+                     timer: app_commands.Range[int, 0, 600] = 120,
+                     level: app_commands.Choice[str] | None = None) -> None:
+        options = {"level": level.value if level else "normal", "bots": bots, "rounds": rounds, "variant": variant.value if variant else "DRESDEN",
                    "gaza": gaza, "reaction_seconds": reaction_seconds, "timer": timer}
         await create_table(interaction, GAME, options, None)
 

@@ -27,6 +27,7 @@ from cogs.common import (
     who,
 )
 from cogs.last_moves import narrate, seat_words
+from cogs.option_words import LEVEL_CHOICES, LEVEL_HELP
 from games import loc
 from games.base import Event, plural
 from games.cards import card
@@ -225,18 +226,22 @@ class Loc(commands.Cog):
                            pot_trumps="all: every trump takes the pot; high: only 15-21 and the Fool",
                            timer="Seconds to choose before your lowest card goes (0 = no timer)",
                            buy_in="Chips you bring from your wallet (10 to 100 bets)",
-                           bots="Seats the bot's computer players fill (they bring your stack, lent by the house)")
+                           bots="Seats the bot's computer players fill (they bring your stack, lent by the house)",
+                           level=LEVEL_HELP)
     @app_commands.choices(deck=[app_commands.Choice(name=d, value=d) for d in loc.DECKS],
-                          pot_trumps=[app_commands.Choice(name=p, value=p) for p in loc.POT_TRUMPS])
+                          pot_trumps=[app_commands.Choice(name=p, value=p) for p in loc.POT_TRUMPS],
+                          level=LEVEL_CHOICES)
     async def create(self, interaction: discord.Interaction,
                      bet: app_commands.Range[int, 1, 100_000] = 10,
                      deck: app_commands.Choice[str] | None = None,
                      pot_trumps: app_commands.Choice[str] | None = None,
                      timer: app_commands.Range[int, 0, 600] = 60,
                      buy_in: app_commands.Range[int, 1, MAX_CHIPS] | None = None,
-                     bots: app_commands.Range[int, 0, loc.MAX_SEATS - 1] = 0) -> None:
+                     bots: app_commands.Range[int, 0, loc.MAX_SEATS - 1] = 0,
+                     level: app_commands.Choice[str] | None = None) -> None:
         options = {"bet": bet, "timer": timer, "deck": deck.value if deck else "tarot",
-                   "pot_trumps": pot_trumps.value if pot_trumps else "all", "bots": bots}
+                   "pot_trumps": pot_trumps.value if pot_trumps else "all", "bots": bots,
+                   "level": level.value if level else "normal"}
         await create_table(interaction, GAME, options, buy_in)
         table = self.bot.tables.table_in(interaction.channel_id or 0)
         if table is not None and table.game == GAME and not table.active and table.host_id == interaction.user.id \

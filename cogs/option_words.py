@@ -5,11 +5,20 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from games.base import plural
+from discord import app_commands
+
+from games.base import LEVELS, plural
 from games.rummy.melds import meld_set_words
 
 STYLES = {"rws": "Rider–Waite–Smith cards", "marseille": "Marseille cards", "thoth": "Thoth cards",
           "french": "French tarot cards (trumps numbered)"}
+LEVEL_WORDS = {"easy": "easy computer players (a newcomer can beat them)",
+               "normal": "normal computer players (rules of thumb)",
+               "hard": "hard computer players (they search the possible deals)"}
+LEVELS_RULE = ("Computer players: `level:` on `create` sets how well they play — **easy** (a newcomer beats them), "
+               "**normal** (rules of thumb, the default) or **hard** (they imagine the hidden cards and search).")
+LEVEL_HELP = "How well the computer players play: easy, normal (default) or hard (docs/computers.md)"
+LEVEL_CHOICES = [app_commands.Choice(name=level, value=level) for level in LEVELS]
 ORIENTATION = {"best": "reversals set for your best hand", "manual": "you turn your own cards"}
 
 
@@ -84,6 +93,13 @@ def _value_words(value: Any) -> str:
     return "none" if value is None else str(value)
 
 
+def level_line(options: Any) -> str | None:
+    """The table's computer level, for its status; None at a table without computers."""
+    if not getattr(options, "bots", 0) or not hasattr(options, "level"):
+        return None
+    return f"🤖 {LEVEL_WORDS[options.level].capitalize()}"
+
+
 def option_words(game: str, options: Any) -> str:
     """The lobby's Options field."""
     describe = WORDS.get(game)
@@ -91,4 +107,7 @@ def option_words(game: str, options: Any) -> str:
         from dataclasses import asdict
 
         return "\n".join(f"{k.replace('_', ' ')}: {_value_words(v)}" for k, v in asdict(options).items())[:1024]
-    return "\n".join(f"• {line[:1].upper()}{line[1:]}" for line in [*describe(options), _timer(options)])[:1024]
+    lines = [*describe(options), _timer(options)]
+    if getattr(options, "bots", 0) and hasattr(options, "level"):
+        lines.append(LEVEL_WORDS[options.level])
+    return "\n".join(f"• {line[:1].upper()}{line[1:]}" for line in lines)[:1024]

@@ -29,6 +29,7 @@ from cogs.common import (
     who,
 )
 from cogs.last_moves import narrate, seat_words
+from cogs.option_words import LEVEL_CHOICES, LEVEL_HELP
 from games import poker
 from games.base import Action, Event, IllegalAction, mention, plural
 from games.cards import card, card_name
@@ -295,9 +296,11 @@ class Poker(commands.Cog):
                            format="holdem (2-10 seats) or draw (five-card draw, 2-8 seats)",
                            orientation="best: your cards are turned for your best hand; manual: you turn them",
                            timer="Seconds per turn (0 = no timer)", buy_in="Chips you bring from your wallet",
-                           bots="Seats the bot's computer players fill (they bring your stack, lent by the house)")
+                           bots="Seats the bot's computer players fill (they bring your stack, lent by the house)",
+                           level=LEVEL_HELP)
     @app_commands.choices(format=[app_commands.Choice(name=f, value=f) for f in poker.FORMATS],
-                          orientation=[app_commands.Choice(name=o, value=o) for o in poker.ORIENTATIONS])
+                          orientation=[app_commands.Choice(name=o, value=o) for o in poker.ORIENTATIONS],
+                          level=LEVEL_CHOICES)
     async def create(self, interaction: discord.Interaction,
                      small_blind: app_commands.Range[int, 1, 1_000_000] = 5,
                      big_blind: app_commands.Range[int, 1, 2_000_000] = 10,
@@ -307,10 +310,12 @@ class Poker(commands.Cog):
                      orientation: app_commands.Choice[str] | None = None,
                      timer: app_commands.Range[int, 0, 600] = 60,
                      buy_in: app_commands.Range[int, 1, MAX_CHIPS] | None = None,
-                     bots: app_commands.Range[int, 0, poker.MAX_SEATS - 1] = 0) -> None:
+                     bots: app_commands.Range[int, 0, poker.MAX_SEATS - 1] = 0,
+                     level: app_commands.Choice[str] | None = None) -> None:
         options = {"small_blind": small_blind, "big_blind": big_blind, "min_buy_in": min_buy_in,
                    "max_buy_in": max_buy_in, "format": format.value if format else "holdem",
-                   "orientation": orientation.value if orientation else "best", "timer": timer, "bots": bots}
+                   "orientation": orientation.value if orientation else "best", "timer": timer, "bots": bots,
+                   "level": level.value if level else "normal"}
         await create_table(interaction, GAME, options, buy_in)
 
     @group.command(name="check", description="Check: pass the action without betting")

@@ -24,6 +24,7 @@ from cogs.common import (
     who,
 )
 from cogs.last_moves import narrate, seat_words
+from cogs.option_words import LEVEL_CHOICES, LEVEL_HELP
 from games import rummy
 from games.base import Action, Event, capitalised, plural
 from games.cards import DECK_STYLES, card, card_name
@@ -299,8 +300,9 @@ class Rummy(commands.Cog):
                            dealer_choice="The dealer sets melds and call limit before each deal",
                            upcard_choice="Each hand's call limit is the upcard's value",
                            identification="The winning caller identifies their melds' cards in a column",
-                           timer="Seconds per turn (0 = no timer)")
+                           timer="Seconds per turn (0 = no timer)", level=LEVEL_HELP)
     @app_commands.choices(
+        level=LEVEL_CHOICES,
         opponent=[app_commands.Choice(name=o, value=o) for o in rummy.OPPONENTS],
         melds=[app_commands.Choice(name=m, value=m) for m in rm.MELD_SETS],
         attributions=[app_commands.Choice(name=a, value=a) for a in rm.ATTRIBUTIONS],
@@ -313,8 +315,9 @@ class Rummy(commands.Cog):
                      attributions: app_commands.Choice[str] | None = None,
                      style: app_commands.Choice[str] | None = None,
                      dealer_choice: bool = False, upcard_choice: bool = False, identification: bool = False,
-                     timer: app_commands.Range[int, 0, 3600] = 120) -> None:
-        options = {"opponent": opponent.value if opponent else "human", "melds": melds.value if melds else "all",
+                     timer: app_commands.Range[int, 0, 3600] = 120,
+                     level: app_commands.Choice[str] | None = None) -> None:
+        options = {"level": level.value if level else "normal", "opponent": opponent.value if opponent else "human", "melds": melds.value if melds else "all",
                    "call_limit": call_limit, "target": target,
                    "attributions": attributions.value if attributions else "gd",
                    "style": style.value if style else "rws", "dealer_choice": dealer_choice,

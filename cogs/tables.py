@@ -38,12 +38,14 @@ from cogs.common import (
     table_choices,
 )
 from cogs.fair import json_file
+from cogs.option_words import LEVELS_RULE, level_line
 from cogs.presenter import LobbyButton, Presenter
 from cogs.records import record_word
 from cogs.rules_text import RULES
 from cogs.vanished import end_tables_in_vanished_channels, end_tables_of_vanished
 from games import fairness
 from games.base import DealSeed, HandRecord, IllegalAction, plural
+from games.registry import GAMES
 from renders import warm_up
 
 log = logging.getLogger(__name__)
@@ -161,8 +163,8 @@ class Tables(commands.Cog):
 
         ui, view, names = UIS[table.game], table.view(None), names_for(self.bot, table)
         image = await render(ui, view, names, getattr(table.options, "style", "rws"))
-        lines = [*ui.status_lines(table, view, names), *commitment_lines(view, fair.next_commitment(table),
-                                                                           fair.next_nonce(table))]
+        lines = [*ui.status_lines(table, view, names), *filter(None, [level_line(table.options)]),
+                 *commitment_lines(view, fair.next_commitment(table), fair.next_nonce(table))]
         embed = discord.Embed(title=GAME_TITLES[table.game], colour=COLOUR, description="\n".join(lines)[:4000])
         embed.set_image(url="attachment://table.png")
         return {"embed": embed, "file": png_file(image)}
@@ -229,6 +231,8 @@ class Tables(commands.Cog):
     @app_commands.choices(game=[app_commands.Choice(name=title, value=key) for key, title in GAME_TITLES.items()])
     async def rules(self, interaction: discord.Interaction, game: app_commands.Choice[str]) -> None:
         text = RULES[game.value]
+        if hasattr(GAMES[game.value], "computer_action"):
+            text += "\n" + LEVELS_RULE
         here = self.bot.tables.table_in(interaction.channel_id or 0)
         if here is not None and here.game == game.value and hasattr(here.options, "variant"):
             gaza = " with GAZA" if getattr(here.options, "gaza", False) else ""

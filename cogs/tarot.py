@@ -29,6 +29,7 @@ from cogs.common import (
     who as seat_who,
 )
 from cogs.last_moves import narrate, seat_words
+from cogs.option_words import LEVEL_CHOICES, LEVEL_HELP
 from games import french_tarot as ft
 from games.base import Action, Event, plural
 from games.cards import card
@@ -399,15 +400,19 @@ class Tarot(commands.Cog):
                            hands="Hands in the game (0: one dealt by each player)",
                            count_method="How the score sheet counts the piles",
                            excuse_settlement="How the score sheet settles the Excuse",
-                           timer="Seconds per turn (0 = no timer)", style="Deck style of the images")
-    @app_commands.choices(count_method=METHOD_CHOICES, excuse_settlement=SETTLEMENT_CHOICES, style=STYLE_CHOICES)
+                           timer="Seconds per turn (0 = no timer)", style="Deck style of the images",
+                           level=LEVEL_HELP)
+    @app_commands.choices(count_method=METHOD_CHOICES, excuse_settlement=SETTLEMENT_CHOICES, style=STYLE_CHOICES,
+                          level=LEVEL_CHOICES)
     async def create(self, interaction: discord.Interaction, players: app_commands.Range[int, 3, 5] = 4,
                      bots: app_commands.Range[int, 0, 4] = 0, hands: app_commands.Range[int, 0, ft.MAX_HANDS] = 0,
                      count_method: app_commands.Choice[str] | None = None,
                      excuse_settlement: app_commands.Choice[str] | None = None,
                      timer: app_commands.Range[int, 0, 600] = 120,
-                     style: app_commands.Choice[str] | None = None) -> None:
+                     style: app_commands.Choice[str] | None = None,
+                     level: app_commands.Choice[str] | None = None) -> None:
         options = {"players": players, "bots": bots, "hands": hands, "timer": timer,
+                   "level": level.value if level else None,
                    "count_method": count_method.value if count_method else None,
                    "excuse_settlement": excuse_settlement.value if excuse_settlement else None,
                    "style": style.value if style else None}

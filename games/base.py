@@ -67,8 +67,11 @@ Optional, where a game needs them:
 - `played_by_computer(state) -> list[int]`: people whose seat a computer plays for now (they
   left, or timed out twice); the runtime moves for them as for its own computer players;
 - computer players: an option `bots` (the runtime seats that many players with ids -1, -2, …
-  at creation) and `computer_action(state, player) -> Action`, played after a short pause
-  whenever a computer player is pending.
+  at creation), an option `level` (one of `LEVELS`) and
+  `computer_action(state, player, level="normal") -> Action`, played after a short pause
+  whenever a computer player is pending. It decides from `player`'s view only, and the same
+  view gives the same decision (a `hard` search seeds its randomness from the view:
+  `games/search.py`).
 
 A "player" is the int id of the person in the seat (a Discord user id; computer players use
 negative ids). Actions are JSON-able dicts with a "type" key, so the action log is plain JSON.
@@ -228,6 +231,14 @@ def _walked_copy(value: Any) -> Any:
     if isinstance(value, list):
         return [_walked_copy(item) for item in value]
     return value
+
+
+LEVELS = ("easy", "normal", "hard")  # the computer players' strengths (docs/computers.md)
+
+
+def check_level(level: object) -> None:
+    """The `level` option of a game with computer players."""
+    require(level in LEVELS, "level must be easy, normal or hard")
 
 
 def require(condition: bool, reason: str) -> None:

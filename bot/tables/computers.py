@@ -9,7 +9,8 @@ from bot.tables.model import (
     Table,
     retried_on_conflict,
 )
-from games.base import IllegalAction, plural
+from bot.thinking import SEARCHING_LEVELS
+from games.base import Action, IllegalAction, plural
 
 log = logging.getLogger(__name__)
 
@@ -78,31 +79,49 @@ class Computers:
         if table._computer is not None:
             table._computer.cancel()  # one reply pending at a time: the one for the copy as it is now
             table._computer = None
+        if table._thought is not None:
+            table._thought[1].cancel()
+            table._thought = None
         if self._closed or not self.owns(table) or not self._computers_to_move(table):
             return
         version = table.version
+        if getattr(table.options, "level", "normal") in SEARCHING_LEVELS:  # the search runs during the pause
+            table._thought = (version, asyncio.get_running_loop().create_task(self._think(table, version)))
         table._computer = self._call_later(
             self.computer_pause,
             lambda: asyncio.get_running_loop().create_task(self._guarded(self._computer_moves(table, version))))
 
     @retried_on_conflict
     async def _computer_moves(self, table: Table, version: int) -> None:
+        # decided outside the table's lock: a person's click never waits on a search
+        thought, table._thought = table._thought, None
+        decision = await (thought[1] if thought is not None and thought[0] == version else self._think(table, version))
+        if decision is None:
+            return
+        player, action = decision
         async with self._hold(table):
             if table.version != version or self._closed or table.status != "active":
                 return  # something else moved first; that move scheduled its own follow-up
-            waiting = self._computers_to_move(table)
-            if not waiting:  # scheduled by a move to a stale copy whose commit was refused: the copy
-                # read back holds another process's move at that version, which left no computer to move
-                log.debug("table %s: the computer move scheduled at version %s has nobody to move", table.id, version)
-                return
-            player = waiting[0]
-            action = table.module.computer_action(table.state, player)
             try:
                 events = await self._apply(table, player, action)
             except IllegalAction as refusal:
                 log.error("table %s: computer %s tried %s: %s", table.id, player, action, refusal.reason)
                 return
         await self._notify(table, events, "computer")
+
+    async def _think(self, table: Table, version: int) -> tuple[int, Action] | None:
+        """The next computer's move for the table as it is at `version`, None if nobody is to move."""
+        if table.version != version or self._closed or table.status != "active":
+            return None  # something else moved first; that move scheduled its own follow-up
+        waiting = self._computers_to_move(table)
+        if not waiting:  # scheduled by a move to a stale copy whose commit was refused: the copy
+            # read back holds another process's move at that version, which left no computer to move
+            log.debug("table %s: the computer move scheduled at version %s has nobody to move", table.id, version)
+            return None
+        player = waiting[0]
+        # a person's seat that a computer plays for (they left, or timed out) plays at the normal level
+        level = getattr(table.options, "level", "normal") if player < 0 else "normal"
+        return player, await self.thinking.decide(table.game, table.module, table.state, player, level)
 
     def _can(self, table: Table, player: int, kind: str) -> bool:
         return any(a.get("type") == kind for a in table.module.legal_actions(table.state, player))

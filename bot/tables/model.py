@@ -121,7 +121,7 @@ class Table:
 
     __slots__ = (
         "id", "guild_id", "channel_id", "game", "options", "host_id", "status", "_lobby", "_lobby_json",
-        "version", "deadline", "extra", "_state", "saved", "_lock", "_timer", "_computer",
+        "version", "deadline", "extra", "_state", "saved", "_lock", "_timer", "_computer", "_thought",
         "_tx", "_tx_steps", "stale",
     )
 
@@ -129,6 +129,7 @@ class Table:
         self._lock: asyncio.Lock | None = None
         self._timer: asyncio.TimerHandle | None = None
         self._computer: asyncio.TimerHandle | None = None  # the computer player's next move
+        self._thought: tuple[int, asyncio.Task[Any]] | None = None  # a hard computer's search begun at that version
         self._tx: Tx | None = None  # the transaction holding the table's row (shared stores)
         self._tx_steps = True  # whether the operation holding it writes in steps (see _transaction)
         self.stale = False  # the copy may differ from the stored table: read it before the next write
@@ -197,7 +198,7 @@ class Table:
         on (the live state may be mid-move on the event loop)."""
         twin = copy.copy(self)
         twin._state, twin.extra, twin.lobby = None, copy.deepcopy(self.extra), list(self.lobby)
-        twin._lock = twin._timer = twin._computer = twin._tx = None
+        twin._lock = twin._timer = twin._computer = twin._thought = twin._tx = None
         return twin
 
     def state_json(self) -> str | None:

@@ -125,6 +125,7 @@ class Restore:
     async def close(self) -> None:
         self._closed = True
         self.timeouts.close()
+        self.thinking.close()
         await self.heartbeat.stop()
         for handle in [*self._restored_timers, *self._idle.values()]:
             handle.cancel()

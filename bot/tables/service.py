@@ -24,6 +24,7 @@ from bot.tables.moves import Moves
 from bot.tables.registry import Registry
 from bot.tables.restore import Restore
 from bot.tables.timers import Timers
+from bot.thinking import Thinking
 from bot.timers import Heartbeat, TimeoutQueue, shard_key
 
 
@@ -49,3 +50,4 @@ class TableService(Registry, Restore, ClusterNotices, Lobby, Moves, Chips, Timer
         self._by_guild: dict[int, dict[int, Table]] = {}  # server id -> its open tables, by id
         self.process_token = secrets.token_hex(8)  # tells this process's own change notices apart
         self.client_seeds = fair.ClientSeeds(store)
+        self.thinking = Thinking(config.think_workers)

@@ -42,7 +42,7 @@ only: hand, visible, looks (High Priestess and Fool looks), reactions (["fool", 
 daemons whose Fool, or whose Hermit's move, they may play now), passed, secret, daemons).
 """
 
-from games.arcanoid import ai
+from games.arcanoid import ai, hard
 from games.arcanoid.battle import battle_winner, can_steal, game_winners
 from games.arcanoid.rules import *  # noqa: F403 - the game contract
 from games.arcanoid.rules import State, view
@@ -57,6 +57,9 @@ def default_action(state: State, player: int) -> Action:
     return ai.timeout_move(view(state, player))
 
 
-def computer_action(state: State, player: int) -> Action:
-    """The computer's move, chosen from what its seat may see (`view`), never from the state."""
-    return ai.choose(view(state, player))
+def computer_action(state: State, player: int, level: str = "normal") -> Action:
+    """The computer's move at `level`, chosen from what its seat may see (`view`; the hard
+    player imagines the rest anew from it), never from the hidden cards."""
+    if level == "hard":
+        return hard.choose(state, player)
+    return ai.choose(view(state, player), level)

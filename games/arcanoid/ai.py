@@ -46,7 +46,10 @@ TOWER_WORTH = 16.0  # an enemy force worth destroying
 EAGER_POWERS = (2, 5, 8, 11, 15)  # High Priestess, Hierophant, Justice, Strength, the Devil
 
 
-def choose(view: dict[str, Any]) -> Action:
+def choose(view: dict[str, Any], level: str = "normal") -> Action:
+    """The normal player's move (`easy`: `choose_easy`'s; `hard` is games/arcanoid/hard.py)."""
+    if level == "easy":
+        return choose_easy(view)
     phase = view["phase"]
     me = view["me"]
     if phase == "vote":
@@ -465,4 +468,47 @@ def _finish_choice(view: dict[str, Any]) -> Action:
     return {"type": "call", "card": wanted.code}
 
 
-__all__ = ["choose", "timeout_move", "card"]
+# --- the easy player ------------------------------------------------------------------------
+
+EASY_FORCE = 15.0  # the force the easy player waits for, however late it is
+
+
+def choose_easy(view: dict[str, Any]) -> Action:
+    """A newcomer's game: it commits its strongest cards on the first battlefield where they
+    look strong, without weighing what the others put there, never uses a power, never reacts
+    out of turn, and discards its smallest card while it waits; once the deck is spent for good
+    it puts down what it has."""
+    if view["phase"] != "play":
+        return timeout_move(view)  # agrees to a refill, lets every window close
+    seat = _acting_seat(view)
+    pool = _pool(view, seat)
+    open_fields = [f for f in FIELDS if f not in seat["fields"]]
+    spent = view["deck"] == 0 and view["no_refill"]
+    for field in open_fields:
+        options = _options(view, seat, pool, field)
+        if options and (spent or options[0][0][0] > TIER[FORCE] or options[0][0][1] >= EASY_FORCE):
+            return _commit(field, options[0][1], _easy_second(view, seat, pool, field, options[0][1]))
+    own = from_codes(seat["hand"] or []) + from_codes(seat["visible"])
+    if own:
+        return {"type": "discard", "card": min(own, key=_easy_worth).face.code}
+    return {"type": "commit", "field": open_fields[0], "cards": []}
+
+
+def _easy_second(view: dict[str, Any], seat: dict[str, Any], pool: list[Card], field: str,
+                 cards: list[Card]) -> str | None:
+    """The imperial couple's second battlefield: the next open one it may go to."""
+    if form_of(cards) != IMPERIAL:
+        return None
+    return next((f for f in FIELDS if f != field and f not in seat["fields"]
+                 and _options(view, seat, pool, f)), None)
+
+
+def _easy_worth(c: Card) -> tuple[int, int]:
+    """The easy player's order of letting go: small numbers first, then courts, then the powers
+    it never uses; the couples' majors and the World last."""
+    if c.is_major:
+        return (3 if c.rank in (WORLD, EMPRESS, EMPEROR, LOVERS) else 2, c.rank)
+    return (1 if c.is_court else 0, c.rank)
+
+
+__all__ = ["choose", "choose_easy", "timeout_move", "card"]

@@ -14,7 +14,7 @@ from games.arcanoid.battle import (
     JUDGMENT_FORM,
     TIER,
 )
-from games.base import IllegalAction, require
+from games.base import IllegalAction, check_level, require
 from games.cards import Card, card, card_or_none, code_or_none, codes, from_codes
 
 HAND_SIZE = 6
@@ -33,9 +33,11 @@ class Options:
     rounds: int = 5
     reaction_seconds: int = 20  # a person notices the DM, reads whose commitment it is and answers (issue 20)
     bots: int = 0
+    level: str = "normal"  # the computer players' strength: easy, normal or hard
     timer: int = 120
 
     def validate(self) -> None:
+        check_level(self.level)
         require(self.variant in VARIANTS, f"variant must be one of {', '.join(VARIANTS)}")
         require(isinstance(self.gaza, bool), "gaza must be true or false")
         _check_int("rounds", self.rounds, 1, 20)

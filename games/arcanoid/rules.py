@@ -200,6 +200,23 @@ def reactors(state: State) -> list[int]:
     return list(dict.fromkeys(ready))
 
 
+def react_in_turn(state: State, decide: Callable[[int], Action]) -> int:
+    """The open reaction window as computers play it among themselves (the arena, a searching
+    player's imagined rounds, tests): each player who may react is asked in turn (`decide`) and
+    their move played; the first move other than a pass ends the window, else the runtime
+    closes it. How many were asked."""
+    asked = 0
+    for player in reactors(state):
+        action = decide(player)
+        apply(state, player, action)
+        asked += 1
+        if action["type"] != "pass":
+            return asked
+    if state.phase == "window":
+        apply(state, RUNTIME, {"type": "close_window"})
+    return asked
+
+
 def _seat(state: State, player: int) -> Seat:
     found = state.seat(player)
     if found is None:

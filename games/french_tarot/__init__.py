@@ -3,7 +3,7 @@ offered to the runtime as one game module. The computer player depends on the ru
 reverse; the moves that need both (a timeout's default, a computer's move) are made here."""
 
 from games.base import Action
-from games.french_tarot import ai
+from games.french_tarot import ai, hard
 from games.french_tarot.rules import *  # noqa: F403 - the game contract
 from games.french_tarot.rules import State
 
@@ -17,5 +17,8 @@ def default_action(state: State, player: int) -> Action:
     return ai.choose(state, player, announce=False)
 
 
-def computer_action(state: State, player: int) -> Action:
-    return ai.choose(state, player)
+def computer_action(state: State, player: int, level: str = "normal") -> Action:
+    """The computer's move at `level`, from what `player` may know (ai.knowledge), never others' cards."""
+    if level == "hard":
+        return hard.choose(state, player)
+    return ai.choose_easy(state, player) if level == "easy" else ai.choose(state, player)

@@ -31,6 +31,7 @@ from games.french_tarot import rules as ft
 # ahead at 38 with 5 (the partner helps).
 THRESHOLDS = (("garde_contre", 81), ("garde_sans", 71), ("garde", 56))
 PRISE_AT = {3: 40, 4: 40, 5: 38}
+EASY_PRISE_AT, EASY_GARDE_AT = 48, 66  # the easy player's only contracts, on a stronger hand than needed
 COURT_POINTS = {KING: 6, QUEEN: 2, KNIGHT: 2, PAGE: 1}
 CHELEM_TRUMPS = {3: 16, 4: 13, 5: 11}
 TRUMP = "T"
@@ -63,6 +64,32 @@ def choose(state: ft.State, player: int, announce: bool = True) -> Action:
             return {"type": "announce", "what": "poignee", "level": ft.POIGNEE_LEVELS[level]}
         return {"type": "play", "card": choose_card(state, seat).code}
     raise IllegalAction("there is nothing to play: the game is over")
+
+
+def choose_easy(state: ft.State, player: int) -> Action:
+    """The easy player: a newcomer's game. It bids only a prise or a garde, on a stronger hand
+    than it needs; it leads its best card of its longest suit, and takes a trick with the highest
+    card it can (both wasteful); otherwise it plays as the normal player."""
+    seat = state.players.index(player)
+    if state.phase == "bidding":
+        strength = hand_strength(state.hands[seat], state.size)
+        wanted = "garde" if strength >= EASY_GARDE_AT else "prise" if strength >= EASY_PRISE_AT else "pass"
+        return {"type": "bid", "contract": wanted if wanted in ft.legal_bids(state) else "pass"}
+    if state.phase == "playing" and not ft.poignee_levels(state, seat):
+        legal = ft.legal_cards(state, seat)
+        plain = [c for c in legal if not ft.is_excuse(c) and not (c.suit is None and c.rank == 1)]
+        if len(legal) > 1 and plain:
+            return {"type": "play", "card": _easy_card(state, plain).code}
+    return choose(state, player)
+
+
+def _easy_card(state: ft.State, cards: list[Card]) -> Card:
+    if ft.led_card(state.trick) is None:
+        suited = [c for c in cards if c.suit is not None]
+        return max(_longest_suit(suited) if suited else cards, key=lambda c: c.rank)
+    best = state.trick[ft.winning_position(state.trick)]
+    beaters = [c for c in cards if beats(c, best)]
+    return max(beaters, key=lambda c: (c.suit is None, c.rank)) if beaters else _lowest(cards)
 
 
 # --- bidding, calling, discarding ----------------------------------------------------------

@@ -27,6 +27,7 @@ from games.base import (
     HandRecord,
     IllegalAction,
     SeatSpec,
+    check_level,
     hand_over_seat,
     mention,
     plural,
@@ -86,6 +87,7 @@ TURN_VERBS = {"bidding": "speak", "calling": "call a king", "discarding": "disca
 class Options:
     players: int = 4
     bots: int = 0
+    level: str = "normal"  # the computer players' strength: easy, normal or hard
     hands: int = 0  # deals in the game; 0: one round of deals (as many as players)
     count_method: str = "valuable"
     excuse_settlement: str = "exchange"
@@ -93,6 +95,7 @@ class Options:
     style: str = "rws"
 
     def validate(self) -> None:
+        check_level(self.level)
         _check_int("players", self.players, 3, 5)
         _check_int("bots", self.bots, 0, self.players - 1)
         _check_int("hands", self.hands, 0, MAX_HANDS)

@@ -27,6 +27,7 @@ from games.base import (
     IllegalAction,
     SeatSpec,
     cashout,
+    check_level,
     has_person,
     mention,
     plural,
@@ -86,8 +87,10 @@ class Options:
     pot_trumps: str = "all"
     timer: int = 60
     bots: int = 0  # computer players seated at creation
+    level: str = "normal"  # the computer players' strength: easy, normal or hard
 
     def validate(self) -> None:
+        check_level(self.level)
         _check_int("bet", self.bet, 1, 100_000)
         _check_int("timer", self.timer, 0, 600)
         require(self.deck in DECKS, "deck must be tarot or standard")

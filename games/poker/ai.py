@@ -10,7 +10,12 @@ checked to (a bluff). At the draw it keeps its sets and its majors (any hand hol
 beats every hand without) and replaces the rest.
 
 Its random choices come from a generator seeded by what it sees, so the same view always gets
-the same decision (a hand replays exactly from its seed and its log)."""
+the same decision (a hand replays exactly from its seed and its log).
+
+The easy player (`choose_easy`) is loose and passive, the commonest weak player: from the same
+equity it calls far more than the pot odds justify (but never with a hopeless hand into a big
+bet), bets only a strong hand and then small (a third of the pot), raises only the minimum with
+a very strong one, and never bluffs. Its draw is the normal one."""
 
 from __future__ import annotations
 
@@ -32,7 +37,24 @@ BOARD_SIZE = 5
 DECK = tuple(full_deck())
 
 
-def choose(view: dict[str, Any], player: int) -> Action:
+EASY_CALL_SLACK = 0.10  # the easy player calls with this much less equity than the pot odds want
+EASY_FLOOR = 0.45  # ... but never with less than this part of a fair share (1 / players in the hand)
+EASY_VALUE_SHARE = 2.0  # equity over a fair share that makes the easy player bet (small)
+EASY_RAISE_SHARE = 2.6  # ... and raise (the minimum)
+
+
+def choose(view: dict[str, Any], player: int, level: str = "normal") -> Action:
+    """The normal player's move (`level` easy: `choose_easy`)."""
+    if level == "easy":
+        return choose_easy(view, player)
+    return _decide(view, player, _bet)
+
+
+def choose_easy(view: dict[str, Any], player: int) -> Action:
+    return _decide(view, player, _easy_bet)
+
+
+def _decide(view: dict[str, Any], player: int, bet: Any) -> Action:
     turn = view.get("turn") or {}
     if turn.get("player") != player:
         raise ValueError(f"it is not player {player}'s turn")
@@ -41,10 +63,14 @@ def choose(view: dict[str, Any], player: int) -> Action:
     rng = random.Random(_seed(view, me))
     if turn["action"] == "draw":
         return {"type": "discard", "cards": [c.code for c in discards(hole)]}
-    opponents = sum(1 for s in view["seats"] if s["in_hand"] and not s["folded"] and s["player"] != player)
+    opponents = opponents_in(view, player)
     board = [card(code) for code in view["board"]]
     share = equity(hole, board, opponents, view["format"], rng)
-    return _bet(turn, view["pot"], share, opponents, rng)
+    return bet(turn, view["pot"], share, opponents, rng)
+
+
+def opponents_in(view: dict[str, Any], player: int) -> int:
+    return sum(1 for s in view["seats"] if s["in_hand"] and not s["folded"] and s["player"] != player)
 
 
 def _seed(view: dict[str, Any], me: dict[str, Any]) -> str:
@@ -90,6 +116,23 @@ def _bet(turn: dict[str, Any], pot: int, share: float, opponents: int, rng: rand
             return _size(turn, pot, big=False) or {"type": "check"}
         return {"type": "check"}
     if share >= to_call / (pot + to_call) + CALL_MARGIN:
+        return {"type": "call"}
+    return {"type": "fold"}
+
+
+def _easy_bet(turn: dict[str, Any], pot: int, share: float, opponents: int, rng: random.Random) -> Action:
+    """Loose and passive: a third of the pot with a strong hand, a minimum raise with a very
+    strong one, calls on much less than the pot odds, never a bluff."""
+    legal = set(turn["legal"])
+    to_call = turn["to_call"]
+    fair = 1 / (opponents + 1)
+    if share >= EASY_RAISE_SHARE * fair and "raise" in legal:
+        return {"type": "raise", "amount": turn["min_raise_to"]}
+    if share >= EASY_VALUE_SHARE * fair and "bet" in legal:
+        return {"type": "bet", "amount": min(max(pot // 3, turn["min_bet"]), turn["max_to"])}
+    if to_call == 0:
+        return {"type": "check"}
+    if share >= max(EASY_FLOOR * fair, to_call / (pot + to_call) - EASY_CALL_SLACK):
         return {"type": "call"}
     return {"type": "fold"}
 

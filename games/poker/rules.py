@@ -25,6 +25,7 @@ from games.base import (
     IllegalAction,
     SeatSpec,
     cashout,
+    check_level,
     mention,
     parse_amount,
     plain_copy,
@@ -72,8 +73,10 @@ class Options:
     timer: int = 60
     style: str = "rws"
     bots: int = 0  # computer players seated at creation
+    level: str = "normal"  # the computer players' strength: easy, normal or hard
 
     def validate(self) -> None:
+        check_level(self.level)
         _check_int("small_blind", self.small_blind, 1, 1_000_000)
         _check_int("big_blind", self.big_blind, self.small_blind, 2_000_000)
         _check_int("min_buy_in", self.min_buy_in, 1, 10_000)

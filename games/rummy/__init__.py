@@ -1,10 +1,10 @@
 """Tarot Rummy (rules/rummy.md): the rules (`rules`), the melds (`melds`) and the computer
-player (`ai`), offered to the runtime as one game module. The computer player depends on the
-rules, never the reverse; the moves that need both (a timeout's default, a computer's move) are
+players (`ai`: easy and normal; `hard`: the search), offered to the runtime as one game module.
+The computer players depend on the rules, never the reverse; the moves that need both (a timeout's default, a computer's move) are
 made here."""
 
 from games.base import Action
-from games.rummy import ai
+from games.rummy import ai, hard
 from games.rummy.rules import *  # noqa: F403 - the game contract
 from games.rummy.rules import State, view
 
@@ -22,6 +22,7 @@ def default_action(state: State, player: int) -> Action:
     return move
 
 
-def computer_action(state: State, player: int) -> Action:
-    """The computer's move, chosen from what it may see (`view`), never from the state."""
-    return ai.choose(view(state, player))
+def computer_action(state: State, player: int, level: str = "normal") -> Action:
+    """The computer's move at `level`, chosen from what it may see (`view`), never from the state."""
+    seen = view(state, player)
+    return hard.choose(seen) if level == "hard" else ai.choose(seen, level)

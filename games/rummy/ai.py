@@ -3,7 +3,12 @@ in its seat would see: its own hand, the discard pile, the stock count, the scor
 cannot cheat. It takes the discard when it joins a meld and lowers its unmelded value, discards the card whose
 loss leaves the least unmelded (the highest such card, then the one with fewest partners), and
 calls as soon as the call is allowed and pays: at once with everything melded, otherwise while
-its unmelded value is low for the stage of the hand."""
+its unmelded value is low for the stage of the hand.
+
+The easy player (`level="easy"`) plays as a newcomer does: it always draws from the stock, throws
+away its highest unmelded card without keeping cards that are one card short of a meld, and
+calls only with very little unmelded (so it often waits too long). The hard
+player searches: games/rummy/hard.py."""
 
 from __future__ import annotations
 
@@ -16,10 +21,15 @@ Action = dict[str, Any]
 FULL_STOCK = 57  # 78 cards less two hands of ten and the upcard
 EARLY_HAND = 12  # turns of each player during which any allowed call pays
 SAFE_CALL = 4  # an unmelded value this low rarely gets undercut, however late
+EASY_CALL = 2  # the easy player calls only with this little unmelded
 
 
-def choose(view: dict[str, Any]) -> Action:
+def choose(view: dict[str, Any], level: str = "normal") -> Action:
     phase = view["phase"]
+    if phase == "draw" and level == "easy":
+        return {"type": "draw", "from": "stock"}
+    if phase == "discard" and level == "easy":
+        return _easy_discard_or_call(view)
     if phase == "choosing":
         return {"type": "choose", **view["options"]}
     if phase == "draw":
@@ -53,10 +63,15 @@ def _discard_helps(view: dict[str, Any]) -> bool:
         return False
     hand = from_codes(view["me"]["hand"])
     top = from_codes(view["discard"][-1:])[0]
+    return takes_discard(hand, top, view["me"]["value"], _tree(view), _kinds(view))
+
+
+def takes_discard(hand: list[Card], top: Card, value: int, t: rm.Tree, kinds: tuple[str, ...]) -> bool:
+    """Whether `top` kept joins a meld and leaves less unmelded than `value` (the hand's now)."""
     with_top = hand + [top]
-    best = min((rm.arrange([x for x in with_top if x != c], _tree(view), _kinds(view)) for c in hand),
+    best = min((rm.arrange([x for x in with_top if x != c], t, kinds) for c in hand),
                key=lambda found: found.value)
-    return best.value < view["me"]["value"] and top not in best.unmelded
+    return best.value < value and top not in best.unmelded
 
 
 def partners(c: Card, hand: list[Card], t: rm.Tree) -> int:
@@ -82,11 +97,15 @@ def best_discard(view: dict[str, Any]) -> tuple[str, int]:
     fewest partners (ties by notation, so the choice is repeatable)."""
     me = view["me"]
     hand = from_codes(me["hand"])
-    after = me["after_discard"]
-    t = _tree(view)
-    options = [c for c in hand if c.code != me["taken"]]
-    chosen = min(options, key=lambda c: (after[c.code], -rm.card_value(c), partners(c, hand, t), c.code))
-    return chosen.code, after[chosen.code]
+    taken = from_codes([me["taken"]])[0] if me["taken"] else None
+    chosen = pick_discard(hand, taken, me["after_discard"], _tree(view))
+    return chosen.code, me["after_discard"][chosen.code]
+
+
+def pick_discard(hand: list[Card], taken: Card | None, after: dict[str, int], t: rm.Tree) -> Card:
+    """`best_discard` on cards: `after` gives the unmelded value left by each card's discard."""
+    options = [c for c in hand if c != taken]
+    return min(options, key=lambda c: (after[c.code], -rm.card_value(c), partners(c, hand, t), c.code))
 
 
 def _discard_or_call(view: dict[str, Any]) -> Action:
@@ -97,12 +116,33 @@ def _discard_or_call(view: dict[str, Any]) -> Action:
 
 
 def _call_pays(view: dict[str, Any], value: int) -> bool:
-    if value > view["call_limit"]:
+    return call_pays(value, view["call_limit"], view["stock"])
+
+
+def call_pays(value: int, call_limit: int, stock: int) -> bool:
+    """Whether calling with `value` unmelded pays, `stock` cards being left."""
+    if value > call_limit:
         return False
     if value == 0:
         return True
-    turns = (FULL_STOCK - view["stock"]) // 2
-    return turns < EARLY_HAND or value <= SAFE_CALL or view["stock"] <= 2
+    turns = (FULL_STOCK - stock) // 2
+    return turns < EARLY_HAND or value <= SAFE_CALL or stock <= 2
+
+
+def _easy_discard_or_call(view: dict[str, Any]) -> Action:
+    """The newcomer's discard: the highest unmelded card (never the card just taken), whatever
+    it was close to; a call only with almost nothing unmelded."""
+    me = view["me"]
+    hand = from_codes(me["hand"])
+    after = me["after_discard"]
+    unmelded = set(me["unmelded"])
+    options = [c for c in hand if c.code != me["taken"]]
+    loose = [c for c in options if c.code in unmelded] or options
+    chosen = max(loose, key=lambda c: (rm.card_value(c), -after[c.code], c.code))
+    value = after[chosen.code]
+    if value <= min(EASY_CALL, view["call_limit"]):
+        return {"type": "call", "card": chosen.code}
+    return {"type": "discard", "card": chosen.code}
 
 
 def _widest_column(view: dict[str, Any]) -> str:

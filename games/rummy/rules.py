@@ -29,6 +29,7 @@ from games.base import (
     IllegalAction,
     SeatSpec,
     capitalised,
+    check_level,
     hand_over_seat,
     mention,
     plural,
@@ -75,6 +76,7 @@ class Options:
     upcard_choice: bool = False
     identification: bool = False
     opponent: str = "human"
+    level: str = "normal"  # the computer players' strength: easy, normal or hard
     timer: int = 120
 
     @property
@@ -83,6 +85,7 @@ class Options:
         return 1 if self.opponent == "bot" else 0
 
     def validate(self) -> None:
+        check_level(self.level)
         require(self.melds in rm.MELD_SETS, "melds must be all or basic")
         require(_whole(self.call_limit) and 0 <= self.call_limit <= 200, "call_limit must be 0 to 200")
         require(_whole(self.target) and 1 <= self.target <= 10_000, "target must be 1 to 10000")
@@ -933,8 +936,14 @@ def _public_view(state: State) -> dict[str, Any]:
         "seats": [_seat_view(state, s, i) for i, s in enumerate(state.seats)],
         "ending": _public_ending(state.ending) if state.ending else None,
         "identify": _identify_view(state), "history": copy.deepcopy(state.history[-12:]),
-        "winner": state.winner,
+        "winner": state.winner, "table_moves": public_moves(state.moves),
     }
+
+
+def public_moves(moves: list[str]) -> list[str]:
+    """This hand's moves as both players saw them: a card drawn from the stock and the
+    face-down call card left out ("0 stock", "1 take KC", "0 discard 5W", "1 call")."""
+    return [" ".join(move.split()[:2]) if move.split()[1] in ("stock", "call") else move for move in moves]
 
 
 def _identify_view(state: State) -> dict[str, Any] | None:
@@ -970,8 +979,9 @@ def _my_view(state: State, seat: Seat) -> dict[str, Any]:
 
 def view(state: State, player: int | None = None) -> dict[str, Any]:
     """The table as `player` may see it: their own hand and melds, and for everyone the
-    discard pile, the stock count, scores and, after a call, both hands laid out. The stock's
-    order, the other hand and the face-down call card never appear."""
+    discard pile, the hand's moves as the table saw them (`table_moves`), the stock count,
+    scores and, after a call, both hands laid out. The stock's order, the other hand and the
+    face-down call card never appear."""
     shown = _public_view(state)
     seat = next((s for s in state.seats if s.player == player), None) if player is not None else None
     shown["me"] = _my_view(state, seat) if seat is not None and state.phase != "over" else None

@@ -91,3 +91,18 @@ def refused(state: rules.State, player: int, action: dict[str, Any], words: str 
 
 def c(code: str) -> Card:
     return cards(code)[0]
+
+
+def play(state: rules.State, chooser: Any) -> None:
+    """The game played to its end, `chooser(state, player)` deciding every move (refused moves
+    would raise), the cards checked after each turn."""
+    steps = 0
+    while not arc.is_over(state):
+        steps += 1
+        assert steps < 5000
+        if state.phase == "window":
+            arc.react_in_turn(state, lambda player: chooser(state, player))
+            continue
+        player = arc.pending(state)[0]
+        arc.apply(state, player, chooser(state, player))
+        check_cards(state)

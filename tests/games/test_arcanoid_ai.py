@@ -10,28 +10,7 @@ import games.arcanoid as arc
 from games.arcanoid import ai, rules
 from games.arcanoid.model import DAEMON_BASE, VARIANTS, Options
 from games.base import SeatSpec
-from tests.games.arcanoid_helpers import act, check_cards, table
-
-
-def play(state: rules.State, chooser) -> None:
-    steps = 0
-    while not arc.is_over(state):
-        steps += 1
-        assert steps < 5000
-        if state.phase == "window":
-            acted = False
-            for player in arc.reactors(state):
-                action = chooser(state, player)
-                arc.apply(state, player, action)
-                if action["type"] != "pass":
-                    acted = True
-                    break
-            if not acted and state.phase == "window":
-                arc.apply(state, rules.RUNTIME, {"type": "close_window"})
-            continue
-        player = arc.pending(state)[0]
-        arc.apply(state, player, chooser(state, player))  # refused moves would raise here
-        check_cards(state)
+from tests.games.arcanoid_helpers import act, play, table
 
 
 @pytest.mark.parametrize("variant", VARIANTS)

@@ -1,0 +1,221 @@
+"""Arcanoid's hard computer player: it searches (games/search.py).
+
+It imagines the cards its seat cannot see — the other players' hands (the USA's cards turned up
+stay where they are), the deck's order, the discard pile, the others' secret commitments —
+dealt anew from exactly the cards it has not seen, in places of the sizes it sees, and plays
+each candidate move out to the end of the round in every imagined deal, every seat (its own
+included) then playing as the normal player does. The round's own result decides: the battles
+credited to it. It keeps the candidate with the most on average.
+
+Candidates: on its turn, the normal player's move, its strongest commitment on each open
+battlefield, the discard of the card it needs least and each power it may play (in the normal
+player's manner); in a reaction window, letting it stand and the normal player's reaction.
+Votes and the Wheel's and the calls' further choices are the normal player's.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from dataclasses import dataclass
+from typing import Any
+
+from games import fairness
+from games.arcanoid import ai, rules
+from games.arcanoid.battle import FIELD_SUIT, FIELDS, FORCE, form_of
+from games.arcanoid.model import DAEMON, MECHANICAL, Seat, State
+from games.base import Action, IllegalAction
+from games.cards import Card, from_codes
+from games.search import Budget, best_on_average, seeded_rng
+
+# Simulated moves per decision: the slowest decision stays within a quarter second of one core
+# (`python -m bench.arena arcanoid --a hard` prints the p99).
+BUDGET = 1000
+COPY_COST = 8  # an imagined world's copy costs about as much as this many simulated moves
+MAX_CANDIDATES = 4
+# Battles a round credited to the normal player's move in every imagined deal: with a few
+# imagined deals per candidate, another move must do clearly better, not just luckily (without
+# it the hard player lost to the normal one, chasing noise).
+NORMAL_EDGE = 0.3
+MAX_ROLLOUT = 400  # moves: a round always ends well before (a safety net, not a limit in play)
+
+
+def choose(state: State, player: int) -> Action:
+    view = rules.view(state, player)
+    phase = view["phase"]
+    if phase not in ("play", "window"):
+        return ai.choose(view)
+    rng = seeded_rng(view, "arcanoid", phase)  # before the normal player's notes go into the view
+    normal = ai.choose(copy.deepcopy(view))
+    candidates = _candidates(state, player, view, normal)
+    if len(candidates) == 1:
+        return candidates[0]
+    budget = Budget(BUDGET)
+    spent = [0]
+
+    def imagine(_: int) -> State:
+        return imagine_world(state, player, rng)
+
+    def evaluate(candidate: Action, world: State) -> float:
+        battles, moves = rollout(world, player, candidate)
+        spent[0] = moves + COPY_COST
+        return battles + (NORMAL_EDGE if candidate is candidates[0] else 0.0)
+
+    return best_on_average(candidates, imagine, evaluate, budget, lambda: spent[0])
+
+
+# --- candidates --------------------------------------------------------------------------------
+
+
+def _candidates(state: State, player: int, view: dict[str, Any], normal: Action) -> list[Action]:
+    found = [normal]
+    if view["phase"] == "window":
+        found.append({"type": "pass"})
+    else:
+        found += _turn_candidates(view)
+    unique: list[Action] = []
+    for action in found:
+        if action not in unique and _legal(state, player, action):
+            unique.append(action)
+        if len(unique) == MAX_CANDIDATES:
+            break
+    return unique
+
+
+def _turn_candidates(view: dict[str, Any]) -> list[Action]:
+    """By a cheap score: the strongest commitment per open battlefield (strongest first), the
+    least needed card's discard, then the powers the normal player would play first."""
+    seat = ai._acting_seat(view)
+    pool = ai._pool(view, seat)
+    open_fields = [f for f in FIELDS if f not in seat["fields"]]
+    commits = []
+    for field in open_fields:
+        options = ai._options(view, seat, pool, field)
+        if options:
+            key, cards = options[0]
+            second = _second_field(view, seat, pool, field, cards, open_fields)
+            commits.append((key, ai._commit(field, cards, second)))
+    commits.sort(key=lambda kc: kc[0], reverse=True)
+    found = [action for _, action in commits]
+    own = from_codes(seat["hand"] or []) + from_codes(seat["visible"])
+    if own:
+        found.append({"type": "discard", "card": ai._least_needed(view, seat, own).face.code})
+    for power in (ai._eager_power, ai._attack, ai._call):
+        move = power(view, seat, pool, open_fields)
+        if move is not None:
+            found.append(move)
+    return found
+
+
+def _second_field(view: dict[str, Any], seat: dict[str, Any], pool: list[Card], field: str,
+                  cards: list[Card], open_fields: list[str]) -> str | None:
+    if form_of(cards) != ai.IMPERIAL or len(open_fields) < 2:
+        return None
+    rest = sorted((f for f in open_fields if f != field and ai._options(view, seat, pool, f)),
+                  key=lambda f: -ai._contest(view, seat, f))
+    return rest[0] if rest else None
+
+
+def _legal(state: State, player: int, action: Action) -> bool:
+    """Whether the rules take the move (tried on a copy: legality depends only on the mover's
+    cards and the table, never on hidden cards)."""
+    try:
+        rules.apply(_copy(state), player, action)
+    except IllegalAction:
+        return False
+    return True
+
+
+# --- imagined deals ----------------------------------------------------------------------------
+
+
+@dataclass
+class _Place:
+    cards: list[Card]
+    fixed: list[Card]  # cards of the place the seat has seen (the USA's turned up): they stay
+    gone: list[Card]  # cards seen to have left it (the USA's turned up, no longer in its hand)
+
+    def fill(self, hidden: list[Card]) -> None:
+        """The place's unseen cards from the end of `hidden` (none of those seen to have left)."""
+        room = len(self.cards) - len(self.fixed)
+        picked = [i for i in range(len(hidden) - 1, -1, -1) if hidden[i] not in self.gone][:room]
+        self.cards[:] = self.fixed + [hidden[i] for i in picked]
+        for i in picked:  # from the end: the indexes stay right
+            del hidden[i]
+
+
+def imagine_world(state: State, player: int, rng: random.Random) -> State:
+    """A copy of the state where every card `player` cannot see is dealt anew among the places
+    that hide them, the same number in each, and the next refill's seed is drawn from `rng`:
+    what the copy holds depends only on what the seat sees."""
+    world = _copy(state)
+    me = world.seat(player)
+    friends = {player} | ({me.controller} if me is not None else set())
+    hands = [s for s in world.seats if s.controller not in friends and s.kind != DAEMON]
+    secrets = [(s, f) for s in world.seats if s.controller not in friends
+               for f, commit in s.fields.items() if commit.secret and commit.cards]
+    places = [_Place(s.hand, [c for c in s.hand if c in s.shown], [c for c in s.shown if c not in s.hand])
+              if s.kind == MECHANICAL else _Place(s.hand, [], []) for s in hands]
+    hidden = [c for p in places for c in p.cards if c not in p.fixed]
+    hidden += world.deck + world.discard + [c for s, f in secrets for c in s.fields[f].cards]
+    hidden.sort(key=lambda c: (c.face.code, c.code))
+    rng.shuffle(hidden)
+    for seat, field in secrets:
+        _deal_secret(seat, field, hidden)
+    for place in sorted(places, key=lambda p: not p.gone):  # the constrained first
+        place.fill(hidden)
+    world.deck[:] = [hidden.pop() for _ in range(len(world.deck))]
+    world.discard[:] = hidden
+    world.fair = fairness.Dealer(f"imagined-{rng.random()}", world.fair.nonce)
+    return world
+
+
+def _deal_secret(seat: Seat, field: str, hidden: list[Card]) -> None:
+    """A secret commitment imagined as numeric cards of its battlefield's suit, as many as it
+    holds (any hidden cards when too few are left)."""
+    commit = seat.fields[field]
+    suit = FIELD_SUIT[field]
+    fits = [c for c in hidden if not c.is_major and c.suit == suit and c.rank <= 10]
+    chosen = fits[:len(commit.cards)]
+    for c in chosen:
+        hidden.remove(c)
+    chosen += [hidden.pop() for _ in range(len(commit.cards) - len(chosen))]
+    commit.cards = chosen
+    commit.form = form_of(chosen, suit) or FORCE
+    commit.linked = None
+
+
+def _copy(state: State) -> State:
+    """A playable copy; the finished rounds' record is left behind (nothing ahead reads it)."""
+    history, state.history = state.history, []
+    try:
+        return copy.deepcopy(state)
+    finally:
+        state.history = history
+
+
+# --- playing out -------------------------------------------------------------------------------
+
+
+def rollout(world: State, player: int, first: Action) -> tuple[float, int]:
+    """`first` played in a copy of `world`, then the round played out by the normal player on
+    every seat: the battles credited to `player` in that round, and the moves simulated."""
+    state = _copy(world)
+    start = state.round
+    rules.apply(state, player, first)
+    moves = 1
+    while state.round == start and state.phase != "over" and moves < MAX_ROLLOUT:
+        moves += _step(state)
+    if len(state.results) < start:
+        return 0.0, moves
+    return float(sum(1 for w in state.results[start - 1].values() if w == player)), moves
+
+
+def _step(state: State) -> int:
+    """One move of the normal player (a reaction window: each who may react is asked, the
+    first move ends it, else it closes); the moves simulated."""
+    if state.phase == "window":
+        return max(1, rules.react_in_turn(state, lambda player: ai.choose(rules.view(state, player))))
+    player = rules.pending(state)[0]
+    rules.apply(state, player, ai.choose(rules.view(state, player)))
+    return 1

@@ -1,0 +1,108 @@
+"""What the searching (`hard`) computer players of every game share (issue 29).
+
+A hard computer decides like a strong human: it cannot see the other hands, so it imagines
+deals that agree with everything its seat knows (its cards, the cards played and shown, the
+voids that play revealed), plays each candidate move out in every imagined deal, and keeps
+the move that does best on average (determinized Monte Carlo, "PIMC").
+
+- `seeded_rng(view)`: its randomness comes from what the seat sees, so the same view gives the
+  same decision and a hand replays exactly from its log; what the seat cannot see (another
+  hand, the next deal's commitment) never enters it.
+- `deal_unseen(...)`: the hidden cards dealt out to the places that hold them, respecting what
+  each place may not hold.
+- `Budget`: the search's work, counted in simulated moves rather than seconds, so a decision
+  does not depend on how busy the machine is; each game sets it so that its slowest decision
+  stays within a quarter second of one core (`bench/bench_computers.py` prints the p99).
+- `best_on_average(...)`: the anytime loop: one more imagined deal for every candidate while
+  work is left, then the best mean.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+from collections.abc import Callable, Hashable, Mapping, Sequence
+from typing import Any, TypeVar
+
+Candidate = TypeVar("Candidate")
+Item = TypeVar("Item")
+
+PRIVATE_KEYS = frozenset({"commitments"})  # in a view, but about deals not yet spent: never a seed's input
+
+
+def seeded_rng(view: Any, *salt: Hashable) -> random.Random:
+    """A generator seeded from a seat's view (and `salt`, e.g. the decision's kind)."""
+    public = {k: v for k, v in view.items() if k not in PRIVATE_KEYS} if isinstance(view, dict) else view
+    text = json.dumps([public, [str(s) for s in salt]], sort_keys=True, default=str, separators=(",", ":"))
+    return random.Random(int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big"))
+
+
+class Budget:
+    """A search's allowance of work, in simulated moves."""
+
+    def __init__(self, moves: int) -> None:
+        self.left = moves
+
+    def spend(self, moves: int) -> None:
+        self.left -= max(1, moves)
+
+    @property
+    def spent(self) -> bool:
+        return self.left <= 0
+
+
+def deal_unseen(rng: random.Random, unseen: Sequence[Item], places: Mapping[int, int],
+                may_hold: Callable[[int, Item], bool], tries: int = 20) -> dict[int, list[Item]]:
+    """The `unseen` items dealt at random to `places` (place -> how many it holds; the counts add
+    up to len(unseen)), each to a place that `may_hold` it. The most constrained items are
+    placed first; after `tries` dead ends the constraints give way (a deal is always returned:
+    the knowledge was inconsistent, or too tight to sample, and a nearly right world beats none)."""
+    for _ in range(tries):
+        dealt = _try_deal(rng, unseen, places, may_hold)
+        if dealt is not None:
+            return dealt
+    items = list(unseen)
+    rng.shuffle(items)
+    dealt, start = {}, 0
+    for place, count in places.items():
+        dealt[place], start = items[start:start + count], start + count
+    return dealt
+
+
+def _try_deal(rng: random.Random, unseen: Sequence[Item], places: Mapping[int, int],
+              may_hold: Callable[[int, Item], bool]) -> dict[int, list[Item]] | None:
+    room = dict(places)
+    dealt: dict[int, list[Item]] = {place: [] for place in places}
+    options = [(item, [p for p in places if may_hold(p, item)]) for item in unseen]
+    rng.shuffle(options)
+    options.sort(key=lambda pair: len(pair[1]))
+    for item, holders in options:
+        open_places = [p for p in holders if room[p] > 0]
+        if not open_places:
+            return None
+        place = rng.choices(open_places, weights=[room[p] for p in open_places])[0]
+        dealt[place].append(item)
+        room[place] -= 1
+    return dealt
+
+
+def best_on_average(candidates: Sequence[Candidate], imagine: Callable[[int], Any],
+                    evaluate: Callable[[Candidate, Any], float], budget: Budget,
+                    cost: Callable[[], int]) -> Candidate:
+    """The candidate with the best mean value over imagined worlds: world k = `imagine(k)`,
+    each candidate judged by `evaluate(candidate, world)` in every world (common worlds: the
+    comparison is fair even with few of them); `cost()` is the work one evaluation spent.
+    At least one world is always judged."""
+    if len(candidates) == 1:
+        return candidates[0]
+    totals = [0.0] * len(candidates)
+    world_no = 0
+    while world_no == 0 or not budget.spent:
+        world = imagine(world_no)
+        for i, candidate in enumerate(candidates):
+            totals[i] += evaluate(candidate, world)
+            budget.spend(cost())
+        world_no += 1
+    best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
+    return candidates[best]

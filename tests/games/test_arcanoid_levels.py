@@ -1,0 +1,114 @@
+"""Arcanoid's three computer levels (issue 29): every level plays whole games legally; every
+level's decision depends only on what its seat may see (the hidden cards dealt anew, or another
+seed for the next refill, change nothing) and the same view gives the same decision; the easy
+player neither reacts nor uses powers. (How strong each level is: `python -m bench.arena arcanoid`.)"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import games.arcanoid as arc
+from games import fairness
+from games.arcanoid import hard, rules
+from games.arcanoid.model import DAEMON, MECHANICAL, Options
+from games.base import LEVELS, SeatSpec
+from tests.games.arcanoid_helpers import act, check_cards, play, table
+
+SMALL_BUDGET = 60  # simulated moves: enough to compare candidates, quick enough for the suite
+
+
+@pytest.fixture(autouse=True)
+def quick_search(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(hard, "BUDGET", SMALL_BUDGET)
+
+
+def rehide(state: rules.State, player: int, rng: random.Random) -> rules.State:
+    """A copy where every card `player` cannot see — the other players' hands (but the USA's
+    cards turned up, which stay in or out of its hand), the deck, the discard pile — is dealt
+    anew among the same places, with another seed for the next refill."""
+    twin = arc.from_dict(arc.to_dict(state))
+    me = twin.seat(player)
+    mine = {player} | ({me.controller} if me is not None else set())
+    hands = [s for s in twin.seats if s.controller not in mine and s.kind != DAEMON]
+    kept = {id(s): [c for c in s.hand if c in s.shown] if s.kind == MECHANICAL else [] for s in hands}
+    pool = [c for s in hands for c in s.hand if c not in kept[id(s)]] + twin.deck + twin.discard
+    rng.shuffle(pool)
+    for seat in sorted(hands, key=lambda s: s.kind != MECHANICAL):  # the USA first: its turned-up cards are known
+        fits = [c for c in pool if c not in seat.shown][:len(seat.hand) - len(kept[id(seat)])]
+        seat.hand[:] = kept[id(seat)] + fits
+        for c in fits:
+            pool.remove(c)
+    twin.deck[:] = [pool.pop() for _ in range(len(twin.deck))]
+    twin.discard[:] = pool
+    twin.fair = fairness.Dealer(fairness.fresh_seed(), twin.fair.nonce)
+    check_cards(twin)
+    return twin
+
+
+def decide_and_check(state: rules.State, player: int, level: str, rng: random.Random, check: bool) -> dict:
+    action = arc.computer_action(state, player, level)
+    assert action["type"] in {a["type"] for a in arc.legal_actions(state, player)}, action  # apply refuses the rest
+    if check:
+        assert arc.computer_action(state, player, level) == action, "the same view gave another decision"
+        assert arc.computer_action(rehide(state, player, rng), player, level) == action, \
+            f"a hidden card changed the {level} decision in the {state.phase}"
+    return action
+
+
+@pytest.mark.parametrize(("players", "gaza", "variant"), [(3, False, "DRESDEN"), (4, False, "NASSAU"), (2, True, "DRESDEN")])
+def test_every_level_plays_whole_games_and_reads_no_hidden_card(players: int, gaza: bool, variant: str) -> None:
+    with fairness.predictable(f"levels:{players}"):
+        state = arc.new(Options(variant=variant, gaza=gaza, rounds=2), [SeatSpec(-p) for p in range(1, players + 1)])
+    levels = {-p: LEVELS[(p + 1) % 3] for p in range(1, players + 1)}  # hard on the first seat
+    rng = random.Random(players)
+    play(state, lambda state, player: decide_and_check(state, player, levels[player], rng, rng.random() < 0.3))
+    assert len(state.results) == 2 and state.winners
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_a_decision_with_cards_on_the_table_ignores_the_hidden_ones(level: str) -> None:
+    state = table({1: "9S 8S 2C 3C 4C 5C", 2: "KS QS 2W 3W 4W 5W", 3: "0 16 6W 7W 8W 9W"}, top="AC AW AS 8P 9P 10P")
+    act(state, 1, {"type": "discard", "card": "2C"})
+    act(state, 2, {"type": "commit", "field": "staves", "cards": ["2W", "3W", "4W"]})
+    rng = random.Random(3)
+    action = arc.computer_action(state, 3, level)
+    for _ in range(3):
+        assert arc.computer_action(rehide(state, 3, rng), 3, level) == action
+
+
+def test_the_easy_player_neither_reacts_nor_plays_powers() -> None:
+    rich = table({1: "9S 10S 2C 3C 4C 5C", 2: "0 2W 3W 4W 5W 6W"})
+    act(rich, 1, {"type": "commit", "field": "swords", "cards": ["9S", "10S"]}, close_after=False)
+    assert arc.computer_action(rich, 2, "normal") == {"type": "fool"}
+    assert arc.computer_action(rich, 2, "easy") == {"type": "pass"}
+    tower = table({1: "16 2W 3W 4W 5W 6W", 2: "9S 10S 8S 2C 3C 4C", 3: "2P 3P 4P 5C 6C 7C"}, top="AC AW AS 8P 9P 10P")
+    act(tower, 1, {"type": "discard", "card": "2W"})
+    act(tower, 2, {"type": "commit", "field": "swords", "cards": ["9S", "10S", "8S"]})
+    act(tower, 3, {"type": "commit", "field": "coins", "cards": ["2P", "3P"]})
+    assert arc.computer_action(tower, 1, "normal")["type"] == "play"
+    assert arc.computer_action(tower, 1, "easy") == {"type": "commit", "field": "staves", "cards": ["3W", "4W", "5W", "6W"]}
+
+
+def test_the_easy_player_commits_a_strong_force_without_looking_at_the_battlefield() -> None:
+    state = table({1: "10S 9S 8S 2C 3C 4C", 2: "7S 6S 5S 2W 3P 5C"}, top="AC AW AS 8P 9P 10P")
+    act(state, 1, {"type": "commit", "field": "swords", "cards": ["10S", "9S", "8S"]})
+    # 18 loses to 27: the normal player keeps its swords, the easy player commits them anyway
+    assert arc.computer_action(state, 2, "normal")["type"] == "discard"
+    assert arc.computer_action(state, 2, "easy") == {"type": "commit", "field": "swords", "cards": ["7S", "6S", "5S"]}
+
+
+def test_a_hard_decision_is_the_same_wherever_the_state_is_rebuilt() -> None:
+    """The runtime hands a hard decision to a worker as the state's dict: the rebuilt state
+    decides the same."""
+    with fairness.predictable("rebuilt"):
+        state = arc.new(Options(rounds=1), [SeatSpec(-p) for p in range(1, 5)])
+    for _ in range(6):
+        player = arc.pending(state)[0]
+        arc.apply(state, player, arc.computer_action(state, player))
+        if state.phase == "window":
+            arc.apply(state, rules.RUNTIME, {"type": "close_window"})
+    player = arc.pending(state)[0]
+    assert arc.computer_action(arc.from_dict(arc.to_dict(state)), player, "hard") == \
+        arc.computer_action(state, player, "hard")
