@@ -90,6 +90,12 @@ async def one_move(service: TableService, table: Table, rng: random.Random, outc
     return True
 
 
+def busted_out(table: Table) -> bool:
+    """A poker table whose other player lost every chip (calls can cost a whole stack): it deals
+    no more, rightly, so it waits on nobody."""
+    return table.game == "poker" and table.state.hand is None and sum(s.stack > 0 for s in table.state.seats) < 2
+
+
 def gentle_move(table: Table, rng: random.Random) -> tuple[int, dict] | None:
     """A random legal move of a player the game waits on, that keeps the game going for long:
     no all-in, no bet on a tie, bets and raises at their least (None: the game waits on nobody)."""
@@ -113,7 +119,7 @@ async def play_until(service: TableService, table: Table, seed: int, stop: async
                      outcomes: Outcomes) -> None:
     rng = random.Random(seed)
     with contextlib.suppress(Hanging):
-        while not stop.is_set() and table.active:
+        while not stop.is_set() and table.active and not busted_out(table):
             await one_move(service, table, rng, outcomes)
             await asyncio.sleep(PACE)
 
@@ -167,7 +173,7 @@ async def cut_while_playing(postgres_url: str) -> None:
 
         rng = random.Random(7)
         for table in tables:  # the killing over, every table takes moves again
-            if table.active:
+            if table.active and not busted_out(table):
                 assert await one_move(service, table, rng, outcomes), f"the {table.game} table takes no move"
         for table in tables:  # the copies in memory are what is stored
             row = await service.store.table_row(table.id)
