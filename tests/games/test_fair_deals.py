@@ -345,6 +345,8 @@ def rigged(record: dict[str, Any], top: str) -> dict[str, Any]:
     first = int(positions[0].rstrip("r"))  # the deck position the shuffle puts on top
     deck = list(record["deck"])
     wanted = deck.index(top)
+    if deck[wanted] == deck[first]:  # the shuffle already puts it on top: rig the next card there instead
+        wanted = next(i for i in range(len(deck)) if deck[i] != deck[first])
     deck[first], deck[wanted] = deck[wanted], deck[first]
     return {**record, "deck": deck, "cards": dealt_by({**record, "deck": deck}, len(record["cards"]))}
 
