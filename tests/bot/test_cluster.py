@@ -267,10 +267,8 @@ async def test_a_computer_move_scheduled_by_a_stale_copy_finds_nobody_and_ends_q
 
     import pytest
 
-    from bot.config import Config
-    from bot.tables import STALE_BUTTON, TableService, build_options
+    from bot.tables import STALE_BUTTON
     from games.base import IllegalAction
-    from tests.bot.helpers import Clock
     from tests.seeds import predict
 
     predict("stale computer")
@@ -278,23 +276,11 @@ async def test_a_computer_move_scheduled_by_a_stale_copy_finds_nobody_and_ends_q
     alice, bob = guild + 1, guild + 2
     loop = asyncio.get_running_loop()
     loop.set_exception_handler(lambda _loop, context: failures.append(context))
-    owner_store, dm_store = await Store.open(postgres_url), await Store.open(postgres_url)
-    owner = TableService(owner_store, Config(shard_count=SHARDS, shard_ids=frozenset({1})), Clock())
-    shard_0 = TableService(dm_store, Config(shard_count=SHARDS, shard_ids=frozenset({0})), Clock())
-    owner.computer_pause = 0.05
-    await owner.restore(), await shard_0.restore()
+    owner, shard_0 = await owner_and_dm_process(postgres_url)
+    owner_store = owner.store
     try:
-        table = await owner.create(guild, 100, "poker", build_options("poker", {"bots": 1, "timer": 0}), alice, 200)
-        await owner.join(table, bob, 200)  # seats: alice, the computer, bob
-        await owner.start(table, alice)
-        await owner.act(table, alice, {"type": "call"})
-        for _ in range(100):  # the computer replies, and it is bob's turn
-            if table.module.pending(table.state) == [bob]:
-                break
-            await asyncio.sleep(0.02)
-        assert table.module.pending(table.state) == [bob]
-        moves = [{k: v for k, v in m.items() if k not in ("min", "max")} | ({"amount": m["min"]} if "min" in m else {})
-                 for m in table.module.legal_actions(table.state, bob) if m["type"] not in ("leave", "sitout")]
+        table = await poker_at_bobs_turn(owner, guild, alice, bob)
+        moves = playable(table, bob)
         to_computer = next(m for m in moves if computers_after(table, bob, m))
         to_alice = next(m for m in moves if not computers_after(table, bob, m))
 
@@ -346,23 +332,13 @@ async def test_a_process_whose_listening_connection_is_lost_hears_the_others_aga
     the computer's turn. The owner opens that connection again and reads what it missed: it
     deals with the new seed, and its computer moves."""
 
-    from bot.config import Config
-    from bot.tables import TableService, build_options
-    from tests.bot.helpers import Clock
 
     guild = GUILD_ON[1]
     alice, bob = guild + 1, guild + 2
-    owner_store, dm_store = await Store.open(postgres_url), await Store.open(postgres_url)
-    owner = TableService(owner_store, Config(shard_count=SHARDS, shard_ids=frozenset({1})), Clock())
-    shard_0 = TableService(dm_store, Config(shard_count=SHARDS, shard_ids=frozenset({0})), Clock())
-    owner.computer_pause = 0.05
-    await owner.restore(), await shard_0.restore()
+    owner, shard_0 = await owner_and_dm_process(postgres_url)
+    owner_store = owner.store
     try:
-        table = await owner.create(guild, 100, "poker", build_options("poker", {"bots": 1, "timer": 0}), alice, 200)
-        await owner.join(table, bob, 200)  # seats: alice, the computer, bob
-        await owner.start(table, alice)
-        await owner.act(table, alice, {"type": "call"})
-        assert await within(10, lambda: table.module.pending(table.state) == [bob]), "the computer replied"
+        table = await poker_at_bobs_turn(owner, guild, alice, bob)
         old_seed = (await owner.client_seeds.of(guild, [bob]))[bob]
         to_computer = next(m for m in playable(table, bob) if computers_after(table, bob, m))
 
@@ -382,6 +358,34 @@ async def test_a_process_whose_listening_connection_is_lost_hears_the_others_aga
         for service in (owner, shard_0):
             await service.close()
             await service.store.close()
+
+
+async def owner_and_dm_process(postgres_url: str) -> tuple[Any, Any]:
+    """Two table services on one database: the owner of shard 1's tables (its computers quick to
+    move) and the shard 0 process, which serves every DM."""
+    from bot.config import Config
+    from bot.tables import TableService
+    from tests.bot.helpers import Clock
+
+    owner_store, dm_store = await Store.open(postgres_url), await Store.open(postgres_url)
+    owner = TableService(owner_store, Config(shard_count=SHARDS, shard_ids=frozenset({1})), Clock())
+    shard_0 = TableService(dm_store, Config(shard_count=SHARDS, shard_ids=frozenset({0})), Clock())
+    owner.computer_pause = 0.05
+    await owner.restore(), await shard_0.restore()
+    return owner, shard_0
+
+
+async def poker_at_bobs_turn(owner: Any, guild: int, alice: int, bob: int) -> Any:
+    """A poker table of the owner's (seats: alice, a computer, bob) where alice called and the
+    computer replied: bob is to act."""
+    from bot.tables import build_options
+
+    table = await owner.create(guild, 100, "poker", build_options("poker", {"bots": 1, "timer": 0}), alice, 200)
+    await owner.join(table, bob, 200)
+    await owner.start(table, alice)
+    await owner.act(table, alice, {"type": "call"})
+    assert await within(10, lambda: table.module.pending(table.state) == [bob]), "the computer replied"
+    return table
 
 
 def playable(table: Any, player: int) -> list[dict]:

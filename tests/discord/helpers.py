@@ -153,3 +153,13 @@ async def stale_step_refused(world: World, member: Any, step: str, action: dict)
     else:
         raise AssertionError("a move from an earlier step was accepted")
     assert snapshot(world) == before
+
+
+async def first_poker_hand_folded(world: World) -> tuple[Table, Any]:
+    """A two-member poker table whose first hand ended at once (the member to act folded): the
+    table and that hand's deal, over and revealed."""
+    table = await open_table(world, "poker", timer=0)
+    [first] = table.module.deals_in_play(table.state)
+    player = table.module.pending(table.state)[0]
+    await next(m for m in world.members if m.id == player).slash(world.channel, "poker fold")
+    return table, first

@@ -11,7 +11,14 @@ import re
 import pytest
 
 from games import fairness
-from tests.discord.helpers import make_world, open_table, private_text, refused, table_message
+from tests.discord.helpers import (
+    first_poker_hand_folded,
+    make_world,
+    open_table,
+    private_text,
+    refused,
+    table_message,
+)
 from tests.games.test_fair_deals import REFUSALS, dealt_by, rigged
 
 pytestmark = pytest.mark.both_backends  # see tests/discord/conftest.py
@@ -121,10 +128,7 @@ async def test_verify_refuses_every_forged_record_and_checks_old_ones(simcord_en
     said how their deck was made still verifies, and the answer names the client string."""
     world = make_world(simcord_env)
     alice, bob = world.members
-    table = await open_table(world, "poker", timer=0)
-    [first] = table.module.deals_in_play(table.state)
-    player = table.module.pending(table.state)[0]
-    await (alice if player == alice.id else bob).slash(world.channel, "poker fold")
+    table, first = await first_poker_hand_folded(world)
     setup, cards = await stored_record(world, first.commitment)
     text = private_text(await bob.slash(world.channel, "verify", seed=first.seed))
     assert "Matches: re-dealt 4 cards" in text and f"client string `{setup['client']}`" in text, text

@@ -9,7 +9,7 @@ import time
 import pytest
 
 from bot.retention import DAY, Retention
-from tests.discord.helpers import make_world, open_table, refused
+from tests.discord.helpers import first_poker_hand_folded, make_world, refused
 
 pytestmark = pytest.mark.both_backends  # see tests/discord/conftest.py
 
@@ -17,10 +17,7 @@ pytestmark = pytest.mark.both_backends  # see tests/discord/conftest.py
 async def test_a_hand_past_retention_is_said_so_by_history_and_verify(simcord_env):
     world = make_world(simcord_env)
     alice, bob = world.members
-    table = await open_table(world, "poker", timer=0)
-    [first] = table.module.deals_in_play(table.state)
-    player = table.module.pending(table.state)[0]
-    await (alice if player == alice.id else bob).slash(world.channel, "poker fold")
+    table, first = await first_poker_hand_folded(world)
     [second] = table.module.deals_in_play(table.state)
     value = (await bob.slash(world.channel, "history")).response.embeds[0].fields[0].value
     assert f"seed `{first.seed}`" in value and "Past retention" not in value
