@@ -230,7 +230,7 @@ def score_lines(sheet: dict[str, Any], names: dict[int, str]) -> list[str]:
     if sheet["chelem"]:
         kind = "announced" if sheet["chelem_announced"] else "unannounced"
         lines.append(f"Chelem {kind}, {'made' if sheet['chelem_made'] else 'failed'}: {sheet['chelem']:+d}")
-    lines.append(f"Per defender: {sheet['per_defender']:+d}")
+    lines.append(f"Per defender: {-sheet['per_defender']:+d}")  # the sheet counts from the taker's side
     return [line.replace("½", " 1/2") for line in lines]
 
 
