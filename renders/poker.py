@@ -8,7 +8,6 @@ from typing import Any
 
 from games.pots import pot_name
 from renders import layout as L
-from renders import text
 from renders.cards import card_height
 
 FORMAT_NAMES = {"holdem": "Hold'em", "draw": "Five-card draw"}
