@@ -25,10 +25,11 @@ def render_baccarat(view: dict[str, Any], names: dict[int, str], style: str = "r
     info = (f"Bets {L.chips(view['min_bet'])}-{L.chips(view['max_bet'])}{commission} · "
             f"shoe {view['shoe_remaining']} · {view['phase']}")
     title = f"Major Baccarat · round {view['round']}"
-    return L.to_png(L.compose(title, info, _body(view, names, game_faces("baccarat", style))))
+    head = L.header_height(title, info)
+    return L.to_png(L.compose(title, info, _body(view, names, game_faces("baccarat", style), head)))
 
 
-def _body(view: dict[str, Any], names: dict[int, str], style: str) -> L.Block:
+def _body(view: dict[str, Any], names: dict[int, str], style: str, head: int = L.HEAD) -> L.Block:
     shown, heading = view, None
     last = view.get("last_round")
     if not view["player_cards"] and not view["banker_cards"] and last:
@@ -44,7 +45,7 @@ def _body(view: dict[str, Any], names: dict[int, str], style: str) -> L.Block:
     usual = L.fit_frame(lambda room: L.column([table, L.row([road, L.flow(plates, room - road.width - 12, gap=8,
                                                                           row_gap=8)], gap=12, align="top")], gap=10),
                         most=2)
-    return L.best_fit([usual, _crowded(shown, heading, view, names, style)])
+    return L.best_fit([usual, _crowded(shown, heading, view, names, style)], head)
 
 
 def _crowded(shown: dict[str, Any], heading: str | None, view: dict[str, Any], names: dict[int, str],

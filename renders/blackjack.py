@@ -38,10 +38,11 @@ def render_blackjack(view: dict[str, Any], names: dict[int, str], style: str = "
     info = (f"Bets {L.chips(view['min_bet'])}-{L.chips(view['max_bet'])} · "
             f"shoe {view['shoe_remaining']} · {PHASE.get(view['phase'], view['phase'])}")
     title = f"Major Blackjack · round {view['round']}"
-    return L.to_png(L.compose(title, info, _body(view, names, game_faces("blackjack", style))))
+    head = L.header_height(title, info)
+    return L.to_png(L.compose(title, info, _body(view, names, game_faces("blackjack", style), head)))
 
 
-def _body(view: dict[str, Any], names: dict[int, str], style: str) -> L.Block:
+def _body(view: dict[str, Any], names: dict[int, str], style: str, head: int = L.HEAD) -> L.Block:
     last = view.get("last_round")
     if view["phase"] == "betting" and not view["dealer"]["cards"] and last:
         def betting(room: int) -> L.Block:
@@ -50,9 +51,9 @@ def _body(view: dict[str, Any], names: dict[int, str], style: str) -> L.Block:
                              _table(last, names, style, PAST_CARD, True, room)],
                             gap=8)
 
-        return L.best_fit([L.fit_frame(betting, most=2), _crowded_betting(view, names, style)])
+        return L.best_fit([L.fit_frame(betting, most=2), _crowded_betting(view, names, style)], head)
     return L.best_fit([L.fit_frame(lambda room: _table(view, names, style, CARD, room=room), most=2),
-                       _crowded(view, names, style)])
+                       _crowded(view, names, style)], head)
 
 
 # --- a crowded table: the dealer and every seat in cells of a grid -------------------------

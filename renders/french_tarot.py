@@ -36,7 +36,7 @@ def render_tarot(view: dict[str, Any], names: dict[int, str], style: str = "rws"
         return _render_final(view, names, style)
     title = f"French Tarot · hand {view['round']} of {view['deals']}"
     info = "everyone passed: the next dealer deals" if view["phase"] == "passed" else _info(view, names)
-    return L.to_png(L.compose(title, info, _table(view, names, style)))
+    return L.to_png(L.compose(title, info, _table(view, names, style, L.header_height(title, info))))
 
 
 def contract_text(view: dict[str, Any], names: dict[int, str], multiplier: bool = True) -> str:
@@ -58,10 +58,10 @@ def _info(view: dict[str, Any], names: dict[int, str]) -> str:
 # --- the table -----------------------------------------------------------------------------
 
 
-def _table(view: dict[str, Any], names: dict[int, str], style: str) -> L.Block:
+def _table(view: dict[str, Any], names: dict[int, str], style: str, head: int = L.HEAD) -> L.Block:
     """The usual table, or for five players (whose plates down the left do not fit the frame)
     the plates in a row with each one's card of the trick under it."""
-    return L.best_fit([_usual_table(view, names, style), _row_table(view, names, style)])
+    return L.best_fit([_usual_table(view, names, style), _row_table(view, names, style)], head)
 
 
 def _row_table(view: dict[str, Any], names: dict[int, str], style: str) -> L.Block:

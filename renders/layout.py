@@ -303,16 +303,17 @@ def best_fit(bodies: Iterable[Block], head: int = HEAD) -> Block:
     return best if best is not None else spacer()
 
 
-def fit_frame(build: Callable[[int], Block], most: int = 4) -> Block:
+def fit_frame(build: Callable[[int], Block], most: int = 4, head: int = HEAD) -> Block:
     """`build(width)` for the body width of a picture `FACTOR` times the frame, or, for a table
-    too crowded for it, of the least factor (up to `most`) whose picture holds it."""
+    too crowded for it, of the least factor (up to `most`) whose picture holds it under a header
+    `head` high."""
     bodies = []
     for k in range(FACTOR, most + 1):
         body = build(k * FRAME[0] - 2 * MARGIN)
-        if body_factor(body) <= k:
+        if body_factor(body, head) <= k:
             return body
         bodies.append(body)
-    return best_fit(bodies)
+    return best_fit(bodies, head)
 
 
 def shrink_to_fit(build: Callable[[int], Block], widths: Sequence[int]) -> Block:

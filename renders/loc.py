@@ -28,7 +28,8 @@ def render_loc(view: dict[str, Any], names: dict[int, str], style: str = "rws") 
     info = f"Bet {L.chips(view['bet'])} · {view['deck']} deck{trumps} · {_phase_word(view)}"
     title = f"Loc · hand {view['round']}"
     usual = L.fit_frame(lambda room: _table(view, names, style, room), most=2)
-    return L.to_png(L.compose(title, info, L.best_fit([usual, _crowded(view, names, style)])))
+    body = L.best_fit([usual, _crowded(view, names, style)], L.header_height(title, info))
+    return L.to_png(L.compose(title, info, body))
 
 
 def _phase_word(view: dict[str, Any]) -> str:

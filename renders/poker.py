@@ -8,6 +8,7 @@ from typing import Any
 
 from games.pots import pot_name
 from renders import layout as L
+from renders import text
 from renders.cards import card_height
 
 FORMAT_NAMES = {"holdem": "Hold'em", "draw": "Five-card draw"}
@@ -29,10 +30,11 @@ def render_poker(view: dict[str, Any], names: dict[int, str], style: str = "rws"
     info = (f"{fmt} · blinds {L.chips(view['small_blind'])}/{L.chips(view['big_blind'])} · "
             f"{PHASES.get(view['phase'], view['phase'])}")
     title = f"Major Poker · hand {view['round']}" if view.get("round") else "Major Poker"
-    return L.to_png(L.compose(title, info, _body(view, names, style)))
+    return L.to_png(L.compose(title, info, _body(view, names, style, L.header_height(title, info))))
 
 
-def _body(view: dict[str, Any], names: dict[int, str], style: str) -> L.Block:
+def _body(view: dict[str, Any], names: dict[int, str], style: str, head: int = L.HEAD) -> L.Block:
+    """The table under a header `head` high: as usual, or crowded when that fits the frame better."""
     last = view.get("last_round")
     if view["phase"] == "waiting":
         waiting = L.panel(L.label("Waiting for a second player with chips: join with /table join.",
@@ -42,19 +44,20 @@ def _body(view: dict[str, Any], names: dict[int, str], style: str) -> L.Block:
         if last:
             parts.append(L.section(f"Last hand ({last['round']})", _table(last, names, style),
                                    fill=L.MUTED))
-        return L.best_fit([L.column(parts, gap=12), _crowded_waiting(view, names, style, waiting)])
+        return L.best_fit([L.column(parts, gap=12), _crowded_waiting(view, names, style)], head)
     return L.best_fit([L.fit_frame(lambda room: _table(view, names, style, room), most=2),
-                       _crowded(view, names, style)])
+                       _crowded(view, names, style)], head)
 
 
-def _crowded_waiting(view: dict[str, Any], names: dict[int, str], style: str, waiting: L.Block) -> L.Block:
-    """A crowded table between hands: the call to join on a line, then the last hand as a
-    crowded table draws it (its plates give each seat's stack)."""
-    parts = [L.label("Waiting for a second player with chips: join with /table join.", L.SMALL, L.MUTED)]
+def _crowded_waiting(view: dict[str, Any], names: dict[int, str], style: str) -> L.Block:
+    """A crowded table between hands: the call to join and the last hand's heading on a line,
+    then the last hand as a crowded table draws it (its plates give each seat's stack)."""
+    call = L.label("Waiting for a second player with chips: join with /table join.", L.SMALL, L.MUTED)
     last = view.get("last_round")
-    if last:
-        parts.append(L.section(f"Last hand ({last['round']})", _crowded(last, names, style), fill=L.MUTED))
-    return L.column(parts, gap=6)
+    if not last:
+        return call
+    heading = L.label(f"Last hand ({last['round']})".upper(), L.SMALL, L.MUTED, bold=True)
+    return L.column([L.row([call, heading], gap=16, align="middle"), _crowded(last, names, style)], gap=4)
 
 
 def _crowded(view: dict[str, Any], names: dict[int, str], style: str) -> L.Block:
@@ -76,7 +79,7 @@ def _crowded(view: dict[str, Any], names: dict[int, str], style: str) -> L.Block
         top = L.row(plates[:per_row], gap=8)
         bottom = L.flow(plates[per_row:], L.BODY[0], gap=8, row_gap=8) if plates[per_row:] else None
     centre = _centre(view, names, style, SMALL_CARD)
-    return L.column([top, centre, *([bottom] if bottom else [])], gap=6)
+    return L.column([top, centre, *([bottom] if bottom else [])], gap=4)
 
 
 def _narrow(per_row: int) -> int:
@@ -105,11 +108,17 @@ def _shown_seats(view: dict[str, Any]) -> list[dict[str, Any]]:
 
 
 def _centre(view: dict[str, Any], names: dict[int, str], style: str, card_width: int = CARD) -> L.Block:
-    pot_line = L.label(f"POT {L.chips(view['pot'])}", L.TITLE_SIZE, L.GOLD, bold=True)
-    parts = [pot_line]
+    """The board (slots for the cards to come) beside the pot, or over it at a finished hand,
+    whose winners of each pot go on wrapped lines under the pot."""
     pots = view.get("pots") or []
+    board = None
+    if view.get("format") == "holdem" and (view["board"] or not view.get("final")):
+        board = _board(L.parse(view["board"]), style, slots=not view.get("final"), width=card_width)
+    beside = board is not None and not view.get("final")
+    room = L.BODY[0] - 40 - (board.width + 16 if board is not None and beside else 0)
+    parts = [L.label(f"POT {L.chips(view['pot'])}", L.TITLE_SIZE, L.GOLD, bold=True)]
     if view.get("final") and pots:
-        parts.append(_winners_line(view, names))
+        parts.append(_winners_line(view, names, room))
     elif len(pots) > 1:
         shares = " · ".join(f"{pot_name(i, len(pots))}: {L.chips(p['amount'])}" for i, p in enumerate(pots))
         parts.append(L.label(shares, L.SMALL, L.MUTED))
@@ -117,20 +126,19 @@ def _centre(view: dict[str, Any], names: dict[int, str], style: str, card_width:
         who = L.player_name(names, view["turn"]["player"])
         parts.append(L.label(f"The draw: {who} chooses cards to replace", L.SMALL, L.TEXT, max_width=L.BODY[0] - 40))
     middle = L.column(parts, gap=4)
-    if view.get("format") == "holdem" and (view["board"] or not view.get("final")):
-        board = _board(L.parse(view["board"]), style, slots=not view.get("final"), width=card_width)
-        middle = L.row([board, middle], gap=16, align="middle") if not view.get("final") or len(pots) < 2 \
-            else L.column([board, middle], gap=6)
+    if board is not None:
+        middle = L.row([board, middle], gap=16, align="middle") if beside else L.column([board, middle], gap=6)
     return L.panel(middle, pad=10, outline=L.PLATE_EDGE, outline_width=1)
 
 
-def _winners_line(view: dict[str, Any], names: dict[int, str]) -> L.Block:
+def _winners_line(view: dict[str, Any], names: dict[int, str], room: int = L.BODY[0] - 40) -> L.Block:
     lines = []
     for i, pot in enumerate(view["pots"]):
         who = " & ".join(L.player_name(names, p) for p in pot.get("winners", []))
         why = f" ({pot['reason']})" if pot.get("reason") else ""
-        lines.append((f"{pot_name(i, len(view['pots']))} of {L.chips(pot['amount'])} to {who}{why}", L.WIN))
-    return L.lines(lines, L.SMALL, max_width=L.BODY[0] - 40)
+        said = f"{pot_name(i, len(view['pots']))} of {L.chips(pot['amount'])} to {who}{why}"
+        lines += [(line, L.WIN) for line in text.wrap(said, L.SMALL, room)]
+    return L.lines(lines, L.SMALL, max_width=room)
 
 
 def _board(board: list[Any], style: str, slots: bool, width: int = CARD) -> L.Block:
@@ -157,7 +165,7 @@ def _seat(seat: dict[str, Any], view: dict[str, Any], names: dict[int, str], sty
     turn = view.get("turn") or {}
     is_turn = turn.get("player") == seat["player"]
     won = seat.get("won") or 0
-    badge = ("to act", L.GOLD) if is_turn else ("wins", L.WIN) if won and card_width is None else None
+    badge = ("to act", L.GOLD) if is_turn else ("wins", L.WIN) if won else None
     name = L.player_name(names, seat["player"])
     codes = seat.get("cards") or []
     if card_width is not None:

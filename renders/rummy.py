@@ -33,8 +33,9 @@ def render_rummy(view: dict[str, Any], names: dict[int, str], style: str = "rws"
             f"{'Thoth' if shown['attributions'] == 'thoth' else 'Golden Dawn'}")
     title = f"Tarot Rummy · hand {shown['round']}"
     if shown.get("ending") and shown["ending"]["outcome"] != "dead":
-        body = L.best_fit(_ended(shown, names, style, heading, width)  # the game's result heads the score lines
-                          for width in (MELD_CARD, SMALL_MELD_CARD))
+        ended = [_ended(shown, names, style, heading, width)  # the game's result heads the score lines
+                 for width in (MELD_CARD, SMALL_MELD_CARD)]
+        body = L.best_fit(ended, L.header_height(title, info))
     else:
         body = _ended(shown, names, style) if shown.get("ending") else _in_play(shown, names, style)
         if heading:
