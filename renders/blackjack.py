@@ -115,6 +115,8 @@ def _seat_cell(seat: dict[str, Any], view: dict[str, Any], names: dict[int, str]
         parts.append(L.fan(L.parse(hands[0]["cards"]), SMALL_CARD, style, markers=False, max_width=width - 8))
     for i, hand in enumerate(hands):
         value, colour = _hand_line(hand, len(hands) > 1)
+        if text.width(value, L.SMALL) > width - 8:  # too long: without the count of cards
+            value = _hand_line(hand, False)[0]
         parts.append(L.cached_label(value, L.SMALL, L.GOLD if i == active else colour, bold=i == active,
                                     max_width=width - 8))
     return L.panel(L.column(parts, gap=2, align="left"), pad=4, outline=L.GOLD if is_turn else None, outline_width=2,

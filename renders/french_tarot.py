@@ -9,6 +9,7 @@ from typing import Any
 from games import counting
 from games.base import plural
 from renders import layout as L
+from renders import text
 from renders.cards import game_faces
 
 CONTRACTS = {"prise": "Prise", "garde": "Garde", "garde_sans": "Garde sans le chien",
@@ -255,8 +256,9 @@ def _sheet(view: dict[str, Any], names: dict[int, str], style: str, piles: bool 
     scores = L.panel(_scores(sheet, view, names), pad=8)
     room = L.BODY[0] - scores.width - 24
     head = L.label(verdict(sheet, names).upper(), L.SMALL, colour, bold=True, max_width=room)
-    numbers = L.panel(L.column([head, *(L.label(line, L.SMALL, max_width=room) for line in score_lines(sheet, names))],
-                               gap=0, align="left"), pad=8)
+    lines = [part for line in score_lines(sheet, names) for part in text.wrap(line, L.SMALL, room)]
+    numbers = L.panel(L.column([head, *(L.label(line, L.SMALL, max_width=room) for line in lines)], gap=0, align="left"),
+                      pad=8)
     parts = [L.row([numbers, scores], gap=8)]
     if piles:
         parts += [_pile(pile, style, L.BODY[0]) for pile in sheet["piles"]]
