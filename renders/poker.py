@@ -44,23 +44,25 @@ def _body(view: dict[str, Any], names: dict[int, str], style: str, head: int = L
         if last:
             parts.append(L.section(f"Last hand ({last['round']})", _table(last, names, style),
                                    fill=L.MUTED))
-        return L.best_fit([L.column(parts, gap=12), _crowded_waiting(view, names, style)], head)
+        return L.best_fit([L.column(parts, gap=12), *(_crowded_waiting(view, names, style, why) for why in (True, False))],
+                          head)
     return L.best_fit([L.fit_frame(lambda room: _table(view, names, style, room), most=2),
-                       _crowded(view, names, style)], head)
+                       *(_crowded(view, names, style, why) for why in (True, False))], head)
 
 
-def _crowded_waiting(view: dict[str, Any], names: dict[int, str], style: str) -> L.Block:
+def _crowded_waiting(view: dict[str, Any], names: dict[int, str], style: str, reasons: bool = True) -> L.Block:
     """A crowded table between hands: the call to join and the last hand's heading on a line,
-    then the last hand as a crowded table draws it (its plates give each seat's stack)."""
+    then the last hand as a crowded table draws it (its plates give each seat's stack; without
+    `reasons`, its pots' winners without why: the hand's own message gave them)."""
     call = L.label("Waiting for a second player with chips: join with /table join.", L.SMALL, L.MUTED)
     last = view.get("last_round")
     if not last:
         return call
     heading = L.label(f"Last hand ({last['round']})".upper(), L.SMALL, L.MUTED, bold=True)
-    return L.column([L.row([call, heading], gap=16, align="middle"), _crowded(last, names, style)], gap=4)
+    return L.column([L.row([call, heading], gap=16, align="middle"), _crowded(last, names, style, reasons)], gap=4)
 
 
-def _crowded(view: dict[str, Any], names: dict[int, str], style: str) -> L.Block:
+def _crowded(view: dict[str, Any], names: dict[int, str], style: str, reasons: bool = True) -> L.Block:
     """A table of many seats in the usual frame: rows of narrow plates around a board of
     smaller cards; a face-down hand is not drawn (the plate says whether the seat is in the
     hand). At a finished hand, the hands shown lie under their plates in a row of their own, and
@@ -78,7 +80,7 @@ def _crowded(view: dict[str, Any], names: dict[int, str], style: str) -> L.Block
         plates = [_seat(seat, view, names, style, _narrow(per_row), SMALL_CARD) for seat in seats]
         top = L.row(plates[:per_row], gap=8)
         bottom = L.flow(plates[per_row:], L.BODY[0], gap=8, row_gap=8) if plates[per_row:] else None
-    centre = _centre(view, names, style, SMALL_CARD)
+    centre = _centre(view, names, style, SMALL_CARD, reasons)
     return L.column([top, centre, *([bottom] if bottom else [])], gap=4)
 
 
@@ -107,7 +109,8 @@ def _shown_seats(view: dict[str, Any]) -> list[dict[str, Any]]:
     return sorted(seats, key=lambda s: (s.get("left", False), s.get("number", 0)))
 
 
-def _centre(view: dict[str, Any], names: dict[int, str], style: str, card_width: int = CARD) -> L.Block:
+def _centre(view: dict[str, Any], names: dict[int, str], style: str, card_width: int = CARD,
+            reasons: bool = True) -> L.Block:
     """The board (slots for the cards to come) beside the pot, or over it at a finished hand,
     whose winners of each pot go on wrapped lines under the pot."""
     pots = view.get("pots") or []
@@ -118,7 +121,7 @@ def _centre(view: dict[str, Any], names: dict[int, str], style: str, card_width:
     room = L.BODY[0] - 40 - (board.width + 16 if board is not None and beside else 0)
     parts = [L.label(f"POT {L.chips(view['pot'])}", L.TITLE_SIZE, L.GOLD, bold=True)]
     if view.get("final") and pots:
-        parts.append(_winners_line(view, names, room))
+        parts.append(_winners_line(view, names, room, reasons))
     elif len(pots) > 1:
         shares = " · ".join(f"{pot_name(i, len(pots))}: {L.chips(p['amount'])}" for i, p in enumerate(pots))
         parts.append(L.label(shares, L.SMALL, L.MUTED))
@@ -131,11 +134,12 @@ def _centre(view: dict[str, Any], names: dict[int, str], style: str, card_width:
     return L.panel(middle, pad=10, outline=L.PLATE_EDGE, outline_width=1)
 
 
-def _winners_line(view: dict[str, Any], names: dict[int, str], room: int = L.BODY[0] - 40) -> L.Block:
+def _winners_line(view: dict[str, Any], names: dict[int, str], room: int = L.BODY[0] - 40,
+                  reasons: bool = True) -> L.Block:
     lines = []
     for i, pot in enumerate(view["pots"]):
         who = " & ".join(L.player_name(names, p) for p in pot.get("winners", []))
-        why = f" ({pot['reason']})" if pot.get("reason") else ""
+        why = f" ({pot['reason']})" if pot.get("reason") and reasons else ""
         said = f"{pot_name(i, len(view['pots']))} of {L.chips(pot['amount'])} to {who}{why}"
         lines += [(line, L.WIN) for line in text.wrap(said, L.SMALL, room)]
     return L.lines(lines, L.SMALL, max_width=room)
