@@ -20,6 +20,7 @@ from bot.store import (
     StoredState,
     Tx,
     dumps,
+    loads,
     unpacked_state,
 )
 from games import legacy
@@ -148,7 +149,7 @@ class Table:
         self._lobby: list[SeatSpec] | None = None
         self.version: int = row["version"]
         self.deadline: float | None = row["deadline"]
-        self.extra: dict[str, Any] = json.loads(row["extra"])
+        self.extra: dict[str, Any] = loads(row["extra"])
         self.saved: StoredState = row["state"]
         self._state: Any = None
 
@@ -344,7 +345,7 @@ def old_salvage(row: Any) -> tuple[dict[int, int], str]:
 def state_from_json(game: str, raw: str) -> Any:
     """A stored state, read by its game (one saved in the old seed format is brought up to date
     first: games/legacy.py)."""
-    return GAMES[game].from_dict(legacy.upgrade(game, json.loads(raw)))
+    return GAMES[game].from_dict(legacy.upgrade(game, loads(raw)))
 
 
 @functools.lru_cache(maxsize=4096)

@@ -181,7 +181,7 @@ def new(options: Options, seats: list[SeatSpec], fair: fairness.Dealer | None = 
 
 
 def to_dict(state: State) -> dict[str, Any]:
-    return {"options": asdict(state.options),
+    return {"options": base.options_dict(state.options),
             "seats": [asdict(s) for s in state.seats], "hand_no": state.hand_no,
             "button": state.button, "hand": state.hand.to_dict() if state.hand else None,
             "actions": state.actions, "last_round": _copy(state.last_round),

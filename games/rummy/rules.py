@@ -17,7 +17,7 @@ from __future__ import annotations
 import copy
 import re
 from collections.abc import Callable
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from typing import Any
 
 from games import base, fairness
@@ -173,7 +173,7 @@ def deals_in_play(state: State) -> list[fairness.Deal]:
 
 def to_dict(state: State) -> dict[str, Any]:
     return {
-        "options": asdict(state.options), "deal": state.deal.to_dict() if state.deal else None,
+        "options": base.options_dict(state.options), "deal": state.deal.to_dict() if state.deal else None,
         "seats": [s.to_dict() for s in state.seats], "dealer": state.dealer,
         "hand_no": state.hand_no, "phase": state.phase, "turn": state.turn,
         "stock": codes(state.stock), "discard": codes(state.discard),
