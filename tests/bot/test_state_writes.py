@@ -90,7 +90,8 @@ def test_the_options_a_state_writes_are_a_copy_of_its_own(game):
 
 
 def test_the_json_writer_reads_back_what_json_would_and_writes_what_it_cannot_too():
-    data = {"é": "ü\u0000", "n": PLAYER, 3: [0.1, -0.0, 1e300, None, True], "big": 2**70}
-    text = dumps(data)
-    assert json.loads(text) == loads(text) == json.loads(json.dumps(data))
+    for data in ({"é": "ü\u0000", "n": PLAYER, "x": [0.1, -0.0, 1e300, None, True]}, {3: "three", 10: [1]},
+                 {"big": 2**70}):
+        text = dumps(data)
+        assert json.loads(text) == loads(text) == json.loads(json.dumps(data))
     assert dumps({"b": 1, "a": {"d": 2, "c": 3}}) == '{"a":{"c":3,"d":2},"b":1}', "compact, keys sorted"
