@@ -354,12 +354,18 @@ def options_from_json(game: str, raw: str) -> Any:
     return GAMES[game].Options(**json.loads(raw))
 
 
-def checked_options(table: Table) -> None:
+def checked_options(table: Table, raw: str | None = None) -> None:
     """A restored table's options pass the checks a new table's do (a stored value no version
-    would accept fails here, at start-up, not in the middle of a game)."""
-    problem = _options_problem(table.options)
+    would accept fails here, at start-up, not in the middle of a game). `raw`: the stored JSON
+    they were read from, by which tables sharing them find the answer at once."""
+    problem = _options_problem(table.options) if raw is None else _stored_options_problem(table.game, raw)
     if problem is not None:
         raise ValueError(f"its options are not valid: {problem}")
+
+
+@functools.lru_cache(maxsize=4096)
+def _stored_options_problem(game: str, raw: str) -> str | None:
+    return _options_problem(options_from_json(game, raw))
 
 
 @functools.lru_cache(maxsize=4096)

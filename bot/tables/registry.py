@@ -95,13 +95,17 @@ class Registry:
             return
         before = self._seats_of.pop(table.id, ())
         now = tuple(table.players()) if table.status != "ended" else ()
-        for player in set(before) - set(now):
+        for player in set(before).difference(now) if before else ():
             tables = self._seated_at.get(player, set())
             tables.discard(table.id)
             if not tables:
                 self._seated_at.pop(player, None)
         for player in now:
-            self._seated_at.setdefault(player, set()).add(table.id)
+            tables = self._seated_at.get(player)
+            if tables is None:
+                self._seated_at[player] = {table.id}
+            else:
+                tables.add(table.id)
         if now:
             self._seats_of[table.id] = now
 
