@@ -152,7 +152,10 @@ class StaleTable(Exception):
         self.table_id = table_id
 
 
-ORJSON_OPTIONS = orjson.OPT_SORT_KEYS | orjson.OPT_NON_STR_KEYS
+# Objects json cannot write are refused as json refuses them (orjson would write a dataclass
+# or a date as it sees fit, and a state holding one would not read back).
+ORJSON_OPTIONS = (orjson.OPT_SORT_KEYS | orjson.OPT_NON_STR_KEYS | orjson.OPT_PASSTHROUGH_DATACLASS
+                  | orjson.OPT_PASSTHROUGH_DATETIME)
 
 
 def dumps(value: Any) -> str:

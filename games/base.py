@@ -229,6 +229,17 @@ def _options_items(options: Any) -> tuple[tuple[str, Any], ...]:
     return tuple(dataclasses.asdict(options).items())
 
 
+def flat_dict(record: Any) -> dict[str, Any]:
+    """A dataclass whose fields all hold scalars (numbers, text, booleans, None) as a dict: what
+    `dataclasses.asdict` gives for it, without its deep walk (its field names read once per class)."""
+    return {name: getattr(record, name) for name in _field_names(type(record))}
+
+
+@functools.lru_cache(maxsize=256)
+def _field_names(kind: type) -> tuple[str, ...]:
+    return tuple(f.name for f in dataclasses.fields(kind))
+
+
 def plain_copy(value: Any) -> Any:
     """A copy of plain JSON-like data (dicts, lists, scalars): what `to_dict` and `from_dict`
     copy, several times quicker than `copy.deepcopy` — done by `marshal` in C (exact for such

@@ -179,10 +179,10 @@ def to_dict(state: State) -> dict[str, Any]:
         "stock": codes(state.stock), "discard": codes(state.discard),
         "taken": state.taken.code if state.taken else None, "melds": state.melds,
         "call_limit": state.call_limit, "steps": state.steps,
-        "ending": copy.deepcopy(state.ending), "questions": copy.deepcopy(state.questions),
-        "answered": state.answered, "last_hand": copy.deepcopy(state.last_hand),
-        "history": copy.deepcopy(state.history), "winner": state.winner, "left": list(state.left),
-        "moves": list(state.moves), "records": copy.deepcopy(state.records), "fair": state.fair.to_dict(),
+        "ending": base.plain_copy(state.ending), "questions": base.plain_copy(state.questions),
+        "answered": state.answered, "last_hand": base.plain_copy(state.last_hand),
+        "history": base.plain_copy(state.history), "winner": state.winner, "left": list(state.left),
+        "moves": list(state.moves), "records": base.plain_copy(state.records), "fair": state.fair.to_dict(),
         "robots": list(state.robots),
     }
 

@@ -12,7 +12,7 @@ import random
 import pytest
 
 from bot.store import dumps, loads
-from games.base import RUNTIME_PLAYER, IllegalAction, SeatSpec, plain_copy
+from games.base import RUNTIME_PLAYER, IllegalAction, SeatSpec, flat_dict, plain_copy
 from games.registry import GAMES
 
 PLAYER = 1_100_000_000_000_000_000
@@ -95,3 +95,13 @@ def test_the_json_writer_reads_back_what_json_would_and_writes_what_it_cannot_to
         text = dumps(data)
         assert json.loads(text) == loads(text) == json.loads(json.dumps(data))
     assert dumps({"b": 1, "a": {"d": 2, "c": 3}}) == '{"a":{"c":3,"d":2},"b":1}', "compact, keys sorted"
+
+
+def test_a_flat_record_is_written_as_asdict_writes_it():
+    from games.betting import Betting, Bettor
+    from games.poker.rules import Seat
+
+    betting = Betting([Bettor(PLAYER, 100, bet=5), Bettor(PLAYER + 1, 0, folded=True)], big_blind=10, actor=1)
+    assert betting.to_dict() == dataclasses.asdict(betting)
+    seat = Seat(PLAYER, 3, 250, sitting_out=True)
+    assert flat_dict(seat) == dataclasses.asdict(seat) and Betting.from_dict(betting.to_dict()) == betting
