@@ -71,6 +71,29 @@ def simcord_bot(db_path):
     return create_bot(db_path=db_path, shard_count=1)
 
 
+@pytest.fixture(scope="session", autouse=True)
+def cogs_compiled_once():
+    """Every bot a test starts loads its cogs afresh (discord.py's load_extension runs each cog's
+    module again), and where no bytecode is cached (PYTHONDONTWRITEBYTECODE, as on the shared test
+    machine) that compiled each cog's source again too: a third of a bot's start-up. The code
+    compiled from a source is kept for the session, keyed by the source itself (an edited file is
+    compiled anew); the modules still run afresh for every bot."""
+    from importlib.machinery import SourceFileLoader
+
+    compile_source = SourceFileLoader.source_to_code
+    compiled: dict[tuple[str, bytes], object] = {}
+
+    def source_to_code(loader, data, path, *, _optimize=-1):
+        key = (str(path), bytes(data))
+        if key not in compiled:
+            compiled[key] = compile_source(loader, data, path, _optimize=_optimize)
+        return compiled[key]
+
+    SourceFileLoader.source_to_code = source_to_code
+    yield
+    SourceFileLoader.source_to_code = compile_source
+
+
 # The soonest SimCord's real-time fallback of a simulated timer may fire (see below).
 FALLBACK_FLOOR_SECONDS = 0.01
 

@@ -16,7 +16,8 @@ from tests.discord.test_arcanoid_play import arrange
 from tests.discord.test_live_words import last_moves as last_moves_shown
 from tests.discord.test_records import field, profile_of
 
-WINDOW = 5  # Arcanoid's reaction windows here: closed by the test's clock
+WINDOW = 60  # Arcanoid's reaction windows here: longer than any settle timeout below (30 s), so the
+# test's clock closes each one, never SimCord's real-time fallback (a window within it cost 5 real s)
 FIELDS = ("swords", "staves", "cups", "coins")
 
 

@@ -37,7 +37,9 @@ class Ledger:
         assert self.start + self.joined == house.chips_on_table(state) + state.house_net + self.cashed
 
 
-PROPERTY = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+# 30 random tables of 300 moves each (9,000 checked moves a property, shoes emptied and replaced
+# among them): twice that found nothing more and was a minute of the suite on two busy cores
+PROPERTY = settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 def play_checked(module: ModuleType, state: Any, rng: random.Random,
