@@ -32,8 +32,9 @@ def give(table: Any, hands: dict[int, str]) -> None:
         for card_ in wanted:
             if any(k.face == card_.face for k in kept):
                 continue
-            places = [state.deck, state.discard, state.justice or [],
-                      *(s.hand for s in state.seats if s is not seat), *(s.visible for s in state.seats)]
+            places = [state.deck, state.discard, state.aside, state.justice or [],
+                      *(s.hand for s in state.seats if s is not seat), *(s.visible for s in state.seats),
+                      *(c.cards for s in state.seats for c in s.fields.values())]
             place = next(p for p in places if any(c.face == card_.face for c in p))
             at = next(i for i, c in enumerate(place) if c.face == card_.face)
             kept.append(place[at])
