@@ -2,7 +2,7 @@
 in, or a table ended in one, left a message that still read as open ("Betting is open", whose
 turn, a countdown); a house table with nobody in play spoke of computers it never has; a
 baccarat result named the spot by its internal value ("20 on banker"); five-card draw told its
-draw as "The draw: —"."""
+draw as "The draw: —"; Arcanoid counted battles as "Computer 2 4"."""
 
 from __future__ import annotations
 
@@ -88,3 +88,20 @@ async def test_the_draw_is_told_without_a_dash_for_no_card(simcord_env):
     said = private_text(await carol.slash(world.channel, "poker check"))
     assert "The draw begins" in said and "—" not in said, said
     assert "The draw begins" in last_moves_shown(world)
+
+
+async def test_arcanoid_counts_the_battles_won_readably(simcord_env):
+    from tests.discord.test_fourth_play_through import FIELDS, WINDOW, arcanoid_of_alice_and_bob
+
+    world, table = await arcanoid_of_alice_and_bob(simcord_env, "9S 9W 9C 2P 2S 3S", "8S 8W 8C 3P 2W 3W", rounds=2)
+    for field_, suit in zip(FIELDS, "SWC_", strict=True):
+        for member, rank in zip(world.members, (9, 8), strict=True):
+            cards = {} if suit == "_" else {"cards": f"{rank}{suit}"}  # coins: both abdicate
+            said = private_text(await member.slash(world.channel, "arcanoid commit", field=field_, **cards))
+            assert "abdicat" in said or "commits" in said, said
+            if table.state.phase == "window":
+                await simcord_env.advance_time(WINDOW + 1)
+    assert table.state.round == 2, "the first round is over"
+    shown = table_message(world).embeds[0].description
+    assert "None" not in shown, shown
+    assert "Battles won: alice: 3, bob: 1" in shown, "a name, then its count (not 'alice 3, bob 1')"
