@@ -105,3 +105,23 @@ async def test_arcanoid_counts_the_battles_won_readably(simcord_env):
     shown = table_message(world).embeds[0].description
     assert "None" not in shown, shown
     assert "Battles won: alice: 3, bob: 1" in shown, "a name, then its count (not 'alice 3, bob 1')"
+
+
+async def test_split_hands_are_told_apart_on_the_table_in_the_dm_and_in_the_result(simcord_env):
+    from tests.discord.test_blackjack_split_dm import _splits_after_a_hit
+
+    seed = next(s for s in range(1, 3000) if _splits_after_a_hit(s))
+    world = make_world(simcord_env, names=("alice",))
+    alice = world.members[0]
+    table = await open_table(world, "blackjack", seed=seed, timer=0)
+    await alice.slash(world.channel, "blackjack bet", amount=20)
+    await alice.slash(world.channel, "blackjack hit")
+    await alice.slash(world.channel, "blackjack split")
+    assert f"{alice.mention} to play (hand 1)." in table_message(world).embeds[0].description
+    shown = (await alice.slash(world.channel, "hand")).response.content
+    assert "— your move" in shown.split("Hand 1:")[1].split("\n")[0], shown  # which of the two is asked for
+    assert "— your move" not in shown.split("Hand 2:")[1].split("\n")[0], shown
+    while table.state.phase == "playing":
+        await alice.slash(world.channel, "blackjack stand")
+    told = last_moves_shown(world)
+    assert "(hand 1)" in told.split("is settled:")[1] and "(hand 2)" in told.split("is settled:")[1], told
