@@ -7,6 +7,7 @@ unavailable. One sandbox serves the module."""
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Iterator
 from typing import Any
@@ -236,5 +237,31 @@ async def test_the_page_follows_the_newest_message_after_a_form_is_submitted(san
             await shows_newest(page)  # the next window's buttons, not the last round's picture
             await type_line(page, "/table end")
             await messages(page).filter(has_text=f"{PERSON_NAME} used /table").last.wait_for(timeout=10_000)
+        finally:
+            await browser.close()
+
+
+async def crossed_by_a_publication(route: Any) -> None:
+    """A typed line's request as it leaves when a publication of the page (the computers'
+    moves) crossed the Enter: sent from the revision before the page's."""
+    body = route.request.post_data_json
+    if isinstance(body, dict) and body.get("kind") == "send_message" and body.get("published_revision", 0) > 1:
+        await route.continue_(post_data=json.dumps({**body, "published_revision": body["published_revision"] - 1}))
+    else:
+        await route.continue_()
+
+
+async def test_a_command_typed_as_the_page_is_published_again_still_runs(sandbox):
+    async with async_playwright() as playwright:
+        browser, page, _ = await two_tabs(playwright)
+        try:
+            await open_channel(page, sandbox, "rummy")
+            await page.route("**/api/action", crossed_by_a_publication)
+            answers = messages(page).filter(has_text=f"{PERSON_NAME} used /rules")
+            before = await answers.count()
+            await type_line(page, "/rules game:rummy")
+            await answers.nth(before).wait_for(timeout=15_000)
+            assert await page.locator("#channel-composer-input").input_value() == "", "the line was left in the box"
+            assert "Action was not completed" not in await page.locator("#action-status").inner_text()
         finally:
             await browser.close()
