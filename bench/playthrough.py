@@ -117,10 +117,11 @@ async def enabled(message: Any, label: Any) -> bool:
 
 async def blackjack(run: Run) -> None:
     await run.start("blackjack", "/blackjack create")
-    for _ in range(4):  # bet from the DM, play on the table message; split when it is offered
-        await run.click(run.dm, run.newest_dm(), "Bet 10")
-        await run.channel.wait_for_timeout(1500)
+    for _ in range(4):  # bet from the DM once it offers bets (after a round), play on the table message
         table = run.table(r"Major Blackjack — round \d")
+        in_dm = await enabled(run.newest_dm(), "Bet 10")
+        await run.click(*((run.dm, run.newest_dm()) if in_dm else (run.channel, table)), "Bet 10")
+        await run.channel.wait_for_timeout(1500)
         if await enabled(table, "Hit"):
             await run.click(run.channel, table, "Hit")
         while await enabled(table, "Split") or await enabled(table, "Stand"):
@@ -167,14 +168,16 @@ async def _says(message: Any, words: str) -> bool:
 
 async def tarot(run: Run) -> None:
     await run.start("tarot", "/tarot create players:5 bots:4")
-    await run.click(run.dm, run.newest_dm(), "Prise")
-    await run.until(lambda: _says(run.newest_dm(), "Call a king"), 60)
-    await run.shot("tarot", "king")
-    await run.click(run.dm, run.newest_dm(), re.compile(r"^Call King"), exact=False)
-    await run.until(lambda: _says(run.newest_dm(), "Discard"), 60)
-    await run.shot("tarot", "dog")
-    await run.click(run.dm, run.newest_dm(), re.compile(r"^Suggested"), exact=False)
-    await run.click(run.dm, run.newest_dm(), "Play on")
+    await run.until(lambda: _says(run.newest_dm(), "bid"), 60)
+    await run.click(run.dm, run.newest_dm(), "Garde")  # a computer may still bid higher: then it takes
+    if await run.until(lambda: _says(run.newest_dm(), "Call a king"), 60):
+        await run.shot("tarot", "king")
+        await run.click(run.dm, run.newest_dm(), re.compile(r"^Call King"), exact=False)
+        await run.until(lambda: _says(run.newest_dm(), "Discard"), 60)
+        await run.shot("tarot", "dog")
+        await run.click(run.dm, run.newest_dm(), re.compile(r"^Suggested"), exact=False)
+        await run.until(lambda: enabled(run.newest_dm(), "Play on"), 60)
+        await run.click(run.dm, run.newest_dm(), "Play on")
     await run.shot("tarot", "play")
     await play_cards(run, "tarot", "hand 2 of", 600)
     await run.shot("tarot", "scored")
