@@ -334,9 +334,21 @@ def take_turns(preview: Any, sandbox: Sandbox) -> None:
     async def in_turn(context_id: str | None, body: Any) -> dict[str, Any]:
         async with sandbox.operation():
             sandbox.env._preview = preview
-            return await act(context_id, body)
+            return await act(context_id, line_sent_as_shown_now(preview, context_id, body))
 
     preview._action = in_turn
+
+
+def line_sent_as_shown_now(preview: Any, context_id: str | None, body: Any) -> Any:
+    """A line typed in the message box (`send_message`) goes whatever the page showed when it
+    was sent. SimCord refuses an action sent from a revision of the page older than the page's
+    own, and a publication of the computers' moves crossing the Enter made a typed command fail
+    ("Action was not completed", the line left in the box); what a line says does not depend
+    on what was shown, unlike a click on a control that may have changed, which stays refused."""
+    if not isinstance(body, dict) or body.get("kind") != "send_message":
+        return body
+    page = preview._pages.get(context_id)
+    return body if page is None else {**body, "published_revision": page.revision}
 
 
 PAGE_ADDITIONS = {  # the preview page's additions: route -> (file beside this one, its type)

@@ -11,6 +11,23 @@ function wholeCommand(line) {
   return path !== undefined && INVOCATIONS[path].every((option) => words.some((word) => word.startsWith(`${option}:`)));
 }
 
+const SEND_WAIT_MS = 30000; // how long a line waits for the page to finish its last action
+
+/** Sends the typed line once the page is free. SimCord's composer drops a line sent while an
+ * earlier action of the page is still completing (a click just made: its send button is disabled
+ * until then), and the line stayed in the box unsent; it goes as soon as the page can take it,
+ * unless the reader changed it meanwhile. */
+function sendWhenFree(line, since = performance.now()) {
+  const input = document.getElementById("channel-composer-input");
+  const button = document.getElementById("send-message");
+  if (!(input instanceof HTMLTextAreaElement) || input.value !== line) return;
+  if (!button?.disabled) {
+    input.form?.requestSubmit();
+    return;
+  }
+  if (performance.now() - since < SEND_WAIT_MS) setTimeout(() => sendWhenFree(line, since), 100);
+}
+
 // One Enter sends a whole command typed in the message box, as the README says. SimCord's
 // composer would turn the line into a command chip first and need further Enters (picking an
 // option on the way); the line goes as a message instead, and the bot runs it as the command.
@@ -22,7 +39,7 @@ window.addEventListener("keydown", (event) => {
   if (!input.value.trimStart().startsWith("/") || !wholeCommand(input.value)) return;
   event.preventDefault();
   event.stopImmediatePropagation();
-  input.form?.requestSubmit();
+  sendWhenFree(input.value);
 }, true);
 
 // The page follows the newest message, as Discord does, until the reader scrolls up to read
@@ -32,7 +49,6 @@ window.addEventListener("keydown", (event) => {
 // scrolled down, was taken back up.
 const timeline = document.getElementById("channel-timeline");
 const messageList = document.getElementById("channel-message-list");
-const composer = document.getElementById("channel-composer");
 const NAVIGATION_KEYS = new Set(["PageUp", "PageDown", "Home", "End", "ArrowUp", "ArrowDown", " "]);
 const READERS_OWN_MS = 1000; // a scroll this soon after the reader's wheel, key or drag is theirs
 let following = true;
@@ -53,10 +69,11 @@ if (timeline && messageList) {
     const typing = event.target instanceof HTMLElement && event.target.closest("input, textarea, select, [contenteditable]");
     if (NAVIGATION_KEYS.has(event.key) && !typing) readerActs();
   }, true);
-  // Navigating elsewhere (the message list on the side, older history, a message id) moves the view.
+  // Navigating elsewhere (the message list on the side: a message found, a message id) moves the
+  // view. A press anywhere else — a form's Submit, the toolbar — is no reading: the page follows on.
+  const sidebar = document.getElementById("messages-sidebar");
   window.addEventListener("pointerdown", (event) => {
-    const inside = event.target instanceof Node && (messageList.contains(event.target) || composer?.contains(event.target));
-    if (!inside && event.target !== timeline) readerActs();
+    if (event.target instanceof Node && sidebar?.contains(event.target)) readerActs();
   }, true);
   timeline.addEventListener("scroll", () => {
     if (performance.now() < readersOwnUntil) following = atNewest();

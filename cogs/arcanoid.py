@@ -57,11 +57,11 @@ class ArcanoidUI(GameUI):
                      f"· rules variant {view['variant']}{' with GAZA' if view['gaza'] else ''} (`/rules arcanoid`)")
         if view["results"]:
             latest = view["results"][-1]
-            lines.append("Last round: " + ", ".join(f"{f} {names.get(p, 'USA' if p == -200 else p)}"
+            lines.append("Last round: " + ", ".join(f"{f} {'nobody' if p is None else words.name_of(names, p)}"
                                                      for f, p in latest.items()))
         scores = {int(p): n for p, n in view["scores"].items() if n}
         if scores:
-            lines.append("Battles won: " + ", ".join(f"{names.get(p) or base_seat_name(p)} {n}" for p, n in sorted(
+            lines.append("Battles won: " + ", ".join(f"{names.get(p) or base_seat_name(p)}: {n}" for p, n in sorted(
                 scores.items(), key=lambda kv: -kv[1])))
         return lines
 

@@ -38,7 +38,7 @@ class BaccaratUI(GameUI):
         for seat in view["seats"]:
             if seat["bet"]:
                 amount, net = seat["bet"]["amount"], (seat["payout"] or 0) - seat["bet"]["amount"]
-                lines.append(f"{names[seat['player']]}: {amount} on {seat['bet']['on']} → "
+                lines.append(f"{names[seat['player']]}: {amount} on {seat['bet']['on'].title()} → "
                              f"{chips_text(net) if net else 'a push, the bet comes back'}")
         return lines
 

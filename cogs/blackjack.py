@@ -60,7 +60,9 @@ class BlackjackUI(GameUI):
                 lines.append("Waiting for: " + ", ".join(waiting))
         elif phase == "playing" and view["turn"]:
             turn = view["turn"]
-            lines = [f"{who(turn['player'], names)} to play" + (f" (hand {turn['hand'] + 1})" if turn["hand"] else "") + "."]
+            seat = next((s for s in view["seats"] if s["player"] == turn["player"]), {"hands": []})
+            which = f" (hand {turn['hand'] + 1})" if turn["hand"] or len(seat["hands"]) > 1 else ""  # split: each named
+            lines = [f"{who(turn['player'], names)} to play{which}."]
         else:
             lines = [self._result_line(seat, names) for seat in view["seats"] if seat["hands"]]
         dealer = view["dealer"]
@@ -122,7 +124,9 @@ class BlackjackUI(GameUI):
         if event.kind == "dealer":
             return f"The dealer has {' '.join(data['cards'])}: {data['total']}"
         if event.kind == "settled":
-            told = [f"{names[r['player']]} {RESULT_WORDS.get(r['result'], r['result'])} ({r['net']:+})"
+            split = {r["player"] for r in data["results"] if r.get("hand")}  # whose hands are told apart
+            told = [f"{names[r['player']]}" + (f" (hand {r['hand'] + 1})" if r["player"] in split else "")
+                    + f" {RESULT_WORDS.get(r['result'], r['result'])} ({r['net']:+})"
                     + (f": {r['reason']}" if r.get("reason") else "") for r in data["results"]]
             return f"Round {data['round']} is settled: " + "; ".join(told) if told else ""
         return seat_words(event, names, "round")
@@ -139,12 +143,14 @@ class BlackjackUI(GameUI):
         shows = f" Dealer shows {dealer}." if dealer else ""
         lines = [f"**Major Blackjack** — stack {plural(seat['stack'], 'chip')}.{shows}"]
         hands = seat["hands"]
+        mine = view.get("turn") and view["turn"]["player"] == player
         for number, hand in enumerate(hands, 1):
             status = "" if hand["status"] == "doubled" else f" — {hand['status']}"  # the bet says it
+            if mine and len(hands) > 1 and view["turn"]["hand"] == number - 1:
+                status = " — your move"  # of two hands playing, the one asked for
             lines.append(f"Hand {number}: {hand_text(hand)} · bet {hand_bet_text(hand, seat)}{status}")
         if not hands:
             lines.append("No cards yet this round.")
-        mine = view.get("turn") and view["turn"]["player"] == player
         buttons = self.buttons(table, view) if mine or view["phase"] == "betting" else []
         buttons += self._turn_buttons(view, seat) if mine else []
         lines.append("Your move." if mine else "")

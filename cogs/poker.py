@@ -173,8 +173,10 @@ class PokerUI(GameUI):
             small, big = data["blinds"]["small"], data["blinds"]["big"]
             return (f"Hand {data['hand']} is dealt: {names[data['button']]} has the button, "
                     f"{names[small[0]]} posts {small[1]}, {names[big[0]]} posts {big[1]}")
+        if event.kind == "street" and not data["cards"]:
+            return f"{STREET_NAMES.get(data['street'], data['street'])} begins"  # the draw: no card dealt
         if event.kind == "street":
-            return f"{STREET_NAMES.get(event.data['street'], event.data['street'])}: {_cards_text(data['cards'])}"
+            return f"{STREET_NAMES.get(data['street'], data['street'])}: {_cards_text(data['cards'])}"
         if event.kind == "uncalled":
             return f"{data['amount']} uncalled goes back to {name}"
         if event.kind == "showdown":

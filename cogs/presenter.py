@@ -107,9 +107,10 @@ def lobby_view(table: Table) -> discord.ui.View | None:
 
 @dataclass
 class MessageJob:
-    """A change to a table's message: `refresh` (show the state as it is then), `post` (a new
-    message), `new_round` (close the last round's message on `settled`, its picture as it was
-    settled, and post a new one), `final` (the game is over: no buttons), `ended`."""
+    """A change to a table's message: `refresh` (show the state as it is then), `reopen` (a
+    refresh that calls anew whoever it waits for: a betting window opened again, nothing dealt),
+    `post` (a new message), `new_round` (close the last round's message on `settled`, its picture
+    as it was settled, and post a new one), `final` (the game is over: no buttons), `ended`."""
 
     kind: str
     settled: dict | None = None
@@ -122,7 +123,7 @@ class MessageQueue:
     last_started: float = float("-inf")  # loop time the last job began
 
     def add(self, job: MessageJob) -> None:
-        if job.kind == "refresh" and self.jobs and self.jobs[-1].kind in ("refresh", "post", "new_round"):
+        if job.kind == "refresh" and self.jobs and self.jobs[-1].kind in ("refresh", "reopen", "post", "new_round"):
             return  # the job waiting already shows the state as it will be when it runs
         if job.kind != "refresh":
             while self.jobs and self.jobs[-1].kind == "refresh":
@@ -242,7 +243,7 @@ class Presenter:
         away = [] if final else sitting_out(table)
         if not final and self.bot.tables.waits_for_a_person(table) and not any(WAITING_FOR_A_PERSON in line
                                                                                 for line in lines):
-            lines.append(f"{WAITING_FOR_A_PERSON} Press **Sit in** (or `/table join`) and play goes on at once.")
+            lines.append(f"{waiting_words(table)} Press **Sit in** (or `/table join`) and play goes on at once.")
         if away:
             lines.append(f"Sitting out: {', '.join(names[p] for p in away)} — press **Sit in** "
                          "(or `/table join`) to be dealt in again.")
@@ -280,7 +281,9 @@ class Presenter:
     async def _show_move(self, table: Table, events: list[Event], interaction: discord.Interaction | None,
                          origin: Any = None) -> None:
         kinds = {e.kind for e in events}
-        if "round_open" in kinds:
+        if "round_open" in kinds and reopened(table, kinds):
+            self._queue(table, MessageJob("reopen"))
+        elif "round_open" in kinds:
             settled = (table.view(None) or {}).get("last_round") if "settled" in kinds else None
             self._queue(table, MessageJob("new_round", settled))
         else:
@@ -320,6 +323,8 @@ class Presenter:
         open_ = table.status != "ended"
         if job.kind == "refresh" and open_ and table.active:
             await self._update_table(table)
+        elif job.kind == "reopen" and open_ and table.active:
+            await self._update_table(table, content=table_message_pings(table))
         elif job.kind == "post" and open_:
             await self._post_table(table)
         elif job.kind == "new_round":
@@ -328,16 +333,19 @@ class Presenter:
                 await self._post_table(table)
         elif job.kind == "final":
             await self._update_table(table, final=True)
+        elif job.kind == "ended" and job.settled is None:
+            await self._close_unfinished(table)
         elif job.kind == "ended":
             await self._close_round(table, job.settled)
 
-    async def _update_table(self, table: Table, final: bool = False) -> None:
+    async def _update_table(self, table: Table, final: bool = False, **content: str | None) -> None:
+        """The table message shows the state as it is (`content`: its call to move anew)."""
         message_id = table.extra.get("table_message")
         if not message_id:
             await self._post_table(table)
             return
         payload = await self._table_payload(table, final=final)
-        if not await self._edit_message(table, message_id, **payload):
+        if not await self._edit_message(table, message_id, **payload, **content):
             await self._post_table(table)
 
     async def _close_round(self, table: Table, settled: dict | None) -> None:
@@ -350,6 +358,17 @@ class Presenter:
             await self._edit_message(table, message_id, content=spectator_pings(table), view=None)
             return
         payload = await self._table_payload(table, view=settled, final=True)
+        await self._edit_message(table, message_id, **payload)
+
+    async def _close_unfinished(self, table: Table) -> None:
+        """An ended table's message whose round was not over: its picture as the round stood,
+        without buttons, without its call to move and without its live lines (whose turn it
+        was, a countdown), which would read as if play went on."""
+        message_id = table.extra.get("table_message")
+        if not message_id:
+            return
+        payload = await self._table_payload(table, final=True)
+        payload["embed"].description = f"The table was ended before this {deal_word(table.game)} was over."
         await self._edit_message(table, message_id, **payload)
 
     async def _show_ended(self, table: Table, events: list[Event]) -> None:
@@ -534,6 +553,22 @@ def commitment_footer(view: dict[str, Any], upcoming: str | None = None, nonce: 
 def sitting_out(table: Table) -> list[int]:
     """The people seated but sitting out (the timer sat them out), who may sit back in."""
     return [p for p in table.players() if p > 0 and sits_out(table, p)]
+
+
+WAITING_FOR_A_PLAYER = "Waiting for a player: nobody is in this round."
+
+
+def waiting_words(table: Table) -> str:
+    """Why nothing moves: a house table (no computer ever sits there) waits for a player; a
+    table with computers waits for a person, as computers never play on alone."""
+    return WAITING_FOR_A_PLAYER if getattr(table.module, "HOUSE", False) else WAITING_FOR_A_PERSON
+
+
+def reopened(table: Table, kinds: set[str]) -> bool:
+    """A house table's betting window opened again with nothing dealt (everyone passed or ran
+    out of time): the same message goes on showing it, rather than a new one below an old
+    window that would still read as open."""
+    return getattr(table.module, "HOUSE", False) and "settled" not in kinds
 
 
 def table_message_pings(table: Table) -> str | None:

@@ -40,7 +40,7 @@ async def test_a_baccarat_coup_shows_the_net_gain_and_why_the_banker_won(simcord
     await alice.slash(world.channel, "baccarat bet", on="banker", amount=100)
     text = _description(await_fresh(world, first.id))
     assert "Banker wins: it holds a major and the other hand does not" in text
-    assert "100 on banker → +95 chips" in text, text
+    assert "100 on Banker → +95 chips" in text, text
     assert "+195" not in text
 
 
@@ -62,7 +62,7 @@ async def test_a_baccarat_coup_decided_by_reversals_says_so(simcord_env):
     text = _description(await_fresh(world, first.id))
     assert "more reversed cards" in text, text
     net = "+95 chips" if table.state.last_round["winner"] == "banker" else "-100 chips"
-    assert f"100 on banker → {net}" in text, text
+    assert f"100 on Banker → {net}" in text, text
 
 
 def blackjack_round(seed: int) -> blackjack.State:

@@ -7,6 +7,7 @@ unavailable. One sandbox serves the module."""
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Iterator
 from typing import Any
@@ -173,5 +174,94 @@ async def test_the_channel_and_dm_pages_work_side_by_side(sandbox):
             await dm.mouse.wheel(0, 20_000)  # and back down: the page follows the newest again
             await shows_newest(dm)
             await assert_working(channel, dm, again)
+        finally:
+            await browser.close()
+
+
+CLICK_THEN_ENTER = """([label]) => {
+    const start = Array.from(document.querySelectorAll('article.channel-message button'))
+        .filter((button) => button.textContent.trim() === label).pop();
+    start.click();
+    const busy = document.getElementById('send-message').disabled;
+    const box = document.getElementById('channel-composer-input');
+    box.dispatchEvent(new KeyboardEvent('keydown', {key: 'Enter', bubbles: true, cancelable: true}));
+    return busy;
+}"""
+
+
+async def test_a_command_sent_while_a_click_completes_goes_once_the_page_is_free(sandbox):
+    async with async_playwright() as playwright:
+        browser, page, _ = await two_tabs(playwright)
+        try:
+            await open_channel(page, sandbox, "blackjack")
+            await type_line(page, "/blackjack create")
+            lobby = messages(page).filter(has_text="Major Blackjack — lobby").last
+            await lobby.get_by_role("button", name="Start", exact=True).wait_for(timeout=10_000)
+            box = page.locator("#channel-composer-input")
+            await box.fill("/hand")
+            answers = messages(page).filter(has_text=f"{PERSON_NAME} used /hand")
+            before = await answers.count()  # an earlier test of the module may have asked too
+            assert await page.evaluate(CLICK_THEN_ENTER, ["Start"]), "the page was still completing the click"
+            await answers.nth(before).wait_for(timeout=15_000)
+            await page.wait_for_function("() => document.getElementById('channel-composer-input').value === ''",
+                                         timeout=10_000)  # the line sent, not left in the box
+            await type_line(page, "/table end")
+            await messages(page).filter(has_text=f"{PERSON_NAME} used /table").last.wait_for(timeout=10_000)
+            await assert_working(page)
+        finally:
+            await browser.close()
+
+
+NUDGED_UP = "() => { document.getElementById('channel-timeline').scrollTop -= 400; }"
+
+
+async def test_the_page_follows_the_newest_message_after_a_form_is_submitted(sandbox):
+    async with async_playwright() as playwright:
+        browser, page, _ = await two_tabs(playwright)
+        try:
+            await open_channel(page, sandbox, "baccarat")
+            await type_line(page, "/baccarat create")
+            lobby = messages(page).filter(has_text="Major Baccarat — lobby").last
+            start = lobby.get_by_role("button", name="Start", exact=True)
+            await start.wait_for(timeout=10_000)
+            await click_and_time(page, lobby, start)
+            window = messages(page).filter(has_text="Major Baccarat — round 1").last
+            await window.get_by_role("button", name="Banker", exact=True).click()
+            form = page.get_by_role("dialog")
+            await form.locator("input").first.fill("20")
+            await form.get_by_role("button", name="Submit").click()  # a press outside the messages
+            # the answer moves the view at once (SimCord keeps a message in place as others come):
+            # the press was no reader's, so the page goes back to the newest message
+            await page.evaluate(NUDGED_UP)
+            await messages(page).filter(has_text="Major Baccarat — round 2").last.wait_for(timeout=15_000)
+            await shows_newest(page)  # the next window's buttons, not the last round's picture
+            await type_line(page, "/table end")
+            await messages(page).filter(has_text=f"{PERSON_NAME} used /table").last.wait_for(timeout=10_000)
+        finally:
+            await browser.close()
+
+
+async def crossed_by_a_publication(route: Any) -> None:
+    """A typed line's request as it leaves when a publication of the page (the computers'
+    moves) crossed the Enter: sent from the revision before the page's."""
+    body = route.request.post_data_json
+    if isinstance(body, dict) and body.get("kind") == "send_message" and body.get("published_revision", 0) > 1:
+        await route.continue_(post_data=json.dumps({**body, "published_revision": body["published_revision"] - 1}))
+    else:
+        await route.continue_()
+
+
+async def test_a_command_typed_as_the_page_is_published_again_still_runs(sandbox):
+    async with async_playwright() as playwright:
+        browser, page, _ = await two_tabs(playwright)
+        try:
+            await open_channel(page, sandbox, "rummy")
+            await page.route("**/api/action", crossed_by_a_publication)
+            answers = messages(page).filter(has_text=f"{PERSON_NAME} used /rules")
+            before = await answers.count()
+            await type_line(page, "/rules game:rummy")
+            await answers.nth(before).wait_for(timeout=15_000)
+            assert await page.locator("#channel-composer-input").input_value() == "", "the line was left in the box"
+            assert "Action was not completed" not in await page.locator("#action-status").inner_text()
         finally:
             await browser.close()
