@@ -4,12 +4,10 @@ survives restarts, refusals, names, images and resolving which table a command m
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import io
 import logging
 import secrets
-from collections.abc import Awaitable, Callable, Iterator
-from dataclasses import dataclass
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -17,6 +15,29 @@ import discord
 from bot import drawing
 from bot.client import acknowledge, answer_failure
 from bot.tables import STALE_BUTTON, DamagedTable, Table, TableService
+from cogs.answers import (
+    MESSAGE_LIMIT,
+    may_update_clicked,
+    on_private_message,
+    refuse,
+    reply,
+    update_clicked,
+)
+from cogs.controls import (
+    MALFORMED_CONTROL,
+    ButtonSpec,
+    Control,
+    GameButton,
+    GameSelect,
+    MalformedControl,
+    action_view,
+    button_action,
+    menu_action,
+    read_as_control,
+)
+from cogs.controls import (
+    SelectSpec as SelectSpec,  # re-exported: the games' cogs import the controls from here
+)
 from games.base import Action, Event, IllegalAction, SeatNames, seat_name
 from games.fairness import MAX_SEED_LENGTH
 
@@ -41,29 +62,6 @@ COLOUR = discord.Colour.from_rgb(74, 35, 120)
 
 def deal_word(game: str) -> str:
     return DEAL_WORDS.get(game, "hand")
-
-
-@dataclass(frozen=True)
-class ButtonSpec:
-    label: str
-    code: str
-    style: discord.ButtonStyle = discord.ButtonStyle.secondary
-    disabled: bool = False
-    lasting: bool = False  # stays current while others move (the table's lasting step)
-
-
-@dataclass(frozen=True)
-class SelectSpec:
-    """A select menu (a card menu, mostly): options are (label, value) pairs, at most 25."""
-
-    placeholder: str
-    code: str
-    options: tuple[tuple[str, str], ...]
-    min_values: int = 1
-    max_values: int = 1
-
-
-Control = ButtonSpec | SelectSpec
 
 
 class Drawing:
@@ -179,7 +177,6 @@ class Refused(Exception):
     """A refusal raised in a cog before the game sees anything."""
 
 
-MESSAGE_LIMIT = 2000  # characters in a Discord message
 DEFAULT_TEXT_LIMIT = 100  # characters in a text option not listed below
 TEXT_LIMITS = {"cards": 400, "card": 100, "king": 100, "table": 24}  # by option name
 COMMAND_TEXT_LIMITS = {  # (command, option): where one command needs more, or less
@@ -248,37 +245,6 @@ async def refuse_oversized_input(interaction: discord.Interaction) -> bool:
     return True
 
 
-MALFORMED_CONTROL = ("that button or menu is damaged: it names no move the bot offers, so nothing was done. "
-                     "Use the buttons on the latest table message, or /hand")
-
-
-class MalformedControl(Exception):
-    """A control whose move code (or menu choice) the game's reader cannot make a move of: a
-    forged or damaged custom_id, refused like any bad input (bot/client.py never sees it)."""
-
-
-@contextlib.contextmanager
-def read_as_control(code: str, values: list[str] | None = None) -> Iterator[None]:
-    """Reading a control's code into a move: what fails to read (`turn.a.b`, `turn.0`, a menu
-    choice missing) is a malformed control, not a failure of the bot."""
-    try:
-        yield
-    except (ValueError, IndexError, KeyError, TypeError, AttributeError, OverflowError) as error:
-        raise MalformedControl(f"{code!r} {values or []!r}: {type(error).__name__}: {error}") from error
-
-
-def button_action(ui: GameUI, code: str) -> Action | None:
-    """The move a button code stands for (None: it opens a form); MalformedControl if unreadable."""
-    with read_as_control(code):
-        return ui.action_for(code)
-
-
-def menu_action(ui: GameUI, code: str, values: list[str]) -> Action:
-    """The move a menu's choice stands for; MalformedControl if unreadable."""
-    with read_as_control(code, values):
-        return ui.select_action(code, values)
-
-
 async def answered(interaction: discord.Interaction, work: Awaitable[None]) -> None:
     """Runs a button's, menu's or form's work; a malformed control is refused privately (an
     INFO line: any member can forge one), any unexpected failure gets the one failure answer
@@ -315,40 +281,6 @@ def refuse_outsider(interaction: discord.Interaction, table: Table, *, seated: b
     if not seated and interaction.channel_id != table.channel_id:
         return "join a table from its own channel: use the Join button there or /table join"
     return None
-
-
-async def refuse(interaction: discord.Interaction, reason: str) -> None:
-    """A refusal is always private and always says what was wrong."""
-    text = (reason[:1].upper() + reason[1:])[:MESSAGE_LIMIT]
-    await reply(interaction, text)
-
-
-async def reply(interaction: discord.Interaction, content: str | None = None, **message: Any) -> int | None:
-    """A private answer: the response itself, or once the interaction is acknowledged, its
-    follow-up (which takes the place of a command's "thinking"). Returns the answer's message
-    id when Discord gave it."""
-    message = {key: value for key, value in message.items() if value is not None}
-    if interaction.response.is_done():
-        sent = await interaction.followup.send(content, ephemeral=True, wait=True, **message)
-        return sent.id
-    response = await interaction.response.send_message(content, ephemeral=True, **message)
-    return response.message_id if response is not None else None
-
-
-async def update_clicked(interaction: discord.Interaction, **payload: Any) -> None:
-    """Edit the message whose button or menu was used: in the response, or after a deferral
-    (`acknowledge`), through the interaction's original message."""
-    if interaction.response.is_done():
-        await interaction.edit_original_response(**payload)
-    else:
-        await interaction.response.edit_message(**payload)
-
-
-def may_update_clicked(interaction: discord.Interaction) -> bool:
-    """Whether the clicked message may still be edited through the interaction: not answered
-    yet, or only deferred (the move's outcome replaces it)."""
-    kind = interaction.response.type
-    return kind is None or kind is discord.InteractionResponseType.deferred_message_update
 
 
 def bot_of(interaction: discord.Interaction) -> TarotBot:
@@ -422,66 +354,34 @@ async def render(ui: GameUI, view: dict, names: dict[int, str], style: str = "rw
     return await Drawing(type(ui).drawer, view, names, style).draw()
 
 
-def action_view(table: Table, controls: list[Control]) -> discord.ui.View | None:
-    """Buttons and menus for the moves legal now, routed by custom_id (restart-proof)."""
-    if not controls:
-        return None
-    view = discord.ui.View(timeout=None)
-    step, lasting_step = table.step_key(), table.lasting_step()
-    for spec in controls[:25]:
-        if isinstance(spec, SelectSpec):
-            view.add_item(GameSelect(table.id, step, spec))
+async def press(item: GameButton, interaction: discord.Interaction) -> None:
+    """A move button pressed (controls.GameButton): the move, the form it opens, or its refusal."""
+    table = await table_for_control(interaction, item.table_id)
+    if table is None:
+        return
+    if item.code == SIT_IN.code:
+        await sit_in(interaction, table)
+        return
+    if await open_page(interaction, table, item.step, item.code, []):
+        return
+    ui = UIS[table.game]
+    action = button_action(ui, item.code)
+    if action is None:
+        if not table.step_current(item.step):
+            await refuse_stale(interaction)
+            return
+        try:
+            with read_as_control(item.code):
+                form = ui.form_for(table, interaction.user.id, item.code, item.step)
+        except IllegalAction as refusal:
+            await refuse(interaction, refusal.reason)
+            return
+        if form is not None:
+            await interaction.response.send_modal(form)  # the form is the answer
         else:
-            view.add_item(GameButton(table.id, lasting_step if spec.lasting else step, spec))
-    return view
-
-
-class GameButton(discord.ui.DynamicItem[discord.ui.Button], template=r"tt:(?P<table>\d+):(?P<step>[\w.\-]+):(?P<code>[\w.\-]+)"):
-    """A move button. Its routing lives in custom_id, so it works after a restart."""
-
-    def __init__(self, table_id: int, step: str, spec: ButtonSpec) -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=spec.label, style=spec.style, disabled=spec.disabled,
-                custom_id=f"tt:{table_id}:{step}:{spec.code}",
-            )
-        )
-        self.table_id, self.step, self.code = table_id, step, spec.code
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: Any) -> GameButton:
-        return cls(int(match["table"]), match["step"], ButtonSpec(item.label or "", match["code"]))
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await answered(interaction, self._press(interaction))
-
-    async def _press(self, interaction: discord.Interaction) -> None:
-        table = await table_for_control(interaction, self.table_id)
-        if table is None:
-            return
-        if self.code == SIT_IN.code:
-            await sit_in(interaction, table)
-            return
-        if await open_page(interaction, table, self.step, self.code, []):
-            return
-        ui = UIS[table.game]
-        action = button_action(ui, self.code)
-        if action is None:
-            if not table.step_current(self.step):
-                await refuse_stale(interaction)
-                return
-            try:
-                with read_as_control(self.code):
-                    form = ui.form_for(table, interaction.user.id, self.code, self.step)
-            except IllegalAction as refusal:
-                await refuse(interaction, refusal.reason)
-                return
-            if form is not None:
-                await interaction.response.send_modal(form)  # the form is the answer
-            else:
-                await acknowledge(interaction)
-            return
-        await perform(interaction, table, action, step=self.step)
+            await acknowledge(interaction)
+        return
+    await perform(interaction, table, action, step=item.step)
 
 
 async def table_for_control(interaction: discord.Interaction, table_id: int) -> Table | None:
@@ -533,12 +433,6 @@ STALE_PRIVATE = ("that was for an earlier turn, so those controls are gone — u
                  "and moves (your latest DM from me has them too)")
 
 
-def on_private_message(interaction: discord.Interaction) -> bool:
-    """Whether the clicked control sits on a player's private hand: a DM, or a /hand reply."""
-    message = interaction.message
-    return interaction.guild is None or (message is not None and message.flags.ephemeral)
-
-
 async def refuse_stale(interaction: discord.Interaction) -> None:
     """A control of an earlier turn: refused with a pointer to the current ones. On a private
     hand (a DM, a /hand reply) its controls are taken off the message, which can no longer
@@ -554,35 +448,15 @@ async def refuse_stale(interaction: discord.Interaction) -> None:
     await refuse(interaction, STALE_PRIVATE)
 
 
-class GameSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"ts:(?P<table>\d+):(?P<step>[\w.\-]+):(?P<code>[\w.\-]+)"):
-    """A move menu (choose a card…), routed like GameButton."""
-
-    def __init__(self, table_id: int, step: str, spec: SelectSpec | None = None, code: str = "") -> None:
-        code = spec.code if spec else code
-        select: discord.ui.Select = discord.ui.Select(custom_id=f"ts:{table_id}:{step}:{code}")
-        if spec is not None:
-            select.placeholder = spec.placeholder
-            select.min_values, select.max_values = spec.min_values, min(spec.max_values, len(spec.options))
-            for label, value in spec.options[:25]:
-                select.add_option(label=label[:100], value=value)
-        super().__init__(select)
-        self.table_id, self.step, self.code = table_id, step, code
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select, match: Any) -> GameSelect:
-        return cls(int(match["table"]), match["step"], code=match["code"])
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await answered(interaction, self._choose(interaction))
-
-    async def _choose(self, interaction: discord.Interaction) -> None:
-        table = await table_for_control(interaction, self.table_id)
-        if table is None:
-            return
-        values = list((interaction.data or {}).get("values", []))  # type: ignore[union-attr]
-        if await open_page(interaction, table, self.step, self.code, values):
-            return
-        await perform(interaction, table, menu_action(UIS[table.game], self.code, values), step=self.step)
+async def choose(item: GameSelect, interaction: discord.Interaction) -> None:
+    """A move menu used (controls.GameSelect): the move its choice stands for."""
+    table = await table_for_control(interaction, item.table_id)
+    if table is None:
+        return
+    values = list((interaction.data or {}).get("values", []))  # type: ignore[union-attr]
+    if await open_page(interaction, table, item.step, item.code, values):
+        return
+    await perform(interaction, table, menu_action(UIS[table.game], item.code, values), step=item.step)
 
 
 async def open_page(interaction: discord.Interaction, table: Table, step: str, code: str, values: list[str]) -> bool:

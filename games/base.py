@@ -110,12 +110,51 @@ class HandRecord(TypedDict):
     result: str  # the outcome for this player: "+40 chips", "made garde by 4: +112 points"
 
 
+def N_(msgid: str) -> str:  # noqa: N802 - gettext's name for a marker
+    """Marks a text for the catalogs (`locales/`) without translating it: the rules know no
+    language; the Discord side translates the text where it knows its reader."""
+    return msgid
+
+
+class Text(str):
+    """A marked text with its parameters: as a `str` it is the English text (the message id
+    filled in), and the Discord side translates it for its reader (`bot.i18n.translated`) from
+    `msgid` and `params` (parameters may be Texts themselves, translated in turn). `plural` is
+    the message id's plural form and `count` the number choosing between them (`{n}`)."""
+
+    msgid: str
+    params: dict[str, Any]
+    plural: str | None
+    count: int
+
+    def __new__(cls, msgid: str, /, plural: str | None = None, count: int = 1, **params: Any) -> Text:
+        template = plural if plural is not None and count != 1 else msgid
+        english = template.format(n=count, **params) if (params or plural is not None) else template
+        text = super().__new__(cls, english)
+        text.msgid, text.params, text.plural, text.count = msgid, params, plural, count
+        return text
+
+    def __reduce__(self) -> Any:  # pickled (to a worker process) with its parameters
+        return _text, (self.msgid, self.plural, self.count, self.params)
+
+
+def _text(msgid: str, plural: str | None, count: int, params: dict[str, Any]) -> Text:
+    return Text(msgid, plural=plural, count=count, **params)
+
+
+def Plural(singular: str, plural: str, count: int, /, **params: Any) -> Text:  # noqa: N802 - a marker
+    """A marked text with a plural form, chosen by `count` (`{n}` in the texts)."""
+    return Text(singular, plural=plural, count=count, **params)
+
+
 class IllegalAction(Exception):
-    """A refused move. `reason` is said to the player as it is."""
+    """A refused move. `reason` is said to the player as it is (English); when it is a marked
+    `Text`, `text` keeps it so that the Discord side says it in the player's language."""
 
     def __init__(self, reason: str) -> None:
         super().__init__(reason)
-        self.reason = reason
+        self.reason = str(reason)
+        self.text: Text | None = reason if isinstance(reason, Text) else None
 
 
 @dataclass(frozen=True)
