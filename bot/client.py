@@ -13,10 +13,11 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import drawing
+from bot import drawing, i18n
 from bot.config import Config
 from bot.drawing import DrawingPool
 from bot.economy import Economy
+from bot.i18n_commands import TarotTranslator
 from bot.retention import DAY, Retention
 from bot.shard_claim import ShardsTaken, claim_shards
 from bot.store import Store, database_target
@@ -176,6 +177,29 @@ class TarotBot(commands.AutoShardedBot):
         self.economy: Economy
         self.retention: Retention | None = None
         self.shards_taken: ShardsTaken | None = None  # why the bot stopped itself, if it did
+        self.languages: dict[int, str] = {}  # member id -> the language they last used with the bot
+        self._speak_on_arrival()
+
+    def _speak_on_arrival(self) -> None:
+        """An interaction speaks its member's Discord language: it is set as the interaction
+        arrives, before discord.py starts the command's, button's or form's task (a task
+        inherits it), and remembered for the DMs sent to the member outside an interaction."""
+        parsers = self._connection.parsers
+        arrive = parsers["INTERACTION_CREATE"]
+
+        def interaction_create(data: dict) -> None:
+            language = i18n.language_of(data.get("locale"))
+            user = (data.get("member") or {}).get("user") or data.get("user") or {}
+            if user.get("id"):
+                self.languages[int(user["id"])] = language
+            with i18n.speaking(language):
+                arrive(data)
+
+        parsers["INTERACTION_CREATE"] = interaction_create
+
+    def language_of(self, member: int) -> str:
+        """The language a member last used with the bot (English before they used it)."""
+        return self.languages.get(member, i18n.SOURCE)
 
     async def open_store(self) -> None:
         """The store opened and, on a shared PostgreSQL, this process's shards claimed
@@ -203,6 +227,7 @@ class TarotBot(commands.AutoShardedBot):
         assert self.store is not None
         self.tables = TableService(self.store, self.config, discord_clock)
         self.economy = Economy(self.store, self.config, discord_clock)
+        await self.tree.set_translator(TarotTranslator())
         for extension in self.config.extensions:
             await self.load_extension(extension)
         restored = await self.tables.restore()

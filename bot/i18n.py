@@ -181,6 +181,51 @@ def translated(text: Text | str, language: str | None = None) -> str:
         current.reset(token)
 
 
+def template(msgid: str) -> str:
+    """A text's template in the language spoken now, its parameters not filled in (an image's
+    words: the render fills them)."""
+    language = current.get()
+    if language == PSEUDO:
+        return _marked(msgid)
+    return msgid if language == SOURCE else _catalog(language).gettext(msgid)
+
+
+def plural_templates(singular: str, plural: str) -> tuple[str, str]:
+    """The singular and plural templates of a text in the language spoken now."""
+    language = current.get()
+    if language == PSEUDO:
+        return _marked(singular), _marked(plural)
+    if language == SOURCE:
+        return singular, plural
+    catalog = _catalog(language)
+    return catalog.ngettext(singular, plural, 1), catalog.ngettext(singular, plural, 2)
+
+
+@cache
+def domain_templates(language: str, domain: str) -> dict[str, str]:
+    """Every text of a domain's template (`locales/<domain>.pot`) by its message id, in a
+    language, its parameters not filled in: an image's words, handed to a render whole."""
+    with (LOCALES / f"{domain}.pot").open("rb") as source:
+        messages = [m.id for m in read_po(source, domain=domain) if m.id and not m.context]
+    token = current.set(language)
+    try:
+        found: dict[str, str] = {}
+        for msgid in messages:
+            if isinstance(msgid, tuple):
+                found[msgid[0]], found[msgid[1]] = plural_templates(msgid[0], msgid[1])
+            else:
+                found[msgid] = template(msgid)
+        return {key: value for key, value in found.items() if key != value}
+    finally:
+        current.reset(token)
+
+
+def zero_is_singular() -> bool:
+    """Whether the language spoken now says "0 carte" rather than "0 cards"."""
+    language = current.get()
+    return language not in (SOURCE, PSEUDO) and locale_of(language).plural_form(0) == "one"
+
+
 def refusal(error: Exception) -> str:
     """An `IllegalAction`'s reason in the language spoken now."""
     return translated(getattr(error, "text", None) or getattr(error, "reason", str(error)))

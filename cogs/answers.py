@@ -3,15 +3,22 @@ language a text speaks (a member's Discord language, a table's language)."""
 
 from __future__ import annotations
 
+import contextlib
+from functools import cache
 from typing import Any
 
 import discord
+from discord import app_commands
+
+from bot import i18n
+from renders.words import Words
 
 MESSAGE_LIMIT = 2000  # characters in a Discord message
 
 
 async def refuse(interaction: discord.Interaction, reason: str) -> None:
     """A refusal is always private and always says what was wrong."""
+    reason = i18n.translated(reason)  # a game's marked text, in the member's language
     text = (reason[:1].upper() + reason[1:])[:MESSAGE_LIMIT]
     await reply(interaction, text)
 
@@ -48,3 +55,44 @@ def on_private_message(interaction: discord.Interaction) -> bool:
     """Whether the clicked control sits on a player's private hand: a DM, or a /hand reply."""
     message = interaction.message
     return interaction.guild is None or (message is not None and message.flags.ephemeral)
+
+
+# --- whose language --------------------------------------------------------------------------
+
+LANGUAGE_CHOICES = [app_commands.Choice(name=name, value=code) for code, name in i18n.LANGUAGE_NAMES.items()]
+LANGUAGE_HELP = "The language of the table's messages and pictures (default: the server's)"
+
+
+def table_language(table: Any) -> str:
+    """The language a table's public messages and images speak (chosen when it was created)."""
+    return table.extra.get("language") or i18n.SOURCE
+
+
+def speaking_at(table: Any) -> contextlib.AbstractContextManager[None]:
+    """Texts made in this block speak the table's language (its public messages)."""
+    return i18n.speaking(table_language(table))
+
+
+def speaking_to(bot: Any, member: int) -> contextlib.AbstractContextManager[None]:
+    """Texts made in this block speak the member's language (a DM, their private hand)."""
+    return i18n.speaking(bot.language_of(member) if member > 0 else None)
+
+
+def server_language(interaction: discord.Interaction) -> str:
+    """The server's language: its preferred locale (a new table speaks it unless told otherwise)."""
+    guild = interaction.guild
+    locale = guild.preferred_locale if guild is not None else interaction.guild_locale
+    return i18n.language_of(locale or interaction.guild_locale)
+
+
+def render_words(domain: str) -> Words:
+    """An image's words (the texts of its game's domain) in the language spoken now."""
+    return _words(i18n.current.get(), domain)
+
+
+@cache
+def _words(language: str, domain: str) -> Words:
+    with i18n.speaking(language):
+        words = Words(i18n.domain_templates(language, domain))
+        words.zero_is_singular = i18n.zero_is_singular()
+    return words

@@ -11,8 +11,9 @@ from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
 import discord
+from discord import app_commands
 
-from bot import drawing
+from bot import drawing, i18n
 from bot.client import acknowledge, answer_failure
 from bot.tables import STALE_BUTTON, DamagedTable, Table, TableService
 from cogs.answers import (
@@ -20,7 +21,9 @@ from cogs.answers import (
     may_update_clicked,
     on_private_message,
     refuse,
+    render_words,
     reply,
+    server_language,
     update_clicked,
 )
 from cogs.controls import (
@@ -79,7 +82,8 @@ class GameUI:
     """One game's Discord presentation. Subclasses fill in what differs."""
 
     game = ""
-    drawer: Callable[[dict, dict[int, str], str], bytes]  # the table image: a function of renders/
+    drawer: Callable[..., bytes]  # the table image: a function of renders/ (view, names, style)
+    words_domain: str | None = None  # the catalog domain of the image's words: the drawer takes `words=`
 
     def render(self, view: dict, names: dict[int, str], style: str) -> bytes:
         return type(self).drawer(view, names, style)
@@ -350,8 +354,10 @@ def remember_name(table: Table, user: discord.abc.User) -> bool:
 
 
 async def render(ui: GameUI, view: dict, names: dict[int, str], style: str = "rws") -> bytes:
-    """The table image, drawn in the drawing pool (worker processes), never on the event loop."""
-    return await Drawing(type(ui).drawer, view, names, style).draw()
+    """The table image, drawn in the drawing pool (worker processes), never on the event loop;
+    its words in the language spoken now (the table's)."""
+    words = {"words": render_words(ui.words_domain)} if ui.words_domain else {}
+    return await Drawing(type(ui).drawer, view, names, style, **words).draw()
 
 
 async def press(item: GameButton, interaction: discord.Interaction) -> None:
@@ -579,8 +585,10 @@ def missing_permissions(interaction: discord.Interaction) -> list[str]:
     return [name.replace("_", " ").title() for name in needed if not getattr(perms, name)]
 
 
-async def create_table(interaction: discord.Interaction, game: str, options: dict[str, Any], buy_in: int | None) -> None:
-    """`/<game> create`: validate, check the bot can post here, open the lobby."""
+async def create_table(interaction: discord.Interaction, game: str, options: dict[str, Any], buy_in: int | None,
+                       language: app_commands.Choice[str] | str | None = None) -> None:
+    """`/<game> create`: validate, check the bot can post here, open the lobby. The table
+    speaks `language` (the `language:` option), by default the server's."""
     from bot.tables import build_options
 
     bot = bot_of(interaction)
@@ -594,8 +602,9 @@ async def create_table(interaction: discord.Interaction, game: str, options: dic
         return
     try:
         built = build_options(game, options)
+        chosen = getattr(language, "value", language) or server_language(interaction)
         await bot.tables.create(interaction.guild.id, interaction.channel_id or 0, game, built,
-                                interaction.user.id, buy_in)
+                                interaction.user.id, buy_in, language=chosen if chosen != i18n.SOURCE else None)
     except IllegalAction as refusal:
         await refuse(interaction, refusal.reason)
         return

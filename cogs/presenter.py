@@ -14,6 +14,7 @@ import discord
 from bot import fair
 from bot.tables import Table, seat_range
 from cogs import last_moves
+from cogs.answers import speaking_at, speaking_to
 from cogs.common import (
     COLOUR,
     GAME_TITLES,
@@ -155,6 +156,13 @@ class Presenter:
             return
         if interaction is not None and table.seated(interaction.user.id) and remember_name(table, interaction.user):
             await self.bot.tables.save_extra(table)
+        with speaking_at(table):  # the table's public messages speak its language
+            await self._show(table, events, origin, interaction)
+        if interaction is not None and interaction.type == discord.InteractionType.component:
+            await self._answer_private(table, interaction)
+
+    async def _show(self, table: Table, events: list[Event], origin: Any,
+                    interaction: discord.Interaction | None) -> None:
         async with self._lock(table):
             kinds = {e.kind for e in events}
             if "created" in kinds or ("shown_again" in kinds and not table.active):
@@ -177,8 +185,6 @@ class Presenter:
                 self._tell(table, events, origin)
                 await self._show_move(table, events, interaction, origin)
             await self._announce_events(table, events)
-        if interaction is not None and interaction.type == discord.InteractionType.component:
-            await self._answer_private(table, interaction)
 
     def _tell(self, table: Table, events: list[Event], origin: Any) -> None:
         """The move in words joins the table message's last moves (stored with the table's
@@ -231,6 +237,10 @@ class Presenter:
     # --- the table message ----------------------------------------------------------------
 
     async def _table_payload(self, table: Table, view: dict | None = None, final: bool = False) -> dict[str, Any]:
+        with speaking_at(table):
+            return await self._table_payload_in_language(table, view, final)
+
+    async def _table_payload_in_language(self, table: Table, view: dict | None, final: bool) -> dict[str, Any]:
         ui = UIS[table.game]
         table = table.frozen()  # the committed state: picture, text and buttons agree however play goes on
         view = view if view is not None else table.view(None)
@@ -429,7 +439,12 @@ class Presenter:
             await self.hands.replied(table, interaction.user.id, interaction, message_id, payload["content"], controls)
 
     async def _hand(self, table: Table, player: int) -> tuple[dict[str, Any], list[Control]]:
-        """A player's private view as a message payload, and the controls it offers."""
+        """A player's private view as a message payload, and the controls it offers, in the
+        player's language."""
+        with speaking_to(self.bot, player):
+            return await self._hand_in_language(table, player)
+
+    async def _hand_in_language(self, table: Table, player: int) -> tuple[dict[str, Any], list[Control]]:
         ui = UIS[table.game]
         frozen = table.frozen()  # drawn in a worker thread: the controls carry the step it shows
         text, drawing, buttons = await asyncio.to_thread(ui.hand_view, frozen, player, names_for(self.bot, table))

@@ -116,6 +116,11 @@ def N_(msgid: str) -> str:  # noqa: N802 - gettext's name for a marker
     return msgid
 
 
+def NP_(singular: str, plural: str) -> tuple[str, str]:  # noqa: N802 - a marker
+    """Marks a text's singular and plural forms for the catalogs (an image's words)."""
+    return singular, plural
+
+
 class Text(str):
     """A marked text with its parameters: as a `str` it is the English text (the message id
     filled in), and the Discord side translates it for its reader (`bot.i18n.translated`) from
@@ -136,6 +141,17 @@ class Text(str):
 
     def __reduce__(self) -> Any:  # pickled (to a worker process) with its parameters
         return _text, (self.msgid, self.plural, self.count, self.params)
+
+    def marked(self) -> dict[str, Any]:
+        """The text as JSON keeps it (in a view, a stored sheet): `Text.from_marked` reads it."""
+        params = {k: v.marked() if isinstance(v, Text) else v for k, v in self.params.items()}
+        return {"msgid": self.msgid, "plural": self.plural, "count": self.count, "params": params}
+
+    @classmethod
+    def from_marked(cls, data: dict[str, Any]) -> Text:
+        params = {k: cls.from_marked(v) if isinstance(v, dict) and "msgid" in v else v
+                  for k, v in data.get("params", {}).items()}
+        return cls(data["msgid"], plural=data.get("plural"), count=data.get("count", 1), **params)
 
 
 def _text(msgid: str, plural: str | None, count: int, params: dict[str, Any]) -> Text:
@@ -183,10 +199,10 @@ def seat_name(player: int) -> str:
     if player == USA_ID:
         return "USA"
     if player in DAEMON_IDS:
-        return "a daemon"
+        return Text(N_("a daemon"))
     if player < 0:
-        return f"Computer {-player}"
-    return "A player"  # a member the bot no longer knows: never their id
+        return Text(N_("Computer {number}"), number=-player)
+    return Text(N_("A player"))  # a member the bot no longer knows: never their id
 
 
 def has_person(players: Iterable[int]) -> bool:
@@ -237,12 +253,12 @@ def seat_handover(robots: list[int], player: int) -> Action:
 
 def hand_over_seat(robots: list[int], player: int, kind: str) -> Event:
     """`seat_handover`'s move made: the person added to `robots`, or taken off."""
-    require(player > 0, "a computer player plays its own seat")
+    require(player > 0, Text(N_("a computer player plays its own seat")))
     if kind == "sitin":
-        require(player in robots, "you play your own seat")
+        require(player in robots, Text(N_("you play your own seat")))
         robots.remove(player)
         return Event("sitin", {"player": player})
-    require(player not in robots, "a computer already plays your seat")
+    require(player not in robots, Text(N_("a computer already plays your seat")))
     robots.append(player)
     return Event("sitout", {"player": player, "computer": True})
 
@@ -277,7 +293,7 @@ LEVELS = ("easy", "normal", "hard")  # the computer players' strengths (docs/com
 
 def check_level(level: object) -> None:
     """The `level` option of a game with computer players."""
-    require(level in LEVELS, "level must be easy, normal or hard")
+    require(level in LEVELS, Text(N_("level must be easy, normal or hard")))
 
 
 def require(condition: bool, reason: str) -> None:
@@ -309,7 +325,7 @@ def seat_of(seats: Iterable[SeatT], player: int) -> SeatT:
     """The player's seat; refused when they have none."""
     seat = find_seat(seats, player)
     if seat is None:
-        raise IllegalAction("you are not seated at this table")
+        raise IllegalAction(Text(N_("you are not seated at this table")))
     return seat
 
 

@@ -24,7 +24,7 @@ from babel.messages.pofile import read_po, write_po
 
 ROOT = Path(__file__).resolve().parent.parent
 LOCALES = ROOT / "locales"
-KEYWORDS = {**DEFAULT_KEYWORDS, "Text": None, "Plural": (1, 2)}
+KEYWORDS = {**DEFAULT_KEYWORDS, "Text": None, "Plural": (1, 2), "NP_": (1, 2), "words": None, "plural": (1, 2)}
 COMMENT_TAGS = ["Translators:"]
 
 # The files of each domain (globs from the repository's root). A file belongs to one domain.

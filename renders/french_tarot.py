@@ -7,14 +7,19 @@ from __future__ import annotations
 from typing import Any
 
 from games import counting
-from games.base import plural
+from games.base import N_
 from renders import layout as L
 from renders.cards import game_faces
+from renders.words import ENGLISH, Words
 
-CONTRACTS = {"prise": "Prise", "garde": "Garde", "garde_sans": "Garde sans le chien",
-             "garde_contre": "Garde contre le chien", "pass": "Pass"}
-ROLE_BADGES = {"taker": ("taker", L.GOLD), "partner": ("partner", L.PLAYER_BLUE)}
-OUDLER_NAMES = {"0": "Excuse", "1": "Petit", "21": "21"}
+CONTRACTS = {"prise": N_("Prise"), "garde": N_("Garde"), "garde_sans": N_("Garde sans le chien"),
+             "garde_contre": N_("Garde contre le chien"), "pass": N_("Pass")}
+ROLE_BADGES = {"taker": (N_("taker"), L.GOLD), "partner": (N_("partner"), L.PLAYER_BLUE)}
+OUDLER_NAMES = {"0": N_("Excuse"), "1": N_("Petit"), "21": "21"}
+LEVELS = {"simple": N_("simple"), "double": N_("double"), "triple": N_("triple")}  # a poignée's
+METHODS = {"pairs": N_("pairs"), "simple": N_("simple"), "points": N_("points")}  # counting methods (games.counting)
+SETTLEMENTS = {"exchange": N_("exchange"), "adjust": N_("adjust"), "alone": N_("alone"),
+               "half_point": N_("half point")}
 PLATE_WIDTH = 190
 CARD = L.TABLE_CARD
 PILE_CARD = 50  # the counting cards of a scored pile, with their notation
@@ -24,87 +29,96 @@ NAME_ROOM = 18  # a name under a card of the trick may run this far beyond it ("
 TRICK_GAP = 4
 
 
-def render_tarot(view: dict[str, Any], names: dict[int, str], style: str = "rws") -> bytes:
+def render_tarot(view: dict[str, Any], names: dict[int, str], style: str = "rws", words: Words = ENGLISH) -> bytes:
     """The image for a view of games.french_tarot (the table, a scored hand's sheet, or the
     end of the game) as PNG bytes; `names` maps player ids to display names. Trumps go by
     number in French Tarot, so they carry it in their corners whatever the deck style, and
-    orientation means nothing in it, so every card lies upright."""
+    orientation means nothing in it, so every card lies upright. `words`: the image's words in
+    the reader's language (WORDS, translated)."""
     style = game_faces("french_tarot", style)
     if view["phase"] == "scored":
-        return render_sheet(view, names, style)
+        return render_sheet(view, names, style, words)
     if view["phase"] == "over":
-        return _render_final(view, names, style)
-    title = f"French Tarot · hand {view['round']} of {view['deals']}"
-    info = "everyone passed: the next dealer deals" if view["phase"] == "passed" else _info(view, names)
-    return L.to_png(L.compose(title, info, _table(view, names, style)))
+        return _render_final(view, names, style, words)
+    title = words("French Tarot · hand {round} of {deals}", round=view["round"], deals=view["deals"])
+    info = words("everyone passed: the next dealer deals") if view["phase"] == "passed" else _info(view, names, words)
+    return L.to_png(L.compose(title, info, _table(view, names, style, words)))
 
 
-def contract_text(view: dict[str, Any], names: dict[int, str], multiplier: bool = True) -> str:
+def contract_text(view: dict[str, Any], names: dict[int, str], multiplier: bool = True, words: Words = ENGLISH) -> str:
     if not view.get("contract"):
         return ""
     times = f" x{view['multiplier']}" if multiplier else ""  # the image's header leaves it to the contract's name
-    text = f"{CONTRACTS[view['contract']]}{times} · taker {L.player_name(names, view['taker'])}"
-    return text + (f" · called {view['called']}" if view.get("called") else "")
+    text = words("{contract}{times} · taker {taker}", contract=words(CONTRACTS[view["contract"]]), times=times,
+                 taker=L.player_name(names, view["taker"]))
+    return text + (words(" · called {card}", card=view["called"]) if view.get("called") else "")
 
 
-def _info(view: dict[str, Any], names: dict[int, str]) -> str:
-    phase = {"bidding": "bidding", "calling": "calling a king", "discarding": "the discard",
-             "chelem": "chelem?", "playing": f"trick {min(view['trick_number'], view['tricks_total'])}"
-                                             f"/{view['tricks_total']}"}[view["phase"]]
-    contract = contract_text(view, names, multiplier=False)
+def _info(view: dict[str, Any], names: dict[int, str], words: Words) -> str:
+    if view["phase"] == "playing":
+        phase = words("trick {number}/{total}", number=min(view["trick_number"], view["tricks_total"]),
+                      total=view["tricks_total"])
+    else:
+        phase = words({"bidding": N_("bidding"), "calling": N_("calling a king"), "discarding": N_("the discard"),
+                       "chelem": N_("chelem?")}[view["phase"]])
+    contract = contract_text(view, names, multiplier=False, words=words)
     return f"{contract} · {phase}" if contract else phase
 
 
 # --- the table -----------------------------------------------------------------------------
 
 
-def _table(view: dict[str, Any], names: dict[int, str], style: str) -> L.Block:
+def _table(view: dict[str, Any], names: dict[int, str], style: str, words: Words) -> L.Block:
     """The players' plates down the left; the trick, then the last trick and the dog, beside them."""
-    plates = L.column([_plate(seat, view, names) for seat in view["seats"]], gap=4)
-    under = [_last_trick(view["last_trick"], names, style)] if view["phase"] == "playing" and view["trick"] \
+    plates = L.column([_plate(seat, view, names, words) for seat in view["seats"]], gap=4)
+    under = [_last_trick(view["last_trick"], names, style, words)] if view["phase"] == "playing" and view["trick"] \
         and view.get("last_trick") else []
-    under.append(_dog(view, names, style))
-    centre = [_trick(view, names, style)] if view["phase"] == "playing" else []
+    under.append(_dog(view, names, style, words))
+    centre = [_trick(view, names, style, words)] if view["phase"] == "playing" else []
     centre.append(L.row(under, gap=8, align="top"))
     width = L.BODY[0] - plates.width - 10
-    extras = _annulled(view, names, style) + _poignees(view, names, style) + _discard_trumps(view, style)
+    extras = _annulled(view, names, style, words) + _poignees(view, names, style, words) \
+        + _discard_trumps(view, style, words)
     if extras:
         centre.append(L.flow(extras, width, gap=8, row_gap=8))
     return L.row([plates, L.column(centre, gap=8)], gap=10, align="top")
 
 
-def _plate(seat: dict[str, Any], view: dict[str, Any], names: dict[int, str]) -> L.Block:
+def _plate(seat: dict[str, Any], view: dict[str, Any], names: dict[int, str], words: Words) -> L.Block:
     player = seat["player"]
     turn = view.get("turn") == player
     details: list[tuple[str, L.Colour]] = []
     if view["phase"] in ("bidding", "passed"):
-        details.append(_bid_line(seat, turn))
+        details.append(_bid_line(seat, turn, words))
     else:
-        tricks = seat["tricks"]
-        details.append((f"{plural(seat['cards'], 'card')} · {plural(tricks, 'trick')}", L.MUTED))
-    details.append((f"Score {seat['total']:+d}" + (" · dealer" if seat["dealer"] else ""), L.TEXT))
+        cards = words.plural("{n} card", "{n} cards", seat["cards"])
+        details.append((f"{cards} · {words.plural('{n} trick', '{n} tricks', seat['tricks'])}", L.MUTED))
+    details.append((words("Score {total:+d}", total=seat["total"]) + (words(" · dealer") if seat["dealer"] else ""),
+                    L.TEXT))
     if seat.get("poignee"):
-        details.append((f"Poignee {seat['poignee']['level']}", L.GOLD))
+        details.append((words("Poignee {level}", level=words(LEVELS[seat["poignee"]["level"]])), L.GOLD))
     badge = ROLE_BADGES.get(seat.get("role") or "")
+    if badge is not None:
+        badge = (words(badge[0]), badge[1])
     return L.plate(L.player_name(names, player), details, PLATE_WIDTH, turn=turn, badge=badge)
 
 
-def _bid_line(seat: dict[str, Any], turn: bool) -> tuple[str, L.Colour]:
+def _bid_line(seat: dict[str, Any], turn: bool, words: Words) -> tuple[str, L.Colour]:
     bid = seat.get("bid")
     if bid is None:
-        return ("To speak..." if turn else "Waiting to speak", L.GOLD if turn else L.MUTED)
+        return (words("To speak...") if turn else words("Waiting to speak"), L.GOLD if turn else L.MUTED)
     if bid == "pass":
-        return ("Passed", L.MUTED)
-    return (f"Bids {CONTRACTS[bid]}", L.WIN)
+        return (words("Passed"), L.MUTED)
+    return (words("Bids {contract}", contract=words(CONTRACTS[bid])), L.WIN)
 
 
-def _trick(view: dict[str, Any], names: dict[int, str], style: str) -> L.Block:
+def _trick(view: dict[str, Any], names: dict[int, str], style: str, words: Words) -> L.Block:
     """The trick being played; between tricks, the one just taken and who took it."""
-    cards, heading, winner = view["trick"], f"Trick {view['trick_number']}", None
+    cards, heading, winner = view["trick"], words("Trick {number}", number=view["trick_number"]), None
     if not cards and view.get("last_trick"):
         last = view["last_trick"]
         cards, winner = last["cards"], last["winner"]
-        heading = f"Trick {last['number']} taken by {L.player_name(names, winner)}"
+        heading = words("Trick {number} taken by {player}", number=last["number"], player=L.player_name(names, winner))
     slots = [_played(entry, names, style, entry["player"] == winner) for entry in cards]
     if not slots:
         slots = [L.fan([], CARD, style, markers=False)]
@@ -112,12 +126,12 @@ def _trick(view: dict[str, Any], names: dict[int, str], style: str) -> L.Block:
     return L.panel(body, pad=8, min_width=4 * (CARD + NAME_ROOM))
 
 
-def _last_trick(last: dict[str, Any], names: dict[int, str], style: str) -> L.Block:
+def _last_trick(last: dict[str, Any], names: dict[int, str], style: str, words: Words) -> L.Block:
     """The trick taken before this one, small, as a player may still look at it."""
     cards = L.fan(L.parse([e["card"] for e in last["cards"]]), SMALL_CARD, style,
                   offset=round(SMALL_CARD * 0.56), markers=False, codes=True)
-    heading = f"Last trick ({last['number']})"
-    taker = f"taken by {L.player_name(names, last['winner'])}"
+    heading = words("Last trick ({number})", number=last["number"])
+    taker = words("taken by {player}", player=L.player_name(names, last["winner"]))
     return L.panel(L.column([L.label(heading.upper(), L.SMALL, L.GOLD, bold=True), cards,
                              L.label(taker, L.SMALL, L.TEXT, max_width=260)], gap=2), pad=8)
 
@@ -129,28 +143,29 @@ def _played(entry: dict[str, Any], names: dict[int, str], style: str, won: bool)
     return L.column([card, name], gap=0)
 
 
-def _dog(view: dict[str, Any], names: dict[int, str], style: str) -> L.Block:
+def _dog(view: dict[str, Any], names: dict[int, str], style: str, words: Words) -> L.Block:
     size = view["dog_size"]
     shown = view.get("dog")
     playing = view["phase"] == "playing"
     width = SMALL_CARD if playing else CARD
     if shown:
-        heading = f"Dog taken by {L.player_name(names, view['taker'])}" if view.get("taker") else "Dog"
+        heading = words("Dog taken by {player}", player=L.player_name(names, view["taker"])) \
+            if view.get("taker") else words("Dog")
         cards = L.fan(L.parse(shown), width, style, offset=round(width * (0.56 if playing else 1.06)),
                       markers=not playing, codes=playing, max_width=L.BODY[0] - PLATE_WIDTH - 40)
     else:
-        heading = _unseen_dog_heading(view)
+        heading = _unseen_dog_heading(view, words)
         cards = L.fan([None] * size, width, style, offset=round(width * 0.45), markers=False)
     return L.panel(L.column([L.label(heading.upper(), L.SMALL, L.GOLD, bold=True), cards], gap=4), pad=8)
 
 
-def _unseen_dog_heading(view: dict[str, Any]) -> str:
+def _unseen_dog_heading(view: dict[str, Any], words: Words) -> str:
     contract = view.get("contract")
     if contract == "garde_sans":
-        return "Dog, unseen: counts for the taker"
+        return words("Dog, unseen: counts for the taker")
     if contract == "garde_contre":
-        return "Dog, unseen: counts for the defence"
-    return f"Dog · {plural(view['dog_size'], 'card')}"
+        return words("Dog, unseen: counts for the defence")
+    return words("Dog · {cards}", cards=words.plural("{n} card", "{n} cards", view["dog_size"]))
 
 
 def _small_panel(heading: str, codes: list[str], style: str) -> L.Block:
@@ -158,105 +173,123 @@ def _small_panel(heading: str, codes: list[str], style: str) -> L.Block:
     return L.panel(L.column([L.label(heading.upper(), L.SMALL, L.GOLD, bold=True), cards], gap=4), pad=6)
 
 
-def _annulled(view: dict[str, Any], names: dict[int, str], style: str) -> list[L.Block]:
-    return [_small_panel(f"Deal annulled: petit sec of {L.player_name(names, a['player'])}", a["cards"], style)
+def _annulled(view: dict[str, Any], names: dict[int, str], style: str, words: Words) -> list[L.Block]:
+    return [_small_panel(words("Deal annulled: petit sec of {player}", player=L.player_name(names, a["player"])),
+                         a["cards"], style)
             for a in view.get("annulled") or []]
 
 
-def _poignees(view: dict[str, Any], names: dict[int, str], style: str) -> list[L.Block]:
-    return [_small_panel(f"{L.player_name(names, s['player'])} · poignee {s['poignee']['level']}",
-                         s["poignee"]["cards"], style)
+def _poignees(view: dict[str, Any], names: dict[int, str], style: str, words: Words) -> list[L.Block]:
+    return [_small_panel(words("{player} · poignee {level}", player=L.player_name(names, s["player"]),
+                               level=words(LEVELS[s["poignee"]["level"]])), s["poignee"]["cards"], style)
             for s in view["seats"] if s.get("poignee")]
 
 
-def _discard_trumps(view: dict[str, Any], style: str) -> list[L.Block]:
+def _discard_trumps(view: dict[str, Any], style: str, words: Words) -> list[L.Block]:
     shown = view.get("discard_trumps") or []
-    return [_small_panel("Trumps in the discard", shown, style)] if shown else []
+    return [_small_panel(words("Trumps in the discard"), shown, style)] if shown else []
 
 
 # --- the score sheet -----------------------------------------------------------------------
 
 
-def render_sheet(view: dict[str, Any], names: dict[int, str], style: str = "rws") -> bytes:
+def render_sheet(view: dict[str, Any], names: dict[int, str], style: str = "rws", words: Words = ENGLISH) -> bytes:
     """A scored hand: the verdict, the numbers, the running totals and both piles counted."""
     style = game_faces("french_tarot", style)
     sheet = view["sheet"]
-    title = f"French Tarot · score of hand {sheet['round']}"
-    return L.to_png(L.compose(title, _sheet_info(sheet), _sheet(view, names, style)))
+    title = words("French Tarot · score of hand {round}", round=sheet["round"])
+    return L.to_png(L.compose(title, _sheet_info(sheet, words), _sheet(view, names, style, words)))
 
 
-def _sheet_info(sheet: dict[str, Any]) -> str:
-    settlement = sheet["settlement"].replace("_", " ")
-    return f"{sheet['method']} count · Excuse: {settlement}"
+def _sheet_info(sheet: dict[str, Any], words: Words) -> str:
+    settlement = sheet["settlement"]
+    settlement = words(SETTLEMENTS[settlement]) if settlement in SETTLEMENTS else settlement.replace("_", " ")
+    method = words(METHODS[sheet["method"]]) if sheet["method"] in METHODS else sheet["method"]
+    return words("{method} count · Excuse: {settlement}", method=method, settlement=settlement)
 
 
-def verdict(sheet: dict[str, Any], names: dict[int, str]) -> str:
+def verdict(sheet: dict[str, Any], names: dict[int, str], words: Words = ENGLISH) -> str:
     taker = L.player_name(names, sheet["taker"])
-    outcome = f"makes it by {sheet['difference']}" if sheet["made"] else f"fails by {-sheet['difference']}"
-    return f"{taker} · {CONTRACTS[sheet['contract']]} · {outcome}"
+    outcome = words("makes it by {points}", points=sheet["difference"]) if sheet["made"] \
+        else words("fails by {points}", points=-sheet["difference"])
+    return f"{taker} · {words(CONTRACTS[sheet['contract']])} · {outcome}"
 
 
-def _sheet(view: dict[str, Any], names: dict[int, str], style: str, piles: bool = True) -> L.Block:
+def _sheet(view: dict[str, Any], names: dict[int, str], style: str, words: Words, piles: bool = True) -> L.Block:
     """The verdict and the score's working beside the totals; with `piles`, each side's pile
     under them."""
     sheet = view["sheet"]
     colour = L.WIN if sheet["made"] else L.LOSS
-    scores = L.panel(_scores(sheet, view, names), pad=8)
+    scores = L.panel(_scores(sheet, view, names, words), pad=8)
     room = L.BODY[0] - scores.width - 24
-    head = L.label(verdict(sheet, names).upper(), L.SMALL, colour, bold=True, max_width=room)
-    numbers = L.panel(L.column([head, *(L.label(line, L.SMALL, max_width=room) for line in score_lines(sheet, names))],
+    head = L.label(verdict(sheet, names, words).upper(), L.SMALL, colour, bold=True, max_width=room)
+    lines = score_lines(sheet, names, words)
+    numbers = L.panel(L.column([head, *(L.label(line, L.SMALL, max_width=room) for line in lines)],
                                gap=0, align="left"), pad=8)
     parts = [L.row([numbers, scores], gap=8)]
     if piles:
-        parts += [_pile(pile, style, L.BODY[0]) for pile in sheet["piles"]]
-    if sheet["excuse"]:
+        parts += [_pile(pile, style, L.BODY[0], words) for pile in sheet["piles"]]
+    if sheet["excuse"]:  # the Discord side gives it in the reader's language
         parts.append(L.label(sheet["excuse"], L.SMALL, L.MUTED, max_width=L.BODY[0]))
     return L.column(parts, gap=8)
 
 
-def score_lines(sheet: dict[str, Any], names: dict[int, str]) -> list[str]:
+def score_lines(sheet: dict[str, Any], names: dict[int, str], words: Words = ENGLISH) -> list[str]:
     """The score's working, one line each (ASCII, for the image; the text sheet has its own)."""
-    cards = ", ".join(OUDLER_NAMES[code.rstrip("r")] for code in sheet["oudler_cards"]) or "none"
+    cards = ", ".join(words(OUDLER_NAMES[code.rstrip("r")]) for code in sheet["oudler_cards"]) or words("none")
     rounded = "" if str(sheet["rounded"]) == sheet["points"] else f" -> {sheet['rounded']}"
-    lines = [f"Oudlers {sheet['oudlers']} ({cards}): {sheet['needed']} needed",
-             f"Points {sheet['points']}{rounded}: difference {sheet['difference']:+d}",
+    lines = [words("Oudlers {oudlers} ({cards}): {needed} needed", oudlers=sheet["oudlers"], cards=cards,
+                   needed=sheet["needed"]),
+             words("Points {points}{rounded}: difference {difference:+d}", points=sheet["points"], rounded=rounded,
+                   difference=sheet["difference"]),
              f"(25 + {abs(sheet['difference'])}) x {sheet['multiplier']} = {sheet['base']}"]
     if sheet["petit_au_bout"]:
-        side = "taker" if sheet["petit_au_bout"] > 0 else "defence"
-        lines.append(f"Petit au bout ({side}): {sheet['petit_au_bout']:+d}")
+        side = words("taker") if sheet["petit_au_bout"] > 0 else words("defence")
+        lines.append(words("Petit au bout ({side}): {points:+d}", side=side, points=sheet["petit_au_bout"]))
     for poignee in sheet["poignees"]:
-        lines.append(f"Poignee {poignee['level']} of {L.player_name(names, poignee['player'])}: "
-                     f"{poignee['bonus']} to the winners")
+        lines.append(words("Poignee {level} of {player}: {bonus} to the winners",
+                           level=words(LEVELS.get(poignee["level"], poignee["level"])),
+                           player=L.player_name(names, poignee["player"]), bonus=poignee["bonus"]))
     if sheet["chelem"]:
-        kind = "announced" if sheet["chelem_announced"] else "unannounced"
-        lines.append(f"Chelem {kind}, {'made' if sheet['chelem_made'] else 'failed'}: {sheet['chelem']:+d}")
-    lines.append(f"Per defender: {sheet['per_defender']:+d}")
+        lines.append(words(CHELEMS[bool(sheet["chelem_announced"]), bool(sheet["chelem_made"])],
+                           points=sheet["chelem"]))
+    lines.append(words("Per defender: {points:+d}", points=sheet["per_defender"]))
     return [line.replace("½", " 1/2") for line in lines]
 
 
-def _scores(sheet: dict[str, Any], view: dict[str, Any], names: dict[int, str]) -> L.Block:
-    rows = [L.label("THIS HAND · TOTAL", L.SMALL, L.GOLD, bold=True)]
+CHELEMS = {(True, True): N_("Chelem announced, made: {points:+d}"),
+           (True, False): N_("Chelem announced, failed: {points:+d}"),
+           (False, True): N_("Chelem unannounced, made: {points:+d}"),
+           (False, False): N_("Chelem unannounced, failed: {points:+d}")}
+
+
+def _scores(sheet: dict[str, Any], view: dict[str, Any], names: dict[int, str], words: Words) -> L.Block:
+    rows = [L.label(words("THIS HAND · TOTAL"), L.SMALL, L.GOLD, bold=True)]
     for entry in sheet["scores"]:
         colour = L.WIN if entry["delta"] > 0 else L.LOSS if entry["delta"] < 0 else L.PUSH
-        role = {sheet["taker"]: " (taker)", sheet.get("partner"): " (partner)"}.get(entry["player"], "")
+        role = {sheet["taker"]: words(" (taker)"), sheet.get("partner"): words(" (partner)")}.get(entry["player"], "")
         name = L.label(L.player_name(names, entry["player"]) + role, L.SMALL, L.TEXT, max_width=190)
         value = L.label(f"{entry['delta']:+d} · {entry['total']:+d}", L.SMALL, colour, bold=True)
         rows.append(L.row([L.Block(190, name.height, name.paint), value], gap=6))
     return L.column(rows, gap=0, align="left")
 
 
-def _pile(pile: dict[str, Any], style: str, width: int) -> L.Block:
+def _pile(pile: dict[str, Any], style: str, width: int, words: Words) -> L.Block:
     """A side's pile: its cards and points, and the cards that count more than half a point
     (the oudlers and the courts) with their notation; the others are only counted."""
-    who = "Taker's side" if pile["side"] == "taker" else "Defence"
+    who = words("Taker's side") if pile["side"] == "taker" else words("Defence")
     codes = [code for group, _ in pile["groups"] for code in group]
     if pile.get("excuse_alone"):
         codes.append("0")
     honours = [c for c in L.parse(codes) if c is not None and not counting.STANDARD.is_empty(c)]
     low = len(codes) - len(honours)
-    head = [L.label(f"{who} · {plural(pile['cards'], 'card')} · ".upper(), L.SMALL, L.GOLD, bold=True),
-            L.value_label(f"{pile['points']} point{'' if pile['points'] == '1' else 's'}", L.SMALL, L.GOLD),
-            L.value_label(f" · {plural(low, 'low card')}" + (f" · {pile['adjust']} for the Excuse" if pile.get("adjust") else ""),
+    cards = words.plural("{n} card", "{n} cards", pile["cards"])
+    points = words("{points} point", points=pile["points"]) if pile["points"] == "1" \
+        else words("{points} points", points=pile["points"])
+    adjust = words(" · {adjust} for the Excuse", adjust=pile["adjust"]) if pile.get("adjust") else ""
+    head = [L.label(f"{who} · {cards} · ".upper(), L.SMALL, L.GOLD, bold=True),
+            L.value_label(points, L.SMALL, L.GOLD),
+            L.value_label(" · " + words.plural("{n} low card", "{n} low cards", low) + adjust,
                           L.SMALL, L.MUTED, bold=False)]
     parts = [L.row(head, gap=0, align="middle")]
     if honours:
@@ -269,9 +302,9 @@ def _pile(pile: dict[str, Any], style: str, width: int) -> L.Block:
 # --- the end of the game -------------------------------------------------------------------
 
 
-def _render_final(view: dict[str, Any], names: dict[int, str], style: str) -> bytes:
+def _render_final(view: dict[str, Any], names: dict[int, str], style: str, words: Words) -> bytes:
     """The final ranking beside the last hand's verdict, working and totals."""
-    ranking = [L.label("FINAL RANKING", L.NAME_SIZE, L.GOLD, bold=True)]
+    ranking = [L.label(words("FINAL RANKING"), L.NAME_SIZE, L.GOLD, bold=True)]
     for entry in view.get("ranking") or []:
         colour = L.GOLD if entry["rank"] == 1 else L.TEXT
         ranking.append(L.label(f"{entry['rank']}. {L.player_name(names, entry['player'])}   "
@@ -279,6 +312,7 @@ def _render_final(view: dict[str, Any], names: dict[int, str], style: str) -> by
     parts = [L.panel(L.column(ranking, gap=2, align="left"), pad=10, outline=L.GOLD)]
     last = view.get("last_round")
     if last and last.get("sheet"):
-        parts.append(_sheet(last, names, style, piles=False))
-    title = f"French Tarot · game over after {plural(view['deals'], 'hand')}"
-    return L.to_png(L.compose(title, "final scores", L.column(parts, gap=10)))
+        parts.append(_sheet(last, names, style, words, piles=False))
+    title = words("French Tarot · game over after {hands}",
+                  hands=words.plural("{n} hand", "{n} hands", view["deals"]))
+    return L.to_png(L.compose(title, words("final scores"), L.column(parts, gap=10)))

@@ -32,18 +32,28 @@ from games.registry import GAMES
 log = logging.getLogger(__name__)
 
 
+def lobby_notes(computers: int, language: str | None) -> dict[str, Any]:
+    """A new table's notes: its first deal's commitment, and the language its public messages
+    and images speak (none: English)."""
+    notes = fair.lobby_notes(computers)
+    if language:
+        notes["language"] = language
+    return notes
+
+
 class Lobby:
     """The lobby room of the table service (bot.tables.TableService)."""
 
     async def create(
-        self, guild_id: int, channel_id: int, game: str, options: Any, host_id: int, buy_in: int | None
+        self, guild_id: int, channel_id: int, game: str, options: Any, host_id: int, buy_in: int | None,
+        language: str | None = None,
     ) -> Table:
         """Open a lobby. The channel and a slot of the server's limit are reserved before the
         first await, so simultaneous creates cannot all pass the checks; the same checks run
         again inside the write transaction against the store (another process's tables)."""
         self._reserve(guild_id, channel_id)
         try:
-            table = await self._insert_table(guild_id, channel_id, game, options, host_id, buy_in)
+            table = await self._insert_table(guild_id, channel_id, game, options, host_id, buy_in, language)
         finally:
             self._creating.pop(channel_id, None)
         self._register(table)
@@ -63,7 +73,8 @@ class Lobby:
         return f"this server already has {open_here} open tables, the most it may have; end one first"
 
     async def _insert_table(
-        self, guild_id: int, channel_id: int, game: str, options: Any, host_id: int, buy_in: int | None
+        self, guild_id: int, channel_id: int, game: str, options: Any, host_id: int, buy_in: int | None,
+        language: str | None = None,
     ) -> Table:
         now = self.clock()
         computers = int(getattr(options, "bots", 0) or 0)
@@ -80,7 +91,7 @@ class Lobby:
                 "INSERT INTO tables (guild_id, channel_id, game, options, host_id, status, lobby, "
                 "seated, extra, created_at) VALUES (?, ?, ?, ?, ?, 'lobby', ?, ?, ?, ?)",
                 (guild_id, channel_id, game, dumps(dataclasses.asdict(options)), host_id,
-                 dumps(seats), dumps([seat["player"] for seat in seats]), dumps(fair.lobby_notes(computers)), now),
+                 dumps(seats), dumps([seat["player"] for seat in seats]), dumps(lobby_notes(computers, language)), now),
             )
             await tx.open_ledger(row_id)
             await tx.book_table_chips(row_id, {host_id: stack, HOUSE_PARTY: sum(seat["stack"] for seat in seats[1:])})
