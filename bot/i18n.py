@@ -12,8 +12,9 @@ catalog, its texts are the message ids themselves.
 Whose language: `speaking(language)` sets it for a block (a table's public message speaks the
 table's language, a DM its reader's); an interaction speaks its member's Discord language
 (`bot.client` sets it as the interaction arrives, so every task it starts inherits it). The
-pseudo-language `en-XA` wraps every translated text in ⟦ ⟧ and lengthens it: a test plays in it
-and finds any text shown without the markers, i.e. never translated."""
+pseudo-language `en-XA` wraps every translated text in « » (marks the images' font can draw) and
+lengthens it: a test plays in it and finds any text shown without the markers, i.e. never
+translated."""
 
 from __future__ import annotations
 
@@ -36,7 +37,7 @@ from games.base import Text
 LOCALES = Path(__file__).resolve().parent.parent / "locales"
 SOURCE = "en"  # the language of the message ids
 PSEUDO = "en-XA"  # every text marked: the test that nothing is left untranslated
-OPEN_MARK, CLOSE_MARK = "⟦", "⟧"
+OPEN_MARK, CLOSE_MARK = "«", "»"
 LANGUAGE_NAMES = {"en": "English", "fr": "Français"}  # the languages a table may speak (`language:`)
 
 current: ContextVar[str] = ContextVar("language", default=SOURCE)
@@ -150,11 +151,10 @@ def ngettext(singular: str, plural: str, count: int, /, **params: Any) -> str:
     """The form the count takes in the language spoken now; `{n}` is the count."""
     language = current.get()
     params = {"n": count, **params}
-    if language == PSEUDO:
-        return _marked(_formatted(singular if count == 1 else plural, SOURCE, params))
-    if language == SOURCE:
-        return _formatted(singular if count == 1 else plural, SOURCE, params)
-    return _formatted(_catalog(language).ngettext(singular, plural, count), language, params)
+    one = singular if abs(count) == 1 else plural
+    if language in (SOURCE, PSEUDO):
+        return _marked(_formatted(one, SOURCE, params)) if language == PSEUDO else _formatted(one, SOURCE, params)
+    return _formatted(_catalog(language).ngettext(singular, plural, abs(count)), language, params)
 
 
 def pgettext(context: str, msgid: str, /, **params: Any) -> str:
@@ -228,7 +228,7 @@ def zero_is_singular() -> bool:
 
 def refusal(error: Exception) -> str:
     """An `IllegalAction`'s reason in the language spoken now."""
-    return translated(getattr(error, "text", None) or getattr(error, "reason", str(error)))
+    return translated(getattr(error, "reason", str(error)))
 
 
 def number(value: int) -> str:
@@ -239,3 +239,20 @@ def number(value: int) -> str:
 
 def locale_of(language: str) -> Locale:
     return Locale.parse(SOURCE if language == PSEUDO else language.replace("-", "_"))
+
+
+# --- words every part of the bot says -------------------------------------------------------
+
+DEAL_LABELS = {"hand": N_("hand {number}"), "shoe": N_("shoe {number}"), "round": N_("round {number}")}
+
+
+def chips(count: int) -> str:
+    """"1 chip", "1 000 jetons": an amount of chips in the language spoken now."""
+    return ngettext("{n} chip", "{n} chips", count)
+
+
+def deal_label(label: str) -> str:
+    """A deal's label as the rules name it ("hand 4", "shoe 2") in the language spoken now."""
+    word, _space, number = label.partition(" ")
+    template = DEAL_LABELS.get(word)
+    return translate(template, current.get(), number=number) if template and number.isdigit() else label

@@ -81,8 +81,7 @@ def speaking_to(bot: Any, member: int) -> contextlib.AbstractContextManager[None
 def server_language(interaction: discord.Interaction) -> str:
     """The server's language: its preferred locale (a new table speaks it unless told otherwise)."""
     guild = interaction.guild
-    locale = guild.preferred_locale if guild is not None else interaction.guild_locale
-    return i18n.language_of(locale or interaction.guild_locale)
+    return i18n.language_of(interaction.guild_locale or (guild.preferred_locale if guild is not None else None))
 
 
 def render_words(domain: str) -> Words:

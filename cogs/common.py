@@ -15,6 +15,7 @@ from discord import app_commands
 
 from bot import drawing, i18n
 from bot.client import acknowledge, answer_failure
+from bot.i18n import N_, _
 from bot.tables import STALE_BUTTON, DamagedTable, Table, TableService
 from cogs.answers import (
     MESSAGE_LIMIT,
@@ -50,21 +51,27 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 GAME_TITLES = {
-    "poker": "Major Poker",
-    "blackjack": "Major Blackjack",
-    "baccarat": "Major Baccarat",
-    "tarot": "French Tarot",
-    "rummy": "Tarot Rummy",
-    "loc": "Loc",
-    "arcanoid": "Arcanoid",
+    "poker": N_("Major Poker"),
+    "blackjack": N_("Major Blackjack"),
+    "baccarat": N_("Major Baccarat"),
+    "tarot": N_("French Tarot"),
+    "rummy": N_("Tarot Rummy"),
+    "loc": N_("Loc"),
+    "arcanoid": N_("Arcanoid"),
 }
 # One word per game for one deal of the cards: the house games play rounds, the others hands.
-DEAL_WORDS = {"blackjack": "round", "baccarat": "round", "arcanoid": "round"}
+DEAL_WORDS = {"blackjack": N_("round"), "baccarat": N_("round"), "arcanoid": N_("round")}
 COLOUR = discord.Colour.from_rgb(74, 35, 120)
 
 
 def deal_word(game: str) -> str:
-    return DEAL_WORDS.get(game, "hand")
+    """The game's word for one deal, in the language spoken now."""
+    return _(DEAL_WORDS.get(game, N_("hand")))
+
+
+def game_title(game: str) -> str:
+    """The game's name, in the language spoken now."""
+    return _(GAME_TITLES[game])
 
 
 class Drawing:
@@ -87,6 +94,11 @@ class GameUI:
 
     def render(self, view: dict, names: dict[int, str], style: str) -> bytes:
         return type(self).drawer(view, names, style)
+
+    def drawn_view(self, view: dict) -> dict:
+        """The view as the image is drawn from it: the marked texts a view carries (a game's
+        notes) said in the language spoken now, since the render looks nothing up."""
+        return view
 
     def status_lines(self, table: Table, view: dict, names: dict[int, str]) -> list[str]:
         raise NotImplementedError
@@ -304,7 +316,7 @@ def names_for(bot: discord.Client, table: Table) -> SeatNames:
     known = table.extra.get("names", {})  # seats keep their names after leaving
     for player in {*table.players(), table.host_id, *(int(p) for p in known)}:
         if player < 0:
-            names[player] = seat_name(player)
+            names[player] = i18n.translated(seat_name(player))  # in the language spoken now
             continue
         member = guild.get_member(player) if guild else None
         user = member or bot.get_user(player)
@@ -320,8 +332,8 @@ def who(player: int | None, names: dict[int, str]) -> str:
     """A seat as a table's texts name it: a member by mention (shown as their name, and
     clickable), any other seat by its name ("Computer 2", "Daemon of Ann", "USA")."""
     if player is None:
-        return "nobody"
-    return f"<@{player}>" if player > 0 else names.get(player) or seat_name(player)
+        return _("nobody")
+    return f"<@{player}>" if player > 0 else names.get(player) or i18n.translated(seat_name(player))
 
 
 PRONOUNS = frozenset({"you", "me", "i", "we", "they", "he", "she", "it", "your", "my"})
@@ -357,7 +369,7 @@ async def render(ui: GameUI, view: dict, names: dict[int, str], style: str = "rw
     """The table image, drawn in the drawing pool (worker processes), never on the event loop;
     its words in the language spoken now (the table's)."""
     words = {"words": render_words(ui.words_domain)} if ui.words_domain else {}
-    return await Drawing(type(ui).drawer, view, names, style, **words).draw()
+    return await Drawing(type(ui).drawer, ui.drawn_view(view), names, style, **words).draw()
 
 
 async def press(item: GameButton, interaction: discord.Interaction) -> None:
@@ -593,12 +605,12 @@ async def create_table(interaction: discord.Interaction, game: str, options: dic
 
     bot = bot_of(interaction)
     if interaction.guild is None:
-        await refuse(interaction, "tables live in server channels: run this in a channel (or a thread)")
+        await refuse(interaction, _("tables live in server channels: run this in a channel (or a thread)"))
         return
     missing = missing_permissions(interaction)
     if missing:
-        await refuse(interaction, f"I can't run a table here: I need {', '.join(missing)} in this channel. "
-                                  "Ask a server admin to grant them, or use another channel.")
+        await refuse(interaction, _("I can't run a table here: I need {permissions} in this channel. Ask a server "
+                                    "admin to grant them, or use another channel.", permissions=", ".join(missing)))
         return
     try:
         built = build_options(game, options)
@@ -608,10 +620,8 @@ async def create_table(interaction: discord.Interaction, game: str, options: dic
     except IllegalAction as refusal:
         await refuse(interaction, refusal.reason)
         return
-    await reply(
-        interaction,
-        f"Your {GAME_TITLES[game]} table is open. Others join with the Join button or `/table join`; "
-        "press Start when everyone is in.")
+    await reply(interaction, _("Your {game} table is open. Others join with the Join button or `/table join`; press "
+                               "Start when everyone is in.", game=game_title(game)))
 
 
 async def autocomplete_table(interaction: discord.Interaction, game: str) -> Table | None:

@@ -135,7 +135,17 @@ class TarotUI(GameUI):
     words_domain = "tarot"
 
     def render(self, view: dict, names: dict[int, str], style: str) -> bytes:
-        return render_tarot(view, names, style, render_words("tarot"))
+        return render_tarot(self.drawn_view(view), names, style, render_words("tarot"))
+
+    def drawn_view(self, view: dict) -> dict:
+        """The sheet's note on the Excuse in the reader's language (the scored hand's, or the
+        last one under the final ranking)."""
+        if view.get("sheet", {}).get("excuse_text"):
+            return {**view, "sheet": {**view["sheet"], "excuse": excuse_text(view["sheet"])}}
+        last = view.get("last_round") or {}
+        if last.get("sheet", {}).get("excuse_text"):
+            return {**view, "last_round": self.drawn_view(last)}
+        return view
 
     # --- the table message ------------------------------------------------------------------
 
@@ -360,10 +370,12 @@ def _hand_image(state: ft.State, seat: int, view: dict) -> Drawing:
     hand = [shown(c) for c in view["hand"]]
     style = state.options.style
     caption = _("Your hand · hand {round}", round=view["round"])
+    info = ngettext("{n} card", "{n} cards", len(hand))
     if state.phase == "playing" and ft.turn_seat(state) == seat and len(view["legal"]) < len(hand):
-        return Drawing(render_hand, hand, game_faces("french_tarot", style), caption=caption,
-                       groups=[[shown(c) for c in view["legal"]]], labels=[_("Playable now")])
-    return Drawing(render_hand, hand, game_faces("french_tarot", style), caption=caption)
+        return Drawing(render_hand, hand, game_faces("french_tarot", style), caption=caption, info=info,
+                       groups=[[shown(c) for c in view["legal"]]], labels=[_("Playable now")],
+                       rest=_("Hand"))
+    return Drawing(render_hand, hand, game_faces("french_tarot", style), caption=caption, info=info)
 
 
 SHOW_POIGNEE = (N_("Show a simple poignée"), N_("Show a double poignée"), N_("Show a triple poignée"))

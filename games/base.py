@@ -133,7 +133,7 @@ class Text(str):
     count: int
 
     def __new__(cls, msgid: str, /, plural: str | None = None, count: int = 1, **params: Any) -> Text:
-        template = plural if plural is not None and count != 1 else msgid
+        template = plural if plural is not None and abs(count) != 1 else msgid
         english = template.format(n=count, **params) if (params or plural is not None) else template
         text = super().__new__(cls, english)
         text.msgid, text.params, text.plural, text.count = msgid, params, plural, count
@@ -169,8 +169,7 @@ class IllegalAction(Exception):
 
     def __init__(self, reason: str) -> None:
         super().__init__(reason)
-        self.reason = str(reason)
-        self.text: Text | None = reason if isinstance(reason, Text) else None
+        self.reason = reason  # a marked Text keeps its message id and parameters (still the English `str`)
 
 
 @dataclass(frozen=True)

@@ -17,9 +17,10 @@ CONTRACTS = {"prise": N_("Prise"), "garde": N_("Garde"), "garde_sans": N_("Garde
 ROLE_BADGES = {"taker": (N_("taker"), L.GOLD), "partner": (N_("partner"), L.PLAYER_BLUE)}
 OUDLER_NAMES = {"0": N_("Excuse"), "1": N_("Petit"), "21": "21"}
 LEVELS = {"simple": N_("simple"), "double": N_("double"), "triple": N_("triple")}  # a poignée's
-METHODS = {"pairs": N_("pairs"), "simple": N_("simple"), "points": N_("points")}  # counting methods (games.counting)
+METHODS = {"original": N_("original"), "fractional": N_("fractional"), "subtraction": N_("subtraction"),
+           "valuable": N_("valuable")}  # the counting methods (games.counting)
 SETTLEMENTS = {"exchange": N_("exchange"), "adjust": N_("adjust"), "alone": N_("alone"),
-               "half_point": N_("half point")}
+               "fool_alone": N_("fool alone")}  # the Excuse's settlements
 PLATE_WIDTH = 190
 CARD = L.TABLE_CARD
 PILE_CARD = 50  # the counting cards of a scored pile, with their notation
@@ -92,7 +93,8 @@ def _plate(seat: dict[str, Any], view: dict[str, Any], names: dict[int, str], wo
         details.append(_bid_line(seat, turn, words))
     else:
         cards = words.plural("{n} card", "{n} cards", seat["cards"])
-        details.append((f"{cards} · {words.plural('{n} trick', '{n} tricks', seat['tricks'])}", L.MUTED))
+        tricks = words.plural("{n} trick", "{n} tricks", seat["tricks"])
+        details.append((f"{cards} · {tricks}", L.MUTED))
     details.append((words("Score {total:+d}", total=seat["total"]) + (words(" · dealer") if seat["dealer"] else ""),
                     L.TEXT))
     if seat.get("poignee"):

@@ -33,7 +33,6 @@ from games.base import (
     check_level,
     hand_over_seat,
     mention,
-    plural,
     require,
     seat_handover,
 )
@@ -73,8 +72,8 @@ SETTLEMENTS = {"exchange": "exchange", "adjust": "adjust", "fool_alone": "alone"
 PETIT_AU_BOUT = 10
 EXCUSE_ALONE = 4  # the Excuse counted apart (the "fool alone" settlement): its reduced value
 CHELEM_MADE_ANNOUNCED, CHELEM_FAILED_ANNOUNCED, CHELEM_MADE_UNANNOUNCED = 400, -200, 200
-CHELEM_WORDS = {CHELEM_MADE_ANNOUNCED: "chelem announced and made",
-                CHELEM_FAILED_ANNOUNCED: "chelem announced and failed", CHELEM_MADE_UNANNOUNCED: "chelem made"}
+CHELEM_WORDS = {CHELEM_MADE_ANNOUNCED: N_("chelem announced and made"),
+                CHELEM_FAILED_ANNOUNCED: N_("chelem announced and failed"), CHELEM_MADE_UNANNOUNCED: N_("chelem made")}
 MAX_HANDS = 50
 EXCUSE = Card(None, 0)
 PETIT = Card(None, 1)
@@ -85,6 +84,7 @@ PHASE_WORDS = {"bidding": N_("the bidding"), "calling": N_("the call of a king")
 TURN_VERBS = {"bidding": N_("speak"), "calling": N_("call a king"), "discarding": N_("discard"),
               "chelem": N_("decide on a chelem"), "playing": N_("play")}
 DOING = (N_("bid"), N_("call a king"), N_("discard"), N_("play"))  # what `_require_turn` is told a move does
+POIGNEE_WORDS = (N_("simple"), N_("double"), N_("triple"))  # POIGNEE_LEVELS, marked
 POIGNEE_NEEDS = (N_("a simple poignée needs {need} trumps (the Excuse may stand for one); you hold {held}"),
                  N_("a double poignée needs {need} trumps (the Excuse may stand for one); you hold {held}"),
                  N_("a triple poignée needs {need} trumps (the Excuse may stand for one); you hold {held}"))
@@ -1137,84 +1137,89 @@ def _faces(codes_: list[str]) -> str:
 
 
 def _record_cards(record: dict[str, Any], seat: int) -> list[str]:
-    lines = [f"You: {_faces(_dealt(record, seat))}"]
-    lines += [f"{mention(a['player'])}, petit sec (that deal was annulled): {_faces(a['cards'])}"
-              for a in record["annulled"]]
+    lines = [Text(N_("You: {cards}"), cards=_faces(_dealt(record, seat)))]
+    lines += [Text(N_("{player}, petit sec (that deal was annulled): {cards}"), player=mention(a["player"]),
+                   cards=_faces(a["cards"])) for a in record["annulled"]]
     contract = record["contract"]
     if record["dog_shown"]:
-        lines.append(f"Dog: {_faces(record['dog'])}")
+        lines.append(Text(N_("Dog: {cards}"), cards=_faces(record["dog"])))
     elif contract in ("garde_sans", "garde_contre"):
-        owner = "the taker" if contract == "garde_sans" else "the defence"
-        lines.append(f"Dog: unseen, counted for {owner}")
+        lines.append(Text(N_("Dog: unseen, counted for the taker")) if contract == "garde_sans"
+                     else Text(N_("Dog: unseen, counted for the defence")))
     shown = [c.code for c in from_codes(record["discard"]) if is_trump(c)]
     if seat == record["taker"] and record["discard"]:
-        lines.append(f"Your discard: {_faces(record['discard'])}")
+        lines.append(Text(N_("Your discard: {cards}"), cards=_faces(record["discard"])))
     elif shown:
-        lines.append(f"Trumps shown in the discard: {_faces(shown)}")
+        lines.append(Text(N_("Trumps shown in the discard: {cards}"), cards=_faces(shown)))
     return lines
 
 
 def _record_actions(record: dict[str, Any]) -> list[str]:
     players, size = record["players"], len(record["players"])
     dealer, taker = record["dealer"], record["taker"]
-    lines = [f"{mention(players[dealer])} deals"]
+    lines = [Text(N_("{player} deals"), player=mention(players[dealer]))]
     for i in range(1, size + 1):
         seat = (dealer + i) % size
         bid = record["bids"][seat]
-        said = "passes" if bid == "pass" else f"bids {CONTRACT_NAMES[bid]}"
-        lines.append(f"{mention(players[seat])} {said}")
+        lines.append(Text(N_("{player} passes"), player=mention(players[seat])) if bid == "pass" else
+                     Text(N_("{player} bids {contract}"), player=mention(players[seat]), contract=Text(CONTRACT_NAMES[bid])))
     if taker is None:
         return lines
     if record["called"]:
-        lines.append(f"{mention(players[taker])} calls {record['called']}")
+        lines.append(Text(N_("{player} calls {card}"), player=mention(players[taker]), card=record["called"]))
     if record["dog_shown"]:
-        lines.append(f"{mention(players[taker])} takes the dog and discards {plural(len(record['discard']), 'card')}")
+        lines.append(Plural(N_("{player} takes the dog and discards {n} card"),
+                            N_("{player} takes the dog and discards {n} cards"), len(record["discard"]),
+                            player=mention(players[taker])))
     if record["chelem"]:
-        lines.append(f"{mention(players[taker])} announces a chelem")
-    lines += [f"{mention(players[p['seat']])} shows a {POIGNEE_LEVELS[p['level']]} poignée: "
-              + _faces(p["cards"]) for p in record["poignees"]]
+        lines.append(Text(N_("{player} announces a chelem"), player=mention(players[taker])))
+    lines += [Text(N_("{player} shows a {level} poignée: {cards}"), player=mention(players[p["seat"]]),
+                   level=Text(POIGNEE_WORDS[p["level"]]), cards=_faces(p["cards"])) for p in record["poignees"]]
     for number, (leader, cards, winner) in enumerate(record["tricks"], 1):
         played = ", ".join(f"{mention(players[(leader + i) % size])} {card(code).face.code}"
                            for i, code in enumerate(cards))
-        lines.append(f"Trick {number}: {played} → {mention(players[winner])}")
+        lines.append(Text(N_("Trick {number}: {cards} → {player}"), number=number, cards=played,
+                          player=mention(players[winner])))
     return lines
 
 
 def _record_result(record: dict[str, Any], seat: int) -> str:
-    won = plural(record["scores"][seat], "point", signed=True)
+    won = Plural(N_("{n:+} point"), N_("{n:+} points"), record["scores"][seat])
     if record["taker"] is None:
-        return f"everyone passed, no score: {won}"
+        return Text(N_("everyone passed, no score: {won}"), won=won)
     score = record["score"]
 
     def name(s: int) -> str:
-        return "you" if s == seat else mention(record["players"][s])
+        return Text(N_("you")) if s == seat else mention(record["players"][s])
 
     side = name(record["taker"])
     if record["partner"] is not None:
-        side += f" and {name(record['partner'])}"
+        side = Text(N_("{taker} and {partner}"), taker=side, partner=name(record["partner"]))
     elif record["called"]:
-        side += ", alone,"
-    verdict = "made" if score["made"] else "failed"
-    text = (f"{side} {verdict} {CONTRACT_NAMES[record['contract']]} by {abs(score['difference'])} "
-            f"({score['points']} points, {score['needed']} needed)")
+        side = Text(N_("{taker}, alone,"), taker=side)
+    verdict = N_("{side} made {contract} by {difference} ({points} points, {needed} needed)") if score["made"] \
+        else N_("{side} failed {contract} by {difference} ({points} points, {needed} needed)")
+    text = Text(verdict, side=side, contract=Text(CONTRACT_NAMES[record["contract"]]),
+                difference=abs(score["difference"]), points=score["points"], needed=score["needed"])
     extras = _record_extras(score)
-    return f"{text}{', ' + ', '.join(extras) if extras else ''}: {won}"
+    return Text(N_("{result}{extras}: {won}"), result=text, extras=", " + ", ".join(extras) if extras else "", won=won)
 
 
 def _record_extras(score: dict[str, Any]) -> list[str]:
     """The bonuses in words; their values are signed from the taker's side."""
     extras = []
     if score["petit_au_bout"]:
-        extras.append(f"petit au bout for {_side_word(score['petit_au_bout'])}")
+        extras.append(Text(N_("petit au bout for {side}"), side=_side_word(score["petit_au_bout"])))
     if score["poignee"]:
-        extras.append(f"poignée {abs(score['poignee'])} for {_side_word(score['poignee'])}")
+        extras.append(Text(N_("poignée {points} for {side}"), points=abs(score["poignee"]),
+                           side=_side_word(score["poignee"])))
     if score["chelem"]:
-        extras.append(CHELEM_WORDS[score["chelem"]])
+        extras.append(Text(CHELEM_WORDS[score["chelem"]]))
     return extras
 
 
 def _side_word(value: int) -> str:
-    return "the taker" if value > 0 else "the defence"
+    return Text(N_("the taker")) if value > 0 else Text(N_("the defence"))
 
 
 # --- leaving -------------------------------------------------------------------------------
