@@ -61,12 +61,13 @@ GAME_TITLES = {
 }
 # One word per game for one deal of the cards: the house games play rounds, the others hands.
 DEAL_WORDS = {"blackjack": N_("round"), "baccarat": N_("round"), "arcanoid": N_("round")}
+HAND = N_("hand")
 COLOUR = discord.Colour.from_rgb(74, 35, 120)
 
 
 def deal_word(game: str) -> str:
     """The game's word for one deal, in the language spoken now."""
-    return _(DEAL_WORDS.get(game, N_("hand")))
+    return _(DEAL_WORDS.get(game, HAND))
 
 
 def game_title(game: str) -> str:
@@ -89,6 +90,7 @@ class GameUI:
     """One game's Discord presentation. Subclasses fill in what differs."""
 
     game = ""
+    rules: str | None = None  # the short rules /rules shows, marked N_ (else cogs/rules_text.py's)
     drawer: Callable[..., bytes]  # the table image: a function of renders/ (view, names, style)
     words_domain: str | None = None  # the catalog domain of the image's words: the drawer takes `words=`
 

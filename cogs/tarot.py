@@ -42,6 +42,18 @@ from renders.french_tarot import CONTRACTS, LEVELS, METHODS, contract_text, rend
 from renders.hand import render_hand
 
 GAME = "tarot"
+# The short rules /rules shows (in the reader's language).
+RULES = N_(
+    "French Tarot (FFT rules), 3–5 players; computer players can fill seats (`bots`).\n"
+    "• Bid once each, higher or pass: **Prise** ×1 < **Garde** ×2 < **Garde sans** ×4 < **Garde contre** ×6. "
+    "With 5 the taker calls a king: its holder is the secret partner.\n"
+    "• Prise, garde: the dog is shown; the taker discards as many (no king, no oudler; trumps only if forced).\n"
+    "• Follow suit; void, trump; always overtrump if you can. The **Excuse** excuses: it stays with its side "
+    "for an empty card.\n"
+    "• Oudlers (1, 21, Excuse) set the points needed: 56, 51, 41, 36 of 91. Score (25 + difference) × contract, "
+    "petit au bout, poignées, chelem; zero-sum.\n"
+    "Start: `/tarot create players:4 bots:3`, then Start; play from your DM menu or `/tarot play`."
+)
 BID_STYLES = {"pass": discord.ButtonStyle.secondary, "prise": discord.ButtonStyle.primary,
               "garde": discord.ButtonStyle.primary, "garde_sans": discord.ButtonStyle.success,
               "garde_contre": discord.ButtonStyle.danger}
@@ -133,6 +145,7 @@ class TarotUI(GameUI):
 
     drawer = staticmethod(render_tarot)
     words_domain = "tarot"
+    rules = RULES
 
     def render(self, view: dict, names: dict[int, str], style: str) -> bytes:
         return render_tarot(self.drawn_view(view), names, style, render_words("tarot"))

@@ -24,7 +24,8 @@ from babel.messages.pofile import read_po, write_po
 
 ROOT = Path(__file__).resolve().parent.parent
 LOCALES = ROOT / "locales"
-KEYWORDS = {**DEFAULT_KEYWORDS, "Text": None, "Plural": (1, 2), "NP_": (1, 2), "words": None, "plural": (1, 2)}
+KEYWORDS = {**DEFAULT_KEYWORDS, "Text": None, "Plural": (1, 2), "NP_": (1, 2)}
+RENDER_KEYWORDS = {**KEYWORDS, "words": None, "plural": (1, 2)}  # a render's `words(…)`, `words.plural(…)`
 COMMENT_TAGS = ["Translators:"]
 
 # The files of each domain (globs from the repository's root). A file belongs to one domain.
@@ -58,7 +59,7 @@ def files_of(domain: str) -> list[Path]:
 def source_entries(domain: str) -> Iterator[Entry]:
     for path in files_of(domain):
         for line, message, comments, context in extract_from_file(
-                "python", str(path), keywords=KEYWORDS, comment_tags=COMMENT_TAGS, strip_comment_tags=True):
+                "python", str(path), keywords=RENDER_KEYWORDS if path.parent.name == "renders" else KEYWORDS, comment_tags=COMMENT_TAGS, strip_comment_tags=True):
             yield message, context, str(path.relative_to(ROOT)), line, comments
 
 

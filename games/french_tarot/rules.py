@@ -1176,8 +1176,9 @@ def _record_actions(record: dict[str, Any]) -> list[str]:
     lines += [Text(N_("{player} shows a {level} poignée: {cards}"), player=mention(players[p["seat"]]),
                    level=Text(POIGNEE_WORDS[p["level"]]), cards=_faces(p["cards"])) for p in record["poignees"]]
     for number, (leader, cards, winner) in enumerate(record["tricks"], 1):
-        played = ", ".join(f"{mention(players[(leader + i) % size])} {card(code).face.code}"
-                           for i, code in enumerate(cards))
+        # a template of the trick's own (no catalog has it): its seats' names still translate
+        template = ", ".join(f"{{p{i}}} {card(code).face.code}" for i, code in enumerate(cards))
+        played = Text(template, **{f"p{i}": mention(players[(leader + i) % size]) for i in range(len(cards))})
         lines.append(Text(N_("Trick {number}: {cards} → {player}"), number=number, cards=played,
                           player=mention(players[winner])))
     return lines
