@@ -16,6 +16,7 @@ from bot.i18n import _, ngettext
 from bot.i18n import translated as tr
 from bot.tables import Table
 from cogs.answers import LANGUAGE_CHOICES, LANGUAGE_HELP, render_words
+from cogs.card_words import read_cards
 from cogs.common import (
     ButtonSpec,
     Control,
@@ -510,17 +511,17 @@ class Tarot(commands.Cog):
     @group.command(name="call", description="Five players: call the king whose holder plays with you")
     @app_commands.describe(king="The card to call, e.g. KC or king of cups")
     async def call(self, interaction: discord.Interaction, king: str, table: str | None = None) -> None:
-        await play(interaction, GAME, {"type": "call", "card": king}, table)
+        await play(interaction, GAME, {"type": "call", "card": read_cards(king)}, table)
 
     @group.command(name="discard", description="The taker's discard after taking the dog")
     @app_commands.describe(cards="The cards, e.g. 3C 5C 7C QS 2W 4W")
     async def discard(self, interaction: discord.Interaction, cards: str, table: str | None = None) -> None:
-        await play(interaction, GAME, {"type": "discard", "cards": cards}, table)
+        await play(interaction, GAME, {"type": "discard", "cards": read_cards(cards)}, table)
 
     @group.command(name="play", description="Play a card to the trick")
     @app_commands.describe(card="The card, e.g. KC, 21, excuse")
     async def play_card(self, interaction: discord.Interaction, card: str, table: str | None = None) -> None:
-        await play(interaction, GAME, {"type": "play", "card": card}, table)
+        await play(interaction, GAME, {"type": "play", "card": read_cards(card)}, table)
 
     @group.command(name="announce", description="Show a poignée (before your first card) or announce a chelem (taker)")
     @app_commands.choices(what=[app_commands.Choice(name="poignée", value="poignee"),
@@ -576,4 +577,5 @@ register_ui(TarotUI())
 
 
 async def setup(bot: TarotBot) -> None:
+    read_cards("")  # the cards' names in every language, read once now rather than at the first typed card
     await bot.add_cog(Tarot(bot))

@@ -67,8 +67,11 @@ class CardParseError(ValueError):
     def __init__(self, token: str, hint: str = "") -> None:
         self.token = token
         shown = token if len(token) <= 40 else token[:40] + "…"
-        message = f"I can't read {shown!r} as a card"
-        super().__init__(message + (f" ({hint})" if hint else ""))
+        if hint:
+            self.text = Text(N_("I can't read {token} as a card ({hint})"), token=repr(shown), hint=Text(hint))
+        else:
+            self.text = Text(N_("I can't read {token} as a card"), token=repr(shown))
+        super().__init__(str(self.text))
 
 
 @dataclass(frozen=True, slots=True)
@@ -438,8 +441,8 @@ class _Reader:
         if self.words[at] in _RANK_WORDS:
             where = self._suit_word_at(at)
             if where is None:
-                return CardParseError(self.raw[at], "a rank needs a suit, e.g. king of cups")
-            return CardParseError(self.raw[where], "not a suit: wands, cups, swords, pentacles")
+                return CardParseError(self.raw[at], N_("a rank needs a suit, e.g. king of cups"))
+            return CardParseError(self.raw[where], N_("not a suit: wands, cups, swords, pentacles"))
         return CardParseError(self.raw[at])
 
 
@@ -461,7 +464,7 @@ def parse_card(text: str, style: str = "rws") -> Card:
     """Exactly one card from what a person typed."""
     found = parse_cards(text, style)
     if len(found) != 1:
-        raise CardParseError(text, "name exactly one card")
+        raise CardParseError(text, N_("name exactly one card"))
     return found[0]
 
 

@@ -1275,7 +1275,7 @@ def _parse(state: State, raw: Any) -> list[Card]:
     try:
         return parse_cards(text, state.options.style)
     except CardParseError as error:
-        raise IllegalAction(str(error)) from None
+        raise IllegalAction(error.text) from None
 
 
 def _in_hand(state: State, seat: int, wanted: Card) -> Card:

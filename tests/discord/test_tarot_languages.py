@@ -13,6 +13,7 @@ import pytest
 
 from bot import i18n
 from games import french_tarot as ft
+from games.cards import card
 from games.french_tarot import ai as tarot_ai
 from tests.discord.helpers import make_world
 from tests.discord.languages import Seen, speak, untranslated, watch_drawings
@@ -37,13 +38,18 @@ def latest_dm(member: Any) -> discord.Message:
     raise AssertionError("no DM with controls")
 
 
-async def move(world: Any, seen: Seen, member: Any, slash: bool) -> None:
-    """The member's move (the computer policy's), from the DM's controls or by command."""
+async def move(world: Any, seen: Seen, member: Any, slash: bool, language: str) -> None:
+    """The member's move (the computer policy's), from the DM's controls or by command (the
+    card typed by its name in the member's language)."""
     state = world.table().state
     action = tarot_ai.choose(state, member.id, announce=True)
     kind, dm = action["type"], latest_dm(member)
     if slash and kind == "play":
-        seen.answer(await member.slash(world.channel, "tarot play", card=action["card"]))
+        name = ft.tarot_name(card(action["card"]), state.options.style)
+        typed = i18n.translated(name, language) if language != i18n.PSEUDO else action["card"]
+        before = world.table().version
+        seen.answer(await member.slash(world.channel, "tarot play", card=typed))
+        assert world.table().version > before, f"{typed!r} was not read as {action['card']}"
     elif kind == "bid":
         seen.answer(await member.user.click(dm, custom_id=control(dm, f"bid.{action['contract']}")))
     elif kind == "call":
@@ -80,7 +86,7 @@ async def play_a_game(env: Any, monkeypatch: pytest.MonkeyPatch, locale: str) ->
     seen.answer(await alice.slash(world.channel, "tarot play", card="KC"))  # refused: not her turn, or not hers
     moves = 0
     while not ft.is_over(table.state):
-        await move(world, seen, alice, slash=moves % 4 == 3)
+        await move(world, seen, alice, slash=moves % 4 == 3, language=i18n.language_of(locale))
         moves += 1
     seen.answer(await alice.slash(world.channel, "history"))
     return world, seen
