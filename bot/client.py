@@ -178,6 +178,7 @@ class TarotBot(commands.AutoShardedBot):
         self.retention: Retention | None = None
         self.shards_taken: ShardsTaken | None = None  # why the bot stopped itself, if it did
         self.languages: dict[int, str] = {}  # member id -> the language they last used with the bot
+        self._language_writes: set[asyncio.Task] = set()
         self._speak_on_arrival()
 
     def _speak_on_arrival(self) -> None:
@@ -191,11 +192,38 @@ class TarotBot(commands.AutoShardedBot):
             language = i18n.language_of(data.get("locale"))
             user = (data.get("member") or {}).get("user") or data.get("user") or {}
             if user.get("id"):
-                self.languages[int(user["id"])] = language
+                self._remember_language(int(user["id"]), language)
             with i18n.speaking(language):
                 arrive(data)
 
         parsers["INTERACTION_CREATE"] = interaction_create
+
+    def _remember_language(self, member: int, language: str) -> None:
+        """A member's language, kept in memory and, when it changed, in the store (a task: the
+        interaction does not wait for it)."""
+        if self.languages.get(member) == language:
+            return
+        self.languages[member] = language
+        if self.store is not None:
+            task = asyncio.get_running_loop().create_task(self._store_language(member, language))
+            self._language_writes.add(task)
+            task.add_done_callback(self._language_writes.discard)
+
+    async def _store_language(self, member: int, language: str) -> None:
+        try:
+            assert self.store is not None
+            await self.store.set_member_language(member, language)
+        except Exception:  # a language not saved is only a DM in the language before
+            log.warning("could not save the language of member %s", member, exc_info=True)
+
+    async def load_languages(self, members: list[int]) -> None:
+        """The stored languages of these members, for those this process has not seen yet (a DM
+        between moves speaks the language they last used, even after a restart)."""
+        unknown = [m for m in members if m > 0 and m not in self.languages]
+        if unknown and self.store is not None:
+            found = await self.store.member_languages(unknown)
+            for member in unknown:
+                self.languages[member] = found.get(member, i18n.SOURCE)
 
     def language_of(self, member: int) -> str:
         """The language a member last used with the bot (English before they used it)."""

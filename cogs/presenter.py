@@ -158,6 +158,7 @@ class Presenter:
             return
         if interaction is not None and table.seated(interaction.user.id) and remember_name(table, interaction.user):
             await self.bot.tables.save_extra(table)
+        await self.bot.load_languages(table.players())  # its players' DMs speak theirs
         with speaking_at(table):  # the table's public messages speak its language
             await self._show(table, events, origin, interaction)
         if interaction is not None and interaction.type == discord.InteractionType.component:

@@ -5,13 +5,14 @@ words and no English."""
 
 from __future__ import annotations
 
+import asyncio
 import re
 from typing import Any
 
 import discord
 import pytest
 
-from bot import i18n
+from bot import create_bot, i18n
 from games import french_tarot as ft
 from games.cards import card
 from games.french_tarot import ai as tarot_ai
@@ -119,3 +120,17 @@ async def test_a_french_member_in_a_french_server_plays_tarot_in_french(simcord_
 def _without_codes(text: str) -> str:
     """A text without what is not English even when it looks it: commands, mentions, codes."""
     return re.sub(r"`[^`]*`|/\w+( \w+)?|<[@#]\d+>|\bsha256\b", " ", text)
+
+
+async def test_a_member_s_language_is_remembered_across_a_restart(simcord_env, monkeypatch, db_path):
+    """A DM sent between moves speaks the language the member last used, even after a restart."""
+    world = make_world(simcord_env, names=("alice",))
+    alice = world.members[0]
+    speak(monkeypatch, {alice.id: "fr"})
+    await alice.slash(world.channel, "wallet")
+    assert world.bot.language_of(alice.id) == "fr"
+    await asyncio.sleep(0.1)  # the language is stored by a task of its own
+    await simcord_env.restart_bot(create_bot(db_path=db_path, shard_count=1))
+    assert world.bot.language_of(alice.id) == "en", "nothing known before it is read"
+    await world.bot.load_languages([alice.id])
+    assert world.bot.language_of(alice.id) == "fr"
