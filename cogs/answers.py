@@ -95,3 +95,8 @@ def _words(language: str, domain: str) -> Words:
         words = Words(i18n.domain_templates(language, domain))
         words.zero_is_singular = i18n.zero_is_singular()
     return words
+
+
+def language_option(create: Any) -> Any:
+    """The `language:` option of a game's `create` command (its function takes `language`)."""
+    return app_commands.describe(language=LANGUAGE_HELP)(app_commands.choices(language=LANGUAGE_CHOICES)(create))

@@ -15,7 +15,7 @@ from bot.client import TarotBot
 from bot.i18n import _, ngettext
 from bot.i18n import translated as tr
 from bot.tables import Table
-from cogs.answers import LANGUAGE_CHOICES, LANGUAGE_HELP, render_words
+from cogs.answers import language_option, render_words
 from cogs.card_words import read_cards
 from cogs.common import (
     ButtonSpec,
@@ -484,9 +484,10 @@ class Tarot(commands.Cog):
                            count_method="How the score sheet counts the piles",
                            excuse_settlement="How the score sheet settles the Excuse",
                            timer="Seconds per turn (0 = no timer)", style="Deck style of the images",
-                           level=LEVEL_HELP, language=LANGUAGE_HELP)
+                           level=LEVEL_HELP)
     @app_commands.choices(count_method=METHOD_CHOICES, excuse_settlement=SETTLEMENT_CHOICES, style=STYLE_CHOICES,
-                          level=LEVEL_CHOICES, language=LANGUAGE_CHOICES)
+                          level=LEVEL_CHOICES)
+    @language_option
     async def create(self, interaction: discord.Interaction, players: app_commands.Range[int, 3, 5] = 4,
                      bots: app_commands.Range[int, 0, 4] = 0, hands: app_commands.Range[int, 0, ft.MAX_HANDS] = 0,
                      count_method: app_commands.Choice[str] | None = None,
