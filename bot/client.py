@@ -31,7 +31,7 @@ def discord_clock() -> float:
     return discord.utils.utcnow().timestamp()
 
 
-FAILURE_TEXT = "Something went wrong — nothing was changed. Please try again."
+FAILURE_TEXT = i18n.N_("Something went wrong — nothing was changed. Please try again.")
 
 InteractionCheck = Callable[[discord.Interaction], Awaitable[bool]]
 
@@ -51,14 +51,14 @@ async def answer_failure(interaction: discord.Interaction, error: BaseException)
     the member told privately. A table whose saved game turns out unreadable is set aside and
     the member told so. Never raises (it is the last line of defence)."""
     damaged = damaged_table_in(error)
-    text = FAILURE_TEXT
+    text = i18n._(FAILURE_TEXT)  # in the member's language (set as the interaction arrived)
     if damaged is not None:
-        text = f"Sorry — {DAMAGED_TEXT}."
+        text = i18n._("Sorry — {what}.", what=i18n._(DAMAGED_TEXT))
         try:
             await interaction.client.tables.set_aside(damaged)  # type: ignore[attr-defined]
         except Exception:
             log.exception("table %s: could not set it aside", damaged.table_id)
-            text = FAILURE_TEXT
+            text = i18n._(FAILURE_TEXT)
     else:
         log.error("interaction %s (%s) by %s failed", interaction.id, interaction.type, interaction.user.id,
                   exc_info=error)
@@ -147,9 +147,8 @@ class TarotTree(app_commands.CommandTree):
         if isinstance(error, (app_commands.TransformerError, app_commands.CommandNotFound,
                               app_commands.CommandSignatureMismatch)):
             send = interaction.followup.send if interaction.response.is_done() else interaction.response.send_message
-            await send(
-                "I couldn't read that command's options (your Discord may show an outdated version of "
-                "it) — nothing was changed. Please try again.", ephemeral=True)
+            await send(i18n._("I couldn't read that command's options (your Discord may show an outdated version of "
+                              "it) — nothing was changed. Please try again."), ephemeral=True)
             return
         cause = error.original if isinstance(error, app_commands.CommandInvokeError) else error
         await answer_failure(interaction, cause)

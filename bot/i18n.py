@@ -28,9 +28,10 @@ from pathlib import Path
 from typing import Any
 
 from babel import Locale
+from babel.dates import format_date
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
-from babel.numbers import format_decimal
+from babel.numbers import format_decimal, format_percent
 
 from games.base import Text
 
@@ -105,7 +106,7 @@ class _Number(int):
     language = SOURCE
 
     def __format__(self, spec: str) -> str:
-        if self.language in (SOURCE, PSEUDO) or spec not in ("", "d", "+", "+d", ","):
+        if self.language in (SOURCE, PSEUDO) or spec not in ("", "d", "+", "+d", ",", "+,"):
             return int.__format__(int(self), spec)
         sign = ("+" if self >= 0 else "-") if spec.startswith("+") else ("-" if self < 0 else "")
         return sign + format_decimal(abs(int(self)), locale=self.language)
@@ -244,6 +245,23 @@ def locale_of(language: str) -> Locale:
 # --- words every part of the bot says -------------------------------------------------------
 
 DEAL_LABELS = {"hand": N_("hand {number}"), "shoe": N_("shoe {number}"), "round": N_("round {number}")}
+
+
+def date_text(day: Any) -> str:
+    """A date in the language spoken now: "05 Jan 2026" in English as the bot always wrote it,
+    "5 janv. 2026" in French."""
+    language = current.get()
+    if language in (SOURCE, PSEUDO):
+        return day.strftime("%d %b %Y")
+    return format_date(day, "medium", locale=locale_of(language))
+
+
+def percent(rate: float) -> str:
+    """A rate as a whole percentage: "45%" in English, "45 %" in French."""
+    language = current.get()
+    if language in (SOURCE, PSEUDO):
+        return f"{rate:.0%}"
+    return format_percent(rate, locale=locale_of(language))
 
 
 def chips(count: int) -> str:

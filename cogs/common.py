@@ -150,7 +150,7 @@ class GameUI:
         for seat in getattr(table.state, "seats", None) or []:
             kind = getattr(seat, "kind", "player")
             if kind == "daemon" and getattr(seat, "master", None) is not None:
-                found[seat.player] = f"Daemon of {names[seat.master]}"
+                found[seat.player] = _("Daemon of {player}", player=names[seat.master])
             elif kind == "usa":
                 found[seat.player] = "USA"
         return found
@@ -257,8 +257,8 @@ async def refuse_oversized_input(interaction: discord.Interaction) -> bool:
         if interaction.type is discord.InteractionType.autocomplete:
             await interaction.response.autocomplete([])
         else:
-            await refuse(interaction, f"`{option}` takes at most {limit} characters; you typed {len(value)} — "
-                                      "nothing was done. Shorten it and try again.")
+            await refuse(interaction, _("`{option}` takes at most {limit} characters; you typed {typed} — nothing was "
+                                        "done. Shorten it and try again.", option=option, limit=limit, typed=len(value)))
         return False
     return True
 
@@ -271,7 +271,7 @@ async def answered(interaction: discord.Interaction, work: Awaitable[None]) -> N
         await work
     except MalformedControl as malformed:
         log.info("interaction %s by %s: malformed control refused: %s", interaction.id, interaction.user.id, malformed)
-        await refuse(interaction, MALFORMED_CONTROL)
+        await refuse(interaction, _(MALFORMED_CONTROL))
     except Exception as error:
         await answer_failure(interaction, error)
 
@@ -285,19 +285,19 @@ async def refuse_unknown_control(interaction: discord.Interaction, routed: tuple
     patterns = [item.__discord_ui_compiled_template__ for item in routed]  # type: ignore[attr-defined]
     if any(pattern.fullmatch(custom_id) for pattern in patterns):
         return
-    await refuse(interaction, "I don't know that button — it may come from an older message. "
-                              "Use the buttons on the latest table message, or /hand.")
+    await refuse(interaction, _("I don't know that button — it may come from an older message. Use the buttons on "
+                                "the latest table message, or /hand."))
 
 
 def refuse_outsider(interaction: discord.Interaction, table: Table, *, seated: bool) -> str | None:
     """Why this member may not use a control of `table` (None: they may). A control acts only
     for its own table's server, and (`seated`) only for a member seated there."""
     if interaction.guild_id is not None and interaction.guild_id != table.guild_id:
-        return "that button belongs to a table on another server"
+        return _("that button belongs to a table on another server")
     if seated and not table.seated(interaction.user.id):
-        return "you are not seated at this table: /table join takes a seat"
+        return _("you are not seated at this table: /table join takes a seat")
     if not seated and interaction.channel_id != table.channel_id:
-        return "join a table from its own channel: use the Join button there or /table join"
+        return _("join a table from its own channel: use the Join button there or /table join")
     return None
 
 
@@ -407,7 +407,7 @@ async def press(item: GameButton, interaction: discord.Interaction) -> None:
 async def table_for_control(interaction: discord.Interaction, table_id: int) -> Table | None:
     """The table a move button or menu belongs to, once this member may use it (else refused)."""
     table = await control_table(interaction, table_id)
-    reason = "that table has ended" if table is None else refuse_outsider(interaction, table, seated=True)
+    reason = _("that table has ended") if table is None else refuse_outsider(interaction, table, seated=True)
     if reason is not None:
         await refuse(interaction, reason)
         return None
@@ -425,16 +425,21 @@ async def control_table(interaction: discord.Interaction, table_id: int) -> Tabl
     return table
 
 
-WAITING_FOR_A_PERSON = "Waiting for a person: computers never play on alone."
-SIT_IN = ButtonSpec("Sit in", "sitin", discord.ButtonStyle.success)
-SAT_IN = "You're back in: you'll be dealt in at the next hand."
-SEAT_TAKEN_BACK = "You're back in: you play your own seat again, from now on."
+WAITING_FOR_A_PERSON = N_("Waiting for a person: computers never play on alone.")
+SIT_IN = ButtonSpec(N_("Sit in"), "sitin", discord.ButtonStyle.success)  # sit_in_button() shows it translated
+SAT_IN = N_("You're back in: you'll be dealt in at the next hand.")
+SEAT_TAKEN_BACK = N_("You're back in: you play your own seat again, from now on.")
+
+
+def sit_in_button() -> ButtonSpec:
+    """The Sit in button, in the language spoken now."""
+    return ButtonSpec(_(SIT_IN.label), SIT_IN.code, SIT_IN.style)
 
 
 def sat_in_words(table: Table) -> str:
     """What a member who sat back in is told: a game whose computers played their seat meanwhile
     (French Tarot, Tarot Rummy, Arcanoid) gives it back at once; the others deal them the next hand."""
-    return SEAT_TAKEN_BACK if hasattr(table.module, "played_by_computer") else SAT_IN
+    return _(SEAT_TAKEN_BACK) if hasattr(table.module, "played_by_computer") else _(SAT_IN)
 
 
 async def sit_in(interaction: discord.Interaction, table: Table) -> None:
@@ -449,8 +454,8 @@ async def sit_in(interaction: discord.Interaction, table: Table) -> None:
 
 
 STALE = STALE_BUTTON  # the runtime's words for a control of an earlier step
-STALE_PRIVATE = ("that was for an earlier turn, so those controls are gone — use /hand for your current cards "
-                 "and moves (your latest DM from me has them too)")
+STALE_PRIVATE = N_("that was for an earlier turn, so those controls are gone — use /hand for your current cards "
+                   "and moves (your latest DM from me has them too)")
 
 
 async def refuse_stale(interaction: discord.Interaction) -> None:
@@ -458,14 +463,14 @@ async def refuse_stale(interaction: discord.Interaction) -> None:
     hand (a DM, a /hand reply) its controls are taken off the message, which can no longer
     offer a move that applies; the table message's are replaced by the table's next edit."""
     if not on_private_message(interaction):
-        await refuse(interaction, STALE)
+        await refuse(interaction, _(STALE))
         return
     if may_update_clicked(interaction) and interaction.type is discord.InteractionType.component:
         try:
             await update_clicked(interaction, view=None)
         except discord.HTTPException as error:
             log.warning("could not take stale controls off a private hand: %s", error)
-    await refuse(interaction, STALE_PRIVATE)
+    await refuse(interaction, _(STALE_PRIVATE))
 
 
 async def choose(item: GameSelect, interaction: discord.Interaction) -> None:
@@ -515,12 +520,12 @@ async def perform(interaction: discord.Interaction, table: Table, action: Action
         raise  # the one failure handler sets the table aside and tells the member (bot/client.py)
     except Exception:
         log.exception("table %s: %s failed", table.id, action)
-        await refuse(interaction, "something went wrong saving that move, so it was not made — please try again")
+        await refuse(interaction, _("something went wrong saving that move, so it was not made — please try again"))
         return False
     if interaction.type is not discord.InteractionType.component:
         ui = UIS[table.game]
         said = " ".join(t for t in (ui.describe(events, names_for(bot, table)), ui.private_note(events)) if t)
-        text = said[:MESSAGE_LIMIT] or "Done."
+        text = said[:MESSAGE_LIMIT] or _("Done.")
         await reply(interaction, text)
     return True
 
@@ -532,9 +537,11 @@ async def find_table(interaction: discord.Interaction, game: str | None, table_r
     if interaction.guild is not None and table_ref is None:
         table = service.table_in(interaction.channel_id or 0)
         if table is None:
-            raise IllegalAction("there is no table in this channel: start one with /<game> create, e.g. /blackjack create")
+            raise IllegalAction(_("there is no table in this channel: start one with /<game> create, e.g. /blackjack "
+                                  "create"))
         if game is not None and table.game != game:
-            raise IllegalAction(f"the table in this channel plays {GAME_TITLES[table.game]}, not {GAME_TITLES[game]}")
+            raise IllegalAction(_("the table in this channel plays {game}, not {other}", game=game_title(table.game),
+                                  other=game_title(game)))
         return table
     mine = await service.member_tables(interaction.user.id, game)
     if table_ref is not None:
@@ -543,9 +550,10 @@ async def find_table(interaction: discord.Interaction, game: str | None, table_r
             raise IllegalAction(await not_yours(service, game, table_ref.strip()))
         return chosen[0]
     if not mine:
-        raise IllegalAction(f"you are not seated at any {GAME_TITLES.get(game or '', 'game')} table")
+        raise IllegalAction(_("you are not seated at any {game} table", game=game_title(game)) if game in GAME_TITLES
+                            else _("you are not seated at any game table"))
     if len(mine) > 1:
-        raise IllegalAction("you sit at several tables of that game: choose one with the `table` option")
+        raise IllegalAction(_("you sit at several tables of that game: choose one with the `table` option"))
     return mine[0]
 
 
@@ -555,10 +563,12 @@ async def not_yours(service: TableService, game: str | None, table_ref: str) -> 
     if table_ref.isdigit() and len(table_ref) <= TABLE_ID_DIGITS:
         table = await service.table_for(int(table_ref))
     if table is None:
-        return f"there is no open table {table_ref[:TABLE_ID_DIGITS]!r}: choose one of yours from the `table` option's list"
+        return _("there is no open table {table}: choose one of yours from the `table` option's list",
+                 table=repr(table_ref[:TABLE_ID_DIGITS]))
     if game is not None and table.game != game:
-        return f"table {table.id} plays {GAME_TITLES[table.game]}, not {GAME_TITLES[game]}"
-    return "you are not seated at that table"
+        return _("table {number} plays {game}, not {other}", number=str(table.id), game=game_title(table.game),
+                 other=game_title(game))
+    return _("you are not seated at that table")
 
 
 TABLE_ID_DIGITS = 18  # a table id fits a signed 64-bit integer
@@ -571,9 +581,9 @@ async def table_choices(interaction: discord.Interaction, game: str | None,
     for table in await bot.tables.member_tables(interaction.user.id, game):
         channel, guild = bot.get_channel(table.channel_id), bot.get_guild(table.guild_id)
         if channel is None or guild is None:  # a server another process serves
-            label = f"{GAME_TITLES[table.game]} table {table.id}"
+            label = _("{game} table {number}", game=game_title(table.game), number=str(table.id))
         else:
-            label = f"#{getattr(channel, 'name', table.channel_id)} in {guild.name}"
+            label = _("#{channel} in {server}", channel=getattr(channel, "name", table.channel_id), server=guild.name)
         if current.lower() in label.lower():
             choices.append(discord.app_commands.Choice(name=label[:100], value=str(table.id)))
     return choices[:25]

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.i18n import N_
 from games.base import Action
 
 if TYPE_CHECKING:
@@ -41,7 +42,7 @@ class SelectSpec:
 Control = ButtonSpec | SelectSpec
 
 
-MALFORMED_CONTROL = ("that button or menu is damaged: it names no move the bot offers, so nothing was done. "
+MALFORMED_CONTROL = N_("that button or menu is damaged: it names no move the bot offers, so nothing was done. "
                      "Use the buttons on the latest table message, or /hand")
 
 

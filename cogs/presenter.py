@@ -20,7 +20,6 @@ from cogs.answers import speaking_at, speaking_to
 from cogs.common import (
     COLOUR,
     MESSAGE_LIMIT,
-    SIT_IN,
     UIS,
     WAITING_FOR_A_PERSON,
     ButtonSpec,
@@ -35,6 +34,7 @@ from cogs.common import (
     remember_name,
     render,
     reply,
+    sit_in_button,
     spectator_pings,
     update_clicked,
 )
@@ -270,7 +270,7 @@ class Presenter:
         footer = commitment_footer(view, fair.next_commitment(table), fair.next_nonce(table))
         if footer:
             embed.set_footer(text=footer)
-        buttons = [] if final else ui.buttons(table, view) + ([SIT_IN] if away else [])
+        buttons = [] if final else ui.buttons(table, view) + ([sit_in_button()] if away else [])
         payload = {"embed": embed, "attachments": [png_file(image)], "view": action_view(table, buttons)}
         if final:
             payload["content"] = spectator_pings(table)  # a closed round's message calls no one to move
@@ -456,7 +456,7 @@ class Presenter:
         image = await drawing.draw() if isinstance(drawing, Drawing) else drawing  # in the drawing pool
         if player in sitting_out(table):
             text = _("You are sitting out: press **Sit in** (or `/table join`) to be dealt in again.") + "\n" + text
-            buttons = [*buttons, SIT_IN]
+            buttons = [*buttons, sit_in_button()]
         payload: dict[str, Any] = {"content": text[:2000], "view": action_view(frozen, buttons)}
         payload["attachments"] = [png_file(image, "hand.png")] if image else []
         return payload, buttons

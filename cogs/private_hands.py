@@ -52,7 +52,7 @@ HandMaker = Callable[[Table, int], Awaitable[tuple[dict[str, Any], list[Control]
 def controls_note(table: Table, controls: list[Control]) -> tuple[str, str]:
     """(live, step) of a message offering these controls (see the module's docstring). A Sit in
     button works at any step: it goes stale only once the player is back in (`"sitout"`)."""
-    moves = [c for c in controls if c != SIT_IN]
+    moves = [c for c in controls if getattr(c, "code", None) != SIT_IN.code]
     if not moves and controls:
         return "sitout", ""
     if any(isinstance(c, SelectSpec) or not c.lasting for c in moves):

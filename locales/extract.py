@@ -34,7 +34,7 @@ DOMAINS: dict[str, list[str]] = {
                "cogs/presenter.py", "cogs/last_moves.py", "cogs/private_hands.py", "cogs/vanished.py",
                "cogs/option_words.py", "cogs/tables.py", "cogs/economy.py", "cogs/records.py", "cogs/fair.py",
                "cogs/card_words.py", "games/base.py", "games/cards.py", "games/records.py", "games/fairness.py",
-               "renders/layout.py", "renders/records.py"],
+               "renders/layout.py", "renders/records.py", "renders/count.py", "renders/hand.py"],
     "tarot": ["cogs/tarot.py", "games/french_tarot/*.py", "renders/french_tarot.py"],
     "poker": ["cogs/poker.py", "games/poker/*.py", "renders/poker.py"],
     "blackjack": ["cogs/blackjack.py", "games/blackjack.py", "renders/blackjack.py"],

@@ -19,7 +19,7 @@ class Words(dict[str, str]):
         return template.format(**params) if params else template
 
     def plural(self, singular: str, plural: str, count: int, /, **params: Any) -> str:
-        one = count == 1 or (self.zero_is_singular and count == 0)
+        one = abs(count) == 1 or (self.zero_is_singular and count == 0)
         return self(singular if one else plural, n=count, **params)
 
 

@@ -123,3 +123,4 @@ def watch_drawings(monkeypatch: pytest.MonkeyPatch, seen: Seen) -> None:
     layout._label_mask.cache_clear()
     monkeypatch.setattr(text, "draw", drawn)
     monkeypatch.setattr(cards, "card_image", face)
+    monkeypatch.setattr(layout, "card_image", face)

@@ -102,12 +102,13 @@ async def test_every_text_of_a_tarot_game_went_through_a_catalog(simcord_env, mo
 
 # Common English words that are no French words (a French text may say "table", "score", "points").
 ENGLISH = re.compile(r"\b(the|and|your|you|trick|hand|taker|defence|dog|bids?|passes|plays?|turn|cards?|"
-                     r"game|waiting|takes?|king|discard|totals?|join|start|leave|computer|is|of|to|with|"
+                     r"game|waiting|takes?|king|discard|totals|join|start|leave|computer|is|of|to|with|"
                      r"for|by|seed|deal)\b", re.IGNORECASE)
 
 
 async def test_a_french_member_in_a_french_server_plays_tarot_in_french(simcord_env, monkeypatch):
     world, seen = await play_a_game(simcord_env, monkeypatch, "fr")
+    await use_the_frame(world, seen)
     texts = list(seen.texts(world))
     english = {f"{where}: {text!r}" for where, text in texts if ENGLISH.search(_without_codes(text))}
     assert not english, "English shown to a French member:\n" + "\n".join(sorted(english)[:40])
@@ -115,6 +116,19 @@ async def test_a_french_member_in_a_french_server_plays_tarot_in_french(simcord_
     for word in ("Preneur" if "Preneur" in everything else "preneur", "pli", "Atout" if "Atout" in everything
                  else "atout", "chien", "Feuille de marque" if "Feuille" in everything else "Défense"):
         assert word in everything, f"French Tarot's own word {word!r} is never used"
+
+
+FRAME_COMMANDS = [("wallet", {}), ("daily", {}), ("daily", {}), ("leaderboard", {}), ("leaderboard", {"game": "tarot"}),
+                  ("leaderboard", {"game": "tarot", "by": "win rate"}), ("profile", {}), ("profile", {"game": "tarot"}),
+                  ("fair show", {}), ("fair seed", {"value": "my-seed"}), ("verify", {"seed": "not a seed"}),
+                  ("verify", {"seed": "0" * 64}), ("count", {"cards": "KC 21 0 3S"}), ("table status", {}),
+                  ("table join", {}), ("hand", {})]
+
+
+async def use_the_frame(world: Any, seen: Seen) -> None:
+    """The commands around the tables, after the game (the wallet, records, fair deals…)."""
+    for command, options in FRAME_COMMANDS:
+        seen.answer(await world.members[0].slash(world.channel, command, **options))
 
 
 def _without_codes(text: str) -> str:
@@ -134,3 +148,13 @@ async def test_a_member_s_language_is_remembered_across_a_restart(simcord_env, m
     assert world.bot.language_of(alice.id) == "en", "nothing known before it is read"
     await world.bot.load_languages([alice.id])
     assert world.bot.language_of(alice.id) == "fr"
+
+
+async def test_the_frame_commands_went_through_a_catalog(simcord_env, monkeypatch):
+    """/wallet, /daily, /leaderboard, /profile, /fair, /verify, /count and the table commands
+    after a French Tarot game, in the pseudo-language: nothing unmarked."""
+    world, seen = await play_a_game(simcord_env, monkeypatch, i18n.PSEUDO)
+    await use_the_frame(world, seen)
+    missed = {f"{where}: {text!r} → {words}" for where, text in seen.texts(world)
+              if (words := untranslated(text, ("alice",)))}
+    assert not missed, "shown without a translation:\n" + "\n".join(sorted(missed)[:60])
