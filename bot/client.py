@@ -254,6 +254,7 @@ class TarotBot(commands.AutoShardedBot):
         assert self.store is not None
         self.tables = TableService(self.store, self.config, discord_clock)
         self.economy = Economy(self.store, self.config, discord_clock)
+        await asyncio.to_thread(i18n.load)  # the catalogs, read once before the first interaction
         await self.tree.set_translator(TarotTranslator())
         for extension in self.config.extensions:
             await self.load_extension(extension)

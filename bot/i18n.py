@@ -44,6 +44,12 @@ LANGUAGE_NAMES = {"en": "English", "fr": "Français"}  # the languages a table m
 current: ContextVar[str] = ContextVar("language", default=SOURCE)
 
 
+def load() -> None:
+    """Every language's catalogs read now (at start-up), not at its first text."""
+    for language in languages()[1:]:
+        _catalog(language)
+
+
 def N_(msgid: str) -> str:  # noqa: N802 - gettext's name for a marker
     """Marks a text for the catalogs without translating it (it is translated where it is shown)."""
     return msgid
