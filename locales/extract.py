@@ -1,6 +1,7 @@
 """Extract the texts to translate into the templates and merge them into every catalog.
 
     python -m locales.extract             # remake locales/<domain>.pot, update every .po
+    python -m locales.extract tarot       # only these domains (translators of other areas untouched)
     python -m locales.extract --init de   # start a German catalog for every domain
     python -m locales.extract --check fr  # fail when a finished domain misses or fuzzes an entry
 
@@ -13,6 +14,7 @@ the contexts the Translator looks them up by (`bot.i18n_commands`)."""
 from __future__ import annotations
 
 import argparse
+import datetime
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -27,6 +29,9 @@ LOCALES = ROOT / "locales"
 KEYWORDS = {**DEFAULT_KEYWORDS, "Text": None, "Plural": (1, 2), "NP_": (1, 2)}
 RENDER_KEYWORDS = {**KEYWORDS, "words": None, "plural": (1, 2)}  # a render's `words(…)`, `words.plural(…)`
 COMMENT_TAGS = ["Translators:"]
+# The files carry no date of their own: extracting twice writes the same bytes, and two helpers
+# who extract different domains never touch each other's files (nor conflict over a date).
+STAMP = datetime.datetime(2026, 1, 1, tzinfo=datetime.UTC)
 
 # The files of each domain (globs from the repository's root). A file belongs to one domain.
 DOMAINS: dict[str, list[str]] = {
@@ -72,7 +77,8 @@ def command_entries(domain: str) -> Iterator[Entry]:
 
 
 def template(domain: str) -> Catalog:
-    catalog = Catalog(project="tarot-table", domain=domain, charset="utf-8", fuzzy=False)
+    catalog = Catalog(project="tarot-table", domain=domain, charset="utf-8", fuzzy=False,
+                      creation_date=STAMP, revision_date=STAMP)
     for message, context, where, line, comments in [*source_entries(domain), *command_entries(domain)]:
         if not message or (isinstance(message, tuple) and not message[0]):
             continue
@@ -95,9 +101,10 @@ def read(path: Path, language: str | None = None) -> Catalog:
         return read_po(source, locale=language, domain=path.stem)
 
 
-def extract() -> None:
-    """Remake every template; merge it into each language's catalog of that domain."""
-    for domain in DOMAINS:
+def extract(domains: list[str] | None = None) -> None:
+    """Remake the templates (all, or `domains`); merge each into every language's catalog of
+    that domain."""
+    for domain in domains or list(DOMAINS):
         pot = template(domain)
         write(LOCALES / f"{domain}.pot", pot)
         for folder in sorted(p for p in LOCALES.iterdir() if (p / "LC_MESSAGES").is_dir()):
@@ -106,6 +113,7 @@ def extract() -> None:
                 catalog = read(path, folder.name)
                 catalog.update(pot, update_header_comment=False)
                 catalog.obsolete.clear()
+                catalog.creation_date = catalog.revision_date = STAMP
                 write(path, catalog)
 
 
@@ -155,12 +163,13 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--init", metavar="LANGUAGE", help="start a catalog for a new language")
     parser.add_argument("--check", metavar="LANGUAGE", help="list what the finished domains miss")
+    parser.add_argument("domains", nargs="*", choices=[*DOMAINS, []], help="only these domains (default: all)")
     arguments = parser.parse_args(argv)
     if arguments.check:
         missing = problems(arguments.check)
         print("\n".join(missing) or f"{arguments.check}: complete ({', '.join(FINISHED.get(arguments.check, []))})")
         return 1 if missing else 0
-    extract()
+    extract(arguments.domains or None)
     if arguments.init:
         init(arguments.init)
     return 0

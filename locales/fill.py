@@ -10,7 +10,7 @@ from __future__ import annotations
 import runpy
 import sys
 
-from locales.extract import LOCALES, po_path, read, write
+from locales.extract import LOCALES, STAMP, po_path, read, write
 
 
 def fill(language: str, domain: str, table: dict) -> int:
@@ -31,6 +31,7 @@ def fill(language: str, domain: str, table: dict) -> int:
         message.string = found
         message.flags.discard("fuzzy")
         filled += 1
+    catalog.creation_date = catalog.revision_date = STAMP
     write(path, catalog)
     return filled
 
