@@ -258,7 +258,7 @@ class TarotBot(commands.AutoShardedBot):
         await self.tree.set_translator(TarotTranslator())
         for extension in self.config.extensions:
             await self.load_extension(extension)
-        restored = await self.tables.restore()
+        restored = await self.tables.restore(freeze=True)  # what it loads is frozen as it goes
         log.info("restored %d open tables from the %s store", restored, self.store.backend)
         freeze_long_lived()
         self.retention = Retention(self.store, self.config.keep_days * DAY, discord_clock)

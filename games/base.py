@@ -81,6 +81,8 @@ Seats join and leave a running game through the actions `{"type": "join", "stack
 
 from __future__ import annotations
 
+import dataclasses
+import functools
 import marshal
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -265,6 +267,31 @@ def hand_over_seat(robots: list[int], player: int, kind: str) -> Event:
 def cashout(player: int, amount: int) -> Event:
     """Chips leaving the table for the player's wallet."""
     return Event("cashout", {"player": player, "amount": amount})
+
+
+def options_dict(options: Any) -> dict[str, Any]:
+    """A game's options as `to_dict` writes them. Options are frozen, so each set is read into
+    a dict once and copied from then on (every move writes them)."""
+    try:
+        return dict(_options_items(options))
+    except TypeError:  # options holding something unhashable: read afresh
+        return dataclasses.asdict(options)
+
+
+@functools.lru_cache(maxsize=1024)
+def _options_items(options: Any) -> tuple[tuple[str, Any], ...]:
+    return tuple(dataclasses.asdict(options).items())
+
+
+def flat_dict(record: Any) -> dict[str, Any]:
+    """A dataclass whose fields all hold scalars (numbers, text, booleans, None) as a dict: what
+    `dataclasses.asdict` gives for it, without its deep walk (its field names read once per class)."""
+    return {name: getattr(record, name) for name in _field_names(type(record))}
+
+
+@functools.lru_cache(maxsize=256)
+def _field_names(kind: type) -> tuple[str, ...]:
+    return tuple(f.name for f in dataclasses.fields(kind))
 
 
 def plain_copy(value: Any) -> Any:

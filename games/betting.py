@@ -11,11 +11,11 @@ raises `IllegalAction` with a sentence for the player and changes nothing.
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from typing import Any
 
 from games import pots
-from games.base import IllegalAction, parse_amount, plural, require
+from games.base import IllegalAction, flat_dict, parse_amount, plural, require
 
 
 @dataclass
@@ -58,7 +58,7 @@ class Betting:
     actor: int | None = None
 
     def to_dict(self) -> dict[str, Any]:
-        return {**asdict(self), "bettors": [asdict(b) for b in self.bettors]}
+        return {**flat_dict(self), "bettors": [flat_dict(b) for b in self.bettors]}
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Betting:

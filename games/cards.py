@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 
 from games.base import N_, Text
@@ -82,13 +82,20 @@ class Card:
     suit: str | None
     rank: int
     reversed: bool = False
+    # The notation: `KC`, `10S`, `6Pr`, `16r`, `0`. Written once, when the card is made: a
+    # state's every move writes all its cards' codes (a shoe holds up to 312).
+    code: str = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if self.suit is None:
             if not 0 <= self.rank <= 21:
                 raise ValueError(f"no major numbered {self.rank}")
+            base = str(self.rank)
         elif self.suit not in SUITS or not 1 <= self.rank <= 14:
             raise ValueError(f"no minor card {self.rank}{self.suit}")
+        else:
+            base = RANK_CODES.get(self.rank, str(self.rank)) + self.suit
+        object.__setattr__(self, "code", base + ("r" if self.reversed else ""))
 
     @property
     def is_major(self) -> bool:
@@ -147,15 +154,6 @@ class Card:
 
     def oriented(self, reversed_: bool) -> Card:
         return self if self.reversed == reversed_ else Card(self.suit, self.rank, reversed_)
-
-    @property
-    def code(self) -> str:
-        """The notation: `KC`, `10S`, `6Pr`, `16r`, `0`."""
-        if self.is_major:
-            base = str(self.rank)
-        else:
-            base = RANK_CODES.get(self.rank, str(self.rank)) + self.suit  # type: ignore[operator]
-        return base + ("r" if self.reversed else "")
 
     def __str__(self) -> str:
         return self.code

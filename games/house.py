@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterable
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from typing import Any
 
 from games import base, fairness
@@ -234,7 +234,7 @@ class Table:
 
 
 def table_dict(state: Table, seats: list[dict[str, Any]]) -> dict[str, Any]:
-    return {"options": asdict(state.options), "seats": seats, "shoe": state.shoe.to_dict(),
+    return {"options": base.options_dict(state.options), "seats": seats, "shoe": state.shoe.to_dict(),
             "round": state.round, "phase": state.phase, "house_net": state.house_net,
             "last_round": plain_copy(state.last_round), "round_deals": plain_copy(state.round_deals),
             "retired": [d.to_dict() for d in state.retired],

@@ -27,7 +27,7 @@ from babel.messages.pofile import read_po, write_po
 ROOT = Path(__file__).resolve().parent.parent
 LOCALES = ROOT / "locales"
 KEYWORDS = {**DEFAULT_KEYWORDS, "Text": None, "Plural": (1, 2), "NP_": (1, 2)}
-RENDER_KEYWORDS = {**KEYWORDS, "words": None, "plural": (1, 2)}  # a render's `words(…)`, `words.plural(…)`
+RENDER_KEYWORDS = {**KEYWORDS, "words": None, "w": None, "plural": (1, 2)}  # a render's `words(…)`, `w(…)`, `words.plural(…)`
 COMMENT_TAGS = ["Translators:"]
 # The files carry no date of their own: extracting twice writes the same bytes, and two helpers
 # who extract different domains never touch each other's files (nor conflict over a date).

@@ -5,6 +5,9 @@ reader's language (cogs.answers.render_words); without one, the render speaks En
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import Iterator
+from contextvars import ContextVar
 from typing import Any
 
 
@@ -24,3 +27,23 @@ class Words(dict[str, str]):
 
 
 ENGLISH = Words()
+
+
+_current: ContextVar[Words] = ContextVar("render_words", default=ENGLISH)
+
+
+@contextlib.contextmanager
+def speaking(words: Words) -> Iterator[None]:
+    """A render's words for the drawing made in this block (a render sets it from its `words`
+    argument; its helpers read it with `now()`): held per thread, so images drawn at once in
+    different languages never mix."""
+    token = _current.set(words)
+    try:
+        yield
+    finally:
+        _current.reset(token)
+
+
+def now() -> Words:
+    """The words of the drawing being made (English outside `speaking`)."""
+    return _current.get()

@@ -62,6 +62,8 @@ class ClusterNotices:
         table = self.by_id.get(notice.get("table"))
         if table is not None:
             asyncio.get_running_loop().create_task(self._catch_up(table, notice))
+        elif self._restoring is not None and isinstance(notice.get("table"), int):
+            self._unheard[notice["table"]] = notice  # its row may have been read before this change
 
     async def _heard_again(self) -> None:
         """The notices of other processes were unheard for a while (the connection that hears

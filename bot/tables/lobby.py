@@ -50,7 +50,10 @@ class Lobby:
     ) -> Table:
         """Open a lobby. The channel and a slot of the server's limit are reserved before the
         first await, so simultaneous creates cannot all pass the checks; the same checks run
-        again inside the write transaction against the store (another process's tables)."""
+        again inside the write transaction against the store (another process's tables). A
+        create during the start-up's restore waits for its end (the channel may hold a table not
+        loaded yet)."""
+        await self.restored()
         self._reserve(guild_id, channel_id)
         try:
             table = await self._insert_table(guild_id, channel_id, game, options, host_id, buy_in, language)

@@ -20,6 +20,7 @@ from bot.store import (
     StoredState,
     Tx,
     dumps,
+    loads,
     unpacked_state,
 )
 from games import legacy
@@ -148,7 +149,7 @@ class Table:
         self._lobby: list[SeatSpec] | None = None
         self.version: int = row["version"]
         self.deadline: float | None = row["deadline"]
-        self.extra: dict[str, Any] = json.loads(row["extra"])
+        self.extra: dict[str, Any] = loads(row["extra"])
         self.saved: StoredState = row["state"]
         self._state: Any = None
 
@@ -345,7 +346,7 @@ def old_salvage(row: Any) -> tuple[dict[int, int], str]:
 def state_from_json(game: str, raw: str) -> Any:
     """A stored state, read by its game (one saved in the old seed format is brought up to date
     first: games/legacy.py)."""
-    return GAMES[game].from_dict(legacy.upgrade(game, json.loads(raw)))
+    return GAMES[game].from_dict(legacy.upgrade(game, loads(raw)))
 
 
 @functools.lru_cache(maxsize=4096)
@@ -354,12 +355,18 @@ def options_from_json(game: str, raw: str) -> Any:
     return GAMES[game].Options(**json.loads(raw))
 
 
-def checked_options(table: Table) -> None:
+def checked_options(table: Table, raw: str | None = None) -> None:
     """A restored table's options pass the checks a new table's do (a stored value no version
-    would accept fails here, at start-up, not in the middle of a game)."""
-    problem = _options_problem(table.options)
+    would accept fails here, at start-up, not in the middle of a game). `raw`: the stored JSON
+    they were read from, by which tables sharing them find the answer at once."""
+    problem = _options_problem(table.options) if raw is None else _stored_options_problem(table.game, raw)
     if problem is not None:
         raise ValueError(f"its options are not valid: {problem}")
+
+
+@functools.lru_cache(maxsize=4096)
+def _stored_options_problem(game: str, raw: str) -> str | None:
+    return _options_problem(options_from_json(game, raw))
 
 
 @functools.lru_cache(maxsize=4096)

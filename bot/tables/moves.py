@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import copy
 import dataclasses
 import itertools
 import logging
@@ -32,7 +31,7 @@ from bot.tables.model import (
     retried_on_conflict,
 )
 from games import fairness
-from games.base import N_, Action, Event, IllegalAction, SeatSpec, Text
+from games.base import N_, Action, Event, IllegalAction, SeatSpec, Text, plain_copy
 
 log = logging.getLogger(__name__)
 
@@ -165,7 +164,7 @@ class Moves:
         in-memory state goes back to the committed one. The caller holds the table's lock and,
         once it has released it, tells the listeners (so rendering never holds up the table)."""
         module = table.module
-        saved, committed_extra = table.saved, copy.deepcopy(table.extra)
+        saved, committed_extra = table.saved, plain_copy(table.extra)
         chips_before = table.chips_at_table()
         clients = await self.client_seeds.of(table.guild_id, {*table.players(), player})
         with fair.clients_for_move(table.state, clients, action) as logged:

@@ -27,6 +27,9 @@ class Registry:
     def owns(self, table: Table) -> bool:
         return self.owns_guild(table.guild_id)
 
+    # The lookups that do not await see the tables loaded so far: every one once `restore` has
+    # returned, which the bot awaits before it connects to Discord; those that await wait for it.
+
     def table_in(self, channel_id: int) -> Table | None:
         return self.by_channel.get(channel_id)
 
@@ -35,8 +38,12 @@ class Registry:
 
     async def table_for(self, table_id: int) -> Table | None:
         """The open table a button names: this process's own, or on a shared store one that
-        another process owns (a DM button reaches shard 0 whichever server the table is in)."""
+        another process owns (a DM button reaches shard 0 whichever server the table is in).
+        During the start-up's restore, one not loaded yet is waited for."""
         table = self.by_id.get(table_id)
+        if table is None and self._restoring is not None:
+            await self.restored()
+            table = self.by_id.get(table_id)
         if table is not None or not self.store.shared:
             return table
         row = await self.store.table_row(table_id)
@@ -59,6 +66,7 @@ class Registry:
         in a DM may mean. Discord delivers DMs to shard 0 whichever server the table is in, so on
         a shared store the tables other processes own come from the store's index of seated
         players (at most MEMBER_TABLES_LIMIT), visited as a DM button's are."""
+        await self.restored()
         own = self.tables_of(player, game)
         if not self.store.shared or self.config.shard_ids is None:
             return own  # one process holds every table
@@ -87,18 +95,23 @@ class Registry:
             return
         before = self._seats_of.pop(table.id, ())
         now = tuple(table.players()) if table.status != "ended" else ()
-        for player in set(before) - set(now):
+        for player in set(before).difference(now) if before else ():
             tables = self._seated_at.get(player, set())
             tables.discard(table.id)
             if not tables:
                 self._seated_at.pop(player, None)
         for player in now:
-            self._seated_at.setdefault(player, set()).add(table.id)
+            tables = self._seated_at.get(player)
+            if tables is None:
+                self._seated_at[player] = {table.id}
+            else:
+                tables.add(table.id)
         if now:
             self._seats_of[table.id] = now
 
     async def last_table_in(self, channel_id: int) -> Table | None:
         """The channel's open table, else the last one that ended there (for /history)."""
+        await self.restored()
         open_table = self.table_in(channel_id)
         if open_table is not None:
             return open_table

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import asyncio
 import functools
+import gc
 import logging
 import math
 from typing import Any
@@ -21,23 +23,73 @@ from games.base import Event
 
 log = logging.getLogger(__name__)
 
+RESTORE_PAGE = 500  # open tables read from the store at a time
+RESTORE_SLICE = 0.005  # seconds of the event loop the restore may hold before it gives the loop its turn
+RESTORE_CHECK_EVERY = 16  # rows loaded between two looks at the clock
+
 
 class Restore:
     """The restore room of the table service (bot.tables.TableService)."""
 
-    async def restore(self) -> int:
+    async def restore(self, freeze: bool = False) -> int:
         """Load every open table; re-arm turn timers with the time the turn had left (time spent
         down does not count against the player), spread over the seconds (bot/timers.py). A row
         that cannot be loaded is set aside with its chips paid back (`_set_aside`); every other
-        table starts. Returns the tables loaded."""
-        rows = await self.store.open_tables(self.config.shard_count, self.config.shard_ids)
-        await self.store.listen(self._heard, self._heard_again)
-        stopped = await self.heartbeat.last()  # when this process (these shards) was last seen alive
-        await self.heartbeat.start()
-        now = self.clock()
-        timed: list[tuple[Table, float]] = []  # the tables restarting a timer, and its time left
+        table starts. Returns the tables loaded.
+
+        The rows are read a page at a time and loaded in slices of at most RESTORE_SLICE seconds
+        of the event loop, which runs other work between them (the bot connects to Discord only
+        once this returns, so no click comes meanwhile; a lookup that waits, `restored`, waits
+        for the end). A change another process announces meanwhile for a table not loaded yet
+        is caught up once it is loaded (`_unheard`).
+
+        `freeze` (the bot's start-up): what each slice loaded lives as long as the process, so it
+        is moved out of the garbage collector's sight as it goes (`gc.freeze`, after collecting
+        that slice's young objects) rather than walked in one long pass at the end (see
+        bot/client.py `freeze_long_lived`, which then has little left to walk)."""
+        self._restoring = asyncio.get_running_loop().create_future()
+        collecting = gc.isenabled()
+        gc.disable()  # its young objects live on (the bot freezes them next: bot/client.py): no passes over them meanwhile
+        try:
+            await self.store.listen(self._heard, self._heard_again)
+            stopped = await self.heartbeat.last()  # when this process (these shards) was last seen alive
+            await self.heartbeat.start()
+            timed: list[tuple[Table, int]] = []  # the tables restarting a timer, at the version loaded
+            loaded = 0
+            pages = self.store.open_table_pages(self.config.shard_count, self.config.shard_ids, RESTORE_PAGE)
+            async for rows in pages:
+                loaded += await self._restore_rows(rows, stopped, timed, freeze)
+            await self._arm_restored(timed)
+        finally:
+            if collecting:
+                gc.enable()
+            self._restoring.set_result(None)
+            self._restoring = None
+        self._catch_up_unheard()
+        return loaded
+
+    async def restored(self) -> None:
+        """Returns once every open table is loaded (at once when no restore is under way)."""
+        if self._restoring is not None:
+            await asyncio.shield(self._restoring)
+
+    async def _restore_rows(self, rows: list[Any], stopped: float | None, timed: list[tuple[Table, int]],
+                            freeze: bool) -> int:
+        """Load these rows, giving the event loop its turn every RESTORE_SLICE seconds. A turn's
+        deadline becomes at once the time it had left after a grace (what a move made before
+        the restore ends sees); `_arm_restored` spreads them at the end."""
         loaded = 0
-        for row in rows:
+        loop = asyncio.get_running_loop()
+        yield_at = loop.time() + RESTORE_SLICE
+        for number, row in enumerate(rows):
+            if number % RESTORE_CHECK_EVERY == 0 and loop.time() >= yield_at:
+                self._restored_slice(freeze)
+                await asyncio.sleep(0)
+                yield_at = loop.time() + RESTORE_SLICE
+            if self._closed:
+                break
+            if row["id"] in self.by_id:
+                continue  # loaded already (a table opened since the restore began)
             try:
                 table = self._load(row)
                 table.players()  # parses the state of a table whose notes do not list its players
@@ -50,20 +102,46 @@ class Restore:
             if table.deadline is not None and self.owns(table):
                 # a reaction window's length is extra["window"], a turn's the table's timer
                 length = int(table.extra.get("window") or self._timer_seconds(table))
-                timed.append((table, time_left(table.deadline, stopped, length)))
+                table.deadline = self.clock() + RESTART_GRACE + time_left(table.deadline, stopped, length)
+                timed.append((table, table.version))
             if table.active and table.extra.get("computers"):
                 self._schedule_computers(table)
                 self._watch_idle(table)  # a table of people alone waits as it is (its state stays packed)
             loaded += 1
-        self._arm_restored(timed, now)
+        self._restored_slice(freeze)
         return loaded
 
-    def _arm_restored(self, timed: list[tuple[Table, float]], now: float) -> None:
-        """The restored turns' deadlines, after a grace and spread (no second holds more than
-        RESTORED_PER_SECOND), armed with one timer per second rather than one per table."""
-        deadlines = spread_deadlines([now + RESTART_GRACE + left for _, left in timed])
+    @staticmethod
+    def _restored_slice(freeze: bool) -> None:
+        if freeze:
+            gc.collect(0)  # this slice's young objects: what is garbage goes, the rest is frozen
+            gc.freeze()
+
+    def _catch_up_unheard(self) -> None:
+        """The tables another process changed while they were being loaded, caught up now."""
+        unheard, self._unheard = self._unheard, {}
+        for table_id, notice in unheard.items():
+            table = self.by_id.get(table_id)
+            if table is not None:
+                asyncio.get_running_loop().create_task(self._catch_up(table, notice))
+
+    async def _arm_restored(self, timed: list[tuple[Table, int]]) -> None:
+        """The restored turns' deadlines, spread (no second holds more than RESTORED_PER_SECOND,
+        none comes sooner), armed with one timer per second rather than one per table, the loop
+        given its turn every RESTORE_SLICE seconds. A table that moved or ended while the others
+        were loaded keeps the timer its move armed."""
+        now = self.clock()
+        timed = [(table, version) for table, version in timed if table.version == version and table.status != "ended"]
+        deadlines = spread_deadlines([table.deadline or now for table, _ in timed])
+        loop = asyncio.get_running_loop()
+        yield_at = loop.time() + RESTORE_SLICE
         by_second: dict[int, list[tuple[Table, float]]] = {}
-        for (table, _), deadline in zip(timed, deadlines, strict=True):
+        for number, ((table, version), deadline) in enumerate(zip(timed, deadlines, strict=True)):
+            if number % RESTORE_CHECK_EVERY == 0 and loop.time() >= yield_at:
+                await asyncio.sleep(0)
+                yield_at = loop.time() + RESTORE_SLICE
+            if table.version != version or table.status == "ended":
+                continue  # moved meanwhile
             table.deadline = deadline
             by_second.setdefault(math.ceil(deadline), []).append((table, deadline))
         for second, due in sorted(by_second.items()):
@@ -77,7 +155,7 @@ class Restore:
         table = Table(row)
         if table.active and not looks_whole(table.saved):
             raise ValueError("a running table whose saved state is cut off or missing")
-        checked_options(table)
+        checked_options(table, row["options"])
         return table
 
     async def _set_aside(self, row: Any, error: BaseException) -> None:

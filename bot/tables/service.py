@@ -44,6 +44,8 @@ class TableService(Registry, Restore, ClusterNotices, Lobby, Moves, Chips, Timer
         self._idle: dict[int, asyncio.TimerHandle] = {}  # table id -> its idle ending, while no person plays
         self._closed = False
         self._restored_timers: list[asyncio.TimerHandle] = []
+        self._restoring: asyncio.Future[None] | None = None  # done when the restore under way ends
+        self._unheard: dict[int, dict] = {}  # table id -> another process's notice heard while it was loading
         self.timeouts = TimeoutQueue(self._run_timeout)  # expired timers, behind people's moves
         self.heartbeat = Heartbeat(store, clock, shard_key(config.shard_count, config.shard_ids))
         self._visiting: dict[int, Table] = {}  # tables of other processes' servers, moved from here

@@ -14,7 +14,7 @@ from games.arcanoid.battle import (
     JUDGMENT_FORM,
     TIER,
 )
-from games.base import IllegalAction, check_level, require
+from games.base import IllegalAction, check_level, options_dict, require
 from games.cards import Card, card, card_or_none, code_or_none, codes, from_codes
 
 HAND_SIZE = 6
@@ -193,7 +193,7 @@ class State:
         plain = {k: v for k, v in self.__dict__.items()
                  if k not in ("options", "seats", "deck", "discard", "aside", "justice", "temperance",
                               "deal", "spent", "fair")}
-        return {**copy.deepcopy(plain), "options": asdict(self.options),
+        return {**copy.deepcopy(plain), "options": options_dict(self.options),
                 "seats": [s.to_dict() for s in self.seats], "deck": codes(self.deck),
                 "discard": codes(self.discard), "aside": codes(self.aside),
                 "justice": None if self.justice is None else codes(self.justice),

@@ -15,7 +15,7 @@ from __future__ import annotations
 import copy
 import math
 from collections.abc import Callable, Sequence
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
@@ -33,6 +33,7 @@ from games.base import (
     check_level,
     hand_over_seat,
     mention,
+    options_dict,
     require,
     seat_handover,
 )
@@ -264,7 +265,7 @@ def new(options: Options, seats: list[SeatSpec], fair: fairness.Dealer | None = 
 
 def to_dict(state: State) -> dict[str, Any]:
     return {
-        "options": asdict(state.options), "players": list(state.players),
+        "options": options_dict(state.options), "players": list(state.players),
         "dealer": state.dealer, "hand_no": state.hand_no, "deal": state.deal.to_dict() if state.deal else None,
         "phase": state.phase, "step": state.step, "hands": [codes(h) for h in state.hands],
         "dog": codes(state.dog), "bids": list(state.bids), "taker": state.taker,

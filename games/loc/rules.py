@@ -15,7 +15,7 @@ from __future__ import annotations
 import copy
 import re
 from collections.abc import Callable, Mapping
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from typing import Any
 
 from games import base, fairness
@@ -288,7 +288,7 @@ def new(options: Options, seats: list[SeatSpec], fair: fairness.Dealer | None = 
 
 
 def to_dict(state: State) -> dict[str, Any]:
-    return {"options": asdict(state.options),
+    return {"options": base.options_dict(state.options),
             "seats": [s.to_dict() for s in state.seats], "hand": state.hand,
             "deal": state.deal.to_dict() if state.deal else None, "phase": state.phase,
             "play": state.play, "reveals": copy.deepcopy(state.reveals),

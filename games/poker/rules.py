@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Callable, Iterable
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from typing import Any
 
 from games import base, fairness, pots
@@ -181,8 +181,8 @@ def new(options: Options, seats: list[SeatSpec], fair: fairness.Dealer | None = 
 
 
 def to_dict(state: State) -> dict[str, Any]:
-    return {"options": asdict(state.options),
-            "seats": [asdict(s) for s in state.seats], "hand_no": state.hand_no,
+    return {"options": base.options_dict(state.options),
+            "seats": [base.flat_dict(s) for s in state.seats], "hand_no": state.hand_no,
             "button": state.button, "hand": state.hand.to_dict() if state.hand else None,
             "actions": state.actions, "last_round": _copy(state.last_round),
             "history": _copy(state.history), "fair": state.fair.to_dict()}

@@ -17,7 +17,7 @@ from __future__ import annotations
 import copy
 import re
 from collections.abc import Callable
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from typing import Any
 
 from games import base, fairness
@@ -173,16 +173,16 @@ def deals_in_play(state: State) -> list[fairness.Deal]:
 
 def to_dict(state: State) -> dict[str, Any]:
     return {
-        "options": asdict(state.options), "deal": state.deal.to_dict() if state.deal else None,
+        "options": base.options_dict(state.options), "deal": state.deal.to_dict() if state.deal else None,
         "seats": [s.to_dict() for s in state.seats], "dealer": state.dealer,
         "hand_no": state.hand_no, "phase": state.phase, "turn": state.turn,
         "stock": codes(state.stock), "discard": codes(state.discard),
         "taken": state.taken.code if state.taken else None, "melds": state.melds,
         "call_limit": state.call_limit, "steps": state.steps,
-        "ending": copy.deepcopy(state.ending), "questions": copy.deepcopy(state.questions),
-        "answered": state.answered, "last_hand": copy.deepcopy(state.last_hand),
-        "history": copy.deepcopy(state.history), "winner": state.winner, "left": list(state.left),
-        "moves": list(state.moves), "records": copy.deepcopy(state.records), "fair": state.fair.to_dict(),
+        "ending": base.plain_copy(state.ending), "questions": base.plain_copy(state.questions),
+        "answered": state.answered, "last_hand": base.plain_copy(state.last_hand),
+        "history": base.plain_copy(state.history), "winner": state.winner, "left": list(state.left),
+        "moves": list(state.moves), "records": base.plain_copy(state.records), "fair": state.fair.to_dict(),
         "robots": list(state.robots),
     }
 

@@ -5,13 +5,14 @@ game after every move, and the copy keeps every value's type, key order and floa
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import json
 import random
 
 import pytest
 
-from bot.store import dumps
-from games.base import RUNTIME_PLAYER, IllegalAction, SeatSpec, plain_copy
+from bot.store import dumps, loads
+from games.base import RUNTIME_PLAYER, IllegalAction, SeatSpec, flat_dict, plain_copy
 from games.registry import GAMES
 
 PLAYER = 1_100_000_000_000_000_000
@@ -75,3 +76,32 @@ def test_plain_copy_copies_exactly_and_keeps_objects_it_cannot_write():
     assert dumps(plain_copy([1, True, 1.0, 0.1 + 0.2])) == "[1,true,1.0,0.30000000000000004]"
     mixed = plain_copy({"x": [thing, {"y": [1]}]})
     assert mixed["x"][0] is thing and mixed["x"][1] == {"y": [1]}
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_the_options_a_state_writes_are_a_copy_of_its_own(game):
+    """Options are read into a dict once per set of options (games.base.options_dict): what one
+    write is given is its own, so changing it changes neither the options nor the next write."""
+    module = GAMES[game]
+    state = module.new(module.Options(), [SeatSpec(PLAYER + n, 5_000) for n in range(seats_for(module))])
+    written = module.to_dict(state)
+    written["options"]["changed"] = True
+    assert module.to_dict(state)["options"] == dataclasses.asdict(module.Options())
+
+
+def test_the_json_writer_reads_back_what_json_would_and_writes_what_it_cannot_too():
+    for data in ({"é": "ü\u0000", "n": PLAYER, "x": [0.1, -0.0, 1e300, None, True]}, {3: "three", 10: [1]},
+                 {"big": 2**70}):
+        text = dumps(data)
+        assert json.loads(text) == loads(text) == json.loads(json.dumps(data))
+    assert dumps({"b": 1, "a": {"d": 2, "c": 3}}) == '{"a":{"c":3,"d":2},"b":1}', "compact, keys sorted"
+
+
+def test_a_flat_record_is_written_as_asdict_writes_it():
+    from games.betting import Betting, Bettor
+    from games.poker.rules import Seat
+
+    betting = Betting([Bettor(PLAYER, 100, bet=5), Bettor(PLAYER + 1, 0, folded=True)], big_blind=10, actor=1)
+    assert betting.to_dict() == dataclasses.asdict(betting)
+    seat = Seat(PLAYER, 3, 250, sitting_out=True)
+    assert flat_dict(seat) == dataclasses.asdict(seat) and Betting.from_dict(betting.to_dict()) == betting
