@@ -109,3 +109,40 @@ def test_plural_forms_follow_the_language():
     with i18n.speaking("fr"):
         assert i18n.translated(text) == "0 carte"
         assert i18n.translated(Plural("{n} card", "{n} cards", 2)) == "2 cartes"
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_every_word_drawn_on_the_tarot_images_is_translated(players, monkeypatch):
+    """The table (the five-player row layout included), the sheet and the final ranking drawn
+    with the pseudo-language's words: every text on them is marked (names, codes, numbers aside)."""
+    from cogs.answers import render_words
+    from cogs.tarot import TarotUI
+    from games import french_tarot as ft
+    from games.base import SeatSpec
+    from games.french_tarot import ai
+    from renders.french_tarot import render_tarot
+    from tests.discord.languages import Seen, untranslated, watch_drawings
+
+    render_tarot(ft.view(ft.new(ft.Options(players=3, bots=2, hands=1, timer=0),
+                                [SeatSpec(-1), SeatSpec(-2), SeatSpec(-3)]), None), {}, "rws")  # warm: the palette
+    seen = Seen()
+    watch_drawings(monkeypatch, seen)  # the cards' own faces aside
+    state = ft.new(ft.Options(players=players, bots=players - 1, hands=1, timer=0),
+                   [SeatSpec(10**17)] + [SeatSpec(-n) for n in range(1, players)])
+    names = {10**17: "alice", **{-n: f"Computer {n}" for n in range(1, players)}}
+    with i18n.speaking(i18n.PSEUDO):
+        words = render_words("tarot")
+    views = []
+    while not ft.is_over(state):
+        if state.phase == "playing" and len(state.trick) == 1 or not views:
+            views.append(ft.view(state, None))
+        player = ft.pending(state)[0]
+        ft.apply(state, player, ai.choose(state, player))
+    views += [ft.view(state, None), *([state.last_hand] if state.last_hand else [])]
+    ui = TarotUI()
+    for view in views[-4:]:
+        with i18n.speaking(i18n.PSEUDO):
+            shown = ui.drawn_view(view)  # the marked texts a view carries, said as the Discord side says them
+        render_tarot(shown, names, "rws", words)
+    missed = {t for t in seen.drawn if untranslated(t, ("alice", "Computer"))}
+    assert not missed, missed

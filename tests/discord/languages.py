@@ -20,8 +20,10 @@ from simcord import interactions
 
 from bot import i18n
 
-# A marked text; an image may cut a long one short ("…" in place of its end).
-MARKED = re.compile(rf"{i18n.OPEN_MARK}[^{i18n.OPEN_MARK}{i18n.CLOSE_MARK}]*({i18n.CLOSE_MARK}|…$|\.\.\.$)")
+# A marked text; an image may cut a long one short ("…" in place of its end) or wrap it over two
+# lines (one ends unclosed, the next begins with the close).
+MARKED = re.compile(rf"{i18n.OPEN_MARK}[^{i18n.OPEN_MARK}{i18n.CLOSE_MARK}]*({i18n.CLOSE_MARK}|…$|\.\.\.$|$)"
+                    rf"|^[^{i18n.OPEN_MARK}{i18n.CLOSE_MARK}]*{i18n.CLOSE_MARK}")
 # What no language translates: mentions, timestamps, card codes (KC, 10W, 21r), numbers,
 # hashes, commands (`/tarot play`), emojis and punctuation.
 NEUTRAL = re.compile(
