@@ -13,10 +13,11 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import drawing
+from bot import drawing, i18n
 from bot.config import Config
 from bot.drawing import DrawingPool
 from bot.economy import Economy
+from bot.i18n_commands import TarotTranslator
 from bot.retention import DAY, Retention
 from bot.shard_claim import ShardsTaken, claim_shards
 from bot.store import Store, database_target
@@ -30,7 +31,7 @@ def discord_clock() -> float:
     return discord.utils.utcnow().timestamp()
 
 
-FAILURE_TEXT = "Something went wrong — nothing was changed. Please try again."
+FAILURE_TEXT = i18n.N_("Something went wrong — nothing was changed. Please try again.")
 
 InteractionCheck = Callable[[discord.Interaction], Awaitable[bool]]
 
@@ -50,14 +51,14 @@ async def answer_failure(interaction: discord.Interaction, error: BaseException)
     the member told privately. A table whose saved game turns out unreadable is set aside and
     the member told so. Never raises (it is the last line of defence)."""
     damaged = damaged_table_in(error)
-    text = FAILURE_TEXT
+    text = i18n._(FAILURE_TEXT)  # in the member's language (set as the interaction arrived)
     if damaged is not None:
-        text = f"Sorry — {DAMAGED_TEXT}."
+        text = i18n._("Sorry — {what}.", what=i18n._(DAMAGED_TEXT))
         try:
             await interaction.client.tables.set_aside(damaged)  # type: ignore[attr-defined]
         except Exception:
             log.exception("table %s: could not set it aside", damaged.table_id)
-            text = FAILURE_TEXT
+            text = i18n._(FAILURE_TEXT)
     else:
         log.error("interaction %s (%s) by %s failed", interaction.id, interaction.type, interaction.user.id,
                   exc_info=error)
@@ -146,9 +147,8 @@ class TarotTree(app_commands.CommandTree):
         if isinstance(error, (app_commands.TransformerError, app_commands.CommandNotFound,
                               app_commands.CommandSignatureMismatch)):
             send = interaction.followup.send if interaction.response.is_done() else interaction.response.send_message
-            await send(
-                "I couldn't read that command's options (your Discord may show an outdated version of "
-                "it) — nothing was changed. Please try again.", ephemeral=True)
+            await send(i18n._("I couldn't read that command's options (your Discord may show an outdated version of "
+                              "it) — nothing was changed. Please try again."), ephemeral=True)
             return
         cause = error.original if isinstance(error, app_commands.CommandInvokeError) else error
         await answer_failure(interaction, cause)
@@ -176,6 +176,57 @@ class TarotBot(commands.AutoShardedBot):
         self.economy: Economy
         self.retention: Retention | None = None
         self.shards_taken: ShardsTaken | None = None  # why the bot stopped itself, if it did
+        self.languages: dict[int, str] = {}  # member id -> the language they last used with the bot
+        self._language_writes: set[asyncio.Task] = set()
+        self._speak_on_arrival()
+
+    def _speak_on_arrival(self) -> None:
+        """An interaction speaks its member's Discord language: it is set as the interaction
+        arrives, before discord.py starts the command's, button's or form's task (a task
+        inherits it), and remembered for the DMs sent to the member outside an interaction."""
+        parsers = self._connection.parsers
+        arrive = parsers["INTERACTION_CREATE"]
+
+        def interaction_create(data: dict) -> None:
+            language = i18n.language_of(data.get("locale"))
+            user = (data.get("member") or {}).get("user") or data.get("user") or {}
+            if user.get("id"):
+                self._remember_language(int(user["id"]), language)
+            with i18n.speaking(language):
+                arrive(data)
+
+        parsers["INTERACTION_CREATE"] = interaction_create
+
+    def _remember_language(self, member: int, language: str) -> None:
+        """A member's language, kept in memory and, when it changed, in the store (a task: the
+        interaction does not wait for it)."""
+        if self.languages.get(member) == language:
+            return
+        self.languages[member] = language
+        if self.store is not None:
+            task = asyncio.get_running_loop().create_task(self._store_language(member, language))
+            self._language_writes.add(task)
+            task.add_done_callback(self._language_writes.discard)
+
+    async def _store_language(self, member: int, language: str) -> None:
+        try:
+            assert self.store is not None
+            await self.store.set_member_language(member, language)
+        except Exception:  # a language not saved is only a DM in the language before
+            log.warning("could not save the language of member %s", member, exc_info=True)
+
+    async def load_languages(self, members: list[int]) -> None:
+        """The stored languages of these members, for those this process has not seen yet (a DM
+        between moves speaks the language they last used, even after a restart)."""
+        unknown = [m for m in members if m > 0 and m not in self.languages]
+        if unknown and self.store is not None:
+            found = await self.store.member_languages(unknown)
+            for member in unknown:
+                self.languages[member] = found.get(member, i18n.SOURCE)
+
+    def language_of(self, member: int) -> str:
+        """The language a member last used with the bot (English before they used it)."""
+        return self.languages.get(member, i18n.SOURCE)
 
     async def open_store(self) -> None:
         """The store opened and, on a shared PostgreSQL, this process's shards claimed
@@ -203,6 +254,8 @@ class TarotBot(commands.AutoShardedBot):
         assert self.store is not None
         self.tables = TableService(self.store, self.config, discord_clock)
         self.economy = Economy(self.store, self.config, discord_clock)
+        await asyncio.to_thread(i18n.load)  # the catalogs, read once before the first interaction
+        await self.tree.set_translator(TarotTranslator())
         for extension in self.config.extensions:
             await self.load_extension(extension)
         restored = await self.tables.restore(freeze=True)  # what it loads is frozen as it goes

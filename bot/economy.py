@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from bot.config import Config
 from bot.store import Store
-from games.base import IllegalAction
+from games.base import N_, IllegalAction, Text
 
 
 @dataclass(frozen=True)
@@ -42,9 +42,8 @@ class Economy:
             )
             last = row[0]
             if last is not None and now - last < cooldown:
-                raise IllegalAction(
-                    f"your daily chips are not ready yet: come back <t:{int(last + cooldown)}:R>"
-                )
+                raise IllegalAction(Text(N_("your daily chips are not ready yet: come back {when}"),
+                                         when=f"<t:{int(last + cooldown)}:R>"))
             amount = self.config.daily_chips
             balance = await tx.move_wallet(guild_id, user_id, amount)
             await tx.execute(

@@ -12,6 +12,7 @@ import logging
 from collections.abc import Callable
 from typing import Any
 
+from bot.i18n import _
 from bot.store import Store
 
 log = logging.getLogger(__name__)
@@ -24,8 +25,10 @@ PRUNE_EVERY = 600.0  # seconds at least between two rounds of pruning
 
 def retention_words(keep_days: float) -> str:
     """How long hands are kept, for the messages that say a hand is past retention."""
-    days = f"{keep_days:g} day" + ("" if keep_days == 1 else "s")
-    return f"moves and seeds of finished hands, and closed tables, are kept {days} (TAROT_KEEP_DAYS), then deleted"
+    if keep_days == 1:
+        return _("moves and seeds of finished hands, and closed tables, are kept 1 day (TAROT_KEEP_DAYS), then deleted")
+    return _("moves and seeds of finished hands, and closed tables, are kept {days} days (TAROT_KEEP_DAYS), then "
+             "deleted", days=f"{keep_days:g}")
 
 
 class Retention:

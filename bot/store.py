@@ -92,7 +92,7 @@ PRUNABLE_DEALS = "SELECT commitment FROM deals WHERE seed IS NOT NULL AND reveal
 # (bot/records.py) replaced it. It stays, and is copied, while a process of the version before
 # may still write it during a deploy; a later migration can drop it.
 DATA_TABLES = ("wallets", "house", "grants", "tables", "actions", "results", "deals", "records", "record_days",
-               "record_figures", "client_seeds", "table_chips")
+               "record_figures", "client_seeds", "table_chips", "member_languages")
 
 Row = Mapping[str, Any] | Sequence[Any]  # aiosqlite.Row / asyncpg.Record: by name and by position
 
@@ -563,6 +563,21 @@ class Store:
                 await tx.execute("INSERT INTO client_seeds (guild_id, user_id, seed) VALUES (?, ?, ?) "
                                  "ON CONFLICT (guild_id, user_id) DO NOTHING", (guild_id, person, fairness.new_client_seed()))
         return await self.client_seeds(guild_id, people)
+
+    async def member_languages(self, members: Iterable[int]) -> dict[int, str]:
+        """The language each of these members last used with the bot (those who never did: absent)."""
+        people = sorted({p for p in members if p > 0})
+        if not people:
+            return {}
+        marks = ", ".join("?" * len(people))
+        rows = await self.fetchall(f"SELECT user_id, language FROM member_languages WHERE user_id IN ({marks})",
+                                   tuple(people))
+        return {int(row[0]): str(row[1]) for row in rows}
+
+    async def set_member_language(self, user_id: int, language: str) -> None:
+        async with self.transaction() as tx:
+            await tx.execute("INSERT INTO member_languages (user_id, language) VALUES (?, ?) "
+                             "ON CONFLICT (user_id) DO UPDATE SET language=excluded.language", (user_id, language))
 
     async def set_client_seed(self, guild_id: int, user_id: int, seed: str) -> None:
         async with self.transaction() as tx:

@@ -228,6 +228,11 @@ MIGRATIONS: list[str] = [
         table_id BIGINT NOT NULL, party BIGINT NOT NULL, chips BIGINT NOT NULL,
         PRIMARY KEY (table_id, party));
     """,
+    # 13: the language each member last used with the bot (bot/i18n.py): the DMs sent to them
+    # between their moves speak it.
+    """
+    CREATE TABLE member_languages (user_id BIGINT PRIMARY KEY, language TEXT NOT NULL);
+    """,
 ]
 
 PREPARED_NEED_SCHEMA = 12  # the migrations that made what the prepared statements use (6:

@@ -144,6 +144,11 @@ MIGRATIONS: list[str] = [
         table_id INTEGER NOT NULL, party INTEGER NOT NULL, chips INTEGER NOT NULL,
         PRIMARY KEY (table_id, party));
     """,
+    # 13: the language each member last used with the bot (bot/i18n.py): the DMs sent to them
+    # between their moves speak it.
+    """
+    CREATE TABLE member_languages (user_id INTEGER PRIMARY KEY, language TEXT NOT NULL);
+    """,
 ]
 KEY_ORDERED = ("records", "record_days", "record_figures")  # tables WITHOUT ROWID (migration 8)
 

@@ -11,7 +11,7 @@ from typing import Any
 from bot.retention import retention_words
 from bot.store import Store
 from games import fairness, legacy
-from games.base import IllegalAction
+from games.base import N_, IllegalAction, Text
 from games.cards import codes
 
 
@@ -65,20 +65,21 @@ async def verify(store: Store, guild_id: int, text: str, keep_days: float = 0) -
     deal still in play; otherwise re-deals and compares."""
     seed = text.strip()
     if not fairness.looks_like_seed(seed):
-        raise IllegalAction(
-            f"that is not a seed: a seed is the short text /history shows once a hand is over "
-            f"(at most {fairness.MAX_SEED_LENGTH} characters, no spaces)")
+        raise IllegalAction(Text(N_("that is not a seed: a seed is the short text /history shows once a hand is over "
+                                    "(at most {most} characters, no spaces)"), most=fairness.MAX_SEED_LENGTH))
     digest = fairness.commitment(seed)
     row = await store.deal(digest)
     if row is None or row["guild_id"] != guild_id:
         if keep_days > 0:
-            raise IllegalAction(
-                f"no table of this server has the commitment of that seed on record (sha256 {digest[:16]}…): it "
-                f"is not a seed of this server's tables, or its hand is past retention and can no longer be "
-                f"checked — {retention_words(keep_days)}")
-        raise IllegalAction(f"no table of this server showed the commitment of that seed (sha256 {digest[:16]}…)")
+            raise IllegalAction(Text(N_("no table of this server has the commitment of that seed on record (sha256 "
+                                        "{hash}…): it is not a seed of this server's tables, or its hand is past "
+                                        "retention and can no longer be checked — {kept}"), hash=digest[:16],
+                                     kept=retention_words(keep_days)))
+        raise IllegalAction(Text(N_("no table of this server showed the commitment of that seed (sha256 {hash}…)"),
+                                 hash=digest[:16]))
     if row["seed"] is None:
-        raise IllegalAction(f"that seed's {row['label']} is still being played: it can be checked once it is over")
+        raise IllegalAction(Text(N_("that seed's {deal} is still being played: it can be checked once it is over"),
+                                 deal=row["label"]))
     record = record_of(row)
     refused = fairness.problem(record) if record["scheme"] == fairness.SCHEME else None
     compared, difference = (0, None) if refused else check(row["game"], record)

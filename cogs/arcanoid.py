@@ -17,6 +17,7 @@ from bot.client import TarotBot
 from bot.tables import Table
 from cogs import arcanoid_menus as menus
 from cogs import arcanoid_words as words
+from cogs.answers import language_option
 from cogs.common import (
     ButtonSpec,
     Control,
@@ -383,14 +384,16 @@ class Arcanoid(commands.Cog):
                            timer="Seconds per turn before the default move (0 = no timer)", level=LEVEL_HELP)
     @app_commands.choices(variant=[app_commands.Choice(name=v, value=v) for v in ("DRESDEN", "NASSAU", "KOBLENZ", "MALTA*", "WORMS*")],
                           level=LEVEL_CHOICES)
+    @language_option
     async def create(self, interaction: discord.Interaction, bots: app_commands.Range[int, 0, 9] = 0,
                      rounds: app_commands.Range[int, 1, 20] = 5, variant: app_commands.Choice[str] | None = None,
                      gaza: bool = False, reaction_seconds: app_commands.Range[int, 2, 60] = 20,
                      timer: app_commands.Range[int, 0, 600] = 120,
-                     level: app_commands.Choice[str] | None = None) -> None:
+                     level: app_commands.Choice[str] | None = None,
+                     language: app_commands.Choice[str] | None = None) -> None:
         options = {"level": level.value if level else "normal", "bots": bots, "rounds": rounds, "variant": variant.value if variant else "DRESDEN",
                    "gaza": gaza, "reaction_seconds": reaction_seconds, "timer": timer}
-        await create_table(interaction, GAME, options, None)
+        await create_table(interaction, GAME, options, None, language)
 
     @group.command(name="commit", description="Commit forces on a battlefield (no cards: abdicate)")
     @app_commands.describe(field="The battlefield", cards="Cards from your hand, e.g. '9S 10S' (empty: abdicate)",

@@ -8,6 +8,7 @@ from discord.ext import commands
 
 from bot.client import TarotBot
 from bot.tables import Table
+from cogs.answers import language_option
 from cogs.common import AmountForm, ButtonSpec, GameUI, create_table, play, register_ui, table_choices
 from cogs.last_moves import narrate, seat_words
 from games.base import Action, Event
@@ -97,16 +98,18 @@ class Baccarat(commands.Cog):
                            timer="Seconds for the betting window (0 = no timer)",
                            buy_in="Chips you bring from your wallet")
     @app_commands.choices(commission=[app_commands.Choice(name="5%", value=5), app_commands.Choice(name="none", value=0)])
+    @language_option
     async def create(self, interaction: discord.Interaction,
                      min_bet: app_commands.Range[int, 1, 100_000] = 10,
                      max_bet: app_commands.Range[int, 1, 1_000_000] = 500,
                      decks: app_commands.Range[int, 1, 4] = 2,
                      commission: app_commands.Choice[int] | None = None,
                      timer: app_commands.Range[int, 0, 600] = 60,
-                     buy_in: app_commands.Range[int, 1, MAX_CHIPS] | None = None) -> None:
+                     buy_in: app_commands.Range[int, 1, MAX_CHIPS] | None = None,
+                     language: app_commands.Choice[str] | None = None) -> None:
         options = {"min_bet": min_bet, "max_bet": max_bet, "decks": decks, "timer": timer,
                    "commission": commission.value if commission else 5}
-        await create_table(interaction, GAME, options, buy_in)
+        await create_table(interaction, GAME, options, buy_in, language)
 
     @group.command(name="bet", description="Bet on Player, Banker or Tie for the next round")
     @app_commands.choices(on=[app_commands.Choice(name=s.title(), value=s) for s in SPOTS])

@@ -9,6 +9,7 @@ from discord.ext import commands
 
 from bot.client import TarotBot
 from bot.tables import Table
+from cogs.answers import language_option
 from cogs.common import (
     AmountForm,
     ButtonSpec,
@@ -192,16 +193,18 @@ class Blackjack(commands.Cog):
                            timer="Seconds per turn and betting window (0 = no timer)",
                            buy_in="Chips you bring from your wallet")
     @app_commands.choices(orientation=[app_commands.Choice(name=o, value=o) for o in ("best", "manual")])
+    @language_option
     async def create(self, interaction: discord.Interaction,
                      min_bet: app_commands.Range[int, 1, 100_000] = 10,
                      max_bet: app_commands.Range[int, 1, 1_000_000] = 500,
                      decks: app_commands.Range[int, 1, 4] = 2,
                      orientation: app_commands.Choice[str] | None = None,
                      timer: app_commands.Range[int, 0, 600] = 60,
-                     buy_in: app_commands.Range[int, 1, MAX_CHIPS] | None = None) -> None:
+                     buy_in: app_commands.Range[int, 1, MAX_CHIPS] | None = None,
+                     language: app_commands.Choice[str] | None = None) -> None:
         options = {"min_bet": min_bet, "max_bet": max_bet, "decks": decks, "timer": timer,
                    "orientation": orientation.value if orientation else "best"}
-        await create_table(interaction, GAME, options, buy_in)
+        await create_table(interaction, GAME, options, buy_in, language)
 
     @group.command(name="bet", description="Bet for the next round")
     async def bet(self, interaction: discord.Interaction, amount: app_commands.Range[int, 1, MAX_CHIPS],

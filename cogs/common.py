@@ -4,19 +4,44 @@ survives restarts, refusals, names, images and resolving which table a command m
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import io
 import logging
 import secrets
-from collections.abc import Awaitable, Callable, Iterator
-from dataclasses import dataclass
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
 import discord
+from discord import app_commands
 
-from bot import drawing
+from bot import drawing, i18n
 from bot.client import acknowledge, answer_failure
+from bot.i18n import N_, _
 from bot.tables import STALE_BUTTON, DamagedTable, Table, TableService
+from cogs.answers import (
+    MESSAGE_LIMIT,
+    may_update_clicked,
+    on_private_message,
+    refuse,
+    render_words,
+    reply,
+    server_language,
+    update_clicked,
+)
+from cogs.controls import (
+    MALFORMED_CONTROL,
+    ButtonSpec,
+    Control,
+    GameButton,
+    GameSelect,
+    MalformedControl,
+    action_view,
+    button_action,
+    menu_action,
+    read_as_control,
+)
+from cogs.controls import (
+    SelectSpec as SelectSpec,  # re-exported: the games' cogs import the controls from here
+)
 from games.base import Action, Event, IllegalAction, SeatNames, seat_name
 from games.fairness import MAX_SEED_LENGTH
 
@@ -26,44 +51,28 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 GAME_TITLES = {
-    "poker": "Major Poker",
-    "blackjack": "Major Blackjack",
-    "baccarat": "Major Baccarat",
-    "tarot": "French Tarot",
-    "rummy": "Tarot Rummy",
-    "loc": "Loc",
-    "arcanoid": "Arcanoid",
+    "poker": N_("Major Poker"),
+    "blackjack": N_("Major Blackjack"),
+    "baccarat": N_("Major Baccarat"),
+    "tarot": N_("French Tarot"),
+    "rummy": N_("Tarot Rummy"),
+    "loc": N_("Loc"),
+    "arcanoid": N_("Arcanoid"),
 }
 # One word per game for one deal of the cards: the house games play rounds, the others hands.
-DEAL_WORDS = {"blackjack": "round", "baccarat": "round", "arcanoid": "round"}
+DEAL_WORDS = {"blackjack": N_("round"), "baccarat": N_("round"), "arcanoid": N_("round")}
+HAND = N_("hand")
 COLOUR = discord.Colour.from_rgb(74, 35, 120)
 
 
 def deal_word(game: str) -> str:
-    return DEAL_WORDS.get(game, "hand")
+    """The game's word for one deal, in the language spoken now."""
+    return _(DEAL_WORDS.get(game, HAND))
 
 
-@dataclass(frozen=True)
-class ButtonSpec:
-    label: str
-    code: str
-    style: discord.ButtonStyle = discord.ButtonStyle.secondary
-    disabled: bool = False
-    lasting: bool = False  # stays current while others move (the table's lasting step)
-
-
-@dataclass(frozen=True)
-class SelectSpec:
-    """A select menu (a card menu, mostly): options are (label, value) pairs, at most 25."""
-
-    placeholder: str
-    code: str
-    options: tuple[tuple[str, str], ...]
-    min_values: int = 1
-    max_values: int = 1
-
-
-Control = ButtonSpec | SelectSpec
+def game_title(game: str) -> str:
+    """The game's name, in the language spoken now."""
+    return _(GAME_TITLES[game])
 
 
 class Drawing:
@@ -81,10 +90,17 @@ class GameUI:
     """One game's Discord presentation. Subclasses fill in what differs."""
 
     game = ""
-    drawer: Callable[[dict, dict[int, str], str], bytes]  # the table image: a function of renders/
+    rules: str | None = None  # the short rules /rules shows, marked N_ (else cogs/rules_text.py's)
+    drawer: Callable[..., bytes]  # the table image: a function of renders/ (view, names, style)
+    words_domain: str | None = None  # the catalog domain of the image's words: the drawer takes `words=`
 
     def render(self, view: dict, names: dict[int, str], style: str) -> bytes:
         return type(self).drawer(view, names, style)
+
+    def drawn_view(self, view: dict) -> dict:
+        """The view as the image is drawn from it: the marked texts a view carries (a game's
+        notes) said in the language spoken now, since the render looks nothing up."""
+        return view
 
     def status_lines(self, table: Table, view: dict, names: dict[int, str]) -> list[str]:
         raise NotImplementedError
@@ -134,7 +150,7 @@ class GameUI:
         for seat in getattr(table.state, "seats", None) or []:
             kind = getattr(seat, "kind", "player")
             if kind == "daemon" and getattr(seat, "master", None) is not None:
-                found[seat.player] = f"Daemon of {names[seat.master]}"
+                found[seat.player] = _("Daemon of {player}", player=names[seat.master])
             elif kind == "usa":
                 found[seat.player] = "USA"
         return found
@@ -179,7 +195,6 @@ class Refused(Exception):
     """A refusal raised in a cog before the game sees anything."""
 
 
-MESSAGE_LIMIT = 2000  # characters in a Discord message
 DEFAULT_TEXT_LIMIT = 100  # characters in a text option not listed below
 TEXT_LIMITS = {"cards": 400, "card": 100, "king": 100, "table": 24}  # by option name
 COMMAND_TEXT_LIMITS = {  # (command, option): where one command needs more, or less
@@ -242,41 +257,10 @@ async def refuse_oversized_input(interaction: discord.Interaction) -> bool:
         if interaction.type is discord.InteractionType.autocomplete:
             await interaction.response.autocomplete([])
         else:
-            await refuse(interaction, f"`{option}` takes at most {limit} characters; you typed {len(value)} — "
-                                      "nothing was done. Shorten it and try again.")
+            await refuse(interaction, _("`{option}` takes at most {limit} characters; you typed {typed} — nothing was "
+                                        "done. Shorten it and try again.", option=option, limit=limit, typed=len(value)))
         return False
     return True
-
-
-MALFORMED_CONTROL = ("that button or menu is damaged: it names no move the bot offers, so nothing was done. "
-                     "Use the buttons on the latest table message, or /hand")
-
-
-class MalformedControl(Exception):
-    """A control whose move code (or menu choice) the game's reader cannot make a move of: a
-    forged or damaged custom_id, refused like any bad input (bot/client.py never sees it)."""
-
-
-@contextlib.contextmanager
-def read_as_control(code: str, values: list[str] | None = None) -> Iterator[None]:
-    """Reading a control's code into a move: what fails to read (`turn.a.b`, `turn.0`, a menu
-    choice missing) is a malformed control, not a failure of the bot."""
-    try:
-        yield
-    except (ValueError, IndexError, KeyError, TypeError, AttributeError, OverflowError) as error:
-        raise MalformedControl(f"{code!r} {values or []!r}: {type(error).__name__}: {error}") from error
-
-
-def button_action(ui: GameUI, code: str) -> Action | None:
-    """The move a button code stands for (None: it opens a form); MalformedControl if unreadable."""
-    with read_as_control(code):
-        return ui.action_for(code)
-
-
-def menu_action(ui: GameUI, code: str, values: list[str]) -> Action:
-    """The move a menu's choice stands for; MalformedControl if unreadable."""
-    with read_as_control(code, values):
-        return ui.select_action(code, values)
 
 
 async def answered(interaction: discord.Interaction, work: Awaitable[None]) -> None:
@@ -287,7 +271,7 @@ async def answered(interaction: discord.Interaction, work: Awaitable[None]) -> N
         await work
     except MalformedControl as malformed:
         log.info("interaction %s by %s: malformed control refused: %s", interaction.id, interaction.user.id, malformed)
-        await refuse(interaction, MALFORMED_CONTROL)
+        await refuse(interaction, _(MALFORMED_CONTROL))
     except Exception as error:
         await answer_failure(interaction, error)
 
@@ -301,54 +285,20 @@ async def refuse_unknown_control(interaction: discord.Interaction, routed: tuple
     patterns = [item.__discord_ui_compiled_template__ for item in routed]  # type: ignore[attr-defined]
     if any(pattern.fullmatch(custom_id) for pattern in patterns):
         return
-    await refuse(interaction, "I don't know that button — it may come from an older message. "
-                              "Use the buttons on the latest table message, or /hand.")
+    await refuse(interaction, _("I don't know that button — it may come from an older message. Use the buttons on "
+                                "the latest table message, or /hand."))
 
 
 def refuse_outsider(interaction: discord.Interaction, table: Table, *, seated: bool) -> str | None:
     """Why this member may not use a control of `table` (None: they may). A control acts only
     for its own table's server, and (`seated`) only for a member seated there."""
     if interaction.guild_id is not None and interaction.guild_id != table.guild_id:
-        return "that button belongs to a table on another server"
+        return _("that button belongs to a table on another server")
     if seated and not table.seated(interaction.user.id):
-        return "you are not seated at this table: /table join takes a seat"
+        return _("you are not seated at this table: /table join takes a seat")
     if not seated and interaction.channel_id != table.channel_id:
-        return "join a table from its own channel: use the Join button there or /table join"
+        return _("join a table from its own channel: use the Join button there or /table join")
     return None
-
-
-async def refuse(interaction: discord.Interaction, reason: str) -> None:
-    """A refusal is always private and always says what was wrong."""
-    text = (reason[:1].upper() + reason[1:])[:MESSAGE_LIMIT]
-    await reply(interaction, text)
-
-
-async def reply(interaction: discord.Interaction, content: str | None = None, **message: Any) -> int | None:
-    """A private answer: the response itself, or once the interaction is acknowledged, its
-    follow-up (which takes the place of a command's "thinking"). Returns the answer's message
-    id when Discord gave it."""
-    message = {key: value for key, value in message.items() if value is not None}
-    if interaction.response.is_done():
-        sent = await interaction.followup.send(content, ephemeral=True, wait=True, **message)
-        return sent.id
-    response = await interaction.response.send_message(content, ephemeral=True, **message)
-    return response.message_id if response is not None else None
-
-
-async def update_clicked(interaction: discord.Interaction, **payload: Any) -> None:
-    """Edit the message whose button or menu was used: in the response, or after a deferral
-    (`acknowledge`), through the interaction's original message."""
-    if interaction.response.is_done():
-        await interaction.edit_original_response(**payload)
-    else:
-        await interaction.response.edit_message(**payload)
-
-
-def may_update_clicked(interaction: discord.Interaction) -> bool:
-    """Whether the clicked message may still be edited through the interaction: not answered
-    yet, or only deferred (the move's outcome replaces it)."""
-    kind = interaction.response.type
-    return kind is None or kind is discord.InteractionResponseType.deferred_message_update
 
 
 def bot_of(interaction: discord.Interaction) -> TarotBot:
@@ -368,7 +318,7 @@ def names_for(bot: discord.Client, table: Table) -> SeatNames:
     known = table.extra.get("names", {})  # seats keep their names after leaving
     for player in {*table.players(), table.host_id, *(int(p) for p in known)}:
         if player < 0:
-            names[player] = seat_name(player)
+            names[player] = i18n.translated(seat_name(player))  # in the language spoken now
             continue
         member = guild.get_member(player) if guild else None
         user = member or bot.get_user(player)
@@ -384,8 +334,8 @@ def who(player: int | None, names: dict[int, str]) -> str:
     """A seat as a table's texts name it: a member by mention (shown as their name, and
     clickable), any other seat by its name ("Computer 2", "Daemon of Ann", "USA")."""
     if player is None:
-        return "nobody"
-    return f"<@{player}>" if player > 0 else names.get(player) or seat_name(player)
+        return _("nobody")
+    return f"<@{player}>" if player > 0 else names.get(player) or i18n.translated(seat_name(player))
 
 
 PRONOUNS = frozenset({"you", "me", "i", "we", "they", "he", "she", "it", "your", "my"})
@@ -418,76 +368,46 @@ def remember_name(table: Table, user: discord.abc.User) -> bool:
 
 
 async def render(ui: GameUI, view: dict, names: dict[int, str], style: str = "rws") -> bytes:
-    """The table image, drawn in the drawing pool (worker processes), never on the event loop."""
-    return await Drawing(type(ui).drawer, view, names, style).draw()
+    """The table image, drawn in the drawing pool (worker processes), never on the event loop;
+    its words in the language spoken now (the table's)."""
+    words = {"words": render_words(ui.words_domain)} if ui.words_domain else {}
+    return await Drawing(type(ui).drawer, ui.drawn_view(view), names, style, **words).draw()
 
 
-def action_view(table: Table, controls: list[Control]) -> discord.ui.View | None:
-    """Buttons and menus for the moves legal now, routed by custom_id (restart-proof)."""
-    if not controls:
-        return None
-    view = discord.ui.View(timeout=None)
-    step, lasting_step = table.step_key(), table.lasting_step()
-    for spec in controls[:25]:
-        if isinstance(spec, SelectSpec):
-            view.add_item(GameSelect(table.id, step, spec))
+async def press(item: GameButton, interaction: discord.Interaction) -> None:
+    """A move button pressed (controls.GameButton): the move, the form it opens, or its refusal."""
+    table = await table_for_control(interaction, item.table_id)
+    if table is None:
+        return
+    if item.code == SIT_IN.code:
+        await sit_in(interaction, table)
+        return
+    if await open_page(interaction, table, item.step, item.code, []):
+        return
+    ui = UIS[table.game]
+    action = button_action(ui, item.code)
+    if action is None:
+        if not table.step_current(item.step):
+            await refuse_stale(interaction)
+            return
+        try:
+            with read_as_control(item.code):
+                form = ui.form_for(table, interaction.user.id, item.code, item.step)
+        except IllegalAction as refusal:
+            await refuse(interaction, refusal.reason)
+            return
+        if form is not None:
+            await interaction.response.send_modal(form)  # the form is the answer
         else:
-            view.add_item(GameButton(table.id, lasting_step if spec.lasting else step, spec))
-    return view
-
-
-class GameButton(discord.ui.DynamicItem[discord.ui.Button], template=r"tt:(?P<table>\d+):(?P<step>[\w.\-]+):(?P<code>[\w.\-]+)"):
-    """A move button. Its routing lives in custom_id, so it works after a restart."""
-
-    def __init__(self, table_id: int, step: str, spec: ButtonSpec) -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=spec.label, style=spec.style, disabled=spec.disabled,
-                custom_id=f"tt:{table_id}:{step}:{spec.code}",
-            )
-        )
-        self.table_id, self.step, self.code = table_id, step, spec.code
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: Any) -> GameButton:
-        return cls(int(match["table"]), match["step"], ButtonSpec(item.label or "", match["code"]))
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await answered(interaction, self._press(interaction))
-
-    async def _press(self, interaction: discord.Interaction) -> None:
-        table = await table_for_control(interaction, self.table_id)
-        if table is None:
-            return
-        if self.code == SIT_IN.code:
-            await sit_in(interaction, table)
-            return
-        if await open_page(interaction, table, self.step, self.code, []):
-            return
-        ui = UIS[table.game]
-        action = button_action(ui, self.code)
-        if action is None:
-            if not table.step_current(self.step):
-                await refuse_stale(interaction)
-                return
-            try:
-                with read_as_control(self.code):
-                    form = ui.form_for(table, interaction.user.id, self.code, self.step)
-            except IllegalAction as refusal:
-                await refuse(interaction, refusal.reason)
-                return
-            if form is not None:
-                await interaction.response.send_modal(form)  # the form is the answer
-            else:
-                await acknowledge(interaction)
-            return
-        await perform(interaction, table, action, step=self.step)
+            await acknowledge(interaction)
+        return
+    await perform(interaction, table, action, step=item.step)
 
 
 async def table_for_control(interaction: discord.Interaction, table_id: int) -> Table | None:
     """The table a move button or menu belongs to, once this member may use it (else refused)."""
     table = await control_table(interaction, table_id)
-    reason = "that table has ended" if table is None else refuse_outsider(interaction, table, seated=True)
+    reason = _("that table has ended") if table is None else refuse_outsider(interaction, table, seated=True)
     if reason is not None:
         await refuse(interaction, reason)
         return None
@@ -505,16 +425,21 @@ async def control_table(interaction: discord.Interaction, table_id: int) -> Tabl
     return table
 
 
-WAITING_FOR_A_PERSON = "Waiting for a person: computers never play on alone."
-SIT_IN = ButtonSpec("Sit in", "sitin", discord.ButtonStyle.success)
-SAT_IN = "You're back in: you'll be dealt in at the next hand."
-SEAT_TAKEN_BACK = "You're back in: you play your own seat again, from now on."
+WAITING_FOR_A_PERSON = N_("Waiting for a person: computers never play on alone.")
+SIT_IN = ButtonSpec(N_("Sit in"), "sitin", discord.ButtonStyle.success)  # sit_in_button() shows it translated
+SAT_IN = N_("You're back in: you'll be dealt in at the next hand.")
+SEAT_TAKEN_BACK = N_("You're back in: you play your own seat again, from now on.")
+
+
+def sit_in_button() -> ButtonSpec:
+    """The Sit in button, in the language spoken now."""
+    return ButtonSpec(_(SIT_IN.label), SIT_IN.code, SIT_IN.style)
 
 
 def sat_in_words(table: Table) -> str:
     """What a member who sat back in is told: a game whose computers played their seat meanwhile
     (French Tarot, Tarot Rummy, Arcanoid) gives it back at once; the others deal them the next hand."""
-    return SEAT_TAKEN_BACK if hasattr(table.module, "played_by_computer") else SAT_IN
+    return _(SEAT_TAKEN_BACK) if hasattr(table.module, "played_by_computer") else _(SAT_IN)
 
 
 async def sit_in(interaction: discord.Interaction, table: Table) -> None:
@@ -529,14 +454,8 @@ async def sit_in(interaction: discord.Interaction, table: Table) -> None:
 
 
 STALE = STALE_BUTTON  # the runtime's words for a control of an earlier step
-STALE_PRIVATE = ("that was for an earlier turn, so those controls are gone — use /hand for your current cards "
-                 "and moves (your latest DM from me has them too)")
-
-
-def on_private_message(interaction: discord.Interaction) -> bool:
-    """Whether the clicked control sits on a player's private hand: a DM, or a /hand reply."""
-    message = interaction.message
-    return interaction.guild is None or (message is not None and message.flags.ephemeral)
+STALE_PRIVATE = N_("that was for an earlier turn, so those controls are gone — use /hand for your current cards "
+                   "and moves (your latest DM from me has them too)")
 
 
 async def refuse_stale(interaction: discord.Interaction) -> None:
@@ -544,45 +463,25 @@ async def refuse_stale(interaction: discord.Interaction) -> None:
     hand (a DM, a /hand reply) its controls are taken off the message, which can no longer
     offer a move that applies; the table message's are replaced by the table's next edit."""
     if not on_private_message(interaction):
-        await refuse(interaction, STALE)
+        await refuse(interaction, _(STALE))
         return
     if may_update_clicked(interaction) and interaction.type is discord.InteractionType.component:
         try:
             await update_clicked(interaction, view=None)
         except discord.HTTPException as error:
             log.warning("could not take stale controls off a private hand: %s", error)
-    await refuse(interaction, STALE_PRIVATE)
+    await refuse(interaction, _(STALE_PRIVATE))
 
 
-class GameSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"ts:(?P<table>\d+):(?P<step>[\w.\-]+):(?P<code>[\w.\-]+)"):
-    """A move menu (choose a card…), routed like GameButton."""
-
-    def __init__(self, table_id: int, step: str, spec: SelectSpec | None = None, code: str = "") -> None:
-        code = spec.code if spec else code
-        select: discord.ui.Select = discord.ui.Select(custom_id=f"ts:{table_id}:{step}:{code}")
-        if spec is not None:
-            select.placeholder = spec.placeholder
-            select.min_values, select.max_values = spec.min_values, min(spec.max_values, len(spec.options))
-            for label, value in spec.options[:25]:
-                select.add_option(label=label[:100], value=value)
-        super().__init__(select)
-        self.table_id, self.step, self.code = table_id, step, code
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select, match: Any) -> GameSelect:
-        return cls(int(match["table"]), match["step"], code=match["code"])
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await answered(interaction, self._choose(interaction))
-
-    async def _choose(self, interaction: discord.Interaction) -> None:
-        table = await table_for_control(interaction, self.table_id)
-        if table is None:
-            return
-        values = list((interaction.data or {}).get("values", []))  # type: ignore[union-attr]
-        if await open_page(interaction, table, self.step, self.code, values):
-            return
-        await perform(interaction, table, menu_action(UIS[table.game], self.code, values), step=self.step)
+async def choose(item: GameSelect, interaction: discord.Interaction) -> None:
+    """A move menu used (controls.GameSelect): the move its choice stands for."""
+    table = await table_for_control(interaction, item.table_id)
+    if table is None:
+        return
+    values = list((interaction.data or {}).get("values", []))  # type: ignore[union-attr]
+    if await open_page(interaction, table, item.step, item.code, values):
+        return
+    await perform(interaction, table, menu_action(UIS[table.game], item.code, values), step=item.step)
 
 
 async def open_page(interaction: discord.Interaction, table: Table, step: str, code: str, values: list[str]) -> bool:
@@ -621,12 +520,12 @@ async def perform(interaction: discord.Interaction, table: Table, action: Action
         raise  # the one failure handler sets the table aside and tells the member (bot/client.py)
     except Exception:
         log.exception("table %s: %s failed", table.id, action)
-        await refuse(interaction, "something went wrong saving that move, so it was not made — please try again")
+        await refuse(interaction, _("something went wrong saving that move, so it was not made — please try again"))
         return False
     if interaction.type is not discord.InteractionType.component:
         ui = UIS[table.game]
         said = " ".join(t for t in (ui.describe(events, names_for(bot, table)), ui.private_note(events)) if t)
-        text = said[:MESSAGE_LIMIT] or "Done."
+        text = said[:MESSAGE_LIMIT] or _("Done.")
         await reply(interaction, text)
     return True
 
@@ -638,9 +537,11 @@ async def find_table(interaction: discord.Interaction, game: str | None, table_r
     if interaction.guild is not None and table_ref is None:
         table = service.table_in(interaction.channel_id or 0)
         if table is None:
-            raise IllegalAction("there is no table in this channel: start one with /<game> create, e.g. /blackjack create")
+            raise IllegalAction(_("there is no table in this channel: start one with /<game> create, e.g. /blackjack "
+                                  "create"))
         if game is not None and table.game != game:
-            raise IllegalAction(f"the table in this channel plays {GAME_TITLES[table.game]}, not {GAME_TITLES[game]}")
+            raise IllegalAction(_("the table in this channel plays {game}, not {other}", game=game_title(table.game),
+                                  other=game_title(game)))
         return table
     mine = await service.member_tables(interaction.user.id, game)
     if table_ref is not None:
@@ -649,9 +550,10 @@ async def find_table(interaction: discord.Interaction, game: str | None, table_r
             raise IllegalAction(await not_yours(service, game, table_ref.strip()))
         return chosen[0]
     if not mine:
-        raise IllegalAction(f"you are not seated at any {GAME_TITLES.get(game or '', 'game')} table")
+        raise IllegalAction(_("you are not seated at any {game} table", game=game_title(game)) if game in GAME_TITLES
+                            else _("you are not seated at any game table"))
     if len(mine) > 1:
-        raise IllegalAction("you sit at several tables of that game: choose one with the `table` option")
+        raise IllegalAction(_("you sit at several tables of that game: choose one with the `table` option"))
     return mine[0]
 
 
@@ -661,10 +563,12 @@ async def not_yours(service: TableService, game: str | None, table_ref: str) -> 
     if table_ref.isdigit() and len(table_ref) <= TABLE_ID_DIGITS:
         table = await service.table_for(int(table_ref))
     if table is None:
-        return f"there is no open table {table_ref[:TABLE_ID_DIGITS]!r}: choose one of yours from the `table` option's list"
+        return _("there is no open table {table}: choose one of yours from the `table` option's list",
+                 table=repr(table_ref[:TABLE_ID_DIGITS]))
     if game is not None and table.game != game:
-        return f"table {table.id} plays {GAME_TITLES[table.game]}, not {GAME_TITLES[game]}"
-    return "you are not seated at that table"
+        return _("table {number} plays {game}, not {other}", number=str(table.id), game=game_title(table.game),
+                 other=game_title(game))
+    return _("you are not seated at that table")
 
 
 TABLE_ID_DIGITS = 18  # a table id fits a signed 64-bit integer
@@ -677,9 +581,9 @@ async def table_choices(interaction: discord.Interaction, game: str | None,
     for table in await bot.tables.member_tables(interaction.user.id, game):
         channel, guild = bot.get_channel(table.channel_id), bot.get_guild(table.guild_id)
         if channel is None or guild is None:  # a server another process serves
-            label = f"{GAME_TITLES[table.game]} table {table.id}"
+            label = _("{game} table {number}", game=game_title(table.game), number=str(table.id))
         else:
-            label = f"#{getattr(channel, 'name', table.channel_id)} in {guild.name}"
+            label = _("#{channel} in {server}", channel=getattr(channel, "name", table.channel_id), server=guild.name)
         if current.lower() in label.lower():
             choices.append(discord.app_commands.Choice(name=label[:100], value=str(table.id)))
     return choices[:25]
@@ -705,30 +609,31 @@ def missing_permissions(interaction: discord.Interaction) -> list[str]:
     return [name.replace("_", " ").title() for name in needed if not getattr(perms, name)]
 
 
-async def create_table(interaction: discord.Interaction, game: str, options: dict[str, Any], buy_in: int | None) -> None:
-    """`/<game> create`: validate, check the bot can post here, open the lobby."""
+async def create_table(interaction: discord.Interaction, game: str, options: dict[str, Any], buy_in: int | None,
+                       language: app_commands.Choice[str] | str | None = None) -> None:
+    """`/<game> create`: validate, check the bot can post here, open the lobby. The table
+    speaks `language` (the `language:` option), by default the server's."""
     from bot.tables import build_options
 
     bot = bot_of(interaction)
     if interaction.guild is None:
-        await refuse(interaction, "tables live in server channels: run this in a channel (or a thread)")
+        await refuse(interaction, _("tables live in server channels: run this in a channel (or a thread)"))
         return
     missing = missing_permissions(interaction)
     if missing:
-        await refuse(interaction, f"I can't run a table here: I need {', '.join(missing)} in this channel. "
-                                  "Ask a server admin to grant them, or use another channel.")
+        await refuse(interaction, _("I can't run a table here: I need {permissions} in this channel. Ask a server "
+                                    "admin to grant them, or use another channel.", permissions=", ".join(missing)))
         return
     try:
         built = build_options(game, options)
+        chosen = getattr(language, "value", language) or server_language(interaction)
         await bot.tables.create(interaction.guild.id, interaction.channel_id or 0, game, built,
-                                interaction.user.id, buy_in)
+                                interaction.user.id, buy_in, language=chosen if chosen != i18n.SOURCE else None)
     except IllegalAction as refusal:
         await refuse(interaction, refusal.reason)
         return
-    await reply(
-        interaction,
-        f"Your {GAME_TITLES[game]} table is open. Others join with the Join button or `/table join`; "
-        "press Start when everyone is in.")
+    await reply(interaction, _("Your {game} table is open. Others join with the Join button or `/table join`; press "
+                               "Start when everyone is in.", game=game_title(game)))
 
 
 async def autocomplete_table(interaction: discord.Interaction, game: str) -> Table | None:
@@ -767,7 +672,8 @@ class AmountForm(discord.ui.Modal):
 
     def __init__(self, title: str, table: Table, action: Action, step: str, low: int, high: int) -> None:
         super().__init__(title=title, custom_id=f"tf:{table.id}:{step}:{secrets.token_hex(4)}", timeout=900)
-        self.amount.placeholder = f"{low} to {high}"
+        self.amount.label = _("Chips")  # the form speaks its member's language (it opens from their click)
+        self.amount.placeholder = _("{low} to {high}", low=low, high=high)
         self.amount.default = str(low)
         self.table, self.action, self.step = table, action, step
         OPEN_FORMS[self.custom_id] = self
@@ -776,7 +682,8 @@ class AmountForm(discord.ui.Modal):
         """Quick refusals answer at once; a move is acknowledged first (`perform`)."""
         text = self.amount.value.strip()
         if len(text) > AMOUNT_DIGITS or not is_whole_number(text):
-            await refuse(interaction, f"“{text[:AMOUNT_DIGITS]}” is not a whole number of chips; type digits only, e.g. 50")
+            await refuse(interaction, _("“{text}” is not a whole number of chips; type digits only, e.g. 50",
+                                        text=text[:AMOUNT_DIGITS]))
             return
         reason = refuse_outsider(interaction, self.table, seated=True)
         if reason is not None:
@@ -801,4 +708,4 @@ async def refuse_unknown_form(interaction: discord.Interaction) -> None:
         return
     custom_id = str((interaction.data or {}).get("custom_id", ""))
     if custom_id not in OPEN_FORMS:
-        await refuse(interaction, "that form has expired — press the button again to open a new one")
+        await refuse(interaction, _("that form has expired — press the button again to open a new one"))

@@ -9,26 +9,33 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import records
+from bot import i18n, records
 from bot.client import TarotBot
-from cogs.common import COLOUR, GAME_TITLES, Drawing, png_file, refuse, reply
-from cogs.records import date_of, record_word, unit_of
+from bot.i18n import N_, _, ngettext
+from cogs.answers import render_words
+from cogs.common import COLOUR, GAME_TITLES, Drawing, game_title, png_file, refuse, reply
+from cogs.records import counted, date_of, record_word, unit_of
 from games import counting
-from games.base import IllegalAction, plural
+from games.base import IllegalAction, Text
 from games.cards import Card, CardParseError, parse_cards
 from renders.count import render_pile
+from renders.french_tarot import METHODS
 
+PERIOD_WORDS = {"day": N_("day"), "week": N_("week"), "month": N_("month"), "all": N_("all")}
+MEASURE_WORDS = {"net": N_("net"), "wins": N_("wins"), "win rate": N_("win rate")}
+RECORD_WORDS = (N_("hand"), N_("round"), N_("game"))  # record_word's, said with _()
 FRACTION_GLYPHS = {(1, 2): "½", (1, 3): "⅓", (2, 3): "⅔", (1, 4): "¼", (3, 4): "¾"}
 
 
 def standing_text(standing: records.Standing, by: str, word: str, unit: str) -> str:
     """A member's line of a game's leaderboard, the measure ranked by first."""
-    played = plural(standing.played, word)
+    played, net = counted(standing.played, word), counted(standing.net, unit, signed=True)
     if by == "wins":
-        return f"{standing.won:,} won of {played}, {plural(standing.net, unit, signed=True)}"
+        return _("{won:,} won of {played}, {net}", won=standing.won, played=played, net=net)
     if by == "win rate":
-        return f"{standing.win_rate:.0%} won ({standing.won:,} of {played}), {plural(standing.net, unit, signed=True)}"
-    return f"{plural(standing.net, unit, signed=True)} over {played}"
+        return _("{rate} won ({won:,} of {played}), {net}", rate=i18n.percent(standing.win_rate), won=standing.won,
+                 played=played, net=net)
+    return _("{net} over {played}", net=net, played=played)
 
 
 def fraction_text(value: Fraction) -> str:
@@ -49,18 +56,16 @@ def read_pile(text: str, limit: int) -> list[Card]:
     try:
         pile = parse_cards(text, most=limit)
     except CardParseError as error:
-        raise IllegalAction(
-            f"{error}. Write cards like `KC 10S 16r 0` "
-            "or by name: `king of cups, the tower reversed, excuse`"
-        ) from None
+        raise IllegalAction(Text(N_("{error}. Write cards like `KC 10S 16r 0` or by name: `king of cups, the tower "
+                                    "reversed, excuse`"), error=error.text)) from None
     if not pile:
-        raise IllegalAction("name at least one card, e.g. `KC 21 0`")
+        raise IllegalAction(Text(N_("name at least one card, e.g. `KC 21 0`")))
     if len(pile) > limit:
-        raise IllegalAction(f"a pile holds at most {limit} cards; you named more")
+        raise IllegalAction(Text(N_("a pile holds at most {limit} cards; you named more"), limit=limit))
     seen: set[Card] = set()
     for card in pile:
         if card.face in seen:
-            raise IllegalAction(f"{card.face.code} is named twice: a pile holds each card once")
+            raise IllegalAction(Text(N_("{card} is named twice: a pile holds each card once"), card=card.face.code))
         seen.add(card.face)
     return pile
 
@@ -74,11 +79,14 @@ class Economy(commands.Cog):
     async def wallet(self, interaction: discord.Interaction, member: discord.Member | None = None) -> None:
         who = member or interaction.user
         if who.bot:
-            await refuse(interaction, "bots have no wallet")
+            await refuse(interaction, _("bots have no wallet"))
             return
         chips = await self.bot.economy.wallet(interaction.guild_id or 0, who.id)
-        whose = "You have" if who.id == interaction.user.id else f"{who.display_name} has"
-        await reply(interaction, f"{whose} **{chips}** chips on this server.")
+        if who.id == interaction.user.id:
+            await reply(interaction, _("You have **{chips}** chips on this server.", chips=chips))
+        else:
+            await reply(interaction, _("{member} has **{chips}** chips on this server.", member=who.display_name,
+                                       chips=chips))
 
     @app_commands.command(name="daily", description="Collect your daily chips (once every 20 hours)")
     @app_commands.guild_only()
@@ -89,7 +97,8 @@ class Economy(commands.Cog):
             await refuse(interaction, refusal.reason)
             return
         await reply(interaction,
-            f"+{grant.amount} chips: you have **{grant.balance}**. Next daily <t:{int(grant.next_at)}:R>.",
+            _("+{amount} chips: you have **{balance}**. Next daily {when}.", amount=grant.amount, balance=grant.balance,
+              when=f"<t:{int(grant.next_at)}:R>"),
         )
 
     @app_commands.command(name="leaderboard", description="Top players on this server: chips, or a game's results")
@@ -106,12 +115,12 @@ class Economy(commands.Cog):
         guild_id = interaction.guild_id or 0
         if game is None:
             if period is not None or by is not None:
-                await refuse(interaction, "choose a game to rank by period or by net, wins or win rate: "
-                                          "without a game the leaderboard ranks the chips in wallets")
+                await refuse(interaction, _("choose a game to rank by period or by net, wins or win rate: without a "
+                                            "game the leaderboard ranks the chips in wallets"))
                 return
             rows = await self.bot.economy.richest(guild_id)
-            lines = [f"{i}. <@{user}> — {plural(chips, 'chip')}" for i, (user, chips) in enumerate(rows, 1)]
-            embed = discord.Embed(title="Richest players", colour=COLOUR, description="\n".join(lines) or "Nobody yet.")
+            lines = [f"{i}. <@{user}> — {i18n.chips(chips)}" for i, (user, chips) in enumerate(rows, 1)]
+            embed = discord.Embed(title=_("Richest players"), colour=COLOUR, description="\n".join(lines) or _("Nobody yet."))
         else:
             embed = await self._game_board(guild_id, game, period.value if period else "all", by.value if by else "net")
         await reply(interaction, embed=embed, allowed_mentions=discord.AllowedMentions.none())
@@ -121,15 +130,19 @@ class Economy(commands.Cog):
         rows = await records.leaderboard(self.bot.tables.store, guild_id, game.value, period, by, today)
         word, unit = record_word(game.value), unit_of(game.value)
         lines = [f"{i}. <@{r.player}> — {standing_text(r, by, word, unit)}" for i, r in enumerate(rows, 1)]
-        since = "all time" if period == "all" else f"since {date_of(today - records.PERIODS[period] + 1)} (UTC)"
-        nobody = f"Nobody has finished a {word} of {game.name} here {'yet' if period == 'all' else 'in that time'}."
+        since = _("all time") if period == "all" else _("since {date} (UTC)", date=date_of(today - records.PERIODS[period] + 1))
+        name, measure = game_title(game.value), _(MEASURE_WORDS.get(by, by))
+        nobody = _("Nobody has finished a {word} of {game} here yet.", word=_(word), game=name) if period == "all" \
+            else _("Nobody has finished a {word} of {game} here in that time.", word=_(word), game=name)
         if by == "win rate":
-            rule = f"Win rate ranks members with at least {records.WIN_RATE_MIN_ROUNDS} {word}s {since}"
+            rule = _("Win rate ranks members with at least {rounds} {since}",
+                     rounds=counted(records.WIN_RATE_MIN_ROUNDS, word), since=since)
             lines.append(f"\n*{rule}.*" if lines else "")
-            nobody = f"{rule}: nobody has finished that many of {game.name} here."  # said once, not twice
-        title = f"Best at {game.name}" + ("" if period == "all" and by == "net" else f" — {period}, by {by}")
+            nobody = _("{rule}: nobody has finished that many of {game} here.", rule=rule, game=name)  # said once
+        title = _("Best at {game}", game=name) + ("" if period == "all" and by == "net" else _(
+            " — {period}, by {measure}", period=_(PERIOD_WORDS.get(period, period)), measure=measure))
         embed = discord.Embed(title=title, colour=COLOUR, description="\n".join(lines).strip() or nobody)
-        embed.set_footer(text=f"{since[0].upper()}{since[1:]} · by {by}")  # the date as written above
+        embed.set_footer(text=f"{since[0].upper()}{since[1:]} · " + _("by {measure}", measure=measure))
         return embed
 
     @app_commands.command(name="count", description="Count a pile of cards' points as tarot games do")
@@ -146,17 +159,20 @@ class Economy(commands.Cog):
             await refuse(interaction, refusal.reason)
             return
         methods = counting.METHODS if chosen == "all" else (chosen,)
-        embed = discord.Embed(title=f"{plural(len(pile), 'card')} counted in groups of {group}", colour=COLOUR)
+        embed = discord.Embed(title=ngettext("{n} card counted in groups of {group}", "{n} cards counted in groups of {group}",
+                                             len(pile), group=group), colour=COLOUR)
         for name in methods:
             working = counting.count_working(pile, group, name)
             total = sum((value for _, value in working), Fraction(0))
             steps = " + ".join(fraction_text(value) for _, value in working)
-            embed.add_field(name=f"{name}: {fraction_text(total)}", value=steps[:1024] or "0", inline=False)
+            embed.add_field(name=f"{_(METHODS.get(name, name))}: {fraction_text(total)}", value=steps[:1024] or "0",
+                            inline=False)
         shown = counting.count_working(pile, group, methods[0])
         groups = [([c.code for c in cards_], fraction_text(value)) for cards_, value in shown]
         total = counting.count(pile, group=group, method=methods[0])
-        image = await Drawing(render_pile, groups, f"{fraction_text(total)} points").draw()  # in the drawing pool
-        embed.description = f"Total: **{fraction_text(total)}** points"
+        image = await Drawing(render_pile, groups, _("{points} points", points=fraction_text(total)),
+                              words=render_words("common")).draw()  # in the drawing pool
+        embed.description = _("Total: **{points}** points", points=fraction_text(total))
         embed.set_image(url="attachment://pile.png")
         await reply(interaction, embed=embed, file=png_file(image, "pile.png"))
 

@@ -13,11 +13,15 @@ from discord.ext import commands
 
 from bot import fair
 from bot.client import TarotBot
-from cogs.common import GAME_TITLES, refuse, reply
+from bot.i18n import N_, _
+from cogs.common import game_title, refuse, reply
 from games import fairness
 
-SEED_RULE = (f"a client seed is 1 to {fairness.MAX_SEED_LENGTH} printable characters with no spaces, "
-             "e.g. `lucky-7` or `c0ffee`")
+SEED_RULE = N_("a client seed is 1 to {most} printable characters with no spaces, e.g. `lucky-7` or `c0ffee`")
+
+
+def seed_rule() -> str:
+    return _(SEED_RULE, most=fairness.MAX_SEED_LENGTH)
 
 
 def json_file(name: str, data: Any) -> discord.File:
@@ -28,13 +32,13 @@ def json_file(name: str, data: Any) -> discord.File:
 def seed_refusal(value: str) -> str | None:
     """Why `value` cannot be a client seed (None: it can)."""
     if not value:
-        return f"that is empty: {SEED_RULE}"
+        return _("that is empty: {rule}", rule=seed_rule())
     if len(value) > fairness.MAX_SEED_LENGTH:
-        return f"that is {len(value)} characters long: {SEED_RULE}"
+        return _("that is {count} characters long: {rule}", count=len(value), rule=seed_rule())
     if any(c.isspace() for c in value):
-        return f"that has a space in it: {SEED_RULE}"
+        return _("that has a space in it: {rule}", rule=seed_rule())
     if not value.isprintable():
-        return f"that has a character that does not print: {SEED_RULE}"
+        return _("that has a character that does not print: {rule}", rule=seed_rule())
     return None
 
 
@@ -55,24 +59,25 @@ class Fair(commands.Cog):
         await self.bot.tables.client_seeds.choose(interaction.guild_id or 0, interaction.user.id, value)
         await reply(
             interaction,
-            f"Your client seed on this server is now `{value}`. Every deal you are seated in from now on "
-            "mixes it in (with the others' seeds, in seat order); each table committed to its next deal "
-            "before you chose it. `/fair show` shows it and those commitments.")
+            _("Your client seed on this server is now `{seed}`. Every deal you are seated in from now on mixes it in "
+              "(with the others' seeds, in seat order); each table committed to its next deal before you chose it. "
+              "`/fair show` shows it and those commitments.", seed=value))
 
     @group.command(name="show", description="Your client seed and the next deal's commitment at each of your tables")
     async def show(self, interaction: discord.Interaction) -> None:
         guild_id, member = interaction.guild_id or 0, interaction.user.id
         seeds = await self.bot.tables.client_seeds.of(guild_id, [member])
-        lines = [f"Your client seed on this server: `{seeds[member]}` (`/fair seed` changes it)."]
+        lines = [_("Your client seed on this server: `{seed}` (`/fair seed` changes it).", seed=seeds[member])]
         tables = [t for t in self.bot.tables.tables_of(member) if t.guild_id == guild_id]
         for table in tables:
             upcoming = fair.next_commitment(table)
             if upcoming:
-                lines.append(f"{GAME_TITLES[table.game]} at <#{table.channel_id}>: next deal "
-                             f"(#{fair.next_nonce(table)}) sha256 `{upcoming}`")
+                lines.append(_("{game} at {channel}: next deal (#{nonce}) sha256 `{hash}`", game=game_title(table.game),
+                               channel=f"<#{table.channel_id}>", nonce=str(fair.next_nonce(table)), hash=upcoming))
         if not tables:
-            lines.append("You are not seated at a table on this server.")
-        lines.append(f"Scheme `{fairness.SCHEME}`: docs/fairness.md explains how to re-deal any deal yourself.")
+            lines.append(_("You are not seated at a table on this server."))
+        lines.append(_("Scheme `{scheme}`: docs/fairness.md explains how to re-deal any deal yourself.",
+                       scheme=fairness.SCHEME))
         await reply(interaction, "\n".join(lines)[:2000])
 
 

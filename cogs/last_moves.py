@@ -9,17 +9,18 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from bot.i18n import N_, _, chips, ngettext
 from bot.tables import Table
 from bot.tables.timers import TIMER_ORIGIN
-from games.base import Event, plural
+from games.base import Event
 
 KEY = "last_moves"
 ENTRIES_KEPT = 5  # the newest moves (a computers' block counts as one)
 ENTRY_LIMIT = 500  # characters of one entry; a long computers' block keeps its newest moves
 FIELD_LIMIT = 1024  # characters in a Discord embed field's value
-FIELD_NAME = "Last moves"
+FIELD_NAME = N_("Last moves")
 COMPUTER_ORIGIN = "computer"
-TIMED_OUT = "⏱️ time ran out: "
+TIMED_OUT = N_("⏱️ time ran out: ")
 
 
 def record(table: Table, text: str, origin: Any) -> bool:
@@ -30,7 +31,7 @@ def record(table: Table, text: str, origin: Any) -> bool:
         return False
     by_computers = origin == COMPUTER_ORIGIN
     if origin == TIMER_ORIGIN:
-        text = TIMED_OUT + text
+        text = _(TIMED_OUT) + text
     entries: list[dict[str, Any]] = table.extra.setdefault(KEY, [])
     if by_computers and entries and entries[-1].get("computers"):
         text = f"{entries[-1]['text']} {text}"
@@ -76,25 +77,27 @@ def narrate(events: list[Event], words: Callable[[Event], str]) -> str:
 
 def seat_words(event: Event, names: dict[int, str], deal: str = "hand") -> str:
     """The events every game with seats emits alike: arriving, leaving, sitting out and in, a
-    new shoe."""
+    new shoe (`deal`: the game's word for a deal, "hand" or "round")."""
     data = event.data
     name = names[data["player"]] if "player" in data else ""
+    stack = _(" with {chips}", chips=chips(data["stack"])) if data.get("stack") else ""
     if event.kind == "joined":
-        return f"{name} sits down" + (f" with {plural(data['stack'], 'chip')}" if data.get("stack") else "")
+        return _("{player} sits down", player=name) + stack
+    if event.kind in ("left", "busted") and (event.kind == "busted" or data.get("reason") == "no chips"):
+        return _("{player} is out of chips and leaves the table", player=name)
     if event.kind == "left":
-        if data.get("reason") == "no chips":
-            return f"{name} is out of chips and leaves the table"
-        return f"{name} leaves the table" + (f" with {plural(data['stack'], 'chip')}" if data.get("stack") else "")
+        return _("{player} leaves the table", player=name) + stack
     if event.kind == "leaving":
-        return f"{name} will leave the table at the end of this {deal}"
-    if event.kind == "busted":
-        return f"{name} is out of chips and leaves the table"
+        if deal == "round":
+            return _("{player} will leave the table at the end of this round", player=name)
+        return _("{player} will leave the table at the end of this hand", player=name)
     if event.kind == "sitout":
-        return f"A computer plays for {name} for now" if data.get("computer") else f"{name} sits out"
+        return _("A computer plays for {player} for now", player=name) if data.get("computer") \
+            else _("{player} sits out", player=name)
     if event.kind == "sitin":
-        return f"{name} sits back in"
+        return _("{player} sits back in", player=name)
     if event.kind == "replaced":
-        return f"{names[data['by']]} takes {name}'s seat"
+        return _("{player} takes {other}'s seat", player=names[data["by"]], other=name)
     if event.kind == "shuffle":
-        return f"A new shoe is shuffled ({plural(data['cards'], 'card')})"
+        return ngettext("A new shoe is shuffled ({n} card)", "A new shoe is shuffled ({n} cards)", data["cards"])
     return ""

@@ -12,6 +12,7 @@ from discord.ext import commands
 
 from bot.client import TarotBot
 from bot.tables import Table
+from cogs.answers import language_option
 from cogs.common import (
     WAITING_FOR_A_PERSON,
     Control,
@@ -231,6 +232,7 @@ class Loc(commands.Cog):
     @app_commands.choices(deck=[app_commands.Choice(name=d, value=d) for d in loc.DECKS],
                           pot_trumps=[app_commands.Choice(name=p, value=p) for p in loc.POT_TRUMPS],
                           level=LEVEL_CHOICES)
+    @language_option
     async def create(self, interaction: discord.Interaction,
                      bet: app_commands.Range[int, 1, 100_000] = 10,
                      deck: app_commands.Choice[str] | None = None,
@@ -238,11 +240,12 @@ class Loc(commands.Cog):
                      timer: app_commands.Range[int, 0, 600] = 60,
                      buy_in: app_commands.Range[int, 1, MAX_CHIPS] | None = None,
                      bots: app_commands.Range[int, 0, loc.MAX_SEATS - 1] = 0,
-                     level: app_commands.Choice[str] | None = None) -> None:
+                     level: app_commands.Choice[str] | None = None,
+                     language: app_commands.Choice[str] | None = None) -> None:
         options = {"bet": bet, "timer": timer, "deck": deck.value if deck else "tarot",
                    "pot_trumps": pot_trumps.value if pot_trumps else "all", "bots": bots,
                    "level": level.value if level else "normal"}
-        await create_table(interaction, GAME, options, buy_in)
+        await create_table(interaction, GAME, options, buy_in, language)
         table = self.bot.tables.table_in(interaction.channel_id or 0)
         if table is not None and table.game == GAME and not table.active and table.host_id == interaction.user.id \
                 and len(table.lobby) < loc.REWARDING:

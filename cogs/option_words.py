@@ -7,16 +7,19 @@ from typing import Any
 
 from discord import app_commands
 
+from bot.i18n import N_, _, ngettext
 from games.base import LEVELS, plural
 from games.rummy.melds import meld_set_words
+from renders.french_tarot import METHODS
 
-STYLES = {"rws": "Rider–Waite–Smith cards", "marseille": "Marseille cards", "thoth": "Thoth cards",
-          "french": "French tarot cards (trumps numbered)"}
-LEVEL_WORDS = {"easy": "easy computer players (a newcomer can beat them)",
-               "normal": "normal computer players (rules of thumb)",
-               "hard": "hard computer players (they search the possible deals)"}
-LEVELS_RULE = ("Computer players: `level:` on `create` sets how well they play — **easy** (a newcomer beats them), "
-               "**normal** (rules of thumb, the default) or **hard** (they imagine the hidden cards and search).")
+STYLES = {"rws": N_("Rider–Waite–Smith cards"), "marseille": N_("Marseille cards"), "thoth": N_("Thoth cards"),
+          "french": N_("French tarot cards (trumps numbered)")}
+LEVEL_WORDS = {"easy": N_("easy computer players (a newcomer can beat them)"),
+               "normal": N_("normal computer players (rules of thumb)"),
+               "hard": N_("hard computer players (they search the possible deals)")}
+LEVELS_RULE = N_("Computer players: `level:` on `create` sets how well they play — **easy** (a newcomer beats "
+                 "them), **normal** (rules of thumb, the default) or **hard** (they imagine the hidden cards and "
+                 "search).")
 LEVEL_HELP = "How well the computer players play: easy, normal (default) or hard (docs/computers.md)"
 LEVEL_CHOICES = [app_commands.Choice(name=level, value=level) for level in LEVELS]
 ORIENTATION = {"best": "reversals set for your best hand", "manual": "you turn your own cards"}
@@ -24,7 +27,7 @@ ORIENTATION = {"best": "reversals set for your best hand", "manual": "you turn y
 
 def _timer(options: Any) -> str:
     seconds = int(getattr(options, "timer", 0) or 0)
-    return f"{plural(seconds, 'second')} per turn" if seconds else "no turn timer"
+    return ngettext("{n} second per turn", "{n} seconds per turn", seconds) if seconds else _("no turn timer")
 
 
 def _poker(o: Any) -> list[str]:
@@ -52,12 +55,14 @@ def _loc(o: Any) -> list[str]:
 
 
 def _tarot(o: Any) -> list[str]:
-    deals = f"{o.hands} deal{'s' if o.hands != 1 else ''}" if o.hands else "one deal per player"
-    computers = f", {o.bots} of them computer players" if o.bots else ""
-    fool = {"exchange": "the Excuse is exchanged for a low card", "adjust": "the Excuse's half point is adjusted",
-            "fool_alone": "the Excuse is counted alone"}.get(o.excuse_settlement, o.excuse_settlement)
-    return [f"{o.players} players{computers}", deals, f"card points counted by the {o.count_method} method", fool,
-            STYLES.get(o.style, o.style)]
+    deals = ngettext("{n} deal", "{n} deals", o.hands) if o.hands else _("one deal per player")
+    players = ngettext("{n} players, {bots} of them computer players", "{n} players, {bots} of them computer players",
+                       o.players, bots=o.bots) if o.bots else ngettext("{n} player", "{n} players", o.players)
+    fool = {"exchange": N_("the Excuse is exchanged for a low card"), "adjust": N_("the Excuse's half point is adjusted"),
+            "fool_alone": N_("the Excuse is counted alone")}.get(o.excuse_settlement, o.excuse_settlement)
+    method = _(METHODS.get(o.count_method, o.count_method))
+    return [players, deals, _("card points counted by the {method} method", method=method), _(fool),
+            _(STYLES.get(o.style, o.style))]
 
 
 def _rummy(o: Any) -> list[str]:
@@ -97,7 +102,7 @@ def level_line(options: Any) -> str | None:
     """The table's computer level, for its status; None at a table without computers."""
     if not getattr(options, "bots", 0) or not hasattr(options, "level"):
         return None
-    return f"🤖 {LEVEL_WORDS[options.level].capitalize()}"
+    return f"🤖 {_(LEVEL_WORDS[options.level]).capitalize()}"
 
 
 def option_words(game: str, options: Any) -> str:
@@ -109,5 +114,5 @@ def option_words(game: str, options: Any) -> str:
         return "\n".join(f"{k.replace('_', ' ')}: {_value_words(v)}" for k, v in asdict(options).items())[:1024]
     lines = [*describe(options), _timer(options)]
     if getattr(options, "bots", 0) and hasattr(options, "level"):
-        lines.append(LEVEL_WORDS[options.level])
+        lines.append(_(LEVEL_WORDS[options.level]))
     return "\n".join(f"• {line[:1].upper()}{line[1:]}" for line in lines)[:1024]

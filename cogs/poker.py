@@ -12,6 +12,7 @@ from discord.ext import commands
 
 from bot.client import TarotBot
 from bot.tables import Table
+from cogs.answers import language_option
 from cogs.common import (
     WAITING_FOR_A_PERSON,
     AmountForm,
@@ -303,6 +304,7 @@ class Poker(commands.Cog):
     @app_commands.choices(format=[app_commands.Choice(name=f, value=f) for f in poker.FORMATS],
                           orientation=[app_commands.Choice(name=o, value=o) for o in poker.ORIENTATIONS],
                           level=LEVEL_CHOICES)
+    @language_option
     async def create(self, interaction: discord.Interaction,
                      small_blind: app_commands.Range[int, 1, 1_000_000] = 5,
                      big_blind: app_commands.Range[int, 1, 2_000_000] = 10,
@@ -313,12 +315,13 @@ class Poker(commands.Cog):
                      timer: app_commands.Range[int, 0, 600] = 60,
                      buy_in: app_commands.Range[int, 1, MAX_CHIPS] | None = None,
                      bots: app_commands.Range[int, 0, poker.MAX_SEATS - 1] = 0,
-                     level: app_commands.Choice[str] | None = None) -> None:
+                     level: app_commands.Choice[str] | None = None,
+                     language: app_commands.Choice[str] | None = None) -> None:
         options = {"small_blind": small_blind, "big_blind": big_blind, "min_buy_in": min_buy_in,
                    "max_buy_in": max_buy_in, "format": format.value if format else "holdem",
                    "orientation": orientation.value if orientation else "best", "timer": timer, "bots": bots,
                    "level": level.value if level else "normal"}
-        await create_table(interaction, GAME, options, buy_in)
+        await create_table(interaction, GAME, options, buy_in, language)
 
     @group.command(name="check", description="Check: pass the action without betting")
     async def check(self, interaction: discord.Interaction, table: str | None = None) -> None:

@@ -12,13 +12,14 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot import fair
+from bot.i18n import N_, _, chips, deal_label
+from bot.i18n import translated as tr
 from bot.tables import Table, seat_range
 from cogs import last_moves
+from cogs.answers import speaking_at, speaking_to
 from cogs.common import (
     COLOUR,
-    GAME_TITLES,
     MESSAGE_LIMIT,
-    SIT_IN,
     UIS,
     WAITING_FOR_A_PERSON,
     ButtonSpec,
@@ -26,18 +27,20 @@ from cogs.common import (
     Drawing,
     action_view,
     deal_word,
+    game_title,
     may_update_clicked,
     names_for,
     png_file,
     remember_name,
     render,
     reply,
+    sit_in_button,
     spectator_pings,
     update_clicked,
 )
 from cogs.option_words import option_words
 from cogs.private_hands import PrivateHands, frozen_reply_note, sits_out
-from games.base import Event, plural
+from games.base import Event
 
 if TYPE_CHECKING:
     from bot.client import TarotBot
@@ -52,12 +55,12 @@ EDIT_SPACING = 1.0
 class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=r"tl:(?P<table>\d+):(?P<code>join|leave|start)"):
     """Join / Leave / Start on the lobby message; works after a restart."""
 
-    LABELS = {"join": ("Join", discord.ButtonStyle.success), "leave": ("Leave", discord.ButtonStyle.secondary),
-              "start": ("Start", discord.ButtonStyle.primary)}
+    LABELS = {"join": (N_("Join"), discord.ButtonStyle.success), "leave": (N_("Leave"), discord.ButtonStyle.secondary),
+              "start": (N_("Start"), discord.ButtonStyle.primary)}
 
     def __init__(self, table_id: int, code: str) -> None:
         label, style = self.LABELS[code]
-        super().__init__(discord.ui.Button(label=label, style=style, custom_id=f"tl:{table_id}:{code}"))
+        super().__init__(discord.ui.Button(label=_(label), style=style, custom_id=f"tl:{table_id}:{code}"))
         self.table_id, self.code = table_id, code
 
     @classmethod
@@ -76,9 +79,9 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=r"tl:(?P<t
 
         bot = bot_of(interaction)
         table = await control_table(interaction, self.table_id)
-        reason = "that table has ended" if table is None else refuse_outsider(interaction, table, seated=False)
+        reason = _("that table has ended") if table is None else refuse_outsider(interaction, table, seated=False)
         if reason is not None or table is None:
-            await refuse(interaction, reason or "that table has ended")
+            await refuse(interaction, reason or _("that table has ended"))
             return
         service = bot.tables
         await acknowledge(interaction)  # answer first: the lobby shows the change once committed
@@ -93,7 +96,7 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=r"tl:(?P<t
             await refuse(interaction, refusal.reason)
 
 
-LOBBY_STATUS_WORDS = {"lobby": "lobby", "active": "game started", "ended": "table closed"}
+LOBBY_STATUS_WORDS = {"lobby": N_("lobby"), "active": N_("game started"), "ended": N_("table closed")}
 
 
 def lobby_view(table: Table) -> discord.ui.View | None:
@@ -156,6 +159,14 @@ class Presenter:
             return
         if interaction is not None and table.seated(interaction.user.id) and remember_name(table, interaction.user):
             await self.bot.tables.save_extra(table)
+        await self.bot.load_languages(table.players())  # its players' DMs speak theirs
+        with speaking_at(table):  # the table's public messages speak its language
+            await self._show(table, events, origin, interaction)
+        if interaction is not None and interaction.type == discord.InteractionType.component:
+            await self._answer_private(table, interaction)
+
+    async def _show(self, table: Table, events: list[Event], origin: Any,
+                    interaction: discord.Interaction | None) -> None:
         async with self._lock(table):
             kinds = {e.kind for e in events}
             if "created" in kinds or ("shown_again" in kinds and not table.active):
@@ -178,8 +189,6 @@ class Presenter:
                 self._tell(table, events, origin)
                 await self._show_move(table, events, interaction, origin)
             await self._announce_events(table, events)
-        if interaction is not None and interaction.type == discord.InteractionType.component:
-            await self._answer_private(table, interaction)
 
     def _tell(self, table: Table, events: list[Event], origin: Any) -> None:
         """The move in words joins the table message's last moves (stored with the table's
@@ -191,21 +200,22 @@ class Presenter:
 
     def _lobby_embed(self, table: Table) -> discord.Embed:
         names = names_for(self.bot, table)
-        title = f"{GAME_TITLES[table.game]} — {LOBBY_STATUS_WORDS.get(table.status, 'lobby')}"
+        title = f"{game_title(table.game)} — {_(LOBBY_STATUS_WORDS.get(table.status, N_('lobby')))}"
         embed = discord.Embed(title=title, colour=COLOUR)
-        seats = [f"• {names[s.player]}" + (f" — {plural(s.stack, 'chip')}" if s.stack else "")
-                 for s in table.lobby] or ["nobody yet"]
-        embed.add_field(name=f"Seated ({len(table.lobby)}/{seat_range(table)[1]})", value="\n".join(seats), inline=False)
-        embed.add_field(name="Host", value=f"<@{table.host_id}>")
-        embed.add_field(name="Options", value=option_words(table.game, table.options))
+        seats = [f"• {names[s.player]}" + (" — " + chips(s.stack) if s.stack else "")
+                 for s in table.lobby] or [_("nobody yet")]
+        embed.add_field(name=_("Seated ({seated}/{most})", seated=len(table.lobby), most=seat_range(table)[1]),
+                        value="\n".join(seats), inline=False)
+        embed.add_field(name=_("Host"), value=f"<@{table.host_id}>")
+        embed.add_field(name=_("Options"), value=option_words(table.game, table.options))
         upcoming = fair.next_commitment(table)
         if table.status == "lobby" and upcoming:
-            embed.add_field(name="First deal, committed", value=f"sha256 `{upcoming}` (`/fair` sets your seed)",
-                            inline=False)
+            embed.add_field(name=_("First deal, committed"),
+                            value=_("sha256 `{hash}` (`/fair` sets your seed)", hash=upcoming), inline=False)
         if table.status == "lobby":
-            embed.set_footer(text="Join to take a seat; the host presses Start. /rules explains the game.")
+            embed.set_footer(text=_("Join to take a seat; the host presses Start. /rules explains the game."))
         elif table.status == "active":
-            embed.set_footer(text="The game is on: it is played on the table message below.")
+            embed.set_footer(text=_("The game is on: it is played on the table message below."))
         return embed
 
     async def _post_lobby(self, table: Table) -> None:
@@ -232,32 +242,36 @@ class Presenter:
     # --- the table message ----------------------------------------------------------------
 
     async def _table_payload(self, table: Table, view: dict | None = None, final: bool = False) -> dict[str, Any]:
+        with speaking_at(table):
+            return await self._table_payload_in_language(table, view, final)
+
+    async def _table_payload_in_language(self, table: Table, view: dict | None, final: bool) -> dict[str, Any]:
         ui = UIS[table.game]
         table = table.frozen()  # the committed state: picture, text and buttons agree however play goes on
         view = view if view is not None else table.view(None)
         names = names_for(self.bot, table)
         image = await render(ui, view, names, getattr(table.options, "style", "rws"))
-        embed = discord.Embed(title=f"{GAME_TITLES[table.game]} — {deal_word(table.game)} {view.get('round', 1)}",
+        embed = discord.Embed(title=f"{game_title(table.game)} — {deal_word(table.game)} {view.get('round', 1)}",
                               colour=COLOUR)
         lines = ui.status_lines(table, view, names)
         away = [] if final else sitting_out(table)
-        if not final and self.bot.tables.waits_for_a_person(table) and not any(WAITING_FOR_A_PERSON in line
-                                                                                for line in lines):
-            lines.append(f"{waiting_words(table)} Press **Sit in** (or `/table join`) and play goes on at once.")
+        waiting = _(WAITING_FOR_A_PERSON)
+        if not final and self.bot.tables.waits_for_a_person(table) and not any(waiting in line for line in lines):
+            lines.append(_(waiting_words(table)) + _(" Press **Sit in** (or `/table join`) and play goes on at once."))
         if away:
-            lines.append(f"Sitting out: {', '.join(names[p] for p in away)} — press **Sit in** "
-                         "(or `/table join`) to be dealt in again.")
+            lines.append(_("Sitting out: {players} — press **Sit in** (or `/table join`) to be dealt in again.",
+                           players=", ".join(names[p] for p in away)))
         if table.deadline and not final:
-            lines.append(f"⏱️ time runs out <t:{int(table.deadline)}:R>")
+            lines.append(_("⏱️ time runs out {when}", when=f"<t:{int(table.deadline)}:R>"))
         embed.description = "\n".join(lines)[:4000]
         told = last_moves.field_value(table)
         if told:
-            embed.add_field(name=last_moves.FIELD_NAME, value=told, inline=False)
+            embed.add_field(name=_(last_moves.FIELD_NAME), value=told, inline=False)
         embed.set_image(url="attachment://table.png")
         footer = commitment_footer(view, fair.next_commitment(table), fair.next_nonce(table))
         if footer:
             embed.set_footer(text=footer)
-        buttons = [] if final else ui.buttons(table, view) + ([SIT_IN] if away else [])
+        buttons = [] if final else ui.buttons(table, view) + ([sit_in_button()] if away else [])
         payload = {"embed": embed, "attachments": [png_file(image)], "view": action_view(table, buttons)}
         if final:
             payload["content"] = spectator_pings(table)  # a closed round's message calls no one to move
@@ -376,16 +390,16 @@ class Presenter:
         names = names_for(self.bot, table)
         lines = []
         if ended.get("why"):
-            lines.append(f"Ended by the bot: {ended['why']}.")
+            lines.append(_("Ended by the bot: {why}.", why=tr(ended["why"])))
         if ended.get("played_out"):
-            lines.append("The round in play was played out by the timers' defaults and settled.")
-        lines += [f"{names[int(p)]} takes {plural(amount, 'chip')} back"
+            lines.append(_("The round in play was played out by the timers' defaults and settled."))
+        lines += [_("{player} takes {chips} back", player=names[int(p)], chips=chips(amount))
                   for p, amount in ended["refunds"].items() if amount]
         if ended.get("empty"):
-            lines.append("Everyone left the lobby, so the table is closed.")
-        embed = discord.Embed(title=f"{GAME_TITLES[table.game]} — table ended", colour=COLOUR,
-                              description="\n".join(lines) or "The table is closed.")
-        await self.hands.close_all(table, table_ended_text(table))
+            lines.append(_("Everyone left the lobby, so the table is closed."))
+        embed = discord.Embed(title=_("{game} — table ended", game=game_title(table.game)), colour=COLOUR,
+                              description="\n".join(lines) or _("The table is closed."))
+        await self.hands.close_all(table, lambda: table_ended_text(table))
         channel = await self._channel(table)
         if channel is None:
             return  # the channel is gone (the reason the bot ended the table): nothing to show
@@ -402,9 +416,10 @@ class Presenter:
         """The game played to its end: the table message keeps the final picture without
         buttons, and the channel is told it is free."""
         self._queue(table, MessageJob("final"))
-        await self.hands.close_all(table, game_over_text(table), answered=answered_in_dm(interaction))
-        await self._announce(table, [f"The {GAME_TITLES[table.game]} game is over and the table is closed. "
-                                     f"`/history` shows your hands; `/{table.game} create` opens a new table."])
+        await self.hands.close_all(table, lambda: game_over_text(table), answered=answered_in_dm(interaction))
+        await self._announce(table, [_("The {game} game is over and the table is closed. `/history` shows your "
+                                       "hands; `/{command} create` opens a new table.", game=game_title(table.game),
+                                       command=table.game)])
 
     async def _announce_events(self, table: Table, events: list[Event]) -> None:
         ui = UIS[table.game]
@@ -448,14 +463,19 @@ class Presenter:
             await self.hands.replied(table, interaction.user.id, interaction, message_id, payload["content"], controls)
 
     async def _hand(self, table: Table, player: int) -> tuple[dict[str, Any], list[Control]]:
-        """A player's private view as a message payload, and the controls it offers."""
+        """A player's private view as a message payload, and the controls it offers, in the
+        player's language."""
+        with speaking_to(self.bot, player):
+            return await self._hand_in_language(table, player)
+
+    async def _hand_in_language(self, table: Table, player: int) -> tuple[dict[str, Any], list[Control]]:
         ui = UIS[table.game]
         frozen = table.frozen()  # drawn in a worker thread: the controls carry the step it shows
         text, drawing, buttons = await asyncio.to_thread(ui.hand_view, frozen, player, names_for(self.bot, table))
         image = await drawing.draw() if isinstance(drawing, Drawing) else drawing  # in the drawing pool
         if player in sitting_out(table):
-            text = "You are sitting out: press **Sit in** (or `/table join`) to be dealt in again.\n" + text
-            buttons = [*buttons, SIT_IN]
+            text = _("You are sitting out: press **Sit in** (or `/table join`) to be dealt in again.") + "\n" + text
+            buttons = [*buttons, sit_in_button()]
         payload: dict[str, Any] = {"content": text[:2000], "view": action_view(frozen, buttons)}
         payload["attachments"] = [png_file(image, "hand.png")] if image else []
         return payload, buttons
@@ -468,8 +488,9 @@ class Presenter:
         if channel is None:
             return
         try:
-            await channel.send(f"<@{player}>, your DMs are closed, so I can't send you your hand. "
-                               "Use `/hand` in this channel to see it and play — only you will see it.")
+            with speaking_at(table):
+                await channel.send(_("{player}, your DMs are closed, so I can't send you your hand. Use `/hand` in "
+                                     "this channel to see it and play — only you will see it.", player=f"<@{player}>"))
         except discord.HTTPException as error:
             log.warning("table %s: could not post the DM notice: %s", table.id, error)
             return
@@ -532,8 +553,9 @@ class Presenter:
 
 
 def host_lines(events: list[Event]) -> list[str]:
-    return [f"<@{e.data['was']}> left, so <@{e.data['player']}> is the host now: press Start when everyone "
-            "is in, or `/table end` to close the table." for e in events if e.kind == "host"]
+    return [_("{was} left, so {player} is the host now: press Start when everyone is in, or `/table end` to close "
+              "the table.", was=f"<@{e.data['was']}>", player=f"<@{e.data['player']}>")
+            for e in events if e.kind == "host"]
 
 
 COMMITMENT_SHOWN = 16  # hex digits of a commitment on the table message (/table status: all 64)
@@ -542,12 +564,14 @@ COMMITMENT_SHOWN = 16  # hex digits of a commitment on the table message (/table
 def commitment_footer(view: dict[str, Any], upcoming: str | None = None, nonce: int = 0) -> str | None:
     """The deals in play and the table's next deal, committed: enough of each SHA-256 to check
     it against /history later."""
-    deals = [f"{d['label']}: sha256 {d['commitment'][:COMMITMENT_SHOWN]}…" for d in view.get("commitments") or []]
+    deals = [f"{deal_label(d['label'])}: sha256 {d['commitment'][:COMMITMENT_SHOWN]}…"
+             for d in view.get("commitments") or []]
     if upcoming:
-        deals.append(f"next deal (#{nonce}): sha256 {upcoming[:COMMITMENT_SHOWN]}…")
+        deals.append(_("next deal (#{nonce}): sha256 {hash}…", nonce=str(nonce), hash=upcoming[:COMMITMENT_SHOWN]))
     if not deals:
         return None
-    return f"Deal commitment, {' · '.join(deals)} (/table status shows it whole; /verify checks the seed once it is over)"
+    return _("Deal commitment, {deals} (/table status shows it whole; /verify checks the seed once it is over)",
+             deals=" · ".join(deals))
 
 
 def sitting_out(table: Table) -> list[int]:
@@ -555,7 +579,7 @@ def sitting_out(table: Table) -> list[int]:
     return [p for p in table.players() if p > 0 and sits_out(table, p)]
 
 
-WAITING_FOR_A_PLAYER = "Waiting for a player: nobody is in this round."
+WAITING_FOR_A_PLAYER = N_("Waiting for a player: nobody is in this round.")
 
 
 def waiting_words(table: Table) -> str:
@@ -577,7 +601,7 @@ def table_message_pings(table: Table) -> str | None:
     up: list[int] = []
     if table.active and not UIS[table.game].turn_in_dm(table):
         up = [p for p in table.module.pending(table.state) if p > 0]
-    players = (" ".join(f"<@{p}>" for p in up) + " — your move on this table.") if up else ""
+    players = (" ".join(f"<@{p}>" for p in up) + _(" — your move on this table.")) if up else ""
     spectators = spectator_pings(table, MESSAGE_LIMIT - len(players) - 1) or ""
     return "\n".join(line for line in (players, spectators) if line) or None
 
@@ -598,13 +622,13 @@ def answered_in_reply(interaction: discord.Interaction | None) -> int | None:
 
 
 def game_over_text(table: Table) -> str:
-    return (f"The game is over: the final result of this {GAME_TITLES[table.game]} game is on the table "
-            "message. `/history` shows your hands.")
+    return _("The game is over: the final result of this {game} game is on the table message. `/history` shows "
+             "your hands.", game=game_title(table.game))
 
 
 def table_ended_text(table: Table) -> str:
-    chips = " Your chips are back in your wallet." if table.module.CHIPS else ""
-    return f"This {GAME_TITLES[table.game]} table was ended before the game was over.{chips}"
+    back = _(" Your chips are back in your wallet.") if table.module.CHIPS else ""
+    return _("This {game} table was ended before the game was over.", game=game_title(table.game)) + back
 
 
 __all__ = ["ButtonSpec", "LobbyButton", "Presenter", "lobby_view"]

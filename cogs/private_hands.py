@@ -30,7 +30,9 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.client import discord_clock
+from bot.i18n import N_, _
 from bot.tables import Table
+from cogs.answers import speaking_to
 from cogs.common import SIT_IN, UIS, Control, SelectSpec, names_for
 
 if TYPE_CHECKING:
@@ -39,9 +41,10 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 Note = dict[str, Any]
-SUPERSEDED = "*This hand is from an earlier turn — see the newest message below.*"
-REPLY_SUPERSEDED = "*This reply is from an earlier turn, so its controls are gone — `/hand` shows your cards and moves now.*"
-NO_LONGER_SEATED = "You are no longer seated at this table."
+SUPERSEDED = N_("*This hand is from an earlier turn — see the newest message below.*")
+REPLY_SUPERSEDED = N_("*This reply is from an earlier turn, so its controls are gone — `/hand` shows your cards and "
+                      "moves now.*")
+NO_LONGER_SEATED = N_("You are no longer seated at this table.")
 REPLY_EDITABLE = 14 * 60  # seconds a /hand reply is edited: Discord's 15-minute token, less a margin
 HandMaker = Callable[[Table, int], Awaitable[tuple[dict[str, Any], list[Control]]]]
 
@@ -49,7 +52,7 @@ HandMaker = Callable[[Table, int], Awaitable[tuple[dict[str, Any], list[Control]
 def controls_note(table: Table, controls: list[Control]) -> tuple[str, str]:
     """(live, step) of a message offering these controls (see the module's docstring). A Sit in
     button works at any step: it goes stale only once the player is back in (`"sitout"`)."""
-    moves = [c for c in controls if c != SIT_IN]
+    moves = [c for c in controls if getattr(c, "code", None) != SIT_IN.code]
     if not moves and controls:
         return "sitout", ""
     if any(isinstance(c, SelectSpec) or not c.lasting for c in moves):
@@ -71,8 +74,8 @@ def sits_out(table: Table, player: int) -> bool:
     return table.active and {"type": "sitin"} in table.module.legal_actions(table.state, player)
 
 
-FROZEN_REPLY = ("-# This reply is not updated while the others play: `/hand` again when your turn comes "
-                "(your DMs follow the game).")
+FROZEN_REPLY = N_("-# This reply is not updated while the others play: `/hand` again when your turn comes "
+                  "(your DMs follow the game).")
 
 
 def frozen_reply_note(table: Table, player: int, text: str) -> str:
@@ -81,7 +84,7 @@ def frozen_reply_note(table: Table, player: int, text: str) -> str:
     member's turn is back, so it says so and points to `/hand`."""
     if not table.active or not table.seated(player) or player in table.module.pending(table.state):
         return text
-    return f"{text}\n{FROZEN_REPLY}"
+    return f"{text}\n{_(FROZEN_REPLY)}"
 
 
 def is_stale(table: Table, note: Note, player: int, on_turn: bool) -> bool:
@@ -103,8 +106,8 @@ def round_of(table: Table) -> Any:
 def superseded_text(shown: str, heading: str = SUPERSEDED) -> str:
     """What a replaced DM (or /hand reply) says: that it is no longer current, then what it
     showed, without the lines that counted down to a deadline now gone."""
-    kept = [line for line in shown.splitlines() if "<t:" not in line and line != FROZEN_REPLY]
-    return "\n".join([heading, *kept])[:2000]
+    kept = [line for line in shown.splitlines() if "<t:" not in line and line != _(FROZEN_REPLY)]
+    return "\n".join([_(heading), *kept])[:2000]
 
 
 def controls_state(table: Table, player: int, controls: list[Control]) -> Note:
@@ -148,17 +151,21 @@ class PrivateHands:
                 note["waiting"] = False
         seated = [p for p in table.players() if p > 0]
         for player in seated:
-            note = notes.get(str(player))
-            if player == answered:
-                continue
-            if note and player in on_turn and note.get("waiting") and note.get("round") == round_of(table):
-                await self.refresh(table, player, note)  # the deal's DM, sent moments ago, becomes the turn
-            elif player in fresh or (player in on_turn and not (note and note["turn"])):
-                await self.send(table, player)
-            elif note and (note["live"] or note["turn"]) and is_stale(table, note, player, player in on_turn):
-                await self.refresh(table, player, note)
+            if player != answered:
+                with speaking_to(self.bot, player):  # a DM speaks its reader's language
+                    await self._update(table, player, fresh, on_turn)
         for key in [k for k in notes if int(k) not in seated]:
-            await self._say_farewell(table, int(key), notes.pop(key))
+            with speaking_to(self.bot, int(key)):
+                await self._say_farewell(table, int(key), notes.pop(key))
+
+    async def _update(self, table: Table, player: int, fresh: list[int], on_turn: list[int]) -> None:
+        note = self.notes(table).get(str(player))
+        if note and player in on_turn and note.get("waiting") and note.get("round") == round_of(table):
+            await self.refresh(table, player, note)  # the deal's DM, sent moments ago, becomes the turn
+        elif player in fresh or (player in on_turn and not (note and note["turn"])):
+            await self.send(table, player)
+        elif note and (note["live"] or note["turn"]) and is_stale(table, note, player, player in on_turn):
+            await self.refresh(table, player, note)
 
     async def _say_farewell(self, table: Table, player: int, note: Note) -> None:
         """The latest DM of a player no longer seated offers nothing more: when the game made
@@ -167,7 +174,7 @@ class PrivateHands:
         if farewell is not None:
             await self._edit(note, **farewell)
         elif note["live"] or note["turn"]:
-            await self._edit(note, content=NO_LONGER_SEATED, view=None)
+            await self._edit(note, content=_(NO_LONGER_SEATED), view=None)
 
     def _farewell(self, table: Table, player: int) -> dict[str, Any] | None:
         """The last words to a player the game made leave (`GameUI.farewell`), as a message's
@@ -219,7 +226,7 @@ class PrivateHands:
             shown = (await channel.fetch_message(note["m"])).content
         except discord.HTTPException:
             shown = ""
-        if shown.startswith(SUPERSEDED):
+        if shown.startswith(_(SUPERSEDED)):
             return
         await self._edit(note, content=superseded_text(shown), view=None)
 
@@ -232,15 +239,17 @@ class PrivateHands:
         if table.seated(player):  # one who just left was told so (the answer is their farewell)
             self.remember(table, player, message_id, channel_id, controls)
 
-    async def close_all(self, table: Table, text: str, answered: int | None = None) -> None:
-        """The game is over: every player's latest DM, and /hand reply, says so and offers
-        nothing more."""
+    async def close_all(self, table: Table, text: Callable[[], str], answered: int | None = None) -> None:
+        """The game is over: every player's latest DM, and /hand reply, says so (`text`, in
+        each player's language) and offers nothing more."""
         notes = table.extra.pop("dms", {})
         for key, note in notes.items():
             if int(key) != answered:
-                await self._edit(note, content=text, view=None)
-        for reply in self.replies.pop(table.id, {}).values():
-            await self._edit_reply(reply, content=text, view=None)
+                with speaking_to(self.bot, int(key)):
+                    await self._edit(note, content=text(), view=None)
+        for player, reply in self.replies.pop(table.id, {}).items():
+            with speaking_to(self.bot, player):
+                await self._edit_reply(reply, content=text(), view=None)
 
     # --- /hand replies ----------------------------------------------------------------------
 
@@ -272,11 +281,12 @@ class PrivateHands:
                 continue
             if mine.get(player) is reply:
                 del mine[player]
-            if seated:
-                await self._edit_reply(reply, **self._retired(reply))  # (past its edit window: left as it is)
-            else:
-                await self._edit_reply(reply, **(self._farewell(table, player) or {"content": NO_LONGER_SEATED,
-                                                                                    "view": None}))
+            with speaking_to(self.bot, player):
+                if seated:
+                    await self._edit_reply(reply, **self._retired(reply))  # (past its edit window: left as it is)
+                else:
+                    await self._edit_reply(reply, **(self._farewell(table, player) or {"content": _(NO_LONGER_SEATED),
+                                                                                        "view": None}))
         if not self.replies.get(table.id):
             self.replies.pop(table.id, None)
 

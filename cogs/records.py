@@ -9,22 +9,39 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import records
+from bot import i18n, records
 from bot.client import TarotBot
-from cogs.common import COLOUR, GAME_TITLES, Drawing, deal_word, png_file, refuse
-from games.base import plural
+from bot.i18n import N_, _, ngettext
+from cogs.answers import render_words
+from cogs.common import COLOUR, DEAL_WORDS, GAME_TITLES, Drawing, game_title, png_file, refuse
+from games.base import NP_, plural
 from games.registry import GAMES
 from renders.records import GameCard, render_profile
 
 WHOLE_GAMES = ("rummy", "arcanoid")  # their records count whole games, not hands or rounds
-CONTRACT_WORDS = {"prise": "Prise", "garde": "Garde", "garde_sans": "Garde sans", "garde_contre": "Garde contre"}
+CONTRACT_WORDS = {"prise": N_("Prise"), "garde": N_("Garde"), "garde_sans": N_("Garde sans"),
+                  "garde_contre": N_("Garde contre")}
+# A count of what the records count, and the units of a net result, in the language spoken now.
+COUNTED = {"hand": NP_("{n} hand", "{n} hands"), "round": NP_("{n} round", "{n} rounds"),
+           "game": NP_("{n} game", "{n} games"), "point": NP_("{n} point", "{n} points"),
+           "chip": NP_("{n} chip", "{n} chips"), "battle": NP_("{n} battle", "{n} battles")}
+SIGNED = {"point": NP_("{n:+} point", "{n:+} points"), "chip": NP_("{n:+} chip", "{n:+} chips"),
+          "battle": NP_("{n:+} battle", "{n:+} battles")}
+
+
+def counted(count: int, word: str, signed: bool = False) -> str:
+    """"3 hands", "+40 chips": a count of a record's word or unit, in the language spoken now."""
+    forms = (SIGNED if signed else COUNTED).get(word)
+    if forms is None:
+        return plural(count, word, signed=signed)
+    return ngettext(*forms, count)
 BET_SIDES = ("player", "banker", "tie")
 FIELD_LIMIT = 1024  # characters in an embed field's value
 
 
 def record_word(game: str) -> str:
     """What one recorded round of the game is called."""
-    return "game" if game in WHOLE_GAMES else deal_word(game)
+    return "game" if game in WHOLE_GAMES else DEAL_WORDS.get(game, "hand")
 
 
 def unit_of(game: str) -> str:
@@ -35,19 +52,19 @@ def unit_of(game: str) -> str:
 
 
 def date_of(day: int) -> str:
-    return datetime.datetime.fromtimestamp(day * records.DAY, datetime.UTC).strftime("%d %b %Y")
+    return i18n.date_text(datetime.datetime.fromtimestamp(day * records.DAY, datetime.UTC).date())
 
 
 def game_lines(record: records.GameRecord) -> list[str]:
     """The record of one game in words: the common figures, then the game's own."""
     word, unit = record_word(record.game), unit_of(record.game)
-    outcome = f"{record.won:,} won, {record.lost:,} lost"
+    outcome = _("{won:,} won, {lost:,} lost", won=record.won, lost=record.lost)
     if record.pushed or record.game in ("blackjack", "baccarat"):
-        outcome += f", {plural(record.pushed, 'push', 'pushes')}"
+        outcome += ", " + ngettext("{n} push", "{n} pushes", record.pushed)
     lines = [
-        f"{plural(record.played, word)}: {outcome}",
-        f"Net {plural(record.net, unit, signed=True)} · biggest win {plural(record.best_win, unit)}",
-        f"Winning streak {record.streak} (best {record.best_streak})",
+        f"{counted(record.played, word)}: {outcome}",
+        _("Net {net} · biggest win {best}", net=counted(record.net, unit, signed=True), best=counted(record.best_win, unit)),
+        _("Winning streak {streak} (best {best})", streak=record.streak, best=record.best_streak),
     ]
     own = own_figures(record.game, record.figures)
     return lines + ([" · ".join(own)] if own else [])
@@ -58,13 +75,14 @@ def own_figures(game: str, figures: dict[str, tuple[int, str]]) -> list[str]:
     value = {name: v for name, (v, _) in figures.items()}
     said: list[str] = []
     if game == "tarot":
-        said.append(f"Deals taken {value.get('deals taken', 0)}, made {value.get('deals made', 0)}")
-        contracts = [f"{CONTRACT_WORDS[c]} {value[f'taken as {c}']}" for c in CONTRACT_WORDS
+        said.append(_("Deals taken {taken}, made {made}", taken=value.get("deals taken", 0),
+                      made=value.get("deals made", 0)))
+        contracts = [f"{_(CONTRACT_WORDS[c])} {value[f'taken as {c}']}" for c in CONTRACT_WORDS
                      if value.get(f"taken as {c}")]
         if contracts:
-            said.append("by contract: " + ", ".join(contracts))
-        said.append(f"petit au bout {value.get('petit au bout', 0)}, poignées {value.get('poignées', 0)}, "
-                    f"chelems {value.get('chelems', 0)}")
+            said.append(_("by contract: {contracts}", contracts=", ".join(contracts)))
+        said.append(_("petit au bout {petit}, poignées {poignees}, chelems {chelems}", petit=value.get("petit au bout", 0),
+                      poignees=value.get("poignées", 0), chelems=value.get("chelems", 0)))
     elif game == "poker":
         said.append(f"Won at showdown {value.get('won at showdown', 0)}, "
                     f"without a showdown {value.get('won without showdown', 0)}")
@@ -109,29 +127,37 @@ class Records(commands.Cog):
                       game: app_commands.Choice[str] | None = None, public: bool = False) -> None:
         who = member or interaction.user
         if who.bot:
-            await refuse(interaction, "bots have no record: only members' rounds are counted")
+            await refuse(interaction, _("bots have no record: only members' rounds are counted"))
             return
         guild_id, today = interaction.guild_id or 0, records.day_of(discord.utils.utcnow().timestamp())
         found = await records.profile(self.bot.tables.store, guild_id, who.id, game.value if game else None, today)
         if found.empty:  # said privately, even when the record was to be shown
-            where = f" at {game.name}" if game else ""
-            whose = "You have" if who.id == interaction.user.id else f"{who.display_name} has"
-            await interaction.response.send_message(
-                f"{whose} no record{where} on this server yet: a round counts once it is finished at a table "
-                "here (records began with this version of the bot).", ephemeral=True)
+            later = _(" a round counts once it is finished at a table here (records began with this version of the bot).")
+            if who.id == interaction.user.id:
+                said = _("You have no record at {game} on this server yet:", game=game_title(game.value)) if game \
+                    else _("You have no record on this server yet:")
+            else:
+                said = _("{member} has no record at {game} on this server yet:", member=who.display_name,
+                         game=game_title(game.value)) if game \
+                    else _("{member} has no record on this server yet:", member=who.display_name)
+            await interaction.response.send_message(said + later, ephemeral=True)
             return
         await interaction.response.defer(ephemeral=not public, thinking=True)  # the card is drawn next
-        embed = discord.Embed(title=f"{who.display_name} — record on this server", colour=COLOUR)
+        embed = discord.Embed(title=_("{member} — record on this server", member=who.display_name), colour=COLOUR)
         for record in found.games:
-            embed.add_field(name=GAME_TITLES.get(record.game, record.game),
+            embed.add_field(name=game_title(record.game) if record.game in GAME_TITLES else record.game,
                             value="\n".join(game_lines(record))[:FIELD_LIMIT], inline=False)
         if found.chip_line:
-            embed.set_footer(text=f"Chips won and lost since {date_of(found.chip_line[0][0])}: "
-                                  f"{found.chip_line[-1][1]:+,}")
-        cards = [GameCard(GAME_TITLES.get(r.game, r.game), record_word(r.game), r.played, r.won, r.lost, r.pushed,
-                          r.net, unit_of(r.game), r.streak, r.best_streak, highlight(r)) for r in found.games]
-        where = interaction.guild.name if interaction.guild else "this server"
-        image = await Drawing(render_profile, who.display_name, where, cards, found.chip_line).draw()
+            embed.set_footer(text=_("Chips won and lost since {date}: {chips:+,}", date=date_of(found.chip_line[0][0]),
+                                    chips=found.chip_line[-1][1]))
+        cards = [GameCard(game_title(r.game) if r.game in GAME_TITLES else r.game, record_word(r.game), r.played,
+                          r.won, r.lost, r.pushed, r.net, unit_of(r.game), r.streak, r.best_streak, highlight(r))
+                 for r in found.games]
+        where = interaction.guild.name if interaction.guild else _("this server")
+        dates = _("{start} to {end} (UTC)", start=date_of(found.chip_line[0][0] - 1),
+                  end=date_of(found.chip_line[-1][0])) if found.chip_line else ""
+        image = await Drawing(render_profile, who.display_name, where, cards, found.chip_line,
+                              words=render_words("common"), dates=dates).draw()
         embed.set_image(url="attachment://profile.png")
         await interaction.followup.send(embed=embed, file=png_file(image, "profile.png"), ephemeral=not public,
                                         allowed_mentions=discord.AllowedMentions.none())

@@ -33,17 +33,6 @@ RULES = {
         "• `/poker check | call | bet | raise | fold | allin`, `/poker discard` at the draw; `/history` for your last hands.\n"
         "Start: `/poker create`, then `/table join` and the host's `/table start`."
     ),
-    "tarot": (
-        "French Tarot (FFT rules), 3–5 players; computer players can fill seats (`bots`).\n"
-        "• Bid once each, higher or pass: **Prise** ×1 < **Garde** ×2 < **Garde sans** ×4 < **Garde contre** ×6. "
-        "With 5 the taker calls a king: its holder is the secret partner.\n"
-        "• Prise, garde: the dog is shown; the taker discards as many (no king, no oudler; trumps only if forced).\n"
-        "• Follow suit; void, trump; always overtrump if you can. The **Excuse** excuses: it stays with its side "
-        "for an empty card.\n"
-        "• Oudlers (1, 21, Excuse) set the points needed: 56, 51, 41, 36 of 91. Score (25 + difference) × contract, "
-        "petit au bout, poignées, chelem; zero-sum.\n"
-        "Start: `/tarot create players:4 bots:3`, then Start; play from your DM menu or `/tarot play`."
-    ),
     "rummy": (
         "Two players (or you against the computer) meld by the Tree of Life. Ten cards each, an upcard starts the "
         "discard pile; a turn is **draw** (stock or discard pile) then **discard**.\n"

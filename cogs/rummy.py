@@ -10,6 +10,7 @@ from discord.ext import commands
 
 from bot.client import TarotBot
 from bot.tables import Table
+from cogs.answers import language_option
 from cogs.common import (
     ButtonSpec,
     Control,
@@ -307,6 +308,7 @@ class Rummy(commands.Cog):
         melds=[app_commands.Choice(name=m, value=m) for m in rm.MELD_SETS],
         attributions=[app_commands.Choice(name=a, value=a) for a in rm.ATTRIBUTIONS],
         style=[app_commands.Choice(name=s, value=s) for s in DECK_STYLES])
+    @language_option
     async def create(self, interaction: discord.Interaction,
                      opponent: app_commands.Choice[str] | None = None,
                      melds: app_commands.Choice[str] | None = None,
@@ -316,13 +318,14 @@ class Rummy(commands.Cog):
                      style: app_commands.Choice[str] | None = None,
                      dealer_choice: bool = False, upcard_choice: bool = False, identification: bool = False,
                      timer: app_commands.Range[int, 0, 3600] = 120,
-                     level: app_commands.Choice[str] | None = None) -> None:
+                     level: app_commands.Choice[str] | None = None,
+                     language: app_commands.Choice[str] | None = None) -> None:
         options = {"level": level.value if level else "normal", "opponent": opponent.value if opponent else "human", "melds": melds.value if melds else "all",
                    "call_limit": call_limit, "target": target,
                    "attributions": attributions.value if attributions else "gd",
                    "style": style.value if style else "rws", "dealer_choice": dealer_choice,
                    "upcard_choice": upcard_choice, "identification": identification, "timer": timer}
-        await create_table(interaction, GAME, options, None)
+        await create_table(interaction, GAME, options, None, language)
 
     @group.command(name="draw", description="Take the top card of the stock or of the discard pile")
     @app_commands.rename(source="from")

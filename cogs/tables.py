@@ -13,18 +13,23 @@ from discord.ext import commands
 
 from bot import drawing, fair
 from bot.client import TarotBot
+from bot.i18n import N_, _, deal_label
+from bot.i18n import translated as tr
 from bot.retention import retention_words
 from bot.tables import Table
 from bot.verify import Verdict, record_of, verify
 from cogs.common import (
     COLOUR,
+    DEAL_WORDS,
     GAME_TITLES,
     MAX_SPECTATORS,
+    UIS,
     GameButton,
     GameSelect,
     answered,
     deal_word,
     find_table,
+    game_title,
     may_manage,
     names_for,
     png_file,
@@ -51,8 +56,8 @@ from renders import warm_up
 log = logging.getLogger(__name__)
 MAX_BUY_IN = 1_000_000_000
 ROUTED_ITEMS = (GameButton, GameSelect, LobbyButton)
-PAST_RETENTION = ("Past retention: this hand's seed is no longer on record and /verify cannot check it "
-                  "({kept}).")
+PAST_RETENTION = N_("Past retention: this hand's seed is no longer on record and /verify cannot check it "
+                    "({kept}).")
 HISTORY_SHOWN = 5  # hands in one /history answer: five full fields stay under an embed's 6,000 characters
 FIELD_LIMIT = 1024
 
@@ -120,7 +125,7 @@ class Tables(commands.Cog):
             return
         back = any(e.kind == "sitin" for e in events)
         await reply(interaction,
-            sat_in_words(table) if back else f"You're seated at the {GAME_TITLES[table.game]} table.")
+            sat_in_words(table) if back else _("You're seated at the {game} table.", game=game_title(table.game)))
 
     @table.command(name="leave", description="Leave this channel's table (your chips, if any, go back to your wallet)")
     async def leave(self, interaction: discord.Interaction) -> None:
@@ -132,9 +137,10 @@ class Tables(commands.Cog):
             return
         still, chips = table.seated(interaction.user.id), table.module.CHIPS
         if still:
-            text = f"You'll leave at the end of this {deal_word(table.game)}" + ("; your chips follow you then." if chips else ".")
+            text = _("You'll leave at the end of this {deal}", deal=deal_word(table.game)) \
+                + (_("; your chips follow you then.") if chips else ".")
         else:
-            text = "You've left the table" + ("; your chips are back in your wallet." if chips else ".")
+            text = _("You've left the table") + (_("; your chips are back in your wallet.") if chips else ".")
         await reply(interaction, text)
 
     @table.command(name="start", description="Host: start play")
@@ -145,7 +151,7 @@ class Tables(commands.Cog):
         except IllegalAction as refusal:
             await refuse(interaction, refusal.reason)
             return
-        await reply(interaction, "The game is on.")
+        await reply(interaction, _("The game is on."))
 
     @table.command(name="status", description="The table as it stands, just for you")
     async def status(self, interaction: discord.Interaction) -> None:
@@ -165,7 +171,7 @@ class Tables(commands.Cog):
         image = await render(ui, view, names, getattr(table.options, "style", "rws"))
         lines = [*ui.status_lines(table, view, names), *filter(None, [level_line(table.options)]),
                  *commitment_lines(view, fair.next_commitment(table), fair.next_nonce(table))]
-        embed = discord.Embed(title=GAME_TITLES[table.game], colour=COLOUR, description="\n".join(lines)[:4000])
+        embed = discord.Embed(title=game_title(table.game), colour=COLOUR, description="\n".join(lines)[:4000])
         embed.set_image(url="attachment://table.png")
         return {"embed": embed, "file": png_file(image)}
 
@@ -188,7 +194,7 @@ class Tables(commands.Cog):
         except IllegalAction as refusal:
             await refuse(interaction, refusal.reason)
             return
-        await reply(interaction, f"{member.display_name} is off the table.")
+        await reply(interaction, _("{member} is off the table.", member=member.display_name))
 
     @table.command(name="spectate", description="Watch this table (pinged on each new hand); again to stop watching")
     async def spectate(self, interaction: discord.Interaction) -> None:
@@ -202,16 +208,16 @@ class Tables(commands.Cog):
             watchers.remove(interaction.user.id)
             await self.bot.tables.save_extra(table)
             await reply(interaction,
-                "You've stopped watching this table: new hands won't ping you. /table spectate again to watch.")
+                _("You've stopped watching this table: new hands won't ping you. /table spectate again to watch."))
             return
         if len(watchers) >= MAX_SPECTATORS:
-            await refuse(interaction, f"this table already has {MAX_SPECTATORS} spectators, the most it pings; "
-                                      "you can still follow it in this channel")
+            await refuse(interaction, _("this table already has {count} spectators, the most it pings; you can still "
+                                        "follow it in this channel", count=MAX_SPECTATORS))
             return
         watchers.append(interaction.user.id)
         await self.bot.tables.save_extra(table)
         await reply(interaction,
-            content="You're watching: each new hand's table message will ping you. /table spectate again stops it.",
+            content=_("You're watching: each new hand's table message will ping you. /table spectate again stops it."),
             **await self._public_snapshot(table))
 
     @app_commands.command(name="hand", description="Your private hand at this channel's table, with its controls")
@@ -219,9 +225,9 @@ class Tables(commands.Cog):
         try:
             table = await find_table(interaction, None)
             if not table.active:
-                raise IllegalAction("the game has not started yet")
+                raise IllegalAction(_("the game has not started yet"))
             if not table.seated(interaction.user.id):
-                raise IllegalAction("you are not seated at this table: /table join takes a seat")
+                raise IllegalAction(_("you are not seated at this table: /table join takes a seat"))
         except IllegalAction as refusal:
             await refuse(interaction, refusal.reason)
             return
@@ -230,14 +236,14 @@ class Tables(commands.Cog):
     @app_commands.command(name="rules", description="The rules of a game, in short")
     @app_commands.choices(game=[app_commands.Choice(name=title, value=key) for key, title in GAME_TITLES.items()])
     async def rules(self, interaction: discord.Interaction, game: app_commands.Choice[str]) -> None:
-        text = RULES[game.value]
+        text = _(getattr(UIS[game.value], "rules", None) or RULES[game.value])
         if hasattr(GAMES[game.value], "computer_action"):
-            text += "\n" + LEVELS_RULE
+            text += "\n" + _(LEVELS_RULE)
         here = self.bot.tables.table_in(interaction.channel_id or 0)
         if here is not None and here.game == game.value and hasattr(here.options, "variant"):
             gaza = " with GAZA" if getattr(here.options, "gaza", False) else ""
             text += f"\nThe table in this channel plays **{here.options.variant}**{gaza}."
-        embed = discord.Embed(title=GAME_TITLES[game.value], colour=COLOUR, description=text)
+        embed = discord.Embed(title=game_title(game.value), colour=COLOUR, description=text)
         await reply(interaction, embed=embed)
 
     @app_commands.command(name="history",
@@ -252,17 +258,20 @@ class Tables(commands.Cog):
             return
         revealed = await self._fill_revealed(found, records)
         gone = await self._past_retention(records[-HISTORY_SHOWN:])
-        past = PAST_RETENTION.format(kept=retention_words(self.bot.config.keep_days))
-        word = deal_word(found.game)
-        title = f"{GAME_TITLES[found.game]} — your last {word}s"
+        past = _(PAST_RETENTION, kept=retention_words(self.bot.config.keep_days))
+        rounds = DEAL_WORDS.get(found.game) == "round"
+        title = _("{game} — your last rounds", game=game_title(found.game)) if rounds \
+            else _("{game} — your last hands", game=game_title(found.game))
         embed = discord.Embed(title=title, colour=COLOUR)
         for record in reversed(records[-HISTORY_SHOWN:]):
             text = record_text(record, past if any(d["commitment"] in gone for d in record["deals"]) else "", revealed)
-            embed.add_field(name=f"{word.title()} {record['hand']}", value=text, inline=False)
-        ended = " (ended)" if found.status == "ended" else ""
-        embed.set_footer(text=f"Table {found.id}{ended} · /verify seed checks a seed against its "
-                              "commitment and re-deals its cards; deals.json holds each deal's whole record "
-                              "(docs/verify_deal.py re-deals it)")
+            name = _("Round {number}", number=record["hand"]) if rounds else _("Hand {number}", number=record["hand"])
+            embed.add_field(name=name, value=text, inline=False)
+        footer = _("Table {number} (ended)", number=found.id) if found.status == "ended" \
+            else _("Table {number}", number=found.id)
+        embed.set_footer(text=footer + _(" · /verify seed checks a seed against its commitment and re-deals its "
+                                         "cards; deals.json holds each deal's whole record (docs/verify_deal.py "
+                                         "re-deals it)"))
         shown = [revealed[d["commitment"]] for r in records[-HISTORY_SHOWN:] for d in r["deals"]
                  if d["commitment"] in revealed]
         await reply(interaction, embed=embed, files=[json_file("deals.json", shown)] if shown else None)
@@ -309,8 +318,9 @@ class Tables(commands.Cog):
         found = await self.bot.tables.last_table_in(interaction.channel_id or 0)
         if found is None:
             keep_days = self.bot.config.keep_days
-            past = f", or the last one here closed so long ago it is past retention ({retention_words(keep_days)})"
-            raise IllegalAction("no table has played in this channel yet" + (past if keep_days > 0 else ""))
+            past = _(", or the last one here closed so long ago it is past retention ({kept})",
+                     kept=retention_words(keep_days))
+            raise IllegalAction(_("no table has played in this channel yet") + (past if keep_days > 0 else ""))
         return found
 
     @staticmethod
@@ -318,7 +328,7 @@ class Tables(commands.Cog):
         history = getattr(table.module, "history", None)
         records = history(table.state, player) if history is not None and table.state is not None else []
         if not records:
-            raise IllegalAction("you have not finished a hand at this table yet")
+            raise IllegalAction(_("you have not finished a hand at this table yet"))
         return records
 
 
@@ -349,11 +359,13 @@ def commitment_lines(view: dict, upcoming: str | None = None, nonce: int = 0) ->
 
 
 def deal_line(deal: DealSeed, record: dict[str, Any] | None = None) -> str:
+    label = deal_label(deal["label"])
     if not deal["seed"]:
-        return f"{deal['label']}: sha256 `{deal['commitment']}` · the seed is shown once it is over"
-    line = f"{deal['label']}: seed `{deal['seed']}` · sha256 `{deal['commitment']}`"
+        return _("{label}: sha256 `{hash}` · the seed is shown once it is over", label=label, hash=deal["commitment"])
+    line = _("{label}: seed `{seed}` · sha256 `{hash}`", label=label, seed=deal["seed"], hash=deal["commitment"])
     if record is not None and record["scheme"] == fairness.SCHEME:
-        line += f" · {record['scheme']} · nonce {record['nonce']} · client `{record['client'] or '(none)'}`"
+        line += _(" · {scheme} · nonce {nonce} · client `{client}`", scheme=record["scheme"], nonce=str(record["nonce"]),
+                  client=record["client"] or _("(none)"))
     elif record is not None:
         line += f" · {record['scheme']}"
     return line
@@ -382,11 +394,11 @@ def record_text(record: HandRecord, past: str = "", revealed: dict[str, dict[str
     string), the cards, the result, then the moves (the middle ones left out when they do not
     fit). `past`: what to say in place of the deals of a hand past retention."""
     deals = [past] if past else [deal_line(d, (revealed or {}).get(d["commitment"])) for d in record["deals"]]
-    text = "\n".join([*deals, *record["cards"], f"**{record['result']}**"])
+    text = "\n".join([*deals, *map(tr, record["cards"]), f"**{tr(record['result'])}**"])
     if len(text) >= FIELD_LIMIT:
         return text[:FIELD_LIMIT - 1] + "…"
     if record["actions"]:
-        text += "\n" + fit_moves(record["actions"], FIELD_LIMIT - len(text) - 1)
+        text += "\n" + fit_moves([tr(move) for move in record["actions"]], FIELD_LIMIT - len(text) - 1)
     return text
 
 
@@ -399,10 +411,10 @@ def fit_moves(moves: list[str], budget: int) -> str:
     tail: list[str] = []
     for move in reversed(moves[1:]):
         left_out = len(moves) - 2 - len(tail)
-        if len(" · ".join([moves[0], f"… {left_out} more …", move, *tail])) > budget:
+        if len(" · ".join([moves[0], _("… {count} more …", count=left_out), move, *tail])) > budget:
             break
         tail.insert(0, move)
-    text = " · ".join([moves[0], f"… {len(moves) - 1 - len(tail)} more …", *tail])
+    text = " · ".join([moves[0], _("… {count} more …", count=len(moves) - 1 - len(tail)), *tail])
     return text if len(text) <= budget else text[:budget - 1] + "…"
 
 

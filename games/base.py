@@ -112,12 +112,66 @@ class HandRecord(TypedDict):
     result: str  # the outcome for this player: "+40 chips", "made garde by 4: +112 points"
 
 
+def N_(msgid: str) -> str:  # noqa: N802 - gettext's name for a marker
+    """Marks a text for the catalogs (`locales/`) without translating it: the rules know no
+    language; the Discord side translates the text where it knows its reader."""
+    return msgid
+
+
+def NP_(singular: str, plural: str) -> tuple[str, str]:  # noqa: N802 - a marker
+    """Marks a text's singular and plural forms for the catalogs (an image's words)."""
+    return singular, plural
+
+
+class Text(str):
+    """A marked text with its parameters: as a `str` it is the English text (the message id
+    filled in), and the Discord side translates it for its reader (`bot.i18n.translated`) from
+    `msgid` and `params` (parameters may be Texts themselves, translated in turn). `plural` is
+    the message id's plural form and `count` the number choosing between them (`{n}`)."""
+
+    msgid: str
+    params: dict[str, Any]
+    plural: str | None
+    count: int
+
+    def __new__(cls, msgid: str, /, plural: str | None = None, count: int = 1, **params: Any) -> Text:
+        template = plural if plural is not None and abs(count) != 1 else msgid
+        english = template.format(n=count, **params) if (params or plural is not None) else template
+        text = super().__new__(cls, english)
+        text.msgid, text.params, text.plural, text.count = msgid, params, plural, count
+        return text
+
+    def __reduce__(self) -> Any:  # pickled (to a worker process) with its parameters
+        return _text, (self.msgid, self.plural, self.count, self.params)
+
+    def marked(self) -> dict[str, Any]:
+        """The text as JSON keeps it (in a view, a stored sheet): `Text.from_marked` reads it."""
+        params = {k: v.marked() if isinstance(v, Text) else v for k, v in self.params.items()}
+        return {"msgid": self.msgid, "plural": self.plural, "count": self.count, "params": params}
+
+    @classmethod
+    def from_marked(cls, data: dict[str, Any]) -> Text:
+        params = {k: cls.from_marked(v) if isinstance(v, dict) and "msgid" in v else v
+                  for k, v in data.get("params", {}).items()}
+        return cls(data["msgid"], plural=data.get("plural"), count=data.get("count", 1), **params)
+
+
+def _text(msgid: str, plural: str | None, count: int, params: dict[str, Any]) -> Text:
+    return Text(msgid, plural=plural, count=count, **params)
+
+
+def Plural(singular: str, plural: str, count: int, /, **params: Any) -> Text:  # noqa: N802 - a marker
+    """A marked text with a plural form, chosen by `count` (`{n}` in the texts)."""
+    return Text(singular, plural=plural, count=count, **params)
+
+
 class IllegalAction(Exception):
-    """A refused move. `reason` is said to the player as it is."""
+    """A refused move. `reason` is said to the player as it is (English); when it is a marked
+    `Text`, `text` keeps it so that the Discord side says it in the player's language."""
 
     def __init__(self, reason: str) -> None:
         super().__init__(reason)
-        self.reason = reason
+        self.reason = reason  # a marked Text keeps its message id and parameters (still the English `str`)
 
 
 @dataclass(frozen=True)
@@ -146,10 +200,10 @@ def seat_name(player: int) -> str:
     if player == USA_ID:
         return "USA"
     if player in DAEMON_IDS:
-        return "a daemon"
+        return Text(N_("a daemon"))
     if player < 0:
-        return f"Computer {-player}"
-    return "A player"  # a member the bot no longer knows: never their id
+        return Text(N_("Computer {number}"), number=-player)
+    return Text(N_("A player"))  # a member the bot no longer knows: never their id
 
 
 def has_person(players: Iterable[int]) -> bool:
@@ -200,12 +254,12 @@ def seat_handover(robots: list[int], player: int) -> Action:
 
 def hand_over_seat(robots: list[int], player: int, kind: str) -> Event:
     """`seat_handover`'s move made: the person added to `robots`, or taken off."""
-    require(player > 0, "a computer player plays its own seat")
+    require(player > 0, Text(N_("a computer player plays its own seat")))
     if kind == "sitin":
-        require(player in robots, "you play your own seat")
+        require(player in robots, Text(N_("you play your own seat")))
         robots.remove(player)
         return Event("sitin", {"player": player})
-    require(player not in robots, "a computer already plays your seat")
+    require(player not in robots, Text(N_("a computer already plays your seat")))
     robots.append(player)
     return Event("sitout", {"player": player, "computer": True})
 
@@ -265,7 +319,7 @@ LEVELS = ("easy", "normal", "hard")  # the computer players' strengths (docs/com
 
 def check_level(level: object) -> None:
     """The `level` option of a game with computer players."""
-    require(level in LEVELS, "level must be easy, normal or hard")
+    require(level in LEVELS, Text(N_("level must be easy, normal or hard")))
 
 
 def require(condition: bool, reason: str) -> None:
@@ -297,7 +351,7 @@ def seat_of(seats: Iterable[SeatT], player: int) -> SeatT:
     """The player's seat; refused when they have none."""
     seat = find_seat(seats, player)
     if seat is None:
-        raise IllegalAction("you are not seated at this table")
+        raise IllegalAction(Text(N_("you are not seated at this table")))
     return seat
 
 

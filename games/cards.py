@@ -9,6 +9,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import lru_cache
 
+from games.base import N_, Text
+
 SUITS = ("W", "C", "S", "P")
 SUIT_NAMES = {"W": "Wands", "C": "Cups", "S": "Swords", "P": "Pentacles"}
 MINOR_RANKS = tuple(range(1, 15))
@@ -24,15 +26,17 @@ RANK_CODES = {1: "A", 11: "J", 12: "N", 13: "Q", 14: "K"}
 CODE_RANKS = {"A": 1, "J": 11, "N": 12, "Q": 13, "K": 14}
 
 MAJOR_NAMES = [
-    "The Fool", "The Magician", "The High Priestess", "The Empress", "The Emperor",
-    "The Hierophant", "The Lovers", "The Chariot", "Strength", "The Hermit",
-    "Wheel of Fortune", "Justice", "The Hanged Man", "Death", "Temperance", "The Devil",
-    "The Tower", "The Star", "The Moon", "The Sun", "Judgement", "The World",
+    N_("The Fool"), N_("The Magician"), N_("The High Priestess"), N_("The Empress"), N_("The Emperor"),
+    N_("The Hierophant"), N_("The Lovers"), N_("The Chariot"), N_("Strength"), N_("The Hermit"),
+    N_("Wheel of Fortune"), N_("Justice"), N_("The Hanged Man"), N_("Death"), N_("Temperance"), N_("The Devil"),
+    N_("The Tower"), N_("The Star"), N_("The Moon"), N_("The Sun"), N_("Judgement"), N_("The World"),
 ]
 ROMAN = [
     "0", "I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X", "XI", "XII", "XIII",
     "XIV", "XV", "XVI", "XVII", "XVIII", "XIX", "XX", "XXI",
 ]
+SUIT_WORDS = (N_("Wands"), N_("Cups"), N_("Swords"), N_("Pentacles"), N_("Batons"), N_("Coins"), N_("Disks"),
+              N_("Clubs"), N_("Hearts"), N_("Spades"), N_("Diamonds"), N_("♣"), N_("♥"), N_("♠"), N_("♦"))  # marked
 STYLE_SUITS = {
     "rws": SUIT_NAMES,
     "marseille": {"W": "Batons", "C": "Cups", "S": "Swords", "P": "Coins"},
@@ -41,12 +45,20 @@ STYLE_SUITS = {
     STANDARD_STYLE: {"W": "Clubs", "C": "Hearts", "S": "Spades", "P": "Diamonds"},
 }
 STYLE_COURTS = {
-    "rws": {11: "Page", 12: "Knight", 13: "Queen", 14: "King"},
-    "marseille": {11: "Valet", 12: "Knight", 13: "Queen", 14: "King"},
-    "thoth": {11: "Princess", 12: "Prince", 13: "Queen", 14: "Knight"},
-    "french": {11: "Valet", 12: "Cavalier", 13: "Dame", 14: "Roi"},
-    STANDARD_STYLE: {11: "Jack", 12: "Knight", 13: "Queen", 14: "King"},
+    "rws": {11: N_("Page"), 12: N_("Knight"), 13: N_("Queen"), 14: N_("King")},
+    "marseille": {11: N_("Valet"), 12: N_("Knight"), 13: N_("Queen"), 14: N_("King")},
+    "thoth": {11: N_("Princess"), 12: N_("Prince"), 13: N_("Queen"), 14: N_("Knight")},
+    "french": {11: N_("Valet"), 12: N_("Cavalier"), 13: N_("Dame"), 14: N_("Roi")},
+    STANDARD_STYLE: {11: N_("Jack"), 12: N_("Knight"), 13: N_("Queen"), 14: N_("King")},
 }
+# A minor card's name by its suit's word, marked for the catalogs (its rank fills {rank}).
+OF_SUIT = {"Wands": N_("{rank} of Wands"), "Cups": N_("{rank} of Cups"), "Swords": N_("{rank} of Swords"),
+           "Pentacles": N_("{rank} of Pentacles"), "Batons": N_("{rank} of Batons"), "Coins": N_("{rank} of Coins"),
+           "Disks": N_("{rank} of Disks"), "Clubs": N_("{rank} of Clubs"), "Hearts": N_("{rank} of Hearts"),
+           "Spades": N_("{rank} of Spades"), "Diamonds": N_("{rank} of Diamonds"),
+           "♣": N_("{rank} ♣"), "♥": N_("{rank} ♥"), "♠": N_("{rank} ♠"), "♦": N_("{rank} ♦")}
+THOTH_MAJORS = {14: N_("Art"), 20: N_("Aeon"), 21: N_("The Universe")}
+THOTH_SWAPPED = {"Strength": N_("Lust"), "Justice": N_("Adjustment")}
 
 
 class CardParseError(ValueError):
@@ -55,8 +67,11 @@ class CardParseError(ValueError):
     def __init__(self, token: str, hint: str = "") -> None:
         self.token = token
         shown = token if len(token) <= 40 else token[:40] + "…"
-        message = f"I can't read {shown!r} as a card"
-        super().__init__(message + (f" ({hint})" if hint else ""))
+        if hint:
+            self.text = Text(N_("I can't read {token} as a card ({hint})"), token=repr(shown), hint=Text(hint))
+        else:
+            self.text = Text(N_("I can't read {token} as a card"), token=repr(shown))
+        super().__init__(str(self.text))
 
 
 @dataclass(frozen=True, slots=True)
@@ -181,38 +196,40 @@ def shuffle(deck: list[Card], rng: random.Random) -> list[Card]:
 # --- names ---------------------------------------------------------------------------------
 
 
-def major_name(number: int, style: str = "rws") -> str:
+def major_name(number: int, style: str = "rws") -> Text:
+    """A major's name in a deck style, marked for translation (a `str`: the English name)."""
     if style == "french":
-        return "Excuse" if number == 0 else f"Trump {number}"
+        return Text(N_("Excuse")) if number == 0 else Text(N_("Trump {number}"), number=number)
     if style == STANDARD_STYLE:
-        return "Joker" if number == 0 else f"Trump {number}"
+        return Text(N_("Joker")) if number == 0 else Text(N_("Trump {number}"), number=number)
     if number in (8, 11) and style in ("marseille", "thoth"):
         number = 19 - number  # 8 <-> 11: the two styles swap Strength and Justice
         name = MAJOR_NAMES[number]
         if style == "thoth":
-            name = {"Strength": "Lust", "Justice": "Adjustment"}[name]
-        return name
+            name = THOTH_SWAPPED[name]
+        return Text(name)
     if style == "thoth":
-        return {14: "Art", 20: "Aeon", 21: "The Universe"}.get(number, MAJOR_NAMES[number])
-    return MAJOR_NAMES[number]
+        return Text(THOTH_MAJORS.get(number, MAJOR_NAMES[number]))
+    return Text(MAJOR_NAMES[number])
 
 
 def rank_name(rank: int, style: str = "rws") -> str:
     if rank in STYLE_COURTS[style]:
-        return STYLE_COURTS[style][rank]
-    return "Ace" if rank == 1 else str(rank)
+        return Text(STYLE_COURTS[style][rank])
+    return Text(N_("Ace")) if rank == 1 else str(rank)
 
 
 def card_name(c: Card, style: str = "rws", *, orientation: bool = True) -> str:
-    """The card's name in a deck style: `King of Cups`, `XVI The Tower`, `Roi ♥`."""
+    """The card's name in a deck style: `King of Cups`, `XVI The Tower`, `Roi ♥` — a marked
+    `Text` (the English name as a `str`; the Discord side says it in the reader's language)."""
+    name: str
     if c.is_major:
-        prefix = "" if style in ("french", STANDARD_STYLE) else ROMAN[c.rank] + " "
-        name = prefix + major_name(c.rank, style)
-    elif style == "french":
-        name = f"{rank_name(c.rank, style)} {STYLE_SUITS[style][c.suit]}"  # type: ignore[index]
+        major = major_name(c.rank, style)
+        name = major if style in ("french", STANDARD_STYLE) else Text("{numeral} {name}", numeral=ROMAN[c.rank],
+                                                                       name=major)
     else:
-        name = f"{rank_name(c.rank, style)} of {STYLE_SUITS[style][c.suit]}"  # type: ignore[index]
-    return name + (" (reversed)" if orientation and c.reversed else "")
+        name = Text(OF_SUIT[STYLE_SUITS[style][c.suit]], rank=rank_name(c.rank, style))  # type: ignore[index]
+    return Text(N_("{card} (reversed)"), card=name) if orientation and c.reversed else name
 
 
 # --- parsing -------------------------------------------------------------------------------
@@ -422,8 +439,8 @@ class _Reader:
         if self.words[at] in _RANK_WORDS:
             where = self._suit_word_at(at)
             if where is None:
-                return CardParseError(self.raw[at], "a rank needs a suit, e.g. king of cups")
-            return CardParseError(self.raw[where], "not a suit: wands, cups, swords, pentacles")
+                return CardParseError(self.raw[at], N_("a rank needs a suit, e.g. king of cups"))
+            return CardParseError(self.raw[where], N_("not a suit: wands, cups, swords, pentacles"))
         return CardParseError(self.raw[at])
 
 
@@ -445,7 +462,7 @@ def parse_card(text: str, style: str = "rws") -> Card:
     """Exactly one card from what a person typed."""
     found = parse_cards(text, style)
     if len(found) != 1:
-        raise CardParseError(text, "name exactly one card")
+        raise CardParseError(text, N_("name exactly one card"))
     return found[0]
 
 

@@ -7,15 +7,25 @@ from __future__ import annotations
 from typing import Any
 
 from games import counting
-from games.base import plural
+from games.base import N_
 from renders import layout as L
 from renders import text
 from renders.cards import game_faces
+from renders.words import ENGLISH, Words, now, speaking
 
-CONTRACTS = {"prise": "Prise", "garde": "Garde", "garde_sans": "Garde sans le chien",
-             "garde_contre": "Garde contre le chien", "pass": "Pass"}
-ROLE_BADGES = {"taker": ("taker", L.GOLD), "partner": ("partner", L.PLAYER_BLUE)}
-OUDLER_NAMES = {"0": "Excuse", "1": "Petit", "21": "21"}
+CONTRACTS = {"prise": N_("Prise"), "garde": N_("Garde"), "garde_sans": N_("Garde sans le chien"),
+             "garde_contre": N_("Garde contre le chien"), "pass": N_("Pass")}
+ROLE_BADGES = {"taker": (N_("taker"), L.GOLD), "partner": (N_("partner"), L.PLAYER_BLUE)}
+OUDLER_NAMES = {"0": N_("Excuse"), "1": N_("Petit"), "21": "21"}
+LEVELS = {"simple": N_("simple"), "double": N_("double"), "triple": N_("triple")}  # a poignée's
+METHODS = {"original": N_("original"), "fractional": N_("fractional"), "subtraction": N_("subtraction"),
+           "valuable": N_("valuable")}  # the counting methods (games.counting)
+SETTLEMENTS = {"exchange": N_("exchange"), "adjust": N_("adjust"), "alone": N_("alone"),
+               "fool_alone": N_("fool alone")}  # the Excuse's settlements
+CHELEMS = {(True, True): N_("Chelem announced, made: {points:+d}"),
+           (True, False): N_("Chelem announced, failed: {points:+d}"),
+           (False, True): N_("Chelem unannounced, made: {points:+d}"),
+           (False, False): N_("Chelem unannounced, failed: {points:+d}")}
 PLATE_WIDTH = 190
 CARD = L.TABLE_CARD
 PILE_CARD = 50  # the counting cards of a scored pile, with their notation
@@ -25,33 +35,45 @@ NAME_ROOM = 18  # a name under a card of the trick may run this far beyond it ("
 TRICK_GAP = 4
 
 
-def render_tarot(view: dict[str, Any], names: dict[int, str], style: str = "rws") -> bytes:
+def render_tarot(view: dict[str, Any], names: dict[int, str], style: str = "rws", words: Words = ENGLISH) -> bytes:
     """The image for a view of games.french_tarot (the table, a scored hand's sheet, or the
     end of the game) as PNG bytes; `names` maps player ids to display names. Trumps go by
     number in French Tarot, so they carry it in their corners whatever the deck style, and
-    orientation means nothing in it, so every card lies upright."""
-    style = game_faces("french_tarot", style)
+    orientation means nothing in it, so every card lies upright. `words`: the image's words in
+    the reader's language (renders/words.py)."""
+    with speaking(words):
+        return _render_tarot(view, names, game_faces("french_tarot", style))
+
+
+def _render_tarot(view: dict[str, Any], names: dict[int, str], style: str) -> bytes:
+    w = now()
     if view["phase"] == "scored":
-        return render_sheet(view, names, style)
+        return _render_sheet(view, names, style)
     if view["phase"] == "over":
         return _render_final(view, names, style)
-    title = f"French Tarot · hand {view['round']} of {view['deals']}"
-    info = "everyone passed: the next dealer deals" if view["phase"] == "passed" else _info(view, names)
+    title = w("French Tarot · hand {round} of {deals}", round=view["round"], deals=view["deals"])
+    info = w("everyone passed: the next dealer deals") if view["phase"] == "passed" else _info(view, names)
     return L.to_png(L.compose(title, info, _table(view, names, style, L.header_height(title, info))))
 
 
-def contract_text(view: dict[str, Any], names: dict[int, str], multiplier: bool = True) -> str:
+def contract_text(view: dict[str, Any], names: dict[int, str], multiplier: bool = True, words: Words | None = None) -> str:
+    w = words or now()
     if not view.get("contract"):
         return ""
     times = f" x{view['multiplier']}" if multiplier else ""  # the image's header leaves it to the contract's name
-    text = f"{CONTRACTS[view['contract']]}{times} · taker {L.player_name(names, view['taker'])}"
-    return text + (f" · called {view['called']}" if view.get("called") else "")
+    text = w("{contract}{times} · taker {taker}", contract=w(CONTRACTS[view["contract"]]), times=times,
+             taker=L.player_name(names, view["taker"]))
+    return text + (w(" · called {card}", card=view["called"]) if view.get("called") else "")
 
 
 def _info(view: dict[str, Any], names: dict[int, str]) -> str:
-    phase = {"bidding": "bidding", "calling": "calling a king", "discarding": "the discard",
-             "chelem": "chelem?", "playing": f"trick {min(view['trick_number'], view['tricks_total'])}"
-                                             f"/{view['tricks_total']}"}[view["phase"]]
+    w = now()
+    if view["phase"] == "playing":
+        phase = w("trick {number}/{total}", number=min(view["trick_number"], view["tricks_total"]),
+                  total=view["tricks_total"])
+    else:
+        phase = w({"bidding": N_("bidding"), "calling": N_("calling a king"), "discarding": N_("the discard"),
+                   "chelem": N_("chelem?")}[view["phase"]])
     contract = contract_text(view, names, multiplier=False)
     return f"{contract} · {phase}" if contract else phase
 
@@ -84,13 +106,14 @@ def _row_table(view: dict[str, Any], names: dict[int, str], style: str) -> L.Blo
 
 def _trick_row(view: dict[str, Any], names: dict[int, str], style: str, width: int) -> L.Block:
     """The trick with each card under its player's plate; between tricks, the one just taken."""
-    cards, heading, winner = view["trick"], f"Trick {view['trick_number']}", None
+    w = now()
+    cards, heading, winner = view["trick"], w("Trick {number}", number=view["trick_number"]), None
     if not cards and view.get("last_trick"):
         last = view["last_trick"]
         cards, winner = last["cards"], last["winner"]
-        heading = f"Trick {last['number']} taken by {L.player_name(names, winner)}"
+        heading = w("Trick {number} taken by {player}", number=last["number"], player=L.player_name(names, winner))
     elif cards:
-        heading += f" · led by {L.player_name(names, cards[0]['player'])}"
+        heading += w(" · led by {player}", player=L.player_name(names, cards[0]["player"]))
     played = {entry["player"]: entry["card"] for entry in cards}
     slots = []
     for seat in view["seats"]:
@@ -117,39 +140,45 @@ def _usual_table(view: dict[str, Any], names: dict[int, str], style: str) -> L.B
 
 def _plate(seat: dict[str, Any], view: dict[str, Any], names: dict[int, str], width: int = PLATE_WIDTH) -> L.Block:
     """A player's plate; a narrow one (`width` under the usual) breaks its lines at the dots."""
+    w = now()
     player = seat["player"]
     turn = view.get("turn") == player
     details: list[tuple[str, L.Colour]] = []
     if view["phase"] in ("bidding", "passed"):
         details.append(_bid_line(seat, turn))
     else:
-        tricks = seat["tricks"]
-        details.append((f"{plural(seat['cards'], 'card')} · {plural(tricks, 'trick')}", L.MUTED))
-    details.append((f"Score {seat['total']:+d}" + (" · dealer" if seat["dealer"] else ""), L.TEXT))
+        cards = w.plural("{n} card", "{n} cards", seat["cards"])
+        tricks = w.plural("{n} trick", "{n} tricks", seat["tricks"])
+        details.append((f"{cards} · {tricks}", L.MUTED))
+    details.append((w("Score {total:+d}", total=seat["total"]) + (w(" · dealer") if seat["dealer"] else ""), L.TEXT))
     if width < PLATE_WIDTH:
         details = [(part, colour) for value, colour in details for part in value.split(" · ")]
     if seat.get("poignee") and width >= PLATE_WIDTH:  # a narrow plate leaves it to the poignee's own panel
-        details.append((f"Poignee {seat['poignee']['level']}", L.GOLD))
+        details.append((w("Poignee {level}", level=w(LEVELS[seat["poignee"]["level"]])), L.GOLD))
     badge = ROLE_BADGES.get(seat.get("role") or "")
+    if badge is not None:
+        badge = (w(badge[0]), badge[1])
     return L.plate(L.player_name(names, player), details, width, turn=turn, badge=badge)
 
 
 def _bid_line(seat: dict[str, Any], turn: bool) -> tuple[str, L.Colour]:
+    w = now()
     bid = seat.get("bid")
     if bid is None:
-        return ("To speak..." if turn else "Waiting to speak", L.GOLD if turn else L.MUTED)
+        return (w("To speak...") if turn else w("Waiting to speak"), L.GOLD if turn else L.MUTED)
     if bid == "pass":
-        return ("Passed", L.MUTED)
-    return (f"Bids {CONTRACTS[bid]}", L.WIN)
+        return (w("Passed"), L.MUTED)
+    return (w("Bids {contract}", contract=w(CONTRACTS[bid])), L.WIN)
 
 
 def _trick(view: dict[str, Any], names: dict[int, str], style: str) -> L.Block:
     """The trick being played; between tricks, the one just taken and who took it."""
-    cards, heading, winner = view["trick"], f"Trick {view['trick_number']}", None
+    w = now()
+    cards, heading, winner = view["trick"], w("Trick {number}", number=view["trick_number"]), None
     if not cards and view.get("last_trick"):
         last = view["last_trick"]
         cards, winner = last["cards"], last["winner"]
-        heading = f"Trick {last['number']} taken by {L.player_name(names, winner)}"
+        heading = w("Trick {number} taken by {player}", number=last["number"], player=L.player_name(names, winner))
     slots = [_played(entry, names, style, entry["player"] == winner) for entry in cards]
     if not slots:
         slots = [L.fan([], CARD, style, markers=False)]
@@ -159,10 +188,11 @@ def _trick(view: dict[str, Any], names: dict[int, str], style: str) -> L.Block:
 
 def _last_trick(last: dict[str, Any], names: dict[int, str], style: str) -> L.Block:
     """The trick taken before this one, small, as a player may still look at it."""
+    w = now()
     cards = L.fan(L.parse([e["card"] for e in last["cards"]]), SMALL_CARD, style,
                   offset=round(SMALL_CARD * 0.56), markers=False, codes=True)
-    heading = f"Last trick ({last['number']})"
-    taker = f"taken by {L.player_name(names, last['winner'])}"
+    heading = w("Last trick ({number})", number=last["number"])
+    taker = w("taken by {player}", player=L.player_name(names, last["winner"]))
     return L.panel(L.column([L.label(heading.upper(), L.SMALL, L.GOLD, bold=True), cards,
                              L.label(taker, L.SMALL, L.TEXT, max_width=260)], gap=2), pad=8)
 
@@ -176,12 +206,14 @@ def _played(entry: dict[str, Any], names: dict[int, str], style: str, won: bool)
 
 def _dog(view: dict[str, Any], names: dict[int, str], style: str, taker: bool = True) -> L.Block:
     """The dog; without `taker`, its heading leaves who took it to the header's contract."""
+    w = now()
     size = view["dog_size"]
     shown = view.get("dog")
     playing = view["phase"] == "playing"
     width = SMALL_CARD if playing else CARD
     if shown:
-        heading = f"Dog taken by {L.player_name(names, view['taker'])}" if view.get("taker") and taker else "Dog"
+        heading = w("Dog taken by {player}", player=L.player_name(names, view["taker"])) \
+            if view.get("taker") and taker else w("Dog")
         cards = L.fan(L.parse(shown), width, style, offset=round(width * (0.56 if playing else 1.06)),
                       markers=not playing, codes=playing, max_width=L.BODY[0] - PLATE_WIDTH - 40)
     else:
@@ -192,11 +224,12 @@ def _dog(view: dict[str, Any], names: dict[int, str], style: str, taker: bool = 
 
 def _unseen_dog_heading(view: dict[str, Any]) -> str:
     contract = view.get("contract")
+    w = now()
     if contract == "garde_sans":
-        return "Dog, unseen: counts for the taker"
+        return w("Dog, unseen: counts for the taker")
     if contract == "garde_contre":
-        return "Dog, unseen: counts for the defence"
-    return f"Dog · {plural(view['dog_size'], 'card')}"
+        return w("Dog, unseen: counts for the defence")
+    return w("Dog · {cards}", cards=w.plural("{n} card", "{n} cards", view["dog_size"]))
 
 
 def _small_panel(heading: str, codes: list[str], style: str) -> L.Block:
@@ -205,14 +238,17 @@ def _small_panel(heading: str, codes: list[str], style: str) -> L.Block:
 
 
 def _annulled(view: dict[str, Any], names: dict[int, str], style: str) -> list[L.Block]:
-    return [_small_panel(f"Deal annulled: petit sec of {L.player_name(names, a['player'])}", a["cards"], style)
-            for a in view.get("annulled") or []]
+    w = now()
+    return [_small_panel(w("Deal annulled: petit sec of {player}", player=L.player_name(names, a["player"])),
+                         a["cards"], style) for a in view.get("annulled") or []]
 
 
 def _poignees(view: dict[str, Any], names: dict[int, str], style: str, cards: bool = True) -> list[L.Block]:
     """Each poignee shown, its trumps drawn or (`cards` False, at a crowded table) by number:
     French Tarot reads trumps by number alone and lays every card upright."""
-    shown = [(f"{L.player_name(names, s['player'])} · poignee {s['poignee']['level']}", s["poignee"]["cards"])
+    w = now()
+    shown = [(w("{player} · poignee {level}", player=L.player_name(names, s["player"]),
+                level=w(LEVELS[s["poignee"]["level"]])), s["poignee"]["cards"])
              for s in view["seats"] if s.get("poignee")]
     if cards:
         return [_small_panel(heading, codes, style) for heading, codes in shown]
@@ -222,30 +258,41 @@ def _poignees(view: dict[str, Any], names: dict[int, str], style: str, cards: bo
 
 
 def _discard_trumps(view: dict[str, Any], style: str) -> list[L.Block]:
+    w = now()
     shown = view.get("discard_trumps") or []
-    return [_small_panel("Trumps in the discard", shown, style)] if shown else []
+    return [_small_panel(w("Trumps in the discard"), shown, style)] if shown else []
 
 
 # --- the score sheet -----------------------------------------------------------------------
 
 
-def render_sheet(view: dict[str, Any], names: dict[int, str], style: str = "rws") -> bytes:
+def render_sheet(view: dict[str, Any], names: dict[int, str], style: str = "rws", words: Words = ENGLISH) -> bytes:
     """A scored hand: the verdict, the numbers, the running totals and both piles counted."""
-    style = game_faces("french_tarot", style)
+    with speaking(words):
+        return _render_sheet(view, names, game_faces("french_tarot", style))
+
+
+def _render_sheet(view: dict[str, Any], names: dict[int, str], style: str) -> bytes:
+    w = now()
     sheet = view["sheet"]
-    title = f"French Tarot · score of hand {sheet['round']}"
+    title = w("French Tarot · score of hand {round}", round=sheet["round"])
     return L.to_png(L.compose(title, _sheet_info(sheet), _sheet(view, names, style)))
 
 
 def _sheet_info(sheet: dict[str, Any]) -> str:
-    settlement = sheet["settlement"].replace("_", " ")
-    return f"{sheet['method']} count · Excuse: {settlement}"
+    w = now()
+    settlement = sheet["settlement"]
+    settlement = w(SETTLEMENTS[settlement]) if settlement in SETTLEMENTS else settlement.replace("_", " ")
+    method = w(METHODS[sheet["method"]]) if sheet["method"] in METHODS else sheet["method"]
+    return w("{method} count · Excuse: {settlement}", method=method, settlement=settlement)
 
 
-def verdict(sheet: dict[str, Any], names: dict[int, str]) -> str:
+def verdict(sheet: dict[str, Any], names: dict[int, str], words: Words | None = None) -> str:
+    w = words or now()
     taker = L.player_name(names, sheet["taker"])
-    outcome = f"makes it by {sheet['difference']}" if sheet["made"] else f"fails by {-sheet['difference']}"
-    return f"{taker} · {CONTRACTS[sheet['contract']]} · {outcome}"
+    outcome = w("makes it by {points}", points=sheet["difference"]) if sheet["made"] \
+        else w("fails by {points}", points=-sheet["difference"])
+    return f"{taker} · {w(CONTRACTS[sheet['contract']])} · {outcome}"
 
 
 def _sheet(view: dict[str, Any], names: dict[int, str], style: str, piles: bool = True) -> L.Block:
@@ -267,31 +314,36 @@ def _sheet(view: dict[str, Any], names: dict[int, str], style: str, piles: bool 
     return L.column(parts, gap=8)
 
 
-def score_lines(sheet: dict[str, Any], names: dict[int, str]) -> list[str]:
+def score_lines(sheet: dict[str, Any], names: dict[int, str], words: Words | None = None) -> list[str]:
     """The score's working, one line each (ASCII, for the image; the text sheet has its own)."""
-    cards = ", ".join(OUDLER_NAMES[code.rstrip("r")] for code in sheet["oudler_cards"]) or "none"
+    w = words or now()
+    cards = ", ".join(w(OUDLER_NAMES[code.rstrip("r")]) for code in sheet["oudler_cards"]) or w("none")
     rounded = "" if str(sheet["rounded"]) == sheet["points"] else f" -> {sheet['rounded']}"
-    lines = [f"Oudlers {sheet['oudlers']} ({cards}): {sheet['needed']} needed",
-             f"Points {sheet['points']}{rounded}: difference {sheet['difference']:+d}",
+    lines = [w("Oudlers {oudlers} ({cards}): {needed} needed", oudlers=sheet["oudlers"], cards=cards,
+               needed=sheet["needed"]),
+             w("Points {points}{rounded}: difference {difference:+d}", points=sheet["points"], rounded=rounded,
+               difference=sheet["difference"]),
              f"(25 + {abs(sheet['difference'])}) x {sheet['multiplier']} = {sheet['base']}"]
     if sheet["petit_au_bout"]:
-        side = "taker" if sheet["petit_au_bout"] > 0 else "defence"
-        lines.append(f"Petit au bout ({side}): {sheet['petit_au_bout']:+d}")
+        side = w("taker") if sheet["petit_au_bout"] > 0 else w("defence")
+        lines.append(w("Petit au bout ({side}): {points:+d}", side=side, points=sheet["petit_au_bout"]))
     for poignee in sheet["poignees"]:
-        lines.append(f"Poignee {poignee['level']} of {L.player_name(names, poignee['player'])}: "
-                     f"{poignee['bonus']} to the winners")
+        lines.append(w("Poignee {level} of {player}: {bonus} to the winners",
+                       level=w(LEVELS.get(poignee["level"], poignee["level"])),
+                       player=L.player_name(names, poignee["player"]), bonus=poignee["bonus"]))
     if sheet["chelem"]:
-        kind = "announced" if sheet["chelem_announced"] else "unannounced"
-        lines.append(f"Chelem {kind}, {'made' if sheet['chelem_made'] else 'failed'}: {sheet['chelem']:+d}")
-    lines.append(f"Per defender: {-sheet['per_defender']:+d}")  # the sheet counts from the taker's side
+        lines.append(w(CHELEMS[bool(sheet["chelem_announced"]), bool(sheet["chelem_made"])], points=sheet["chelem"]))
+    # the sheet counts from the taker's side
+    lines.append(w("Per defender: {points:+d}", points=-sheet["per_defender"]))
     return [line.replace("½", " 1/2") for line in lines]
 
 
 def _scores(sheet: dict[str, Any], view: dict[str, Any], names: dict[int, str]) -> L.Block:
-    rows = [L.label("THIS HAND · TOTAL", L.SMALL, L.GOLD, bold=True)]
+    w = now()
+    rows = [L.label(w("THIS HAND · TOTAL"), L.SMALL, L.GOLD, bold=True)]
     for entry in sheet["scores"]:
         colour = L.WIN if entry["delta"] > 0 else L.LOSS if entry["delta"] < 0 else L.PUSH
-        role = {sheet["taker"]: " (taker)", sheet.get("partner"): " (partner)"}.get(entry["player"], "")
+        role = {sheet["taker"]: w(" (taker)"), sheet.get("partner"): w(" (partner)")}.get(entry["player"], "")
         name = L.label(L.player_name(names, entry["player"]) + role, L.SMALL, L.TEXT, max_width=190)
         value = L.label(f"{entry['delta']:+d} · {entry['total']:+d}", L.SMALL, colour, bold=True)
         rows.append(L.row([L.Block(190, name.height, name.paint), value], gap=6))
@@ -301,15 +353,20 @@ def _scores(sheet: dict[str, Any], view: dict[str, Any], names: dict[int, str]) 
 def _pile(pile: dict[str, Any], style: str, width: int) -> L.Block:
     """A side's pile: its cards and points, and the cards that count more than half a point
     (the oudlers and the courts) with their notation; the others are only counted."""
-    who = "Taker's side" if pile["side"] == "taker" else "Defence"
+    w = now()
+    who = w("Taker's side") if pile["side"] == "taker" else w("Defence")
     codes = [code for group, _ in pile["groups"] for code in group]
     if pile.get("excuse_alone"):
         codes.append("0")
     honours = [c for c in L.parse(codes) if c is not None and not counting.STANDARD.is_empty(c)]
     low = len(codes) - len(honours)
-    head = [L.label(f"{who} · {plural(pile['cards'], 'card')} · ".upper(), L.SMALL, L.GOLD, bold=True),
-            L.value_label(f"{pile['points']} point{'' if pile['points'] == '1' else 's'}", L.SMALL, L.GOLD),
-            L.value_label(f" · {plural(low, 'low card')}" + (f" · {pile['adjust']} for the Excuse" if pile.get("adjust") else ""),
+    cards = w.plural("{n} card", "{n} cards", pile["cards"])
+    points = w("{points} point", points=pile["points"]) if pile["points"] == "1" \
+        else w("{points} points", points=pile["points"])
+    adjust = w(" · {adjust} for the Excuse", adjust=pile["adjust"]) if pile.get("adjust") else ""
+    head = [L.label(f"{who} · {cards} · ".upper(), L.SMALL, L.GOLD, bold=True),
+            L.value_label(points, L.SMALL, L.GOLD),
+            L.value_label(" · " + w.plural("{n} low card", "{n} low cards", low) + adjust,
                           L.SMALL, L.MUTED, bold=False)]
     parts = [L.row(head, gap=0, align="middle")]
     if honours:
@@ -324,7 +381,8 @@ def _pile(pile: dict[str, Any], style: str, width: int) -> L.Block:
 
 def _render_final(view: dict[str, Any], names: dict[int, str], style: str) -> bytes:
     """The final ranking beside the last hand's verdict, working and totals."""
-    ranking = [L.label("FINAL RANKING", L.NAME_SIZE, L.GOLD, bold=True)]
+    w = now()
+    ranking = [L.label(w("FINAL RANKING"), L.NAME_SIZE, L.GOLD, bold=True)]
     for entry in view.get("ranking") or []:
         colour = L.GOLD if entry["rank"] == 1 else L.TEXT
         ranking.append(L.label(f"{entry['rank']}. {L.player_name(names, entry['player'])}   "
@@ -333,5 +391,5 @@ def _render_final(view: dict[str, Any], names: dict[int, str], style: str) -> by
     last = view.get("last_round")
     if last and last.get("sheet"):
         parts.append(_sheet(last, names, style, piles=False))
-    title = f"French Tarot · game over after {plural(view['deals'], 'hand')}"
-    return L.to_png(L.compose(title, "final scores", L.column(parts, gap=10)))
+    title = w("French Tarot · game over after {hands}", hands=w.plural("{n} hand", "{n} hands", view["deals"]))
+    return L.to_png(L.compose(title, w("final scores"), L.column(parts, gap=10)))

@@ -8,7 +8,9 @@ import datetime
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from games.base import NP_
 from renders import layout as L
+from renders.words import ENGLISH, Words
 
 PLATE_WIDTH = 250
 CHART_WIDTH = 2 * PLATE_WIDTH + 12
@@ -30,14 +32,18 @@ class GameCard:
     highlight: str = ""  # the game's own figure most worth a glance ("3 blackjacks")
 
 
-def render_profile(name: str, where: str, games: Sequence[GameCard], chip_line: Sequence[tuple[int, int]]) -> bytes:
-    """The record card as PNG bytes. `chip_line`: (day number, running total of chips)."""
-    plates = [_game_plate(game) for game in games]
+def render_profile(name: str, where: str, games: Sequence[GameCard], chip_line: Sequence[tuple[int, int]],
+                   words: Words = ENGLISH, dates: str = "") -> bytes:
+    """The record card as PNG bytes. `chip_line`: (day number, running total of chips). `words`:
+    the card's words in the reader's language; `dates`: the chart's span in words (by default
+    "05 Jan 2026 to 12 Jan 2026 (UTC)")."""
+    plates = [_game_plate(game, words) for game in games]
     body = [L.flow(plates, CHART_WIDTH, gap=12, row_gap=12)]
     if chip_line:
-        dates = L.label(f"{_date(chip_line[0][0] - 1)} to {_date(chip_line[-1][0])} (UTC)", 13, L.MUTED)
-        body.append(L.section("Chips won and lost", L.column([_chart(chip_line), dates], gap=4)))
-    info = f"{sum(g.played for g in games):,} finished rounds and games · {where}"
+        dates = dates or f"{_date(chip_line[0][0] - 1)} to {_date(chip_line[-1][0])} (UTC)"
+        body.append(L.section(words("Chips won and lost"), L.column([_chart(chip_line), L.label(dates, 13, L.MUTED)],
+                                                                   gap=4)))
+    info = words("{count:,} finished rounds and games · {where}", count=sum(g.played for g in games), where=where)
     return L.to_png(L.compose(name, info, L.column(body, gap=16)))
 
 
@@ -45,18 +51,36 @@ def _date(day: int) -> str:
     return (datetime.date(1970, 1, 1) + datetime.timedelta(days=day)).strftime("%d %b %Y")
 
 
-def _plural(count: int, word: str) -> str:
-    return f"{count:,} {word}{'' if count == 1 else 's'}"
+PLAYED = {"hand": NP_("{n:,} hand", "{n:,} hands"), "round": NP_("{n:,} round", "{n:,} rounds"),
+          "game": NP_("{n:,} game", "{n:,} games")}
+NETS = {"chip": NP_("net {n:+,} chip", "net {n:+,} chips"), "point": NP_("net {n:+,} point", "net {n:+,} points"),
+        "battle": NP_("net {n:+,} battle", "net {n:+,} battles")}
 
 
-def _game_plate(game: GameCard) -> L.Block:
+def _plural(count: int, word: str, words: Words = ENGLISH) -> str:
+    forms = PLAYED.get(word)
+    if forms is None:
+        return f"{count:,} {word}{'' if count == 1 else 's'}"
+    return words.plural(forms[0], forms[1], count)
+
+
+def _net(count: int, unit: str, words: Words) -> str:
+    forms = NETS.get(unit)
+    if forms is None:
+        return f"net {count:+,} {unit}{'' if abs(count) == 1 else 's'}"
+    return words.plural(forms[0], forms[1], count)
+
+
+def _game_plate(game: GameCard, words: Words = ENGLISH) -> L.Block:
     net_colour = L.WIN if game.net > 0 else L.LOSS if game.net < 0 else L.PUSH
-    outcome = f"{game.won:,} won · {game.lost:,} lost" + (f" · {game.pushed:,} even" if game.pushed else "")
+    outcome = words("{won:,} won · {lost:,} lost", won=game.won, lost=game.lost) \
+        + (words(" · {pushed:,} even", pushed=game.pushed) if game.pushed else "")
     details = [
-        (_plural(game.played, game.word), L.MUTED),
+        (_plural(game.played, game.word, words), L.MUTED),
         (outcome, L.TEXT),
-        (f"net {game.net:+,} {game.unit}{'' if abs(game.net) == 1 else 's'}", net_colour),
-        (f"streak {game.streak} · best {game.best_streak}", L.GOLD if game.streak else L.MUTED),
+        (_net(game.net, game.unit, words), net_colour),
+        (words("streak {streak} · best {best}", streak=game.streak, best=game.best_streak),
+         L.GOLD if game.streak else L.MUTED),
         (game.highlight, L.TEXT),
     ]
     return L.plate(game.title, details, PLATE_WIDTH)

@@ -16,9 +16,11 @@ from bot.tables.model import (
     Table,
     chosen_stack,
 )
-from games.base import Action, Event, IllegalAction
+from games.base import N_, Action, Event, IllegalAction, Text
 
 log = logging.getLogger(__name__)
+
+BUY_IN_SHORT = N_("you have {wallet} chips in your wallet, the buy-in is {stack} — try /daily")
 
 
 class Chips:
@@ -33,7 +35,7 @@ class Chips:
         wallet = await tx.ensure_wallet(guild_id, player, self.config.starting_chips, self.clock())
         stack = chosen_stack(module, options, wallet, buy_in)
         if stack > wallet:
-            raise IllegalAction(f"you have {wallet} chips in your wallet, the buy-in is {stack} — try /daily")
+            raise IllegalAction(Text(BUY_IN_SHORT, wallet=wallet, stack=stack))
         await tx.move_wallet(guild_id, player, -stack)
         return stack
 
@@ -63,9 +65,7 @@ class Chips:
         try:
             await self._move_chips_in_order(tx, table.guild_id, chips, house_delta, ledger=table.id)
         except InsufficientChips as short:
-            raise IllegalAction(
-                f"you have {short.have} chips in your wallet, the buy-in is {short.need} — try /daily"
-            ) from None
+            raise IllegalAction(Text(BUY_IN_SHORT, wallet=short.have, stack=short.need)) from None
         await records.record_move(tx, table.guild_id, table.game, events, table.state, self.clock())
 
     @staticmethod

@@ -26,17 +26,27 @@ from bot.tables.model import (
     seat_range,
 )
 from games import fairness
-from games.base import Action, Event, IllegalAction, SeatSpec
+from games.base import N_, Action, Event, IllegalAction, SeatSpec, Text
 from games.registry import GAMES
 
 log = logging.getLogger(__name__)
+
+
+def lobby_notes(computers: int, language: str | None) -> dict[str, Any]:
+    """A new table's notes: its first deal's commitment, and the language its public messages
+    and images speak (none: English)."""
+    notes = fair.lobby_notes(computers)
+    if language:
+        notes["language"] = language
+    return notes
 
 
 class Lobby:
     """The lobby room of the table service (bot.tables.TableService)."""
 
     async def create(
-        self, guild_id: int, channel_id: int, game: str, options: Any, host_id: int, buy_in: int | None
+        self, guild_id: int, channel_id: int, game: str, options: Any, host_id: int, buy_in: int | None,
+        language: str | None = None,
     ) -> Table:
         """Open a lobby. The channel and a slot of the server's limit are reserved before the
         first await, so simultaneous creates cannot all pass the checks; the same checks run
@@ -46,7 +56,7 @@ class Lobby:
         await self.restored()
         self._reserve(guild_id, channel_id)
         try:
-            table = await self._insert_table(guild_id, channel_id, game, options, host_id, buy_in)
+            table = await self._insert_table(guild_id, channel_id, game, options, host_id, buy_in, language)
         finally:
             self._creating.pop(channel_id, None)
         self._register(table)
@@ -55,7 +65,7 @@ class Lobby:
 
     def _reserve(self, guild_id: int, channel_id: int) -> None:
         if channel_id in self.by_channel or channel_id in self._creating:
-            raise IllegalAction(CHANNEL_TAKEN)
+            raise IllegalAction(Text(CHANNEL_TAKEN))
         open_here = sum(1 for t in self.by_channel.values() if t.guild_id == guild_id)
         open_here += sum(1 for g in self._creating.values() if g == guild_id)
         if open_here >= self.config.max_tables_per_guild:
@@ -63,16 +73,18 @@ class Lobby:
         self._creating[channel_id] = guild_id
 
     def _limit_text(self, open_here: int) -> str:
-        return f"this server already has {open_here} open tables, the most it may have; end one first"
+        return Text(N_("this server already has {count} open tables, the most it may have; end one first"),
+                    count=open_here)
 
     async def _insert_table(
-        self, guild_id: int, channel_id: int, game: str, options: Any, host_id: int, buy_in: int | None
+        self, guild_id: int, channel_id: int, game: str, options: Any, host_id: int, buy_in: int | None,
+        language: str | None = None,
     ) -> Table:
         now = self.clock()
         computers = int(getattr(options, "bots", 0) or 0)
         async with self.store.transaction() as tx:
             if await tx.fetchone(f"SELECT 1 FROM tables WHERE channel_id=? AND {OPEN}", (channel_id,)):
-                raise IllegalAction(CHANNEL_TAKEN)
+                raise IllegalAction(Text(CHANNEL_TAKEN))
             row = await tx.fetchone(f"SELECT COUNT(*) FROM tables WHERE guild_id=? AND {OPEN}", (guild_id,))
             if row[0] >= self.config.max_tables_per_guild:
                 raise IllegalAction(self._limit_text(row[0]))
@@ -83,7 +95,7 @@ class Lobby:
                 "INSERT INTO tables (guild_id, channel_id, game, options, host_id, status, lobby, "
                 "seated, extra, created_at) VALUES (?, ?, ?, ?, ?, 'lobby', ?, ?, ?, ?)",
                 (guild_id, channel_id, game, dumps(dataclasses.asdict(options)), host_id,
-                 dumps(seats), dumps([seat["player"] for seat in seats]), dumps(fair.lobby_notes(computers)), now),
+                 dumps(seats), dumps([seat["player"] for seat in seats]), dumps(lobby_notes(computers, language)), now),
             )
             await tx.open_ledger(row_id)
             await tx.book_table_chips(row_id, {host_id: stack, HOUSE_PARTY: sum(seat["stack"] for seat in seats[1:])})
@@ -111,7 +123,7 @@ class Lobby:
                 self._reset_timeouts(table, player)
                 events = await self._apply(table, player, {"type": "sitin"})
             elif table.seated(player):
-                raise IllegalAction("you are already seated at this table")
+                raise IllegalAction(Text(N_("you are already seated at this table")))
             elif table.active:
                 events = await self._join_running(table, player, buy_in)
             else:
@@ -121,7 +133,7 @@ class Lobby:
 
     async def _join_lobby(self, table: Table, player: int, buy_in: int | None) -> list[Event]:
         if len(table.lobby) >= seat_range(table)[1]:
-            raise IllegalAction(f"the table is full ({seat_range(table)[1]} seats)")
+            raise IllegalAction(Text(N_("the table is full ({seats} seats)"), seats=seat_range(table)[1]))
         async with self._transaction(table) as tx:
             stack = await self._buy_in(tx, table.guild_id, player, table.module, table.options, buy_in)
             await tx.book_table_chips(table.id, {player: stack})
@@ -134,7 +146,7 @@ class Lobby:
     async def _join_running(self, table: Table, player: int, buy_in: int | None) -> list[Event]:
         module = table.module
         if not getattr(module, "JOIN_MID_GAME", False):
-            raise IllegalAction("this game has started; seats open again at the next game")
+            raise IllegalAction(Text(N_("this game has started; seats open again at the next game")))
         stack = 0
         if module.CHIPS:
             async with self._transaction(table) as tx:
@@ -147,7 +159,7 @@ class Lobby:
         async with self._hold(table):
             self._require_open(table)
             if not table.seated(player):
-                raise IllegalAction("you are not seated at this table")
+                raise IllegalAction(Text(N_("you are not seated at this table")))
             if table.active:
                 events = await self._apply(table, player, {"type": "leave"})
             else:
@@ -186,13 +198,14 @@ class Lobby:
         async with self._hold(table):
             self._require_open(table)
             if table.active:
-                raise IllegalAction("the game has already started")
+                raise IllegalAction(Text(N_("the game has already started")))
             if by != table.host_id:
-                raise IllegalAction(f"only the host, <@{table.host_id}>, can start the table")
+                raise IllegalAction(Text(N_("only the host, {host}, can start the table"), host=f"<@{table.host_id}>"))
             module = table.module
             low = seat_range(table)[0]
             if len(table.lobby) < low:
-                raise IllegalAction(f"{table.game} needs at least {low} seated players; {len(table.lobby)} seated so far")
+                raise IllegalAction(Text(N_("{game} needs at least {low} seated players; {seated} seated so far"),
+                                         game=table.game, low=low, seated=len(table.lobby)))
             clients = await self.client_seeds.of(table.guild_id, [seat.player for seat in table.lobby])
             opening: list[Event] = []  # the first deal's events (the blinds posted, the upcard…): told with the start
             state = module.new(table.options, list(table.lobby), fair=fair.first_dealer(table.extra, clients),
@@ -225,7 +238,7 @@ class Lobby:
         async with self._hold(table):
             self._require_open(table)
             if by != table.host_id and not may_manage:
-                raise IllegalAction("only the host or a member with Manage Server can end the table")
+                raise IllegalAction(Text(N_("only the host or a member with Manage Server can end the table")))
             events = await self._settle_and_close(table)
         await self._notify(table, events, origin)
         return refunds_of(events)
@@ -349,9 +362,9 @@ class Lobby:
 
     async def kick(self, table: Table, by: int, member: int, may_manage: bool, origin: Any = None) -> None:
         if by != table.host_id and not may_manage:
-            raise IllegalAction("only the host or a member with Manage Server can remove a player")
+            raise IllegalAction(Text(N_("only the host or a member with Manage Server can remove a player")))
         if member == by:
-            raise IllegalAction("use /table leave to leave the table yourself")
+            raise IllegalAction(Text(N_("use /table leave to leave the table yourself")))
         await self.leave(table, member, origin)
 
     async def member_left_server(self, guild_id: int, member: int) -> None:

@@ -24,7 +24,7 @@ from bot.store import (
     unpacked_state,
 )
 from games import legacy
-from games.base import Event, IllegalAction, SeatSpec
+from games.base import N_, Event, IllegalAction, SeatSpec, Text
 from games.registry import GAMES
 
 log = logging.getLogger(__name__)
@@ -42,10 +42,10 @@ COMPUTER_PAUSE_SECONDS = 1.5
 MAX_PLAY_OUT_MOVES = 2_000  # a bound on the moves that finish a round when a table is ended
 
 
-CHANNEL_TAKEN = "this channel already has a table: join it, or open a thread for another"
+CHANNEL_TAKEN = N_("this channel already has a table: join it, or open a thread for another")
 
 
-STALE_BUTTON = "that button was for an earlier turn — use the buttons on the latest table message"
+STALE_BUTTON = N_("that button was for an earlier turn — use the buttons on the latest table message")
 
 
 NOTICE_LIMIT = 7_000  # bytes of events a change notice carries (PostgreSQL allows 8,000)
@@ -65,9 +65,9 @@ CONFLICT_TRIES = 6  # an operation that ran into another transaction (bot.store.
 MOVE_SECONDS = 15.0
 WORK_SECONDS = 7.0
 READ_BACK_PAUSE = 0.2  # between two tries to read a table back after the database did not answer
-NO_ANSWER = "the database did not answer — nothing was changed, try again"
-NO_ANSWER_IN_DOUBT = ("the database did not answer, so your move may or may not have been made — look at the table "
-                      "before you try again")
+NO_ANSWER = N_("the database did not answer — nothing was changed, try again")
+NO_ANSWER_IN_DOUBT = N_("the database did not answer, so your move may or may not have been made — look at the "
+                        "table before you try again")
 
 
 RETRYING_AFTER_CONFLICT: contextvars.ContextVar[bool] = contextvars.ContextVar("retrying_after_conflict",
@@ -102,7 +102,7 @@ def retried_on_conflict(operation: Callable[..., Awaitable[Any]]) -> Callable[..
     return run
 
 
-DAMAGED_TEXT = ("this table's saved game could not be read, so it has been closed: every chip on it is back "
+DAMAGED_TEXT = N_("this table's saved game could not be read, so it has been closed: every chip on it is back "
                 "in its player's wallet and the channel is free for a new table")
 
 
@@ -284,11 +284,12 @@ def chosen_stack(module: ModuleType, options: Any, wallet: int, buy_in: int | No
     low, high = module.buy_in_range(options)
     if buy_in is None:
         if wallet < low:
-            raise IllegalAction(f"you have {wallet} chips in your wallet and this table's buy-in is at least "
-                                f"{low} — `/daily` gives you more chips once a day")
+            raise IllegalAction(Text(N_("you have {wallet} chips in your wallet and this table's buy-in is at least "
+                                        "{low} — `/daily` gives you more chips once a day"), wallet=wallet, low=low))
         return min(wallet, default_buy_in(module, options))
     if not low <= buy_in <= high:
-        raise IllegalAction(f"the buy-in at this table is {low} to {high} chips, not {buy_in}")
+        raise IllegalAction(Text(N_("the buy-in at this table is {low} to {high} chips, not {buy_in}"), low=low, high=high,
+                                 buy_in=buy_in))
     return buy_in
 
 
@@ -385,7 +386,8 @@ def build_options(game: str, values: dict[str, Any]) -> Any:
     names = {f.name for f in dataclasses.fields(module.Options)}
     unknown = sorted(set(values) - names)
     if unknown:
-        raise IllegalAction(f"{game} has no option {unknown[0]!r}; it has {', '.join(sorted(names))}")
+        raise IllegalAction(Text(N_("{game} has no option {option}; it has {options}"), game=game, option=repr(unknown[0]),
+                                 options=", ".join(sorted(names))))
     options = module.Options(**{k: v for k, v in values.items() if v is not None})
     options.validate()
     return options

@@ -31,7 +31,7 @@ from bot.tables.model import (
     retried_on_conflict,
 )
 from games import fairness
-from games.base import Action, Event, IllegalAction, SeatSpec, plain_copy
+from games.base import N_, Action, Event, IllegalAction, SeatSpec, Text, plain_copy
 
 log = logging.getLogger(__name__)
 
@@ -64,7 +64,7 @@ class Moves:
             async with asyncio.timeout(WORK_SECONDS):
                 await table.lock.acquire()
         except TimeoutError:  # the move before it still waits for the database
-            raise IllegalAction(NO_ANSWER) from None
+            raise IllegalAction(Text(NO_ANSWER)) from None
         applied = False  # the operation's work is done: what is left is its commit
         try:
             async with asyncio.timeout_at(began + WORK_SECONDS):
@@ -105,12 +105,12 @@ class Moves:
         row = await self._read_back(table, deadline, tries=None if in_doubt else 1)
         if row is None:
             table.stale = True
-            raise IllegalAction(NO_ANSWER_IN_DOUBT if in_doubt else NO_ANSWER) from fault
+            raise IllegalAction(Text(NO_ANSWER_IN_DOUBT if in_doubt else NO_ANSWER)) from fault
         if in_doubt and table.holds(row):
             log.warning("table %s: the commit in doubt was made (version %s)", table.id, table.version)
             return
         self._reload(table, row)
-        raise IllegalAction(NO_ANSWER) from fault
+        raise IllegalAction(Text(NO_ANSWER)) from fault
 
     async def _read_back(self, table: Table, deadline: float, tries: int | None) -> Any:
         """The table's stored row, once the sessions lost while committing have ended (so nothing
@@ -151,9 +151,9 @@ class Moves:
         async with self._hold(table, one_step=True):
             self._require_open(table)
             if not table.active:
-                raise IllegalAction("the game has not started yet: the host starts it with /table start")
+                raise IllegalAction(Text(N_("the game has not started yet: the host starts it with /table start")))
             if step is not None and not table.step_current(step):
-                raise IllegalAction(STALE_BUTTON)
+                raise IllegalAction(Text(STALE_BUTTON))
             self._reset_timeouts(table, player)
             events = await self._apply(table, player, action)
         await self._notify(table, events, origin)
@@ -228,7 +228,7 @@ class Moves:
 
     def _require_open(self, table: Table) -> None:
         if table.status == "ended" or self._closed:
-            raise IllegalAction("this table has ended")
+            raise IllegalAction(Text(N_("this table has ended")))
 
     async def _write_lobby(self, tx: Tx, table: Table, lobby: list[SeatSpec]) -> int:
         """The lobby's new seats, as the next version of the table (returned): like a move, a

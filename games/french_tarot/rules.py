@@ -22,16 +22,18 @@ from typing import Any
 from games import counting, fairness
 from games.base import (
     HISTORY_HANDS,
+    N_,
     Action,
     Event,
     HandRecord,
     IllegalAction,
+    Plural,
     SeatSpec,
+    Text,
     check_level,
     hand_over_seat,
     mention,
     options_dict,
-    plural,
     require,
     seat_handover,
 )
@@ -58,8 +60,8 @@ HOUSE = False
 JOIN_MID_GAME = False
 
 CONTRACTS = ("prise", "garde", "garde_sans", "garde_contre")
-CONTRACT_NAMES = {"prise": "Prise", "garde": "Garde", "garde_sans": "Garde sans le chien",
-                  "garde_contre": "Garde contre le chien"}
+CONTRACT_NAMES = {"prise": N_("Prise"), "garde": N_("Garde"), "garde_sans": N_("Garde sans le chien"),
+                  "garde_contre": N_("Garde contre le chien")}
 MULTIPLIER = {"prise": 1, "garde": 2, "garde_sans": 4, "garde_contre": 6}
 NEEDED = (56, 51, 41, 36)  # points needed by the number of oudlers in the taker's pile
 HAND_SIZE = {3: 24, 4: 18, 5: 15}
@@ -71,17 +73,22 @@ SETTLEMENTS = {"exchange": "exchange", "adjust": "adjust", "fool_alone": "alone"
 PETIT_AU_BOUT = 10
 EXCUSE_ALONE = 4  # the Excuse counted apart (the "fool alone" settlement): its reduced value
 CHELEM_MADE_ANNOUNCED, CHELEM_FAILED_ANNOUNCED, CHELEM_MADE_UNANNOUNCED = 400, -200, 200
-CHELEM_WORDS = {CHELEM_MADE_ANNOUNCED: "chelem announced and made",
-                CHELEM_FAILED_ANNOUNCED: "chelem announced and failed", CHELEM_MADE_UNANNOUNCED: "chelem made"}
+CHELEM_WORDS = {CHELEM_MADE_ANNOUNCED: N_("chelem announced and made"),
+                CHELEM_FAILED_ANNOUNCED: N_("chelem announced and failed"), CHELEM_MADE_UNANNOUNCED: N_("chelem made")}
 MAX_HANDS = 50
 EXCUSE = Card(None, 0)
 PETIT = Card(None, 1)
 SUIT_ORDER = {"W": 0, "C": 1, "S": 2, "P": 3}
-PHASE_WORDS = {"bidding": "the bidding", "calling": "the call of a king", "discarding": "the discard",
-               "chelem": "the taker's chelem decision", "playing": "the play of the cards",
-               "over": "nothing more: the game is over"}
-TURN_VERBS = {"bidding": "speak", "calling": "call a king", "discarding": "discard",
-              "chelem": "decide on a chelem", "playing": "play"}
+PHASE_WORDS = {"bidding": N_("the bidding"), "calling": N_("the call of a king"), "discarding": N_("the discard"),
+               "chelem": N_("the taker's chelem decision"), "playing": N_("the play of the cards"),
+               "over": N_("nothing more: the game is over")}
+TURN_VERBS = {"bidding": N_("speak"), "calling": N_("call a king"), "discarding": N_("discard"),
+              "chelem": N_("decide on a chelem"), "playing": N_("play")}
+DOING = (N_("bid"), N_("call a king"), N_("discard"), N_("play"))  # what `_require_turn` is told a move does
+POIGNEE_WORDS = (N_("simple"), N_("double"), N_("triple"))  # POIGNEE_LEVELS, marked
+POIGNEE_NEEDS = (N_("a simple poignée needs {need} trumps (the Excuse may stand for one); you hold {held}"),
+                 N_("a double poignée needs {need} trumps (the Excuse may stand for one); you hold {held}"),
+                 N_("a triple poignée needs {need} trumps (the Excuse may stand for one); you hold {held}"))
 
 
 @dataclass(frozen=True)
@@ -102,7 +109,7 @@ class Options:
         _check_int("hands", self.hands, 0, MAX_HANDS)
         _check_int("timer", self.timer, 0, 600)
         require(self.count_method in counting.METHODS,
-                f"count_method must be one of {', '.join(counting.METHODS)}")
+                Text(N_("count_method must be one of {choices}"), choices=", ".join(counting.METHODS)))
         require(self.excuse_settlement in SETTLEMENTS,
                 f"excuse_settlement must be one of {', '.join(SETTLEMENTS)}")
         require(self.style in DECK_STYLES, f"style must be one of {', '.join(DECK_STYLES)}")
@@ -114,7 +121,7 @@ class Options:
 
 def _check_int(name: str, value: Any, low: int, high: int) -> None:
     ok = isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
-    require(ok, f"{name} must be a whole number from {low} to {high}")
+    require(ok, Text(N_("{name} must be a whole number from {low} to {high}"), name=name, low=low, high=high))
 
 
 def seat_range(options: Options) -> tuple[int, int]:
@@ -159,13 +166,13 @@ def tarot_name(c: Card, style: str = "rws") -> str:
     if c.suit is not None:
         return card_name(c.face, style)
     if c.rank == 0:
-        return "the Excuse"
-    return "the Petit (trump 1)" if c.rank == 1 else f"trump {c.rank}"
+        return Text(N_("the Excuse"))
+    return Text(N_("the Petit (trump 1)")) if c.rank == 1 else Text(N_("trump {number}"), number=c.rank)
 
 
 def suit_word(suit: str | None, style: str = "rws") -> str:
     """A suit in the table's deck style: Pentacles at an rws table, Coins at a Marseille one."""
-    return "trumps" if suit is None else STYLE_SUITS.get(style, SUIT_NAMES)[suit]
+    return Text(N_("trumps")) if suit is None else Text(STYLE_SUITS.get(style, SUIT_NAMES)[suit])
 
 
 def petit_sec(hand: Sequence[Card]) -> bool:
@@ -246,8 +253,9 @@ def new(options: Options, seats: list[SeatSpec], fair: fairness.Dealer | None = 
     options.validate()
     ids = [spec.player for spec in seats]
     require(len(ids) == options.players,
-            f"this table is for {options.players} players and {len(ids)} are seated")
-    require(len(set(ids)) == len(ids), "a player can only sit once at a table")
+            Text(N_("this table is for {players} players and {seated} are seated"), players=options.players,
+                 seated=len(ids)))
+    require(len(set(ids)) == len(ids), Text(N_("a player can only sit once at a table")))
     state = State(options, ids, dealer=len(ids) - 1, totals=[0] * len(ids), fair=fair or fairness.new_dealer())
     dealt = _deal(state)
     if opening is not None:
@@ -465,7 +473,8 @@ _CONTRACT_WORDS = {"pass": "pass", "passe": "pass", "prise": "prise", "petite": 
 def parse_contract(value: Any) -> str:
     words = "_".join(str(value).lower().replace("-", " ").replace("_", " ").split())
     found = _CONTRACT_WORDS.get(words)
-    require(found is not None, f"there is no contract {value!r}: pass, prise, garde, garde_sans or garde_contre")
+    require(found is not None, Text(N_("there is no contract {value}: pass, prise, garde, garde_sans or garde_contre"),
+                                    value=repr(value)))
     return found  # type: ignore[return-value]
 
 
@@ -473,10 +482,19 @@ def _verify_higher(state: State, contract: str) -> None:
     best = highest_bid(state)
     if best is None or CONTRACTS.index(contract) > CONTRACTS.index(best[1]):
         return
-    higher = [CONTRACT_NAMES[c] for c in CONTRACTS[CONTRACTS.index(best[1]) + 1:]]
-    then = f"bid {' or '.join(higher)}, or pass" if higher else "nothing is higher: pass"
-    raise IllegalAction(f"a bid must be higher than the last one: {mention(state.players[best[0]])} "
-                        f"bid {CONTRACT_NAMES[best[1]]}; {then}")
+    higher = [Text(CONTRACT_NAMES[c]) for c in CONTRACTS[CONTRACTS.index(best[1]) + 1:]]
+    then = Text(N_("bid {contracts}, or pass"), contracts=either(higher)) if higher \
+        else Text(N_("nothing is higher: pass"))
+    raise IllegalAction(Text(N_("a bid must be higher than the last one: {player} bid {contract}; {then}"),
+                             player=mention(state.players[best[0]]), contract=Text(CONTRACT_NAMES[best[1]]), then=then))
+
+
+def either(choices: list[Text]) -> Text:
+    """"A or B or C", marked: the choices joined by the language's word for "or"."""
+    joined = choices[0]
+    for choice in choices[1:]:
+        joined = Text(N_("{first} or {second}"), first=joined, second=choice)
+    return joined
 
 
 def _bid(state: State, seat: int, action: Action) -> list[Event]:
@@ -542,9 +560,15 @@ def _call(state: State, seat: int, action: Action) -> list[Event]:
     chosen = _one_card(state, action.get("card"))
     allowed = callable_cards(state.hands[seat])
     if not any(same(chosen, c) for c in allowed):
-        lowest = {KING: "king", KING - 1: "queen", KING - 2: "knight", PAGE: "page"}[allowed[-1].rank]
-        raise IllegalAction(f"you may call a {lowest} or a higher court, not {tarot_name(chosen, state.options.style)}; "
-                            "a queen only when you hold all four kings, and so on")
+        lowest = {KING: N_("you may call a king or a higher court, not {card}; a queen only when you hold all four "
+                           "kings, and so on"),
+                  KING - 1: N_("you may call a queen or a higher court, not {card}; a queen only when you hold all "
+                               "four kings, and so on"),
+                  KING - 2: N_("you may call a knight or a higher court, not {card}; a queen only when you hold all "
+                               "four kings, and so on"),
+                  PAGE: N_("you may call a page or a higher court, not {card}; a queen only when you hold all four "
+                           "kings, and so on")}[allowed[-1].rank]
+        raise IllegalAction(Text(lowest, card=tarot_name(chosen, state.options.style)))
     state.called = chosen.face
     holder = next((s for s, hand in enumerate(state.hands) if any(same(c, chosen) for c in hand)), None)
     state.partner = holder if holder is not None and holder != seat else None
@@ -569,15 +593,19 @@ def discard_options(hand: Sequence[Card], count: int) -> tuple[list[Card], list[
 
 
 def verify_discard(hand: Sequence[Card], chosen: Sequence[Card], count: int, style: str = "rws") -> None:
-    require(len(chosen) == count, f"discard exactly {plural(count, 'card')}; you chose {len(chosen)}")
+    require(len(chosen) == count, Plural(N_("discard exactly {n} card; you chose {chosen}"),
+                                         N_("discard exactly {n} cards; you chose {chosen}"), count, chosen=len(chosen)))
     for c in chosen:
-        require(not is_king(c), f"you may not discard a king ({tarot_name(c, style)})")
-        require(not c.is_oudler, f"you may not discard an oudler ({tarot_name(c, style)})")
+        require(not is_king(c), Text(N_("you may not discard a king ({card})"), card=tarot_name(c, style)))
+        require(not c.is_oudler, Text(N_("you may not discard an oudler ({card})"), card=tarot_name(c, style)))
     plain, _, forced = discard_options(hand, count)
     trumps = sum(1 for c in chosen if is_trump(c))
-    require(trumps <= forced, "you may discard a trump only when nothing else is possible: "
-            f"you hold {len(plain)} other cards you may discard"
-            + (f", so at most {plural(forced, 'trump')}" if forced else ""))
+    require(trumps <= forced, Plural(N_("you may discard a trump only when nothing else is possible: you hold {n} "
+                                        "other card you may discard{most}"),
+                                     N_("you may discard a trump only when nothing else is possible: you hold {n} "
+                                        "other cards you may discard{most}"), len(plain),
+                                     most=Plural(N_(", so at most {n} trump"), N_(", so at most {n} trumps"), forced)
+                                     if forced else ""))
 
 
 def _discard(state: State, seat: int, action: Action) -> list[Event]:
@@ -602,14 +630,15 @@ def _announce(state: State, seat: int, action: Action) -> list[Event]:
         return _announce_chelem(state, seat)
     if what == "poignee":
         return _announce_poignee(state, seat, action)
-    raise IllegalAction("announce a poignee or a chelem")
+    raise IllegalAction(Text(N_("announce a poignee or a chelem")))
 
 
 def _verify_chelem_decision(state: State, seat: int) -> None:
     require(state.phase == "chelem",
-            "a chelem is announced by the taker after the discard, before the first card is played")
+            Text(N_("a chelem is announced by the taker after the discard, before the first card is played")))
     assert state.taker is not None
-    require(seat == state.taker, f"only the taker, {mention(state.players[state.taker])}, decides on a chelem")
+    require(seat == state.taker, Text(N_("only the taker, {player}, decides on a chelem"),
+                                      player=mention(state.players[state.taker])))
 
 
 def _announce_chelem(state: State, seat: int) -> list[Event]:
@@ -651,29 +680,29 @@ def poignee_cards(hand: Sequence[Card], need: int) -> list[Card]:
 
 def _poignee_level(state: State, seat: int, raw: Any) -> int:
     levels = poignee_levels(state, seat)
-    require(state.phase == "playing", "a poignée is shown during the play, before your first card")
-    require(_poignee_of(state, seat) is None, "you have already shown a poignée in this deal")
-    require(not has_played(state, seat), "a poignée is shown before you play your first card")
+    require(state.phase == "playing", Text(N_("a poignée is shown during the play, before your first card")))
+    require(_poignee_of(state, seat) is None, Text(N_("you have already shown a poignée in this deal")))
+    require(not has_played(state, seat), Text(N_("a poignée is shown before you play your first card")))
     need = POIGNEE_TRUMPS[state.size]
     if raw is None:
-        require(bool(levels), f"a simple poignée needs {need[0]} trumps (the Excuse may stand for one); "
-                f"you hold {sum(1 for c in state.hands[seat] if c.suit is None)}")
+        require(bool(levels), Text(POIGNEE_NEEDS[0], need=need[0], held=sum(1 for c in state.hands[seat] if c.suit is None)))
         return levels[-1]
     word = str(raw).lower()
-    require(word in POIGNEE_LEVELS, "a poignée is simple, double or triple")
+    require(word in POIGNEE_LEVELS, Text(N_("a poignée is simple, double or triple")))
     level = POIGNEE_LEVELS.index(word)
-    require(level in levels, f"a {word} poignée needs {need[level]} trumps (the Excuse may stand for one); "
-            f"you hold {sum(1 for c in state.hands[seat] if c.suit is None)}")
+    require(level in levels, Text(POIGNEE_NEEDS[level], need=need[level],
+                                  held=sum(1 for c in state.hands[seat] if c.suit is None)))
     return level
 
 
 def _verify_poignee_cards(hand: Sequence[Card], shown: Sequence[Card], need: int) -> None:
-    require(len(shown) == need, f"show exactly {need} trumps for that poignée; you chose {len(shown)}")
-    require(all(c.suit is None for c in shown), "a poignée shows trumps (and the Excuse) only")
+    require(len(shown) == need, Text(N_("show exactly {need} trumps for that poignée; you chose {chosen}"), need=need,
+                                     chosen=len(shown)))
+    require(all(c.suit is None for c in shown), Text(N_("a poignée shows trumps (and the Excuse) only")))
     trumps_held = sum(1 for c in hand if is_trump(c))
     if any(is_excuse(c) for c in shown):
         require(sum(1 for c in shown if is_trump(c)) == trumps_held,
-                "the Excuse may stand for a trump only when you have no more trumps to show")
+                Text(N_("the Excuse may stand for a trump only when you have no more trumps to show")))
 
 
 def _announce_poignee(state: State, seat: int, action: Action) -> list[Event]:
@@ -765,21 +794,22 @@ def refusal(ctx: PlayContext, c: Card) -> tuple[str, Any] | None:
     return None
 
 
-def refusal_text(rule: tuple[str, Any], c: Card, style: str = "rws") -> str:
+def refusal_text(rule: tuple[str, Any], c: Card, style: str = "rws") -> Text:
     key, detail = rule
     if key == "keep_excuse":
-        return "you announced a chelem: your Excuse must be played on the last trick"
+        return Text(N_("you announced a chelem: your Excuse must be played on the last trick"))
     if key == "called_suit":
-        return (f"no one may lead {suit_word(detail.suit, style)}, the called king's suit, on the first trick, "
-                f"except with the called {tarot_name(detail, style)} itself")
+        return Text(N_("no one may lead {suit}, the called king's suit, on the first trick, except with the called "
+                       "{card} itself"), suit=suit_word(detail.suit, style), card=tarot_name(detail, style))
     if key == "follow" and detail is None:
-        return f"you must follow: trumps were led and you hold trumps, so {tarot_name(c, style)} is not allowed"
+        return Text(N_("you must follow: trumps were led and you hold trumps, so {card} is not allowed"),
+                    card=tarot_name(c, style))
     if key == "follow":
-        return f"you must follow suit: {suit_word(detail, style)} were led and you hold {suit_word(detail, style)}"
+        return Text(N_("you must follow suit: {suit} were led and you hold {suit}"), suit=suit_word(detail, style))
     if key == "trump":
-        return f"you must trump: you have no {suit_word(detail, style)} but you hold trumps"
-    return (f"you must overtrump: play a trump higher than {detail}, the highest in the trick, since you "
-            "hold one (even when your partner is winning the trick)")
+        return Text(N_("you must trump: you have no {suit} but you hold trumps"), suit=suit_word(detail, style))
+    return Text(N_("you must overtrump: play a trump higher than {trump}, the highest in the trick, since you hold "
+                   "one (even when your partner is winning the trick)"), trump=detail)
 
 
 def legal_cards(state: State, seat: int) -> list[Card]:
@@ -968,7 +998,9 @@ def _score_hand(state: State) -> list[Event]:
     _record_hand(state, deltas, score)
     sides, given = sheet_piles(first, second, keeper, used, state.options.count_method)
     sheet = _sheet(state, score, (taker_points, defence_points), chelem_made, deltas)
-    sheet.update(piles=sides, excuse=_excuse_note(keeper, used, given), settlement_used=used,
+    note = _excuse_note(keeper, used, given)
+    sheet.update(piles=sides, excuse=str(note), excuse_text=note.marked() if isinstance(note, Text) else None,
+                 settlement_used=used,
                  oudler_cards=[c.code for c in first if c.is_oudler])
     state.last_hand = {**_view(state, None, reveal=True), "phase": "scored", "sheet": sheet,
                        "discard": codes(state.discard)}
@@ -985,13 +1017,16 @@ def _score_hand(state: State) -> list[Event]:
 def _excuse_note(keeper: int | None, used: str, given: Card | None) -> str:
     if keeper is None:
         return ""
-    sides = ("the taker's side", "the defence")
+    sides = (Text(N_("the taker's side")), Text(N_("the defence")))
     who, other = sides[keeper], sides[1 - keeper]
     if used == "exchange":
-        return f"The Excuse stays with {who}, who give {given.face.code if given else '?'} to {other} in exchange."
+        return Text(N_("The Excuse stays with {who}, who give {card} to {other} in exchange."), who=who,
+                    card=given.face.code if given else "?", other=other)
     if used == "adjust":
-        return f"The Excuse stays with {who}: they count one empty card fewer (-½), {other} one more (+½)."
-    return f"The Excuse stays with {who}, counted alone as 4; {other} count one extra empty card (+½)."
+        return Text(N_("The Excuse stays with {who}: they count one empty card fewer (-½), {other} one more (+½)."),
+                    who=who, other=other)
+    return Text(N_("The Excuse stays with {who}, counted alone as 4; {other} count one extra empty card (+½)."),
+                who=who, other=other)
 
 
 def sheet_piles(first: list[Card], second: list[Card], keeper: int | None, used: str,
@@ -1103,84 +1138,90 @@ def _faces(codes_: list[str]) -> str:
 
 
 def _record_cards(record: dict[str, Any], seat: int) -> list[str]:
-    lines = [f"You: {_faces(_dealt(record, seat))}"]
-    lines += [f"{mention(a['player'])}, petit sec (that deal was annulled): {_faces(a['cards'])}"
-              for a in record["annulled"]]
+    lines = [Text(N_("You: {cards}"), cards=_faces(_dealt(record, seat)))]
+    lines += [Text(N_("{player}, petit sec (that deal was annulled): {cards}"), player=mention(a["player"]),
+                   cards=_faces(a["cards"])) for a in record["annulled"]]
     contract = record["contract"]
     if record["dog_shown"]:
-        lines.append(f"Dog: {_faces(record['dog'])}")
+        lines.append(Text(N_("Dog: {cards}"), cards=_faces(record["dog"])))
     elif contract in ("garde_sans", "garde_contre"):
-        owner = "the taker" if contract == "garde_sans" else "the defence"
-        lines.append(f"Dog: unseen, counted for {owner}")
+        lines.append(Text(N_("Dog: unseen, counted for the taker")) if contract == "garde_sans"
+                     else Text(N_("Dog: unseen, counted for the defence")))
     shown = [c.code for c in from_codes(record["discard"]) if is_trump(c)]
     if seat == record["taker"] and record["discard"]:
-        lines.append(f"Your discard: {_faces(record['discard'])}")
+        lines.append(Text(N_("Your discard: {cards}"), cards=_faces(record["discard"])))
     elif shown:
-        lines.append(f"Trumps shown in the discard: {_faces(shown)}")
+        lines.append(Text(N_("Trumps shown in the discard: {cards}"), cards=_faces(shown)))
     return lines
 
 
 def _record_actions(record: dict[str, Any]) -> list[str]:
     players, size = record["players"], len(record["players"])
     dealer, taker = record["dealer"], record["taker"]
-    lines = [f"{mention(players[dealer])} deals"]
+    lines = [Text(N_("{player} deals"), player=mention(players[dealer]))]
     for i in range(1, size + 1):
         seat = (dealer + i) % size
         bid = record["bids"][seat]
-        said = "passes" if bid == "pass" else f"bids {CONTRACT_NAMES[bid]}"
-        lines.append(f"{mention(players[seat])} {said}")
+        lines.append(Text(N_("{player} passes"), player=mention(players[seat])) if bid == "pass" else
+                     Text(N_("{player} bids {contract}"), player=mention(players[seat]), contract=Text(CONTRACT_NAMES[bid])))
     if taker is None:
         return lines
     if record["called"]:
-        lines.append(f"{mention(players[taker])} calls {record['called']}")
+        lines.append(Text(N_("{player} calls {card}"), player=mention(players[taker]), card=record["called"]))
     if record["dog_shown"]:
-        lines.append(f"{mention(players[taker])} takes the dog and discards {plural(len(record['discard']), 'card')}")
+        lines.append(Plural(N_("{player} takes the dog and discards {n} card"),
+                            N_("{player} takes the dog and discards {n} cards"), len(record["discard"]),
+                            player=mention(players[taker])))
     if record["chelem"]:
-        lines.append(f"{mention(players[taker])} announces a chelem")
-    lines += [f"{mention(players[p['seat']])} shows a {POIGNEE_LEVELS[p['level']]} poignée: "
-              + _faces(p["cards"]) for p in record["poignees"]]
+        lines.append(Text(N_("{player} announces a chelem"), player=mention(players[taker])))
+    lines += [Text(N_("{player} shows a {level} poignée: {cards}"), player=mention(players[p["seat"]]),
+                   level=Text(POIGNEE_WORDS[p["level"]]), cards=_faces(p["cards"])) for p in record["poignees"]]
     for number, (leader, cards, winner) in enumerate(record["tricks"], 1):
-        played = ", ".join(f"{mention(players[(leader + i) % size])} {card(code).face.code}"
-                           for i, code in enumerate(cards))
-        lines.append(f"Trick {number}: {played} → {mention(players[winner])}")
+        # a template of the trick's own (no catalog has it): its seats' names still translate
+        template = ", ".join(f"{{p{i}}} {card(code).face.code}" for i, code in enumerate(cards))
+        played = Text(template, **{f"p{i}": mention(players[(leader + i) % size]) for i in range(len(cards))})
+        lines.append(Text(N_("Trick {number}: {cards} → {player}"), number=number, cards=played,
+                          player=mention(players[winner])))
     return lines
 
 
 def _record_result(record: dict[str, Any], seat: int) -> str:
-    won = plural(record["scores"][seat], "point", signed=True)
+    won = Plural(N_("{n:+} point"), N_("{n:+} points"), record["scores"][seat])
     if record["taker"] is None:
-        return f"everyone passed, no score: {won}"
+        return Text(N_("everyone passed, no score: {won}"), won=won)
     score = record["score"]
 
     def name(s: int) -> str:
-        return "you" if s == seat else mention(record["players"][s])
+        return Text(N_("you")) if s == seat else mention(record["players"][s])
 
     side = name(record["taker"])
     if record["partner"] is not None:
-        side += f" and {name(record['partner'])}"
+        side = Text(N_("{taker} and {partner}"), taker=side, partner=name(record["partner"]))
     elif record["called"]:
-        side += ", alone,"
-    verdict = "made" if score["made"] else "failed"
-    text = (f"{side} {verdict} {CONTRACT_NAMES[record['contract']]} by {abs(score['difference'])} "
-            f"({score['points']} points, {score['needed']} needed)")
+        side = Text(N_("{taker}, alone,"), taker=side)
+    verdict = N_("{side} made {contract} by {difference} ({points} points, {needed} needed)") if score["made"] \
+        else N_("{side} failed {contract} by {difference} ({points} points, {needed} needed)")
+    text = Text(verdict, side=side, contract=Text(CONTRACT_NAMES[record["contract"]]),
+                difference=abs(score["difference"]), points=score["points"], needed=score["needed"])
     extras = _record_extras(score)
-    return f"{text}{', ' + ', '.join(extras) if extras else ''}: {won}"
+    return Text(N_("{result}{extras}: {won}"), result=text, extras=", " + ", ".join(extras) if extras else "", won=won)
 
 
 def _record_extras(score: dict[str, Any]) -> list[str]:
     """The bonuses in words; their values are signed from the taker's side."""
     extras = []
     if score["petit_au_bout"]:
-        extras.append(f"petit au bout for {_side_word(score['petit_au_bout'])}")
+        extras.append(Text(N_("petit au bout for {side}"), side=_side_word(score["petit_au_bout"])))
     if score["poignee"]:
-        extras.append(f"poignée {abs(score['poignee'])} for {_side_word(score['poignee'])}")
+        extras.append(Text(N_("poignée {points} for {side}"), points=abs(score["poignee"]),
+                           side=_side_word(score["poignee"])))
     if score["chelem"]:
-        extras.append(CHELEM_WORDS[score["chelem"]])
+        extras.append(Text(CHELEM_WORDS[score["chelem"]]))
     return extras
 
 
 def _side_word(value: int) -> str:
-    return "the taker" if value > 0 else "the defence"
+    return Text(N_("the taker")) if value > 0 else Text(N_("the defence"))
 
 
 # --- leaving -------------------------------------------------------------------------------
@@ -1188,9 +1229,9 @@ def _side_word(value: int) -> str:
 
 def _leave(state: State, seat: int, action: Action) -> list[Event]:
     """A player who leaves a running game hands the seat to a computer player."""
-    require(state.phase != "over", "the game is over: the host ends the table with /table end")
+    require(state.phase != "over", Text(N_("the game is over: the host ends the table with /table end")))
     player = state.players[seat]
-    require(player >= 0, "a computer player does not leave")
+    require(player >= 0, Text(N_("a computer player does not leave")))
     replacement = min(min(state.players), 0) - 1
     state.players[seat] = replacement
     if player in state.robots:
@@ -1200,7 +1241,7 @@ def _leave(state: State, seat: int, action: Action) -> list[Event]:
 
 def _hand_over(state: State, seat: int, action: Action) -> list[Event]:
     """A computer plays the person's seat for now, or they take it back (`base.seat_handover`)."""
-    require(state.phase != "over", "the game is over")
+    require(state.phase != "over", Text(N_("the game is over")))
     return [hand_over_seat(state.robots, state.players[seat], action["type"])]
 
 
@@ -1214,38 +1255,41 @@ def _seat(state: State, player: int) -> int:
 
 
 def _require_turn(state: State, seat: int, phase: str, doing: str) -> None:
-    require(state.phase != "over", "the game is over")
-    require(state.phase == phase, f"you can't {doing} now: it is time for {PHASE_WORDS[state.phase]}")
+    require(state.phase != "over", Text(N_("the game is over")))
+    require(state.phase == phase, Text(N_("you can't {doing} now: it is time for {phase}"), doing=Text(doing),
+                                       phase=Text(PHASE_WORDS[state.phase])))
     turn = turn_seat(state)
     assert turn is not None
-    require(turn == seat, f"it is not your turn: {mention(state.players[turn])} is to {TURN_VERBS[phase]}")
+    require(turn == seat, Text(N_("it is not your turn: {player} is to {verb}"), player=mention(state.players[turn]),
+                               verb=Text(TURN_VERBS[phase])))
 
 
 def _one_card(state: State, raw: Any) -> Card:
     found = _parse(state, raw)
-    require(len(found) == 1, "name exactly one card")
+    require(len(found) == 1, Text(N_("name exactly one card")))
     return found[0]
 
 
 def _parse(state: State, raw: Any) -> list[Card]:
-    require(raw is not None and raw != "" and raw != [], "name the cards")
+    require(raw is not None and raw != "" and raw != [], Text(N_("name the cards")))
     text = " , ".join(str(x) for x in raw) if isinstance(raw, (list, tuple)) else str(raw)
     try:
         return parse_cards(text, state.options.style)
     except CardParseError as error:
-        raise IllegalAction(str(error)) from None
+        raise IllegalAction(error.text) from None
 
 
 def _in_hand(state: State, seat: int, wanted: Card) -> Card:
     for c in state.hands[seat]:
         if same(c, wanted):
             return c
-    raise IllegalAction(f"{wanted.face.code} ({tarot_name(wanted, state.options.style)}) is not in your hand")
+    raise IllegalAction(Text(N_("{code} ({card}) is not in your hand"), code=wanted.face.code,
+                             card=tarot_name(wanted, state.options.style)))
 
 
 def _cards_in_hand(state: State, seat: int, raw: Any) -> list[Card]:
     chosen = [_in_hand(state, seat, c) for c in _parse(state, raw)]
-    require(len({(c.suit, c.rank) for c in chosen}) == len(chosen), "you named a card twice")
+    require(len({(c.suit, c.rank) for c in chosen}) == len(chosen), Text(N_("you named a card twice")))
     return chosen
 
 
@@ -1257,9 +1301,9 @@ HANDLERS: dict[str, Callable[[State, int, Action], list[Event]]] = {
 
 def apply(state: State, player: int, action: Action) -> list[Event]:
     """Play one action; IllegalAction (state untouched) when it is refused."""
-    require(isinstance(action, dict) and isinstance(action.get("type"), str), "an action needs a type")
+    require(isinstance(action, dict) and isinstance(action.get("type"), str), Text(N_("an action needs a type")))
     handler = HANDLERS.get(action["type"])
-    require(handler is not None, f"French Tarot has no action {action['type']!r}")
+    require(handler is not None, Text(N_("French Tarot has no action {action}"), action=repr(action["type"])))
     events = handler(state, _seat(state, player), action)  # type: ignore[misc]
     state.step += 1
     return events

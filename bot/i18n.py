@@ -1,0 +1,282 @@
+"""Speaking the reader's language: the one translation function (`_`, `ngettext`, `pgettext`),
+the language being spoken now (a context variable set where a reader is known), numbers
+written the language's way, and the games' marked texts (`games.base.Text`) translated.
+
+Catalogs are GNU gettext `.po` files under `locales/<language>/LC_MESSAGES/<domain>.po`, one
+domain per area (`common`, `tarot`, `poker`…) so that several translators never edit one file.
+They are read as they are, with nothing compiled beforehand: the first text asked in a language
+compiles that language's `.po` files into `.mo` bytes in memory (Babel's `read_po` and
+`write_mo`) and chains their domains into one lookup. English is the source language: it has no
+catalog, its texts are the message ids themselves.
+
+Whose language: `speaking(language)` sets it for a block (a table's public message speaks the
+table's language, a DM its reader's); an interaction speaks its member's Discord language
+(`bot.client` sets it as the interaction arrives, so every task it starts inherits it). The
+pseudo-language `en-XA` wraps every translated text in « » (marks the images' font can draw) and
+lengthens it: a test plays in it and finds any text shown without the markers, i.e. never
+translated."""
+
+from __future__ import annotations
+
+import contextlib
+import gettext
+import io
+from collections.abc import Iterator
+from contextvars import ContextVar
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from babel import Locale
+from babel.dates import format_date
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+from babel.numbers import format_decimal, format_percent
+
+from games.base import Text
+
+LOCALES = Path(__file__).resolve().parent.parent / "locales"
+SOURCE = "en"  # the language of the message ids
+PSEUDO = "en-XA"  # every text marked: the test that nothing is left untranslated
+OPEN_MARK, CLOSE_MARK = "«", "»"
+LANGUAGE_NAMES = {"en": "English", "fr": "Français"}  # the languages a table may speak (`language:`)
+
+current: ContextVar[str] = ContextVar("language", default=SOURCE)
+
+
+def load() -> None:
+    """Every language's catalogs read now (at start-up), not at its first text."""
+    for language in languages()[1:]:
+        _catalog(language)
+
+
+def N_(msgid: str) -> str:  # noqa: N802 - gettext's name for a marker
+    """Marks a text for the catalogs without translating it (it is translated where it is shown)."""
+    return msgid
+
+
+def languages() -> list[str]:
+    """The languages with a catalog, English first."""
+    found = sorted(p.name for p in LOCALES.iterdir() if (p / "LC_MESSAGES").is_dir()) if LOCALES.is_dir() else []
+    return [SOURCE, *found]
+
+
+def language_of(locale: Any) -> str:
+    """The language the bot speaks to a Discord locale (`discord.Locale`, or its value such as
+    `fr`, `en-GB`, `pt-BR`): one with a catalog, else English."""
+    value = str(getattr(locale, "value", locale) or SOURCE)
+    if value == PSEUDO:
+        return PSEUDO
+    base = value.split("-")[0].lower()
+    return base if base in _known() else SOURCE
+
+
+@cache
+def _known() -> frozenset[str]:
+    return frozenset(languages())
+
+
+@contextlib.contextmanager
+def speaking(language: str | None) -> Iterator[None]:
+    """Texts made inside this block speak `language` (None: the one spoken already)."""
+    if language is None:
+        yield
+        return
+    token = current.set(language)
+    try:
+        yield
+    finally:
+        current.reset(token)
+
+
+@cache
+def _catalog(language: str) -> gettext.NullTranslations:
+    """Every domain of a language in one lookup, compiled in memory from its `.po` files."""
+    chain: gettext.NullTranslations = gettext.NullTranslations()
+    folder = LOCALES / language / "LC_MESSAGES"
+    for po in sorted(folder.glob("*.po"), reverse=True) if folder.is_dir() else []:
+        with po.open("rb") as source:
+            catalog = read_po(source, locale=language, domain=po.stem)
+        compiled = io.BytesIO()
+        write_mo(compiled, catalog)  # fuzzy entries are left out: they fall back to English
+        compiled.seek(0)
+        domain = gettext.GNUTranslations(compiled)
+        domain.add_fallback(chain)
+        chain = domain
+    return chain
+
+
+class _Number(int):
+    """An int parameter that writes itself the language's way (1 000 in French), signs kept."""
+
+    language = SOURCE
+
+    def __format__(self, spec: str) -> str:
+        if self.language in (SOURCE, PSEUDO) or spec not in ("", "d", "+", "+d", ",", "+,"):
+            return int.__format__(int(self), spec)
+        sign = ("+" if self >= 0 else "-") if spec.startswith("+") else ("-" if self < 0 else "")
+        return sign + format_decimal(abs(int(self)), locale=self.language)
+
+    def __str__(self) -> str:
+        return self.__format__("")
+
+
+def _formatted(template: str, language: str, params: dict[str, Any]) -> str:
+    if not params:
+        return template
+    values = {key: _value(value, language) for key, value in params.items()}
+    return template.format(**values)
+
+
+def _value(value: Any, language: str) -> Any:
+    if isinstance(value, Text):
+        return translated(value, language)
+    if isinstance(value, int) and not isinstance(value, bool):
+        number = _Number(value)
+        number.language = language
+        return number
+    return value
+
+
+def _marked(text: str) -> str:
+    return f"{OPEN_MARK}{text}{'~' * (len(text) // 8)}{CLOSE_MARK}"
+
+
+def _(msgid: str, /, **params: Any) -> str:
+    """`msgid` in the language spoken now, its `{parameters}` filled in."""
+    return translate(msgid, current.get(), **params)
+
+
+def translate(msgid: str, language: str, /, **params: Any) -> str:
+    if language == PSEUDO:
+        return _marked(_formatted(msgid, SOURCE, params))
+    template = msgid if language == SOURCE else _catalog(language).gettext(msgid)
+    return _formatted(template, language, params)
+
+
+def ngettext(singular: str, plural: str, count: int, /, **params: Any) -> str:
+    """The form the count takes in the language spoken now; `{n}` is the count."""
+    language = current.get()
+    params = {"n": count, **params}
+    one = singular if abs(count) == 1 else plural
+    if language in (SOURCE, PSEUDO):
+        return _marked(_formatted(one, SOURCE, params)) if language == PSEUDO else _formatted(one, SOURCE, params)
+    return _formatted(_catalog(language).ngettext(singular, plural, abs(count)), language, params)
+
+
+def pgettext(context: str, msgid: str, /, **params: Any) -> str:
+    """`msgid` in a context (a word that means different things in different places)."""
+    language = current.get()
+    if language == PSEUDO:
+        return _marked(_formatted(msgid, SOURCE, params))
+    template = msgid if language == SOURCE else _catalog(language).pgettext(context, msgid)
+    return _formatted(template, language, params)
+
+
+def translated(text: Text | str, language: str | None = None) -> str:
+    """A game's marked text (`games.base.Text`) in a language (the one spoken now by default);
+    a plain string is shown as it is."""
+    if not isinstance(text, Text):
+        return text
+    language = language or current.get()
+    token = current.set(language)
+    try:
+        if text.plural is not None:
+            return ngettext(text.msgid, text.plural, text.count, **text.params)
+        return translate(text.msgid, language, **text.params)
+    finally:
+        current.reset(token)
+
+
+def template(msgid: str) -> str:
+    """A text's template in the language spoken now, its parameters not filled in (an image's
+    words: the render fills them)."""
+    language = current.get()
+    if language == PSEUDO:
+        return _marked(msgid)
+    return msgid if language == SOURCE else _catalog(language).gettext(msgid)
+
+
+def plural_templates(singular: str, plural: str) -> tuple[str, str]:
+    """The singular and plural templates of a text in the language spoken now."""
+    language = current.get()
+    if language == PSEUDO:
+        return _marked(singular), _marked(plural)
+    if language == SOURCE:
+        return singular, plural
+    catalog = _catalog(language)
+    return catalog.ngettext(singular, plural, 1), catalog.ngettext(singular, plural, 2)
+
+
+@cache
+def domain_templates(language: str, domain: str) -> dict[str, str]:
+    """Every text of a domain's template (`locales/<domain>.pot`) by its message id, in a
+    language, its parameters not filled in: an image's words, handed to a render whole."""
+    with (LOCALES / f"{domain}.pot").open("rb") as source:
+        messages = [m.id for m in read_po(source, domain=domain) if m.id and not m.context]
+    token = current.set(language)
+    try:
+        found: dict[str, str] = {}
+        for msgid in messages:
+            if isinstance(msgid, tuple):
+                found[msgid[0]], found[msgid[1]] = plural_templates(msgid[0], msgid[1])
+            else:
+                found[msgid] = template(msgid)
+        return {key: value for key, value in found.items() if key != value}
+    finally:
+        current.reset(token)
+
+
+def zero_is_singular() -> bool:
+    """Whether the language spoken now says "0 carte" rather than "0 cards"."""
+    language = current.get()
+    return language not in (SOURCE, PSEUDO) and locale_of(language).plural_form(0) == "one"
+
+
+def refusal(error: Exception) -> str:
+    """An `IllegalAction`'s reason in the language spoken now."""
+    return translated(getattr(error, "reason", str(error)))
+
+
+def number(value: int) -> str:
+    """A whole number the language's way: 1,000 is `1000` in English as the bot always wrote
+    it, `1 000` in French."""
+    return str(_value(value, current.get()))
+
+
+def locale_of(language: str) -> Locale:
+    return Locale.parse(SOURCE if language == PSEUDO else language.replace("-", "_"))
+
+
+# --- words every part of the bot says -------------------------------------------------------
+
+DEAL_LABELS = {"hand": N_("hand {number}"), "shoe": N_("shoe {number}"), "round": N_("round {number}")}
+
+
+def date_text(day: Any) -> str:
+    """A date in the language spoken now: "05 Jan 2026" in English as the bot always wrote it,
+    "5 janv. 2026" in French."""
+    language = current.get()
+    if language in (SOURCE, PSEUDO):
+        return day.strftime("%d %b %Y")
+    return format_date(day, "medium", locale=locale_of(language))
+
+
+def percent(rate: float) -> str:
+    """A rate as a whole percentage: "45%" in English, "45 %" in French."""
+    language = current.get()
+    if language in (SOURCE, PSEUDO):
+        return f"{rate:.0%}"
+    return format_percent(rate, locale=locale_of(language))
+
+
+def chips(count: int) -> str:
+    """"1 chip", "1 000 jetons": an amount of chips in the language spoken now."""
+    return ngettext("{n} chip", "{n} chips", count)
+
+
+def deal_label(label: str) -> str:
+    """A deal's label as the rules name it ("hand 4", "shoe 2") in the language spoken now."""
+    word, _space, number = label.partition(" ")
+    template = DEAL_LABELS.get(word)
+    return translate(template, current.get(), number=number) if template and number.isdigit() else label

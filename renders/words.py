@@ -1,0 +1,49 @@
+"""The words an image shows, handed to a render already translated: the render stays a pure
+function of what it is given (it looks nothing up). A render marks its texts with `N_` and
+`NP_` (games.base) and writes them through a `Words`; the Discord side fills one with the
+reader's language (cogs.answers.render_words); without one, the render speaks English."""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Iterator
+from contextvars import ContextVar
+from typing import Any
+
+
+class Words(dict[str, str]):
+    """Translated templates by their English message id; `zero_is_singular`: the language says
+    "0 carte" (French), not "0 cards" (English)."""
+
+    zero_is_singular: bool = False
+
+    def __call__(self, msgid: str, /, **params: Any) -> str:
+        template = self.get(msgid, msgid)
+        return template.format(**params) if params else template
+
+    def plural(self, singular: str, plural: str, count: int, /, **params: Any) -> str:
+        one = abs(count) == 1 or (self.zero_is_singular and count == 0)
+        return self(singular if one else plural, n=count, **params)
+
+
+ENGLISH = Words()
+
+
+_current: ContextVar[Words] = ContextVar("render_words", default=ENGLISH)
+
+
+@contextlib.contextmanager
+def speaking(words: Words) -> Iterator[None]:
+    """A render's words for the drawing made in this block (a render sets it from its `words`
+    argument; its helpers read it with `now()`): held per thread, so images drawn at once in
+    different languages never mix."""
+    token = _current.set(words)
+    try:
+        yield
+    finally:
+        _current.reset(token)
+
+
+def now() -> Words:
+    """The words of the drawing being made (English outside `speaking`)."""
+    return _current.get()
