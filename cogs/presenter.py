@@ -19,6 +19,7 @@ from cogs import last_moves
 from cogs.answers import speaking_at, speaking_to
 from cogs.common import (
     COLOUR,
+    DEAL_WORDS,
     MESSAGE_LIMIT,
     UIS,
     WAITING_FOR_A_PERSON,
@@ -382,7 +383,7 @@ class Presenter:
         if not message_id:
             return
         payload = await self._table_payload(table, final=True)
-        payload["embed"].description = f"The table was ended before this {deal_word(table.game)} was over."
+        payload["embed"].description = _(ENDED_MID_ROUND if table.game in DEAL_WORDS else ENDED_MID_HAND)  # a round's or a hand's
         await self._edit_message(table, message_id, **payload)
 
     async def _show_ended(self, table: Table, events: list[Event]) -> None:
@@ -579,6 +580,8 @@ def sitting_out(table: Table) -> list[int]:
     return [p for p in table.players() if p > 0 and sits_out(table, p)]
 
 
+ENDED_MID_ROUND = N_("The table was ended before this round was over.")
+ENDED_MID_HAND = N_("The table was ended before this hand was over.")
 WAITING_FOR_A_PLAYER = N_("Waiting for a player: nobody is in this round.")
 
 
