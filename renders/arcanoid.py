@@ -18,6 +18,7 @@ from typing import Any
 
 from games.arcanoid.battle import FIELDS
 from games.arcanoid.words import capitalised, card_label, does, face_code, whose
+from games.base import plural
 from renders import layout as L
 from renders import text
 from renders.cards import arcanoid_names
@@ -52,7 +53,10 @@ def render_arcanoid(view: dict[str, Any], names: dict[int, str], style: str = "r
     title = f"Arcanoid · round {view['round']}/{view['rounds']} · {view['variant']}" + (
         " + GAZA" if view["gaza"] else "")
     info = f"deck {view['deck']} · discard {view['discard']} · {_step(view, names, seconds_left)}"
-    return L.to_png(L.compose(title, info, L.fit_frame(lambda width: _table(view, names, style, width))))
+    usual = L.fit_frame(lambda width: _table(view, names, style, width), most=2)
+    head = L.header_height(title, info)
+    body = L.best_fit([usual, *(_compact(view, names, style, codes) for codes in (True, False))], head)
+    return L.to_png(L.compose(title, info, body))
 
 
 def _table(view: dict[str, Any], names: dict[int, str], style: str, width: int) -> L.Block:
@@ -206,21 +210,29 @@ def _extras(view: dict[str, Any], names: dict[int, str], style: str, width: int)
     if view["justice"] is not None:
         row = L.fan(L.parse(view["justice"]), CARD, style, offset=CARD + 6, markers=False, max_width=width - 16)
         blocks.append(L.panel(L.section("Justice · shared by all", row), pad=6))
+    for words, fill in _notes(view, names):
+        blocks.append(_note(words, width, fill))
+    return blocks
+
+
+def _notes(view: dict[str, Any], names: dict[int, str]) -> list[tuple[str, L.Colour]]:
+    """What happened, in words and its colour: a Hierophant's call, an open reaction window
+    (gold)."""
+    notes: list[tuple[str, L.Colour]] = []
     reveal = view["reveal"]
     if reveal is not None and "shown" in reveal:
         shown = ", ".join(f"{L.player_name(names, int(p))}: {' '.join(face_code(x) for x in c)}"
                           for p, c in reveal["shown"].items())
         called = {"fool": "the Fool", "trumps": "the trumps"}.get(reveal["call"], reveal["call"])
-        text = (f"{capitalised(whose(L.player_name(names, reveal['by'])))} Hierophant called {called}: "
-                f"{shown or 'nobody holds any'}")
-        blocks.append(_note(text, width))
+        notes.append((f"{capitalised(whose(L.player_name(names, reveal['by'])))} Hierophant called {called}: "
+                      f"{shown or 'nobody holds any'}", L.TEXT))
     elif reveal is not None:
         got = "given by " + L.player_name(names, reveal["from"]) if reveal["from"] is not None else "nobody had it"
-        said = f"{does(L.player_name(names, reveal['by']), 'called')} {card_label(reveal['call'])}: {got}"
-        blocks.append(_note(said, width))
+        notes.append((f"{does(L.player_name(names, reveal['by']), 'called')} {card_label(reveal['call'])}: {got}",
+                      L.TEXT))
     if view["window"] is not None:
-        blocks.append(_note("Reaction window: the Fool or a Hermit may act", width, L.GOLD))
-    return blocks
+        notes.append(("Reaction window: the Fool or a Hermit may act", L.GOLD))
+    return notes
 
 
 def _note(words: str, width: int, fill: L.Colour = L.TEXT) -> L.Block:
@@ -258,6 +270,119 @@ def _seats(view: dict[str, Any], names: dict[int, str], style: str) -> tuple[L.B
         plates.append(L.panel(body, pad=4, outline=L.GOLD if turn else None))
     heading = L.cached_label("IN HAND", L.SMALL, L.GOLD, bold=True)
     return (L.panel(L.column([heading, *plain], gap=0, align="left"), pad=6) if plain else None), plates
+
+
+# --- a crowded table: the battlefields and the seats in words ------------------------------
+
+
+def _compact(view: dict[str, Any], names: dict[int, str], style: str, codes: bool) -> L.Block:
+    """A table too crowded for its cards in the frame: the four battlefields in words, in four
+    columns of even height (a long battlefield goes on in the next column under its name again,
+    in grey), each force showing cards a line (who on the left, its force or form on the right)
+    with, if `codes`, its cards by notation under it (Arcanoid reads them upright, by number and
+    suit); the forces that show no card (abdicated, Judgment) named together under them; then
+    the seats' hands, the cards seats show, Justice and what happened."""
+    inner = _field_width(4) - 2 * FIELD_PAD
+    fields, quiet = [], []
+    for field in FIELDS:
+        forces = sorted(((s, s["fields"][field]) for s in view["seats"] if field in s["fields"]),
+                        key=lambda pair: pair[1]["order"])
+        head = [L.cached_label(FIELD_TITLES[field], L.SMALL, L.GOLD, bold=True)]
+        if view["temperance"] is not None and view["temperance"]["field"] == field:
+            head.append(L.tag(f"tempered by {L.player_name(names, view['temperance']['owner'])}", L.PUSH, cached=True))
+        if view["window"] is not None and view["window"]["field"] == field:
+            head.append(L.tag("just committed", L.GOLD, cached=True))
+        entries = [L.flow(head, inner, gap=6, row_gap=2)]
+        words: dict[str, list[str]] = {}
+        for seat, commit in forces:
+            word, cards = _force(seat, commit)
+            if not cards:
+                words.setdefault(word, []).append(seat_name(seat, names))
+                continue
+            lines = _name_and_value(seat_name(seat, names), word.removeprefix("force "), inner)
+            shown = [c for c in cards if c is not None]
+            if codes and shown:
+                lines += [L.cached_label(line, L.SMALL, L.MUTED)
+                          for line in text.wrap(" ".join(face_code(c) for c in shown), L.SMALL, inner)]
+            entries.append(L.column(lines, gap=0, align="left"))
+        quiet += [f"{FIELD_TITLES[field].capitalize()}: {', '.join(who)}: {word}" for word, who in words.items()]
+        if not forces:
+            entries.append(L.cached_label("nothing committed", L.SMALL, L.MUTED))
+        fields.append((FIELD_TITLES[field], entries))
+    columns = [L.panel(L.Block(inner, body.height, body.paint), pad=FIELD_PAD) for body in _even_columns(fields, 4)]
+    width = L.BODY[0]
+    said = [L.cached_label(line, L.SMALL, L.MUTED) for line in text.wrap(" · ".join(quiet), L.SMALL, width)]
+    return L.column([L.row(columns, gap=FIELD_GAP, align="top"),
+                     L.column([*said, *_compact_below(view, names)], gap=0, align="left")], gap=4, align="left")
+
+
+def _even_columns(fields: list[tuple[str, list[L.Block]]], count: int) -> list[L.Block]:
+    """The battlefields' entries (a title, then its forces) poured into `count` columns of about
+    even height, a battlefield going on in the next column under its title again (grey)."""
+    total = sum(entry.height for _title, entries in fields for entry in entries) + 8 * len(fields)
+    target = -(-total // count)
+    while True:
+        columns: list[list[L.Block]] = [[]]
+        used = 0
+        for title, entries in fields:
+            if columns[-1]:
+                columns[-1].append(L.spacer(0, 8))
+                used += 8
+            for i, entry in enumerate(entries):
+                keep = entry.height + (entries[1].height if i == 0 and len(entries) > 1 else 0)  # a title with a force
+                if columns[-1] and used + keep > target:
+                    columns.append([L.cached_label(title, L.SMALL, L.MUTED, bold=True)] if i else [])
+                    used = sum(block.height for block in columns[-1])
+                columns[-1].append(entry)
+                used += entry.height
+        if len(columns) <= count:
+            return [L.column(blocks, gap=0, align="left") for blocks in columns]
+        target += 12
+
+
+def _name_and_value(name: str, value: str, inner: int) -> list[L.Block]:
+    """A force on a line: who on the left, its force (or form) on the right; on more lines
+    (each wrapped, the form to the right) when both do not fit."""
+    *values, right = [L.cached_label(line, L.SMALL, L.GOLD, bold=True) for line in text.wrap(value, L.SMALL, inner)]
+    *first, last = [L.cached_label(line, L.SMALL, L.TEXT, max_width=inner) for line in text.wrap(name, L.SMALL, inner)]
+    after = [L.row([L.spacer(inner - v.width), v], gap=0) for v in (*values, right)]
+    if values or last.width + 8 + right.width > inner:
+        return [*first, last, *after]
+    return [*first, L.row([last, L.spacer(inner - last.width - right.width), right], gap=0)]
+
+
+def _compact_below(view: dict[str, Any], names: dict[int, str]) -> list[L.Block]:
+    """The seats in words, run together: who holds how many cards (the battles won are the
+    message's; when most seats are out of play this round, the others are named first and
+    "everyone else" after), what the seats show (a daemon's hand, Strength, the Chariot's
+    reserve, the USA's cards) and Justice; then what happened, a line each."""
+    width = L.BODY[0]
+    groups: dict[str, list[str]] = {}
+    for seat in view["seats"]:
+        status = "out of play this round" if seat["finished"] else plural(seat["hand_count"], "card")
+        groups.setdefault(status, []).append(seat_name(seat, names))
+    out = groups.pop("out of play this round", [])
+    counts = [f"{status[:1].upper()}{status[1:]}: {', '.join(who)}" for status, who in groups.items()]
+    if out:
+        counts.append("Everyone else: out of play this round" if len(out) > len(view["seats"]) // 2 and groups
+                      else f"Out of play this round: {', '.join(out)}")
+    held = counts
+    for seat in view["seats"]:
+        if seat["hermit"]:
+            held.append(f"{seat_name(seat, names)}: Hermit, {seat['hermit_moves']} moves left")
+        if seat["chariot"]:
+            held.append(f"{seat_name(seat, names)}: Chariot on the table")
+        for caption, codes in (("hand", seat["hand"] if seat["kind"] == "daemon" else None),
+                               ("Strength, visible", seat["visible"]), ("Chariot reserve", seat["reserve"]),
+                               ("turned up", seat["shown"])):
+            if codes:
+                held.append(f"{seat_name(seat, names)} · {caption}: {' '.join(face_code(c) for c in codes)}")
+    if view["justice"] is not None:
+        held.append(f"Justice · shared by all: {' '.join(face_code(c) for c in view['justice'])}")
+    blocks = [L.cached_label(line, L.SMALL, L.TEXT) for line in text.wrap(" · ".join(held), L.SMALL, width)]
+    for note, fill in _notes(view, names):
+        blocks += [L.cached_label(line, L.SMALL, fill, bold=fill == L.GOLD) for line in text.wrap(note, L.SMALL, width)]
+    return blocks
 
 
 def _named(player: int, names: dict[int, str]) -> str:

@@ -25,10 +25,11 @@ def render_baccarat(view: dict[str, Any], names: dict[int, str], style: str = "r
     info = (f"Bets {L.chips(view['min_bet'])}-{L.chips(view['max_bet'])}{commission} · "
             f"shoe {view['shoe_remaining']} · {view['phase']}")
     title = f"Major Baccarat · round {view['round']}"
-    return L.to_png(L.compose(title, info, _body(view, names, game_faces("baccarat", style))))
+    head = L.header_height(title, info)
+    return L.to_png(L.compose(title, info, _body(view, names, game_faces("baccarat", style), head)))
 
 
-def _body(view: dict[str, Any], names: dict[int, str], style: str) -> L.Block:
+def _body(view: dict[str, Any], names: dict[int, str], style: str, head: int = L.HEAD) -> L.Block:
     shown, heading = view, None
     last = view.get("last_round")
     if not view["player_cards"] and not view["banker_cards"] and last:
@@ -41,11 +42,41 @@ def _body(view: dict[str, Any], names: dict[int, str], style: str) -> L.Block:
     plates = [_seat(seat, view, names) for seat in view["seats"]]
     if not plates:
         plates = [L.panel(L.label("No one is seated yet: join the table to bet.", L.SMALL, L.MUTED), pad=14)]
-    return L.fit_frame(lambda room: L.column([table, L.row([road, L.flow(plates, room - road.width - 12, gap=8, row_gap=8)],
-                                                           gap=12, align="top")], gap=10))
+    usual = L.fit_frame(lambda room: L.column([table, L.row([road, L.flow(plates, room - road.width - 12, gap=8,
+                                                                          row_gap=8)], gap=12, align="top")], gap=10),
+                        most=2)
+    return L.best_fit([usual, _crowded(shown, heading, view, names, style)], head)
 
 
-def _side(view: dict[str, Any], side: str, style: str) -> L.Block:
+def _crowded(shown: dict[str, Any], heading: str | None, view: dict[str, Any], names: dict[int, str],
+             style: str) -> L.Block:
+    """Many seats: the road beside the hands, and the seats' plates four to a row under them."""
+    small = L.SMALLER_CARDS[1]
+    hands = L.row([_side(shown, "player", style, small), _side(shown, "banker", style, small), _road(view["road"])],
+                  gap=8)
+    parts = [L.section(heading, hands, fill=L.MUTED) if heading else hands]
+    if shown.get("reason"):
+        parts.append(L.label(shown["reason"], L.SMALL, L.GOLD, bold=True, max_width=L.BODY[0]))
+    width = (L.BODY[0] - 2 * 12) // 3
+    cells = [_seat_cell(seat, view, names, width) for seat in view["seats"]]
+    parts.append(L.column([L.row(cells[i:i + 3], gap=12) for i in range(0, len(cells), 3)], gap=4, align="left"))
+    return L.column(parts, gap=6)
+
+
+def _seat_cell(seat: dict[str, Any], view: dict[str, Any], names: dict[int, str], width: int) -> L.Block:
+    """A seat in two lines, `width` wide: its name and stack, then its bet and outcome (a
+    plate's lines, two to a line)."""
+    details = _details(seat, view)
+    name = L.cached_label(L.player_name(names, seat["player"]), L.SMALL, L.TEXT, bold=True, max_width=width // 2)
+    stack = L.cached_label(details[0][0], L.SMALL, details[0][1], max_width=width - name.width - 8)
+    rest = [L.cached_label(value, L.SMALL, colour) for value, colour in details[1:] if value]
+    second = L.row(rest, gap=8) if rest else L.spacer(0, name.height)
+    block = L.column([L.row([name, stack], gap=8), second], gap=0, align="left")
+    return L.Block(width, block.height, block.paint)
+
+
+def _side(view: dict[str, Any], side: str, style: str, width: int = CARD) -> L.Block:
+    """A hand; in smaller cards (`width`), without the reversed-card markers: they lie upside down."""
     name, colour = SIDES[side]
     count = view[f"{side}_count"]
     heading = name.upper() + (f" · {count}" if count is not None else "")
@@ -54,10 +85,10 @@ def _side(view: dict[str, Any], side: str, style: str) -> L.Block:
     if winner in (side, "tie"):
         head = L.row([head, L.tag("tie" if winner == "tie" else "wins", L.GOLD)], gap=10,
                      align="middle")
-    cards = L.fan(L.parse(view[f"{side}_cards"]), CARD, style, offset=CARD + 8)
+    cards = L.fan(L.parse(view[f"{side}_cards"]), width, style, offset=width + 8, markers=width == CARD)
     won = winner in (side, "tie")
     return L.panel(L.column([head, cards], gap=4), pad=8, outline=L.GOLD if won else None,
-                   outline_width=3, min_width=3 * (CARD + 8) + 12)
+                   outline_width=3, min_width=3 * (width + 8) + 12)
 
 
 def _road(road: list[str]) -> L.Block:
@@ -100,6 +131,11 @@ def _side_key(result: str) -> tuple[str, L.Colour] | None:
 
 
 def _seat(seat: dict[str, Any], view: dict[str, Any], names: dict[int, str]) -> L.Block:
+    return L.plate(L.player_name(names, seat["player"]), _details(seat, view), PLATE_WIDTH)
+
+
+def _details(seat: dict[str, Any], view: dict[str, Any]) -> list[tuple[str, L.Colour]]:
+    """A seat's lines: its stack, then its bet and outcome (or why it has none)."""
     details: list[tuple[str, L.Colour]] = [(f"Stack {L.chips(seat['stack'])}", L.MUTED)]
     bet = seat.get("bet")
     if seat.get("sitting_out"):
@@ -112,7 +148,7 @@ def _seat(seat: dict[str, Any], view: dict[str, Any], names: dict[int, str]) -> 
         details.append(_outcome(seat, bet["on"], view))
     elif view["phase"] == "betting":
         details.append(("Placing a bet...", L.GOLD))
-    return L.plate(L.player_name(names, seat["player"]), details, PLATE_WIDTH)
+    return details
 
 
 def _outcome(seat: dict[str, Any], on: str, view: dict[str, Any]) -> tuple[str, L.Colour]:

@@ -38,10 +38,11 @@ def render_blackjack(view: dict[str, Any], names: dict[int, str], style: str = "
     info = (f"Bets {L.chips(view['min_bet'])}-{L.chips(view['max_bet'])} · "
             f"shoe {view['shoe_remaining']} · {PHASE.get(view['phase'], view['phase'])}")
     title = f"Major Blackjack · round {view['round']}"
-    return L.to_png(L.compose(title, info, _body(view, names, game_faces("blackjack", style))))
+    head = L.header_height(title, info)
+    return L.to_png(L.compose(title, info, _body(view, names, game_faces("blackjack", style), head)))
 
 
-def _body(view: dict[str, Any], names: dict[int, str], style: str) -> L.Block:
+def _body(view: dict[str, Any], names: dict[int, str], style: str, head: int = L.HEAD) -> L.Block:
     last = view.get("last_round")
     if view["phase"] == "betting" and not view["dealer"]["cards"] and last:
         def betting(room: int) -> L.Block:
@@ -50,8 +51,99 @@ def _body(view: dict[str, Any], names: dict[int, str], style: str) -> L.Block:
                              _table(last, names, style, PAST_CARD, True, room)],
                             gap=8)
 
-        return L.fit_frame(betting)
-    return L.fit_frame(lambda room: _table(view, names, style, CARD, room=room))
+        return L.best_fit([L.fit_frame(betting, most=2), _crowded_betting(view, names, style)], head)
+    return L.best_fit([L.fit_frame(lambda room: _table(view, names, style, CARD, room=room), most=2),
+                       _crowded(view, names, style)], head)
+
+
+# --- a crowded table: the dealer and every seat in cells of a grid -------------------------
+
+CELLS_IN_A_ROW = 4
+SMALL_CARD = L.SMALLER_CARDS[1]  # 32 px once the frame shows it
+
+
+def _cell_width() -> int:
+    return (L.BODY[0] - 6 * (CELLS_IN_A_ROW - 1)) // CELLS_IN_A_ROW
+
+
+def _crowded_betting(view: dict[str, Any], names: dict[int, str], style: str) -> L.Block:
+    """The next round's bets, each seat in two lines, over the last round as a crowded table
+    draws it."""
+    width = _cell_width()
+    cells = [_bet_cell(seat, view, names, width) for seat in view["seats"]] or [_nobody()]
+    bets = L.column([L.row(cells[i:i + CELLS_IN_A_ROW], gap=6) for i in range(0, len(cells), CELLS_IN_A_ROW)],
+                    gap=4, align="left")
+    last = view["last_round"]
+    return L.column([bets, _crowded(last, names, style, past=True)], gap=8)
+
+
+def _bet_cell(seat: dict[str, Any], view: dict[str, Any], names: dict[int, str], width: int) -> L.Block:
+    lines = [(L.player_name(names, seat["player"]), L.TEXT), *_seat_details(seat, view)]
+    block = L.column([L.cached_label(value, L.SMALL, colour, bold=i == 0, max_width=width)
+                      for i, (value, colour) in enumerate(lines)], gap=0, align="left")
+    return L.Block(width, block.height, block.paint)
+
+
+def _crowded(view: dict[str, Any], names: dict[int, str], style: str, past: bool = False) -> L.Block:
+    """The dealer and the seats in a grid of narrow cells: a seat's one hand drawn in smaller
+    cards, several hands (splits) a line each; a `past` round (under the next one's bets)
+    draws its hands as lines, under the names alone."""
+    width = _cell_width()
+    played = [seat for seat in view["seats"] if seat["hands"] or not past]
+    dealer = view["dealer"]
+    heading = _dealer_heading(dealer)
+    if past:
+        heading = f"Last round ({view['round']}) · {heading}"
+    words = [L.cached_label(line, L.SMALL, L.GOLD, bold=True) for line in text.wrap(heading, L.SMALL, width - 12)]
+    fan = L.fan(L.parse(dealer["cards"]), SMALL_CARD, style, markers=False, max_width=width - 12)
+    cells = [L.panel(L.column([*words, fan], gap=2), pad=6, min_width=width)]
+    cells += [_seat_cell(seat, view, names, style, width, past) for seat in played]
+    rows = [L.row(cells[i:i + CELLS_IN_A_ROW], gap=6) for i in range(0, len(cells), CELLS_IN_A_ROW)]
+    return L.column(rows, gap=6, align="left")
+
+
+def _seat_cell(seat: dict[str, Any], view: dict[str, Any], names: dict[int, str], style: str, width: int,
+               past: bool) -> L.Block:
+    turn = view.get("turn")
+    is_turn = bool(turn) and turn["player"] == seat["player"]
+    active = turn["hand"] if is_turn else -1
+    plate = L.plate(L.player_name(names, seat["player"]), [] if past else _cell_details(seat, view, width - 28), width - 8,
+                    turn=is_turn, badge=("to act", L.GOLD) if is_turn else None, cached=True)
+    hands = seat["hands"]
+    parts = [plate]
+    if len(hands) == 1 and not past:
+        parts.append(L.fan(L.parse(hands[0]["cards"]), SMALL_CARD, style, markers=False, max_width=width - 8))
+    for i, hand in enumerate(hands):
+        value, colour = _hand_line(hand, len(hands) > 1)
+        if text.width(value, L.SMALL) > width - 8:  # too long: without the count of cards
+            value = _hand_line(hand, False)[0]
+        parts.append(L.cached_label(value, L.SMALL, L.GOLD if i == active else colour, bold=i == active,
+                                    max_width=width - 8))
+    return L.panel(L.column(parts, gap=2, align="left"), pad=4, outline=L.GOLD if is_turn else None, outline_width=2,
+                   min_width=width)
+
+
+def _cell_details(seat: dict[str, Any], view: dict[str, Any], width: int) -> list[tuple[str, L.Colour]]:
+    """A plate's lines broken at their dots for a narrow cell; split hands' bets as one figure
+    a hand when they are too long to list (a doubled hand says so on its own line)."""
+    details = [(part, colour) for value, colour in _seat_details(seat, view) for part in value.split(" · ")]
+    hands = seat["hands"]
+    if len(hands) > 1 and text.width(details[0][0], L.SMALL) > width:
+        details[0] = (f"Bet {L.chips(seat['bet'])} a hand", details[0][1])
+    return [(value[:1].upper() + value[1:], colour) for value, colour in details]
+
+
+def _hand_line(hand: dict[str, Any], split: bool) -> tuple[str, L.Colour]:
+    """A hand on a line: its total and status, or once settled its total and result; a split
+    hand says how many cards it holds."""
+    status, colour = STATUS.get(hand.get("status") or "", ("", L.TEXT))
+    result = hand.get("result")
+    if result:
+        word, colour = RESULT.get(result, (str(result), L.TEXT))
+        net = hand["payout"] - hand["bet"] if hand.get("payout") is not None else 0
+        status = word + (f" {net:+}" if net else "")
+    cards = f"{len(hand['cards'])} cards: " if split else ""
+    return f"{cards}{hand['total']}" + (f" · {status}" if status else ""), colour
 
 
 def _table(view: dict[str, Any], names: dict[int, str], style: str, width: int,
@@ -70,13 +162,17 @@ def _nobody() -> L.Block:
     return L.panel(L.label("No one is seated yet: join the table to play.", L.SMALL, L.MUTED), pad=14)
 
 
-def _dealer(dealer: dict[str, Any], style: str, width: int, past: str = "") -> L.Block:
+def _dealer_heading(dealer: dict[str, Any]) -> str:
     total = dealer.get("total")
     hidden = None in dealer["cards"]
     heading = "Dealer" if total is None else f"Dealer · {'shows ' if hidden else ''}{total}"
+    return heading + (" · BUST" if total is not None and total > 21 else "")
+
+
+def _dealer(dealer: dict[str, Any], style: str, width: int, past: str = "") -> L.Block:
+    total = dealer.get("total")
+    heading = _dealer_heading(dealer)
     colour = L.LOSS if total is not None and total > 21 else L.GOLD
-    if total is not None and total > 21:
-        heading += " · BUST"
     cards = _cards(dealer["cards"], width, style)
     words = L.column(([L.label(past.upper(), L.SMALL, L.MUTED, bold=True)] if past else []) +
                      [L.label(heading, L.NAME_SIZE, colour, bold=True)], gap=2, align="left")

@@ -9,6 +9,7 @@ from typing import Any
 from games import counting
 from games.base import N_
 from renders import layout as L
+from renders import text
 from renders.cards import game_faces
 from renders.words import ENGLISH, Words
 
@@ -43,7 +44,7 @@ def render_tarot(view: dict[str, Any], names: dict[int, str], style: str = "rws"
         return _render_final(view, names, style, words)
     title = words("French Tarot · hand {round} of {deals}", round=view["round"], deals=view["deals"])
     info = words("everyone passed: the next dealer deals") if view["phase"] == "passed" else _info(view, names, words)
-    return L.to_png(L.compose(title, info, _table(view, names, style, words)))
+    return L.to_png(L.compose(title, info, _table(view, names, style, words, L.header_height(title, info))))
 
 
 def contract_text(view: dict[str, Any], names: dict[int, str], multiplier: bool = True, words: Words = ENGLISH) -> str:
@@ -69,7 +70,49 @@ def _info(view: dict[str, Any], names: dict[int, str], words: Words) -> str:
 # --- the table -----------------------------------------------------------------------------
 
 
-def _table(view: dict[str, Any], names: dict[int, str], style: str, words: Words) -> L.Block:
+def _table(view: dict[str, Any], names: dict[int, str], style: str, words: Words, head: int = L.HEAD) -> L.Block:
+    """The usual table, or for five players (whose plates down the left do not fit the frame)
+    the plates in a row with each one's card of the trick under it."""
+    return L.best_fit([_usual_table(view, names, style, words), _row_table(view, names, style, words)], head)
+
+
+def _row_table(view: dict[str, Any], names: dict[int, str], style: str, words: Words) -> L.Block:
+    """The plates side by side, each seat's card of the trick (or of the one just taken)
+    under its plate; the last trick, the dog and what was shown under them."""
+    seats = view["seats"]
+    width = (L.BODY[0] - 6 * (len(seats) - 1)) // len(seats)
+    plates = L.row([_plate(seat, view, names, words, width) for seat in seats], gap=6)
+    parts = [plates]
+    if view["phase"] == "playing":
+        parts.append(_trick_row(view, names, style, words, width))
+    under = [_last_trick(view["last_trick"], names, style, words)] if view["phase"] == "playing" and view["trick"] \
+        and view.get("last_trick") else []
+    under.append(_dog(view, names, style, words, taker=False))
+    extras = _annulled(view, names, style, words) + _poignees(view, names, style, words, cards=False) \
+        + _discard_trumps(view, style, words)
+    parts.append(L.flow(under + extras, L.BODY[0], gap=8, row_gap=8))
+    return L.column(parts, gap=8)
+
+
+def _trick_row(view: dict[str, Any], names: dict[int, str], style: str, words: Words, width: int) -> L.Block:
+    """The trick with each card under its player's plate; between tricks, the one just taken."""
+    cards, heading, winner = view["trick"], words("Trick {number}", number=view["trick_number"]), None
+    if not cards and view.get("last_trick"):
+        last = view["last_trick"]
+        cards, winner = last["cards"], last["winner"]
+        heading = words("Trick {number} taken by {player}", number=last["number"], player=L.player_name(names, winner))
+    elif cards:
+        heading += " · " + words("led by {player}", player=L.player_name(names, cards[0]["player"]))
+    played = {entry["player"]: entry["card"] for entry in cards}
+    slots = []
+    for seat in view["seats"]:
+        code = played.get(seat["player"])
+        card = L.fan(L.parse([code] if code else []), SMALL_CARD, style, markers=False)
+        slots.append(L.Block(width, card.height, lambda canvas, x, y, c=card: c.paint(canvas, x + (width - c.width) // 2, y)))
+    return L.column([L.label(heading.upper(), L.SMALL, L.GOLD, bold=True), L.row(slots, gap=6)], gap=2)
+
+
+def _usual_table(view: dict[str, Any], names: dict[int, str], style: str, words: Words) -> L.Block:
     """The players' plates down the left; the trick, then the last trick and the dog, beside them."""
     plates = L.column([_plate(seat, view, names, words) for seat in view["seats"]], gap=4)
     under = [_last_trick(view["last_trick"], names, style, words)] if view["phase"] == "playing" and view["trick"] \
@@ -85,7 +128,9 @@ def _table(view: dict[str, Any], names: dict[int, str], style: str, words: Words
     return L.row([plates, L.column(centre, gap=8)], gap=10, align="top")
 
 
-def _plate(seat: dict[str, Any], view: dict[str, Any], names: dict[int, str], words: Words) -> L.Block:
+def _plate(seat: dict[str, Any], view: dict[str, Any], names: dict[int, str], words: Words,
+           width: int = PLATE_WIDTH) -> L.Block:
+    """A player's plate; a narrow one (`width` under the usual) breaks its lines at the dots."""
     player = seat["player"]
     turn = view.get("turn") == player
     details: list[tuple[str, L.Colour]] = []
@@ -97,12 +142,14 @@ def _plate(seat: dict[str, Any], view: dict[str, Any], names: dict[int, str], wo
         details.append((f"{cards} · {tricks}", L.MUTED))
     details.append((words("Score {total:+d}", total=seat["total"]) + (words(" · dealer") if seat["dealer"] else ""),
                     L.TEXT))
-    if seat.get("poignee"):
+    if width < PLATE_WIDTH:
+        details = [(part, colour) for value, colour in details for part in value.split(" · ")]
+    if seat.get("poignee") and width >= PLATE_WIDTH:  # a narrow plate leaves it to the poignee's own panel
         details.append((words("Poignee {level}", level=words(LEVELS[seat["poignee"]["level"]])), L.GOLD))
     badge = ROLE_BADGES.get(seat.get("role") or "")
     if badge is not None:
         badge = (words(badge[0]), badge[1])
-    return L.plate(L.player_name(names, player), details, PLATE_WIDTH, turn=turn, badge=badge)
+    return L.plate(L.player_name(names, player), details, width, turn=turn, badge=badge)
 
 
 def _bid_line(seat: dict[str, Any], turn: bool, words: Words) -> tuple[str, L.Colour]:
@@ -145,14 +192,15 @@ def _played(entry: dict[str, Any], names: dict[int, str], style: str, won: bool)
     return L.column([card, name], gap=0)
 
 
-def _dog(view: dict[str, Any], names: dict[int, str], style: str, words: Words) -> L.Block:
+def _dog(view: dict[str, Any], names: dict[int, str], style: str, words: Words, taker: bool = True) -> L.Block:
+    """The dog; without `taker`, its heading leaves who took it to the header's contract."""
     size = view["dog_size"]
     shown = view.get("dog")
     playing = view["phase"] == "playing"
     width = SMALL_CARD if playing else CARD
     if shown:
         heading = words("Dog taken by {player}", player=L.player_name(names, view["taker"])) \
-            if view.get("taker") else words("Dog")
+            if view.get("taker") and taker else words("Dog")
         cards = L.fan(L.parse(shown), width, style, offset=round(width * (0.56 if playing else 1.06)),
                       markers=not playing, codes=playing, max_width=L.BODY[0] - PLATE_WIDTH - 40)
     else:
@@ -181,10 +229,18 @@ def _annulled(view: dict[str, Any], names: dict[int, str], style: str, words: Wo
             for a in view.get("annulled") or []]
 
 
-def _poignees(view: dict[str, Any], names: dict[int, str], style: str, words: Words) -> list[L.Block]:
-    return [_small_panel(words("{player} · poignee {level}", player=L.player_name(names, s["player"]),
-                               level=words(LEVELS[s["poignee"]["level"]])), s["poignee"]["cards"], style)
-            for s in view["seats"] if s.get("poignee")]
+def _poignees(view: dict[str, Any], names: dict[int, str], style: str, words: Words,
+              cards: bool = True) -> list[L.Block]:
+    """Each poignee shown, its trumps drawn or (`cards` False, at a crowded table) by number:
+    French Tarot reads trumps by number alone and lays every card upright."""
+    shown = [(words("{player} · poignee {level}", player=L.player_name(names, s["player"]),
+                    level=words(LEVELS[s["poignee"]["level"]])), s["poignee"]["cards"])
+             for s in view["seats"] if s.get("poignee")]
+    if cards:
+        return [_small_panel(heading, codes, style) for heading, codes in shown]
+    return [L.panel(L.column([L.label(heading.upper(), L.SMALL, L.GOLD, bold=True),
+                              L.label(" ".join(c.face.code for c in L.parse(codes) if c), L.SMALL, L.TEXT, max_width=L.BODY[0] - 12)], gap=2, align="left"),
+                    pad=6) for heading, codes in shown]
 
 
 def _discard_trumps(view: dict[str, Any], style: str, words: Words) -> list[L.Block]:
@@ -225,9 +281,9 @@ def _sheet(view: dict[str, Any], names: dict[int, str], style: str, words: Words
     scores = L.panel(_scores(sheet, view, names, words), pad=8)
     room = L.BODY[0] - scores.width - 24
     head = L.label(verdict(sheet, names, words).upper(), L.SMALL, colour, bold=True, max_width=room)
-    lines = score_lines(sheet, names, words)
-    numbers = L.panel(L.column([head, *(L.label(line, L.SMALL, max_width=room) for line in lines)],
-                               gap=0, align="left"), pad=8)
+    lines = [part for line in score_lines(sheet, names, words) for part in text.wrap(line, L.SMALL, room)]
+    numbers = L.panel(L.column([head, *(L.label(line, L.SMALL, max_width=room) for line in lines)], gap=0, align="left"),
+                      pad=8)
     parts = [L.row([numbers, scores], gap=8)]
     if piles:
         parts += [_pile(pile, style, L.BODY[0], words) for pile in sheet["piles"]]
@@ -255,7 +311,8 @@ def score_lines(sheet: dict[str, Any], names: dict[int, str], words: Words = ENG
     if sheet["chelem"]:
         lines.append(words(CHELEMS[bool(sheet["chelem_announced"]), bool(sheet["chelem_made"])],
                            points=sheet["chelem"]))
-    lines.append(words("Per defender: {points:+d}", points=sheet["per_defender"]))
+    # the sheet counts from the taker's side; the line gives the defenders' own sign
+    lines.append(words("Per defender: {points:+d}", points=-sheet["per_defender"]))
     return [line.replace("½", " 1/2") for line in lines]
 
 

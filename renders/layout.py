@@ -277,33 +277,43 @@ def factor(width: int, height: int) -> int:
     return max(FACTOR, math.ceil(width / FRAME[0]), math.ceil(height / FRAME[1]))
 
 
-def body_factor(body: Block) -> int:
-    """The factor of an image of this body under a one-line header."""
-    return factor(body.width + 2 * MARGIN, body.height + HEAD + 2 * MARGIN)
+def body_factor(body: Block, head: int = HEAD) -> int:
+    """The factor of an image of this body under a header `head` high (one line by default)."""
+    return factor(body.width + 2 * MARGIN, body.height + head + 2 * MARGIN)
 
 
-def best_fit(bodies: Iterable[Block]) -> Block:
-    """The first body drawn at the least factor: the one the frame shows largest (the rest
-    are not laid out once one fits the usual factor)."""
+def header_height(title: str, info: str, body_width: int = 0) -> int:
+    """The header's height over a body this wide: one line, or two when the title and the
+    info do not fit side by side (as `compose` draws it)."""
+    title_block = label(title, TITLE_SIZE, GOLD, bold=True)
+    info_block = label(info, SMALL, MUTED)
+    one_line = title_block.width + info_block.width + 3 * MARGIN
+    return HEAD if one_line <= max(body_width + 2 * MARGIN, FACTOR * FRAME[0]) else HEAD + info_block.height
+
+
+def best_fit(bodies: Iterable[Block], head: int = HEAD) -> Block:
+    """The first body drawn at the least factor under a header `head` high: the one the frame
+    shows largest (the rest are not laid out once one fits the usual factor)."""
     best: Block | None = None
     for body in bodies:
-        if best is None or body_factor(body) < body_factor(best):
+        if best is None or body_factor(body, head) < body_factor(best, head):
             best = body
-        if body_factor(best) <= FACTOR:
+        if body_factor(best, head) <= FACTOR:
             break
     return best if best is not None else spacer()
 
 
-def fit_frame(build: Callable[[int], Block], most: int = 4) -> Block:
+def fit_frame(build: Callable[[int], Block], most: int = 4, head: int = HEAD) -> Block:
     """`build(width)` for the body width of a picture `FACTOR` times the frame, or, for a table
-    too crowded for it, of the least factor (up to `most`) whose picture holds it."""
+    too crowded for it, of the least factor (up to `most`) whose picture holds it under a header
+    `head` high."""
     bodies = []
     for k in range(FACTOR, most + 1):
         body = build(k * FRAME[0] - 2 * MARGIN)
-        if body_factor(body) <= k:
+        if body_factor(body, head) <= k:
             return body
         bodies.append(body)
-    return best_fit(bodies)
+    return best_fit(bodies, head)
 
 
 def shrink_to_fit(build: Callable[[int], Block], widths: Sequence[int]) -> Block:
@@ -489,10 +499,7 @@ def compose(title: str, info: str, body: Block) -> Image.Image:
     times its size (`factor`), the body centred in it."""
     title_block = label(title, TITLE_SIZE, GOLD, bold=True)
     info_block = label(info, SMALL, MUTED)
-    one_line = title_block.width + info_block.width + 3 * MARGIN
-    head_h = HEAD
-    if one_line > max(body.width + 2 * MARGIN, FACTOR * FRAME[0]):
-        head_h = HEAD + info_block.height
+    head_h = header_height(title, info, body.width)
     k = factor(max(body.width, title_block.width, info_block.width) + 2 * MARGIN,
                head_h + body.height + 2 * MARGIN)
     width, height = k * FRAME[0], k * FRAME[1]

@@ -27,7 +27,9 @@ def render_loc(view: dict[str, Any], names: dict[int, str], style: str = "rws") 
     trumps = " · trumps 15+ take" if view["pot_trumps"] == "high" and view["deck"] == "tarot" else ""
     info = f"Bet {L.chips(view['bet'])} · {view['deck']} deck{trumps} · {_phase_word(view)}"
     title = f"Loc · hand {view['round']}"
-    return L.to_png(L.compose(title, info, L.fit_frame(lambda room: _table(view, names, style, room))))
+    usual = L.fit_frame(lambda room: _table(view, names, style, room), most=2)
+    body = L.best_fit([usual, _crowded(view, names, style)], L.header_height(title, info))
+    return L.to_png(L.compose(title, info, body))
 
 
 def _phase_word(view: dict[str, Any]) -> str:
@@ -46,6 +48,69 @@ def _table(view: dict[str, Any], names: dict[int, str], style: str, room: int = 
         seats = [L.panel(L.label("No one is seated.", L.SMALL, L.MUTED), pad=14)]
     grid = L.flow(seats, room - CENTRE_WIDTH - 10, gap=8, row_gap=8)
     return L.row([_centre(view, latest, names, style), grid], gap=10, align="top")
+
+
+# --- a crowded table -----------------------------------------------------------------------
+
+CELLS_IN_A_ROW = 4
+CELL_CARD = L.SMALLER_CARDS[1]  # 32 px once the frame shows it
+
+
+def _crowded(view: dict[str, Any], names: dict[int, str], style: str) -> L.Block:
+    """Many seats in the usual frame: the pot, the step and every seat in cells of a grid, a
+    seat showing its latest play (drawn upside down when reversed) beside its stack and what it
+    put in, its outcome under them. The reveals in words, and the earlier plays, are the
+    message's."""
+    width = (L.BODY[0] - 6 * (CELLS_IN_A_ROW - 1)) // CELLS_IN_A_ROW
+    latest = view["reveals"][-1] if view["reveals"] else None
+    pot = L.column([L.row([L.label("POT", L.NAME_SIZE, L.GOLD, bold=True),
+                           L.label(L.chips(view["pot"]), 36, L.TEXT, bold=True)], gap=12, align="middle"),
+                    L.label(f"one bet is {L.chips(view['bet'])}", L.SMALL, L.MUTED)], gap=0)
+    cells = [L.panel(pot, pad=8, outline=L.GOLD, min_width=width), _crowded_step(view, style, width)]
+    cells += [_cell(seat, view, latest, names, style, width) for seat in view["seats"]]
+    rows = [L.row(cells[i:i + CELLS_IN_A_ROW], gap=6) for i in range(0, len(cells), CELLS_IN_A_ROW)]
+    if latest is not None and len(rows) < 3:  # room under two rows for the reveal in words
+        rows.append(_latest(view, latest, names, L.BODY[0] - 16))
+    return L.column(rows, gap=6, align="left")
+
+
+def _crowded_step(view: dict[str, Any], style: str, width: int) -> L.Block:
+    phase, done, waited = view["phase"], view["done"], view["waited"]
+    if phase == "discard":
+        lines = [("DISCARD", L.GOLD), (f"{done} of {waited} discarded", L.TEXT)]
+    elif phase == "play":
+        lines = [(f"PLAY {view['play']} OF {view['plays']}", L.GOLD), (f"{done} of {waited} cards down", L.TEXT)]
+    else:
+        return _step(view, style)
+    heap = L.fan([None] * done, 40, style, offset=6, markers=False) if done else L.spacer(0, 0)
+    wrapped = [(line, colour) for value, colour in lines for line in text.wrap(value, L.SMALL, width - 16)]
+    words = L.lines(wrapped, L.SMALL, bold_first=True, max_width=width - 16, cached=True)
+    return L.panel(L.column([words, heap], gap=4), pad=8, min_width=width)
+
+
+def _cell(seat: dict[str, Any], view: dict[str, Any], latest: dict[str, Any] | None, names: dict[int, str],
+          style: str, width: int) -> L.Block:
+    """A seat's cell: its name; its latest play beside its lines (a line too long for the
+    room beside the card broken after its first word); its outcome beside them when it fits,
+    else under them."""
+    inner = width - 12
+    badge, outline = _outcome(seat, view, latest)
+    name = L.column([L.cached_label(line, L.NAME_SIZE, L.TEXT, bold=True, max_width=inner)
+                     for line in text.wrap(L.player_name(names, seat["player"]), L.NAME_SIZE, inner)], gap=0, align="left")
+    played = L.parse(seat["played"][-1:])
+    beside = inner - CELL_CARD - 6 if played else inner
+    details = [(part[:1].upper() + part[1:], colour) for value, colour in _details(seat, view)
+               if "in hand" not in value for part in value.split(" · ")]
+    blocks = [L.cached_label(line, L.SMALL, colour, max_width=beside) for value, colour in details
+              for line in ([value] if text.width(value, L.SMALL) <= beside else value.split(" ", 1))]
+    tag = L.tag(*badge, cached=True) if badge else None
+    if tag is not None and tag.width <= beside:
+        blocks.append(tag)
+        tag = None
+    lines = L.column(blocks, gap=1, align="left")
+    body = L.row([L.fan(played, CELL_CARD, style, markers=False), lines], gap=6) if played else lines
+    parts = [name, body, *([tag] if tag else [])]
+    return L.panel(L.column(parts, gap=2, align="left"), pad=6, outline=outline, outline_width=3, min_width=width)
 
 
 # --- the middle of the table ---------------------------------------------------------------
@@ -85,22 +150,23 @@ def _step(view: dict[str, Any], style: str) -> L.Block:
                    min_width=CENTRE_WIDTH)
 
 
-def _latest(view: dict[str, Any], latest: dict[str, Any], names: dict[int, str]) -> L.Block:
+def _latest(view: dict[str, Any], latest: dict[str, Any], names: dict[int, str],
+            width: int = LATEST_WIDTH) -> L.Block:
     line = reveal_line(latest, view["deck"], lambda p: L.player_name(names, p))
     colour = L.GOLD if latest["taker"] is not None else EXCUSED
     heading = f"PLAY {latest['play']} REVEALED"
     parts = [L.label(heading, L.SMALL, L.MUTED, bold=True)]
-    parts += [L.label(part, L.SMALL, colour, bold=True, max_width=LATEST_WIDTH) for part in _split(line)]
+    parts += [L.label(part, L.SMALL, colour, bold=True, max_width=width) for part in _split(line, width)]
     return L.panel(L.column(parts, gap=0, align="left"), pad=8, min_width=CENTRE_WIDTH)
 
 
-def _split(line: str) -> list[str]:
+def _split(line: str, width: int = LATEST_WIDTH) -> list[str]:
     """The reveal on lines of its own: the cards shown (wrapped when long), what took or was
     excused, what follows."""
     shown, _, outcome = line.partition(" — ")
     head, _, tail = outcome.partition("; ")
     parts = [shown, head + (";" if tail else ""), tail]
-    return [line for part in parts for line in text.wrap(part, L.SMALL, LATEST_WIDTH)]
+    return [line for part in parts for line in text.wrap(part, L.SMALL, width)]
 
 
 # --- the seats -----------------------------------------------------------------------------

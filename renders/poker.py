@@ -8,6 +8,7 @@ from typing import Any
 
 from games.pots import pot_name
 from renders import layout as L
+from renders import text
 from renders.cards import card_height
 
 FORMAT_NAMES = {"holdem": "Hold'em", "draw": "Five-card draw"}
@@ -18,6 +19,8 @@ BOARD_SLOTS = 5
 SEAT_WIDTH = 230  # a seat's plate; its hole cards lie beside it
 CARD = L.TABLE_CARD
 HOLE_STEP = 30  # hole cards overlap, each showing its corner index
+SMALL_CARD = L.SMALLER_CARDS[1]  # a crowded table's cards: 32 px once the frame shows them
+PER_ROW = 5  # a crowded table's seats to a row, two rows around the board
 
 
 def render_poker(view: dict[str, Any], names: dict[int, str], style: str = "rws") -> bytes:
@@ -27,10 +30,11 @@ def render_poker(view: dict[str, Any], names: dict[int, str], style: str = "rws"
     info = (f"{fmt} · blinds {L.chips(view['small_blind'])}/{L.chips(view['big_blind'])} · "
             f"{PHASES.get(view['phase'], view['phase'])}")
     title = f"Major Poker · hand {view['round']}" if view.get("round") else "Major Poker"
-    return L.to_png(L.compose(title, info, _body(view, names, style)))
+    return L.to_png(L.compose(title, info, _body(view, names, style, L.header_height(title, info))))
 
 
-def _body(view: dict[str, Any], names: dict[int, str], style: str) -> L.Block:
+def _body(view: dict[str, Any], names: dict[int, str], style: str, head: int = L.HEAD) -> L.Block:
+    """The table under a header `head` high: as usual, or crowded when that fits the frame better."""
     last = view.get("last_round")
     if view["phase"] == "waiting":
         waiting = L.panel(L.label("Waiting for a second player with chips: join with /table join.",
@@ -40,8 +44,53 @@ def _body(view: dict[str, Any], names: dict[int, str], style: str) -> L.Block:
         if last:
             parts.append(L.section(f"Last hand ({last['round']})", _table(last, names, style),
                                    fill=L.MUTED))
-        return L.column(parts, gap=12)
-    return L.fit_frame(lambda room: _table(view, names, style, room))
+        return L.best_fit([L.column(parts, gap=12), *(_crowded_waiting(view, names, style, why) for why in (True, False))],
+                          head)
+    return L.best_fit([L.fit_frame(lambda room: _table(view, names, style, room), most=2),
+                       *(_crowded(view, names, style, why) for why in (True, False))], head)
+
+
+def _crowded_waiting(view: dict[str, Any], names: dict[int, str], style: str, reasons: bool = True) -> L.Block:
+    """A crowded table between hands: the call to join and the last hand's heading on a line,
+    then the last hand as a crowded table draws it (its plates give each seat's stack; without
+    `reasons`, its pots' winners without why: the hand's own message gave them)."""
+    call = L.label("Waiting for a second player with chips: join with /table join.", L.SMALL, L.MUTED)
+    last = view.get("last_round")
+    if not last:
+        return call
+    heading = L.label(f"Last hand ({last['round']})".upper(), L.SMALL, L.MUTED, bold=True)
+    return L.column([L.row([call, heading], gap=16, align="middle"), _crowded(last, names, style, reasons)], gap=4)
+
+
+def _crowded(view: dict[str, Any], names: dict[int, str], style: str, reasons: bool = True) -> L.Block:
+    """A table of many seats in the usual frame: rows of narrow plates around a board of
+    smaller cards; a face-down hand is not drawn (the plate says whether the seat is in the
+    hand). At a finished hand, the hands shown lie under their plates in a row of their own, and
+    every other seat is a line."""
+    seats = _shown_seats(view)
+    shown = [s for s in seats if any(c is not None for c in s.get("cards") or [])] if view.get("final") else []
+    if shown:
+        others = [s for s in seats if s not in shown]
+        top = L.row([_seat(s, view, names, style, _narrow(len(shown)), SMALL_CARD) for s in shown], gap=8)
+        lines = [L.cached_label(_seat_line(s, view, names), L.SMALL, L.MUTED, max_width=L.BODY[0] // 2 - 8)
+                 for s in others]
+        bottom = L.flow(lines, L.BODY[0], gap=16, row_gap=2) if lines else None
+    else:
+        per_row = min(PER_ROW, max(1, (len(seats) + 1) // 2))
+        plates = [_seat(seat, view, names, style, _narrow(per_row), SMALL_CARD) for seat in seats]
+        top = L.row(plates[:per_row], gap=8)
+        bottom = L.flow(plates[per_row:], L.BODY[0], gap=8, row_gap=8) if plates[per_row:] else None
+    centre = _centre(view, names, style, SMALL_CARD, reasons)
+    return L.column([top, centre, *([bottom] if bottom else [])], gap=4)
+
+
+def _narrow(per_row: int) -> int:
+    return (L.BODY[0] - 8 * (min(per_row, PER_ROW) - 1)) // min(per_row, PER_ROW) - 10
+
+
+def _seat_line(seat: dict[str, Any], view: dict[str, Any], names: dict[int, str]) -> str:
+    """A seat that showed nothing, on a line: its name and its plate's lines."""
+    return " · ".join([L.player_name(names, seat["player"]), *(value for value, _ in _details(seat, view) if value)])
 
 
 def _table(view: dict[str, Any], names: dict[int, str], style: str, room: int = L.BODY[0]) -> L.Block:
@@ -60,12 +109,19 @@ def _shown_seats(view: dict[str, Any]) -> list[dict[str, Any]]:
     return sorted(seats, key=lambda s: (s.get("left", False), s.get("number", 0)))
 
 
-def _centre(view: dict[str, Any], names: dict[int, str], style: str) -> L.Block:
-    pot_line = L.label(f"POT {L.chips(view['pot'])}", L.TITLE_SIZE, L.GOLD, bold=True)
-    parts = [pot_line]
+def _centre(view: dict[str, Any], names: dict[int, str], style: str, card_width: int = CARD,
+            reasons: bool = True) -> L.Block:
+    """The board (slots for the cards to come) beside the pot, or over it at a finished hand,
+    whose winners of each pot go on wrapped lines under the pot."""
     pots = view.get("pots") or []
+    board = None
+    if view.get("format") == "holdem" and (view["board"] or not view.get("final")):
+        board = _board(L.parse(view["board"]), style, slots=not view.get("final"), width=card_width)
+    beside = board is not None and not view.get("final")
+    room = L.BODY[0] - 40 - (board.width + 16 if board is not None and beside else 0)
+    parts = [L.label(f"POT {L.chips(view['pot'])}", L.TITLE_SIZE, L.GOLD, bold=True)]
     if view.get("final") and pots:
-        parts.append(_winners_line(view, names))
+        parts.append(_winners_line(view, names, room, reasons))
     elif len(pots) > 1:
         shares = " · ".join(f"{pot_name(i, len(pots))}: {L.chips(p['amount'])}" for i, p in enumerate(pots))
         parts.append(L.label(shares, L.SMALL, L.MUTED))
@@ -73,47 +129,60 @@ def _centre(view: dict[str, Any], names: dict[int, str], style: str) -> L.Block:
         who = L.player_name(names, view["turn"]["player"])
         parts.append(L.label(f"The draw: {who} chooses cards to replace", L.SMALL, L.TEXT, max_width=L.BODY[0] - 40))
     middle = L.column(parts, gap=4)
-    if view.get("format") == "holdem" and (view["board"] or not view.get("final")):
-        board = _board(L.parse(view["board"]), style, slots=not view.get("final"))
-        middle = L.row([board, middle], gap=16, align="middle") if not view.get("final") or len(pots) < 2 \
-            else L.column([board, middle], gap=6)
+    if board is not None:
+        middle = L.row([board, middle], gap=16, align="middle") if beside else L.column([board, middle], gap=6)
     return L.panel(middle, pad=10, outline=L.PLATE_EDGE, outline_width=1)
 
 
-def _winners_line(view: dict[str, Any], names: dict[int, str]) -> L.Block:
+def _winners_line(view: dict[str, Any], names: dict[int, str], room: int = L.BODY[0] - 40,
+                  reasons: bool = True) -> L.Block:
     lines = []
     for i, pot in enumerate(view["pots"]):
         who = " & ".join(L.player_name(names, p) for p in pot.get("winners", []))
-        why = f" ({pot['reason']})" if pot.get("reason") else ""
-        lines.append((f"{pot_name(i, len(view['pots']))} of {L.chips(pot['amount'])} to {who}{why}", L.WIN))
-    return L.lines(lines, L.SMALL, max_width=L.BODY[0] - 40)
+        why = f" ({pot['reason']})" if pot.get("reason") and reasons else ""
+        said = f"{pot_name(i, len(view['pots']))} of {L.chips(pot['amount'])} to {who}{why}"
+        lines += [(line, L.WIN) for line in text.wrap(said, L.SMALL, room)]
+    return L.lines(lines, L.SMALL, max_width=room)
 
 
-def _board(board: list[Any], style: str, slots: bool) -> L.Block:
-    """The community cards side by side; with `slots`, empty places for those still to come."""
-    cards = L.fan(board, CARD, style, offset=CARD + 8) if board else L.spacer()
+def _board(board: list[Any], style: str, slots: bool, width: int = CARD) -> L.Block:
+    """The community cards side by side; with `slots`, empty places for those still to come (a
+    crowded table's smaller cards go without the reversed-card markers: they lie upside down)."""
+    cards = L.fan(board, width, style, offset=width + 8, markers=width == CARD) if board else L.spacer()
     count = BOARD_SLOTS if slots else len(board)
 
     def paint(canvas: L.Canvas, x: int, y: int) -> None:
         cards.paint(canvas, x, y)
-        height = card_height(CARD)
+        height = card_height(width)
         for i in range(len(board), count):
-            left = x + i * (CARD + 8)
-            canvas.draw.rounded_rectangle((left, y, left + CARD - 1, y + height - 1), radius=CARD // 14,
+            left = x + i * (width + 8)
+            canvas.draw.rounded_rectangle((left, y, left + width - 1, y + height - 1), radius=width // 14,
                                           outline=L.PLATE_EDGE, width=2)
 
-    return L.Block(count * (CARD + 8) - 8, max(cards.height, card_height(CARD)), paint)
+    return L.Block(count * (width + 8) - 8, max(cards.height, card_height(width)), paint)
 
 
-def _seat(seat: dict[str, Any], view: dict[str, Any], names: dict[int, str], style: str) -> L.Block:
+def _seat(seat: dict[str, Any], view: dict[str, Any], names: dict[int, str], style: str,
+          width: int = SEAT_WIDTH, card_width: int | None = None) -> L.Block:
+    """A seat: its plate, its hole cards beside it; or, at a crowded table (`card_width`
+    given), the plate `width` wide and shown cards under it."""
     turn = view.get("turn") or {}
     is_turn = turn.get("player") == seat["player"]
     won = seat.get("won") or 0
     badge = ("to act", L.GOLD) if is_turn else ("wins", L.WIN) if won else None
     name = L.player_name(names, seat["player"])
     codes = seat.get("cards") or []
-    plate = L.plate(name, _details(seat, view), SEAT_WIDTH, turn=is_turn, badge=badge)
-    body = L.row([plate, L.fan(L.parse(codes), CARD, style, offset=HOLE_STEP)], gap=8) if codes else plate
+    if card_width is not None:
+        shown = [c for c in codes if c is not None]
+        cards = L.fan(L.parse(shown), card_width, style, offset=round(card_width * 0.4), markers=False,
+                      max_width=width) if shown else None
+        beside = cards is not None and width - cards.width - 8 >= SEAT_WIDTH - 40
+        plate = L.plate(name, _details(seat, view), width - cards.width - 8 if beside else width, turn=is_turn,
+                        badge=badge, cached=True)
+        body = plate if cards is None else L.row([plate, cards], gap=8) if beside else L.column([plate, cards], gap=4)
+    else:
+        plate = L.plate(name, _details(seat, view), width, turn=is_turn, badge=badge)
+        body = L.row([plate, L.fan(L.parse(codes), CARD, style, offset=HOLE_STEP)], gap=8) if codes else plate
     outline = L.GOLD if is_turn else L.WIN if won else None
     return L.panel(body, pad=5, outline=outline, outline_width=3)
 

@@ -21,6 +21,7 @@ CARD = L.TABLE_CARD
 BACK_CARD = 60  # a player's hidden hand: backs, nothing to read on them
 MELD_CARD = 52  # laid-out cards, side by side, each with its notation under it
 MELD_GAP = 6
+SMALL_MELD_CARD = 44  # the laid-out cards where the game's result takes a line more
 
 
 def render_rummy(view: dict[str, Any], names: dict[int, str], style: str = "rws") -> bytes:
@@ -31,9 +32,14 @@ def render_rummy(view: dict[str, Any], names: dict[int, str], style: str = "rws"
     info = (f"{meld_set_words(shown['melds'])} · limit {shown['call_limit']} · target {shown['target']} · "
             f"{'Thoth' if shown['attributions'] == 'thoth' else 'Golden Dawn'}")
     title = f"Tarot Rummy · hand {shown['round']}"
-    body = _ended(shown, names, style) if shown.get("ending") else _in_play(shown, names, style)
-    if heading:
-        body = L.column([L.panel(L.label(heading, L.NAME_SIZE, L.GOLD, bold=True), pad=8), body], gap=8)
+    if shown.get("ending") and shown["ending"]["outcome"] != "dead":
+        ended = [_ended(shown, names, style, heading, width)  # the game's result heads the score lines
+                 for width in (MELD_CARD, SMALL_MELD_CARD)]
+        body = L.best_fit(ended, L.header_height(title, info))
+    else:
+        body = _ended(shown, names, style) if shown.get("ending") else _in_play(shown, names, style)
+        if heading:
+            body = L.column([L.panel(L.label(heading, L.NAME_SIZE, L.GOLD, bold=True), pad=8), body], gap=8)
     return L.to_png(L.compose(title, info, body))
 
 
@@ -104,7 +110,10 @@ def _discards(view: dict[str, Any], style: str) -> L.Block:
 # --- a finished hand ------------------------------------------------------------------------
 
 
-def _ended(view: dict[str, Any], names: dict[int, str], style: str) -> L.Block:
+def _ended(view: dict[str, Any], names: dict[int, str], style: str, heading: str = "",
+           width: int = MELD_CARD) -> L.Block:
+    """Both hands laid out and the score lines; at the game's end its result (`heading`) in
+    place of the running scores it gives."""
     ending = view["ending"]
     if ending["outcome"] == "dead":
         words = f"{capitalised(_score_line(ending, names))}; the same dealer deals again."
@@ -113,10 +122,11 @@ def _ended(view: dict[str, Any], names: dict[int, str], style: str) -> L.Block:
     caller, opponent = ending["caller"], ending["opponent"]
     players = ending["players"]
     caller_melds = players[str(caller)]["melds"]
-    blocks = [_laid_out(caller, players[str(caller)], names, style, "calls", None),
-              _laid_out(opponent, players[str(opponent)], names, style, "", caller_melds)]
+    blocks = [_laid_out(caller, players[str(caller)], names, style, "calls", None, width),
+              _laid_out(opponent, players[str(opponent)], names, style, "", caller_melds, width)]
     score_line = _score_line(ending, names, identifying=bool(view.get("identify")))
-    lines = [(score_line, L.GOLD), (_scores_line(view, names), L.TEXT)]
+    lines = [(heading, L.GOLD), (score_line, L.GOLD)] if heading else \
+        [(score_line, L.GOLD), (_scores_line(view, names), L.TEXT)]
     if view.get("identify"):
         lines.append((_identify_line(view, names), L.MUTED))
     wrapped = [(part, colour) for line, colour in lines for part in text.wrap(line, L.SMALL, L.BODY[0] - 48)]
@@ -124,8 +134,7 @@ def _ended(view: dict[str, Any], names: dict[int, str], style: str) -> L.Block:
 
 
 def _laid_out(player: int, side: dict[str, Any], names: dict[int, str], style: str, badge: str,
-              caller_melds: list[dict[str, Any]] | None) -> L.Block:
-    width = MELD_CARD
+              caller_melds: list[dict[str, Any]] | None, width: int = MELD_CARD) -> L.Block:
     groups = []
     for meld in side["melds"]:
         groups.append(_group(KIND_LABELS.get(meld["kind"], meld["kind"]), meld["cards"], width, style))

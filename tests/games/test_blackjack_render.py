@@ -46,7 +46,7 @@ def test_a_doubled_bet_reads_as_doubled_on_the_table(said: list[str]) -> None:
     blackjack.apply(state, 1, {"type": "hit"})
     blackjack.apply(state, 1, {"type": "double"})
     render_blackjack(state.last_round, {1: "Alice"})
-    assert any(t.startswith("Bet 40 (doubled) · ") for t in said), said
+    assert any(t.startswith("Bet 40 (doubled)") for t in said), said
 
 
 def test_every_card_of_a_hand_shows_whole(drawn: Drawn) -> None:

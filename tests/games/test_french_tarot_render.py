@@ -75,7 +75,7 @@ def test_the_score_sheet_shows_every_number_as_image_and_text(players: int, said
                   f"{-sheet['per_defender']:+d}", sheet["method"]):
         assert value in text, value
     lines = score_lines(sheet, NAMES)
-    assert lines[0].startswith(f"Oudlers {sheet['oudlers']}") and lines[-1] == f"Per defender: {sheet['per_defender']:+d}"
+    assert lines[0].startswith(f"Oudlers {sheet['oudlers']}") and lines[-1] == f"Per defender: {-sheet['per_defender']:+d}"
     assert all(line.isascii() for line in lines), "the image font draws ASCII only"
 
 

@@ -6,7 +6,8 @@ scaled, and every face-up card without its notation under it at least `LEAST_CAR
 
 The pictures are the README's (docs/make_pictures.py: a game played by its own rules to a usual
 moment), a French Tarot score sheet and the end of that game, an Arcanoid round's battles, and
-the hands sent by DM."""
+the hands sent by DM; and every game at the most seats its rules allow, at the busiest moment
+of each phase (tests/renders/crowded.py)."""
 
 from __future__ import annotations
 
@@ -30,6 +31,7 @@ from renders.french_tarot import render_tarot
 from renders.hand import render_hand
 from renders.rummy import render_rummy_hand
 from tests.drawing import Drawn
+from tests.renders import crowded
 
 FRAME = (400, 300)
 LEAST_TEXT = 10  # px, the font's size once the frame shows the picture
@@ -76,6 +78,20 @@ def test_every_games_table_picture_reads_at_the_frames_size(game: str, drawn: Dr
     with fairness.predictable(f"picture-{game}-1"):
         view, names = moment()
     assert_readable(read(lambda: render(view, names), drawn))
+
+
+@pytest.mark.parametrize("game", list(crowded.GAMES))
+def test_every_games_busiest_table_at_its_most_seats_reads_at_the_frames_size(game: str, drawn: Drawn) -> None:
+    """Issue 28, item 8: a crowded table (ten at Loc, Arcanoid or poker, seven blackjack seats
+    of split hands, five at French Tarot) is summarised to fit the frame rather than drawn
+    larger and shown smaller."""
+    unread = []
+    for name, view, names, render in crowded.GAMES[game]():
+        try:
+            assert_readable(read(lambda: render(view, names), drawn))  # noqa: B023 (called at once)
+        except AssertionError as error:
+            unread.append(f"{name}: {str(error).splitlines()[0]}")
+    assert not unread, "\n".join(unread)
 
 
 def _tarot_game() -> french_tarot.State:
