@@ -49,9 +49,9 @@ def _baccarat(o: Any) -> list[str]:
 
 
 def _loc(o: Any) -> list[str]:
-    deck = "the tarot deck" if o.deck == "tarot" else "a standard deck with a Joker"
-    trumps = "any trump takes the pot" if o.pot_trumps == "all" else "only the trumps 15–21 and the Fool take the pot"
-    return [f"bets of {plural(o.bet, 'chip')}", f"played with {deck}", trumps]
+    deck = _("played with the tarot deck") if o.deck == "tarot" else _("played with a standard deck with a Joker")
+    trumps = _("any trump takes the pot") if o.pot_trumps == "all" else _("only the trumps 15–21 and the Fool take the pot")
+    return [ngettext("bets of {n} chip", "bets of {n} chips", o.bet), deck, trumps]
 
 
 def _tarot(o: Any) -> list[str]:

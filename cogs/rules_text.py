@@ -45,19 +45,6 @@ RULES = {
         "score 22 + it. The stock running out kills the hand. The game goes past 156.\n"
         "Start: `/rummy create` (`opponent:bot` to play the computer); `/rummy meld` arranges melds by hand."
     ),
-    "loc": (
-        "Everyone plays a card at once for one pot; the bet is fixed when the table is created.\n"
-        "• Each hand: ante one bet, get six cards by DM, discard one face down, then **five plays**: each "
-        "player picks a card in private (DM menu or `/loc play`); all are revealed together.\n"
-        "• A **trump** on the table: the highest trump takes the pot (the **Fool** is above 21). Else an "
-        "**Ace**: the highest Ace takes it. After a take, everyone (the winner too) puts one bet back in.\n"
-        "• No trump, no Ace: the highest card is **excused**; every other player pays one bet.\n"
-        "• The fifth play: the highest card takes the pot, whatever it is. Then a new hand.\n"
-        "• Suit cards rank A K Q Kn P 10…2; ties by suit: Swords, Cups, Pentacles, Wands. `deck: standard` "
-        "plays 52 cards and the Joker (a super-Ace); `pot_trumps: high` lets only 15–21 and the Fool take.\n"
-        "• Short of chips? You put in what you have and play on; with none at a hand's start you leave.\n"
-        "Start: `/loc create bet:10`, then `/table join` (3–10 players; 4+ is better) and `/table start`."
-    ),
     "arcanoid": (
         "Four battles at once — swords, staves, cups, coins — over five rounds; 2–10 players, computer "
         "players with `bots`.\n"
