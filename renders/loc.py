@@ -118,8 +118,7 @@ def _cell(seat: dict[str, Any], view: dict[str, Any], latest: dict[str, Any] | N
                      for line in text.wrap(L.player_name(names, seat["player"]), L.NAME_SIZE, inner)], gap=0, align="left")
     played = L.parse(seat["played"][-1:])
     beside = inner - CELL_CARD - 6 if played else inner
-    details = [(part[:1].upper() + part[1:], colour) for value, colour in _details(seat, view, words, cards_left=False)
-               for part in value.split(" · ")]
+    details = _details(seat, view, words, in_a_cell=True)
     blocks = [L.cached_label(line, L.SMALL, colour, max_width=beside) for value, colour in details
               for line in ([value] if text.width(value, L.SMALL) <= beside else value.split(" ", 1))]
     tag = L.tag(*badge, cached=True) if badge else None
@@ -152,10 +151,10 @@ def _step(view: dict[str, Any], style: str, words: Words) -> L.Block:
     if phase == "waiting":
         lines = [(words("WAITING FOR PLAYERS"), L.GOLD), (words("a hand needs {need} with chips", need=view["need"]),
                                                           L.TEXT), (words("/table join to sit in"), L.MUTED)]
-        return L.panel(L.lines(lines, L.SMALL, bold_first=True, max_width=LATEST_WIDTH), pad=8, min_width=CENTRE_WIDTH)
+        return L.panel(_wrapped(lines), pad=8, min_width=CENTRE_WIDTH)
     if phase == "settled":
-        return L.panel(L.lines([(words("HAND OVER"), L.GOLD), (words("the fifth play took the pot"), L.MUTED)], L.SMALL,
-                               bold_first=True, max_width=LATEST_WIDTH), pad=8, min_width=CENTRE_WIDTH)
+        return L.panel(_wrapped([(words("HAND OVER"), L.GOLD), (words("the fifth play took the pot"), L.MUTED)]), pad=8,
+                       min_width=CENTRE_WIDTH)
     if phase == "discard":
         heading, what = words("DISCARD"), words("{done} of {waited} discarded", done=done, waited=waited)
         hint = words("each lays one card face down")
@@ -167,6 +166,13 @@ def _step(view: dict[str, Any], style: str, words: Words) -> L.Block:
     hint_lines = L.column([L.label(line, L.SMALL, L.MUTED) for line in text.wrap(hint, L.SMALL, LATEST_WIDTH)], gap=0)
     return L.panel(L.column([L.row([heap, said_lines], gap=10, align="middle"), hint_lines], gap=2), pad=8,
                    min_width=CENTRE_WIDTH)
+
+
+def _wrapped(lines: list[tuple[str, L.Colour]]) -> L.Block:
+    """A step's lines, the first bold, each wrapped within the centre (a longer language's
+    words go on to a next line rather than being cut)."""
+    return L.lines([(part, colour) for value, colour in lines for part in text.wrap(value, L.SMALL, LATEST_WIDTH)],
+                   L.SMALL, bold_first=True, max_width=LATEST_WIDTH)
 
 
 def _latest(view: dict[str, Any], latest: dict[str, Any], names: dict[int, str], words: Words,
@@ -202,14 +208,16 @@ def _seat(seat: dict[str, Any], view: dict[str, Any], latest: dict[str, Any] | N
 
 
 def _details(seat: dict[str, Any], view: dict[str, Any], words: Words,
-             cards_left: bool = True) -> list[tuple[str, L.Colour]]:
-    """A seat's lines: its stack (and what it put in the pot), its cards in hand unless
-    `cards_left` is False, its result or its state."""
+             in_a_cell: bool = False) -> list[tuple[str, L.Colour]]:
+    """A seat's lines: its stack and what it put in the pot (on lines of their own in a
+    crowded table's cell), its cards in hand (not in a cell), its result or its state."""
     stack = words("Stack {chips}", chips=L.chips(seat["stack"]))
-    if seat["in_pot"]:
-        stack += words(" · in pot {chips}", chips=L.chips(seat["in_pot"]))
-    rows = [(stack, L.MUTED)]
-    if seat["cards_left"] and cards_left:
+    in_pot = L.chips(seat["in_pot"])
+    if in_a_cell:
+        rows = [(stack, L.MUTED)] + ([(words("In pot {chips}", chips=in_pot), L.MUTED)] if seat["in_pot"] else [])
+    else:
+        rows = [(stack + (words(" · in pot {chips}", chips=in_pot) if seat["in_pot"] else ""), L.MUTED)]
+    if seat["cards_left"] and not in_a_cell:
         rows.append((words("{count} in hand", count=seat["cards_left"]), L.MUTED))
     results = {r["player"]: r["net"] for r in view.get("results") or []}
     if seat["player"] in results:
