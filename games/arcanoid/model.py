@@ -234,8 +234,8 @@ def find_cards(state: State, seat: Seat, wanted: list[Card], extra: list[Card] |
     for face in wanted:
         match = next((c for c in pool if c.face == face), None)
         if match is None:
-            raise IllegalAction(f"{face.code} is not in your hand" + (
-                " (nor on the table for you)" if state.justice or seat.visible else ""))
+            raise IllegalAction(Text(N_("{code} is not in your hand (nor on the table for you)"), code=face.code)
+                                if state.justice or seat.visible else Text(N_("{code} is not in your hand"), code=face.code))
         pool.remove(match)
         found.append(match)
     return found

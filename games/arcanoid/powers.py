@@ -86,7 +86,7 @@ def arcanum_of(value: Any) -> int:
     try:
         found = parse_card(value.strip())
     except CardParseError as error:
-        raise IllegalAction(str(error)) from None
+        raise IllegalAction(error.text) from None
     require(found.is_major, Text(N_('{code} is not a major arcanum'), code=found.code))
     # the parser names 8 Strength and 11 Justice (RWS); Arcanoid numbers them the other way
     text = value.strip().lower()
@@ -208,7 +208,7 @@ def choose_wheel(state: State, seat: Seat, action: Action) -> None:
         try:
             faces.append(parse_card(code).face)
         except CardParseError as error:
-            raise IllegalAction(str(error)) from None
+            raise IllegalAction(error.text) from None
     require(len(faces) == count, Text(N_('discard exactly {number} cards'), number=count))
     pool = list(seat.hand)
     chosen = []
@@ -345,7 +345,7 @@ def called_card(value: Any, allow_major: bool) -> Card:
     try:
         found = parse_card(value.strip()).face
     except CardParseError as error:
-        raise IllegalAction(str(error)) from None
+        raise IllegalAction(error.text) from None
     if found.is_major:
         require(allow_major, Text(N_("only the Sun may call a major arcanum")))
         require(found.rank not in UNCALLABLE, Text(N_("Judgment, the World and the Fool cannot be called")))

@@ -69,6 +69,7 @@ from games.base import (
     DealSeed,
     Event,
     IllegalAction,
+    Plural,
     SeatSpec,
     Text,
     mention,
@@ -496,7 +497,7 @@ def _robot(state: State, player: int, kind: str, events: list[Event]) -> None:
     require(player in state.players, Text(N_("you are not seated at this table")))
     if kind == "sitin":
         require(player in state.robots and player not in state.left,
-                "you play your own seat" if player not in state.left else "you left this game")
+                Text(N_("you play your own seat")) if player not in state.left else Text(N_("you left this game")))
         state.robots.remove(player)
         events.append(Event("sitin", {"player": player}))
         return
@@ -566,8 +567,8 @@ def _fool_check(state: State, seat: Seat) -> tuple[Card, Seat, Commitment]:
     require(window["field"] is not None and window["part"] is not None,  # type: ignore[index]
             Text(N_("the Fool cannot steal that: the last move was no commitment it can take")))
     require(seat.kind in (PLAYER, DAEMON), Text(N_("only a player or a daemon plays the Fool")))
-    require(seat.in_play, "you are out of play for this round" if seat.kind == PLAYER else
-            "that daemon is out of play for this round")
+    require(seat.in_play, Text(N_("you are out of play for this round")) if seat.kind == PLAYER else
+            Text(N_("that daemon is out of play for this round")))
     require(window["after"] != seat.player, Text(N_("the Fool steals another player's commitment")))  # type: ignore[index]
     field_ = window["field"]  # type: ignore[index]
     require(field_ not in seat.fields, Text(N_('you have already committed on {field}'), field=field_))
@@ -668,7 +669,7 @@ def _read_cards(value: Any, what: str = "cards") -> list[Card]:
         try:
             value = [c.code for c in parse_cards(value)]
         except CardParseError as error:
-            raise IllegalAction(str(error)) from None
+            raise IllegalAction(error.text) from None
     require(isinstance(value, list) and all(isinstance(x, str) for x in value), Text(N_('name the {what} as a list of cards'), what=what))
     require(len(value) <= MAX_CARDS_IN_ACTION, Text(N_('at most {most} cards in one move'), most=MAX_CARDS_IN_ACTION))
     faces = []
@@ -676,7 +677,7 @@ def _read_cards(value: Any, what: str = "cards") -> list[Card]:
         try:
             faces.append(parse_card(code).face)
         except CardParseError as error:
-            raise IllegalAction(str(error)) from None
+            raise IllegalAction(error.text) from None
     require(len(set(faces)) == len(faces), Text(N_("each card can be named only once")))
     return faces
 
@@ -738,15 +739,17 @@ def commit_plan(state: State, seat: Seat, action: Action) -> dict[str, Any]:
             "magician": magician, "chariot": use_chariot, "completion": False}
 
 
-def _form_help(body: list[Card], field_: str) -> str:
+def _form_help(body: list[Card], field_: str) -> Text:
     suit = FIELD_SUIT[field_]
     wrong = [c.code for c in body if not c.is_major and c.suit != suit]
     if wrong:
-        return (f"{', '.join(wrong)} {'is' if len(wrong) == 1 else 'are'} not {field_}: on {field_} commit "
-                f"cards of that suit (the Magician may carry one numeric card of another)")
-    return (f"that is no commitment: on {field_} commit numeric cards, the page or the knight alone or "
-            "with only an ace, the queen with the king, a couple with the Lovers or the Empress and "
-            "Emperor, the World, or nothing (abdication)")
+        return Plural(N_("{cards} is not {field}: on {field} commit cards of that suit (the Magician may carry one "
+                         "numeric card of another)"),
+                      N_("{cards} are not {field}: on {field} commit cards of that suit (the Magician may carry one "
+                         "numeric card of another)"), len(wrong), cards=", ".join(wrong), field=field_)
+    return Text(N_("that is no commitment: on {field} commit numeric cards, the page or the knight alone or "
+                   "with only an ace, the queen with the king, a couple with the Lovers or the Empress and "
+                   "Emperor, the World, or nothing (abdication)"), field=field_)
 
 
 def _temperance_check(state: State, seat: Seat, fields_: list[str], form: str) -> None:
