@@ -78,9 +78,9 @@ def _rummy(o: Any) -> list[str]:
 
 
 def _arcanoid(o: Any) -> list[str]:
-    gaza = "GAZA: the USA plays a mechanical seat" if o.gaza else "no GAZA seat"
-    return [f"the {o.variant} variant", gaza, f"{o.rounds} round{'s' if o.rounds != 1 else ''}",
-            f"{plural(o.reaction_seconds, 'second')} to react to a commitment"]
+    gaza = _("GAZA: the USA plays a mechanical seat") if o.gaza else _("no GAZA seat")
+    return [_("the {variant} variant", variant=o.variant), gaza, ngettext("{n} round", "{n} rounds", o.rounds),
+            ngettext("{n} second to react to a commitment", "{n} seconds to react to a commitment", o.reaction_seconds)]
 
 
 WORDS: dict[str, Callable[[Any], list[str]]] = {
