@@ -45,26 +45,4 @@ RULES = {
         "score 22 + it. The stock running out kills the hand. The game goes past 156.\n"
         "Start: `/rummy create` (`opponent:bot` to play the computer); `/rummy meld` arranges melds by hand."
     ),
-    "arcanoid": (
-        "Four battles at once — swords, staves, cups, coins — over five rounds; 2–10 players, computer "
-        "players with `bots`.\n"
-        "• Six cards each. A turn: **discard** one card (face down), **commit** once on a battlefield, or play "
-        "an arcanum; then draw back to six. Committing four times takes you out of the round.\n"
-        "• Commitments on X: numeric cards of X (their sum), the knave (14.5) or knight (17.5) alone or with "
-        "an ace, the queen with the king, or nothing (abdication). Majors: Magician transmutes one card, "
-        "Empress+Emperor win one or two fields, the Lovers with a court or with one of them, the World takes an "
-        "untouched field.\n"
-        "• Best first: World, Empress+Emperor, queen+king, Lovers' couples, then force (ties: fewer cards, higher "
-        "card, earlier). Abdicators win only if all abdicate (the last one).\n"
-        "• After each commitment a **reaction window** opens: the **Fool** steals it (not couples, aces, the World "
-        "or abdications); a **Hermit** moves out of turn. Other powers: High Priestess, Hierophant, Chariot, "
-        "Justice, Wheel, Strength, Hanged Man, Death, Temperance, Tower, Star, Moon, Sun, Judgment.\n"
-        "• The **Devil** raises a daemon with an open hand, seated just before you: you play its turns, and out "
-        "of turn its Fool and its Hermit (DM buttons, `/arcanoid fool daemon:true`). Its wins are yours.\n"
-        "• Empty deck: a unanimous vote refills it from the discards. Most battles won wins the game.\n"
-        "• Variants: DRESDEN (default), NASSAU (Temperance binds its owner), KOBLENZ (one secret commitment a "
-        "round), MALTA* (the Magician commits secretly), WORMS* (a lone ace completed once) — MALTA* and WORMS* "
-        "without MAINZ's own changes, which are lost; `gaza` adds the mechanical USA player.\n"
-        "Start: `/arcanoid create bots:2`, then Start; play from your DM menus or `/arcanoid commit|discard|play`."
-    ),
 }
