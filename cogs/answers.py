@@ -84,15 +84,17 @@ def server_language(interaction: discord.Interaction) -> str:
     return i18n.language_of(interaction.guild_locale or (guild.preferred_locale if guild is not None else None))
 
 
-def render_words(domain: str) -> Words:
-    """An image's words (the texts of its game's domain) in the language spoken now."""
+def render_words(domain: str | tuple[str, ...]) -> Words:
+    """An image's words (the texts of its game's domain, or of several: a game's and the
+    cards' names of `common`) in the language spoken now."""
     return _words(i18n.current.get(), domain)
 
 
 @cache
-def _words(language: str, domain: str) -> Words:
+def _words(language: str, domain: str | tuple[str, ...]) -> Words:
+    domains = (domain,) if isinstance(domain, str) else domain
     with i18n.speaking(language):
-        words = Words(i18n.domain_templates(language, domain))
+        words = Words({msgid: said for name in domains for msgid, said in i18n.domain_templates(language, name).items()})
         words.zero_is_singular = i18n.zero_is_singular()
     return words
 

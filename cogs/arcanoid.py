@@ -37,7 +37,7 @@ from cogs.option_words import LEVEL_CHOICES, LEVEL_HELP
 from games import arcanoid as arc
 from games.arcanoid.battle import ARCANA, FIELDS
 from games.arcanoid.words import card_words, face_code, whose
-from games.base import Action, Event, IllegalAction
+from games.base import N_, Action, Event, IllegalAction
 from games.base import seat_name as base_seat_name
 from games.cards import card
 from renders.arcanoid import render_arcanoid, render_round, seat_name
@@ -45,10 +45,34 @@ from renders.cards import arcanoid_names
 from renders.hand import render_hand
 
 GAME = "arcanoid"
+# The short rules /rules shows (in the reader's language).
+RULES = N_(
+    "Four battles at once — swords, staves, cups, coins — over five rounds; 2–10 players, computer "
+    "players with `bots`.\n"
+    "• Six cards each. A turn: **discard** one card (face down), **commit** once on a battlefield, or play "
+    "an arcanum; then draw back to six. Committing four times takes you out of the round.\n"
+    "• Commitments on X: numeric cards of X (their sum), the knave (14.5) or knight (17.5) alone or with "
+    "an ace, the queen with the king, or nothing (abdication). Majors: Magician transmutes one card, "
+    "Empress+Emperor win one or two fields, the Lovers with a court or with one of them, the World takes an "
+    "untouched field.\n"
+    "• Best first: World, Empress+Emperor, queen+king, Lovers' couples, then force (ties: fewer cards, higher "
+    "card, earlier). Abdicators win only if all abdicate (the last one).\n"
+    "• After each commitment a **reaction window** opens: the **Fool** steals it (not couples, aces, the World "
+    "or abdications); a **Hermit** moves out of turn. Other powers: High Priestess, Hierophant, Chariot, "
+    "Justice, Wheel, Strength, Hanged Man, Death, Temperance, Tower, Star, Moon, Sun, Judgment.\n"
+    "• The **Devil** raises a daemon with an open hand, seated just before you: you play its turns, and out "
+    "of turn its Fool and its Hermit (DM buttons, `/arcanoid fool daemon:true`). Its wins are yours.\n"
+    "• Empty deck: a unanimous vote refills it from the discards. Most battles won wins the game.\n"
+    "• Variants: DRESDEN (default), NASSAU (Temperance binds its owner), KOBLENZ (one secret commitment a "
+    "round), MALTA* (the Magician commits secretly), WORMS* (a lone ace completed once) — MALTA* and WORMS* "
+    "without MAINZ's own changes, which are lost; `gaza` adds the mechanical USA player.\n"
+    "Start: `/arcanoid create bots:2`, then Start; play from your DM menus or `/arcanoid commit|discard|play`."
+)
 
 
 class ArcanoidUI(GameUI):
     game = GAME
+    rules = RULES
 
     drawer = staticmethod(render_arcanoid)
 

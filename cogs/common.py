@@ -92,7 +92,7 @@ class GameUI:
     game = ""
     rules: str | None = None  # the short rules /rules shows, marked N_ (else cogs/rules_text.py's)
     drawer: Callable[..., bytes]  # the table image: a function of renders/ (view, names, style)
-    words_domain: str | None = None  # the catalog domain of the image's words: the drawer takes `words=`
+    words_domain: str | tuple[str, ...] | None = None  # the catalog domain(s) of the image's words: the drawer takes `words=`
 
     def render(self, view: dict, names: dict[int, str], style: str) -> bytes:
         return type(self).drawer(view, names, style)

@@ -4,6 +4,7 @@ on one table image."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import discord
@@ -11,8 +12,11 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.client import TarotBot
+from bot.i18n import N_, _, ngettext
+from bot.i18n import translated as tr
 from bot.tables import Table
 from cogs.answers import language_option
+from cogs.card_words import read_cards
 from cogs.common import (
     WAITING_FOR_A_PERSON,
     Control,
@@ -30,61 +34,94 @@ from cogs.common import (
 from cogs.last_moves import narrate, seat_words
 from cogs.option_words import LEVEL_CHOICES, LEVEL_HELP
 from games import loc
-from games.base import Event, plural
-from games.cards import card
+from games.base import Event
+from games.cards import card, card_name
 from renders.cards import game_faces
 from renders.hand import render_hand
 from renders.loc import render_loc
 
 GAME = "loc"
 MAX_CHIPS = 1_000_000_000
+# The short rules /rules shows (in the reader's language).
+RULES = N_(
+    "Everyone plays a card at once for one pot; the bet is fixed when the table is created.\n"
+    "• Each hand: ante one bet, get six cards by DM, discard one face down, then **five plays**: each "
+    "player picks a card in private (DM menu or `/loc play`); all are revealed together.\n"
+    "• A **trump** on the table: the highest trump takes the pot (the **Fool** is above 21). Else an "
+    "**Ace**: the highest Ace takes it. After a take, everyone (the winner too) puts one bet back in.\n"
+    "• No trump, no Ace: the highest card is **excused**; every other player pays one bet.\n"
+    "• The fifth play: the highest card takes the pot, whatever it is. Then a new hand.\n"
+    "• Suit cards rank A K Q Kn P 10…2; ties by suit: Swords, Cups, Pentacles, Wands. `deck: standard` "
+    "plays 52 cards and the Joker (a super-Ace); `pot_trumps: high` lets only 15–21 and the Fool take.\n"
+    "• Short of chips? You put in what you have and play on; with none at a hand's start you leave.\n"
+    "Start: `/loc create bet:10`, then `/table join` (3–10 players; 4+ is better) and `/table start`."
+)
+
+
 def few_players(seated: int) -> str:
     """The host's warning at a Loc table opened with fewer seats than the game rewards."""
-    return (f"Loc is meant for {loc.REWARDING} or more players, and {plural(seated, 'seat')} "
-            f"{'is' if seated == 1 else 'are'} taken so far: with fewer it is not rewarding. Three can play; "
-            "more can join in the lobby, or between hands with `/table join`.")
+    return ngettext("Loc is meant for {rewarding} or more players, and {n} seat is taken so far: with fewer it is "
+                    "not rewarding. Three can play; more can join in the lobby, or between hands with `/table join`.",
+                    "Loc is meant for {rewarding} or more players, and {n} seats are taken so far: with fewer it is "
+                    "not rewarding. Three can play; more can join in the lobby, or between hands with `/table join`.",
+                    seated, rewarding=loc.REWARDING)
 
 
 def _label(code: str, deck: str) -> str:
     c = card(code)
-    return f"{loc.deck_code(c, deck)} · {loc.card_label(c, deck)}"
+    return f"{loc.deck_code(c, deck)} · {tr(loc.card_label(c, deck))}"
 
 
 def _by_strength(codes: list[str]) -> list[str]:
     return sorted(codes, key=lambda code: loc.strength(card(code)), reverse=True)
 
 
+def _play_said(record: dict, deck: str, name: Any) -> str:
+    """A play revealed, in words: "Play 2: <a>: 7S, <b>: 0 — …"."""
+    return _("Play {number}: {reveal}", number=record["play"], reveal=loc.reveal_line(record, deck, name))
+
+
 def reveal_lines(view: dict, name: Any) -> list[str]:
-    return [f"Play {r['play']}: {loc.reveal_line(r, view['deck'], name)}" for r in view["reveals"]]
+    return [_play_said(r, view["deck"], name) for r in view["reveals"]]
+
+
+def typed_card(text: str) -> str:
+    """A card typed by its name in the member's language, as the rules read it (its English
+    name, so a standard table still reads it in its own notation); anything else as typed."""
+    code = read_cards(text)
+    return text if code == text else str(card_name(card(code), "rws", orientation=False))
 
 
 class LocUI(GameUI):
     game = GAME
+    rules = RULES
 
     drawer = staticmethod(render_loc)
+    words_domain = ("common", "loc")  # the cards' names, and Loc's words
 
     def status_lines(self, table: Table, view: dict, names: dict[int, str]) -> list[str]:
-        lines = [self._step_line(view), f"Pot **{view['pot']}** · one bet is {view['bet']}."]
+        lines = [self._step_line(view), _("Pot **{pot}** · one bet is {bet}.", pot=view["pot"], bet=view["bet"])]
         lines += reveal_lines(view, lambda p: who(p, names))
         if view.get("results"):
-            lines.append("Hand over: " + ", ".join(f"{who(r['player'], names)} {r['net']:+}" for r in view["results"]))
+            lines.append(_("Hand over: {results}", results=_results(view["results"], lambda p: who(p, names))))
         return lines
 
     def _step_line(self, view: dict) -> str:
         phase, done, waited = view["phase"], view["done"], view["waited"]
         if phase == "discard":
-            return (f"Hand {view['hand']}: everyone discards one card face down — the menu in your DMs or "
-                    f"`/loc discard`. {done} of {waited} done.")
+            return _("Hand {hand}: everyone discards one card face down — the menu in your DMs or "
+                     "`/loc discard`. {done} of {waited} done.", hand=view["hand"], done=done, waited=waited)
         if phase == "play":
-            return (f"Play {view['play']} of {view['plays']}: choose a card in private — the menu in your DMs "
-                    f"or `/loc play`. {done} of {waited} cards down; they show together.")
+            return _("Play {play} of {plays}: choose a card in private — the menu in your DMs "
+                     "or `/loc play`. {done} of {waited} cards down; they show together.", play=view["play"],
+                     plays=view["plays"], done=done, waited=waited)
         if phase == "settled":
-            return f"Hand {view['hand']} is over."
+            return _("Hand {hand} is over.", hand=view["hand"])
         if not people_in_play(view):
-            return (f"{WAITING_FOR_A_PERSON} Press **Sit in** or `/table join` "
-                    "and the next hand is dealt at once.")
-        return (f"Waiting for players: a hand needs {view['need']} with chips. "
-                "`/table join` to sit in; the next hand is dealt at once.")
+            return _("{waiting} Press **Sit in** or `/table join` and the next hand is dealt at once.",
+                     waiting=_(WAITING_FOR_A_PERSON))
+        return _("Waiting for players: a hand needs {need} with chips. "
+                 "`/table join` to sit in; the next hand is dealt at once.", need=view["need"])
 
     def describe(self, events: list[Event], names: dict[int, str]) -> str:
         return narrate(events, lambda event: self._words(event, names))
@@ -92,40 +129,18 @@ class LocUI(GameUI):
     def _words(self, event: Event, names: dict[int, str]) -> str:
         data = event.data
         name = names[data["player"]] if "player" in data else ""
-        if event.kind == "discarded":
-            return f"{name} discards a card face down ({data['done']} of {data['of']} done)"
-        if event.kind == "chosen":
-            return f"{name} chooses a card for play {data['play']} ({data['done']} of {data['of']} down)"
-        if event.kind == "plays_open":
-            return "Everyone has discarded: play 1 is open"
-        if event.kind == "revealed":
-            return f"Play {data['play']}: " + loc.reveal_line(data, data.get("deck", "tarot"), lambda p: names[p])
-        if event.kind == "walkover":
-            return f"{name} is the last one in the hand and takes {data['took']}"
-        if event.kind == "dealt":
-            return (f"Hand {data['hand']} is dealt to {len(data['players'])} players, "
-                    f"each antes {data['ante']}: the pot is {data['pot']}")
-        if event.kind == "settled":
-            return f"Hand {data['round']} is over: " + ", ".join(
-                f"{names[r['player']]} {r['net']:+}" for r in data["results"])
-        if event.kind == "waiting" and not data.get("person", True):
-            return "No person is in play and computers never play on alone: the table waits for someone to sit in"
-        if event.kind == "waiting":
-            return f"The table waits for players: a hand needs {data['need']} with chips, {data['have']} are in"
-        if event.kind == "leaving":
-            return f"{name} folds and leaves the table at the end of this hand"
-        if event.kind == "sitout" and data.get("from_next_hand"):
-            return f"{name} sits out from the next hand"
-        return seat_words(event, names)
+        told = TOLD.get(event.kind)
+        said = told(data, name, names) if told is not None else None
+        return said if said is not None else seat_words(event, names)
 
     def private_note(self, events: list[Event]) -> str:
         kinds = {e.kind for e in events}
         if "revealed" in kinds or "walkover" in kinds:
             return ""
         if "chosen" in kinds:
-            return "Your card is down: nobody sees it until everyone has chosen."
+            return _("Your card is down: nobody sees it until everyone has chosen.")
         if "discarded" in kinds:
-            return "Your discard stays face down: nobody sees it."
+            return _("Your discard stays face down: nobody sees it.")
         return ""
 
     def hand_players(self, table: Table, events: list[Event]) -> list[int]:
@@ -138,12 +153,11 @@ class LocUI(GameUI):
         view = table.view(player) or {}
         me = view.get("me")
         if me is None:
-            return "You are not seated at this table.", None, []
+            return _("You are not seated at this table."), None, []
         deck = view["deck"]
         lines = [self._hand_heading(view, me)]
         if view["reveals"]:
-            latest = view["reveals"][-1]
-            lines.append(f"Play {latest['play']}: " + loc.reveal_line(latest, deck, lambda p: names[p]))
+            lines.append(_play_said(view["reveals"][-1], deck, lambda p: names[p]))
         lines.append(self._hand_prompt(view, me))
         controls: list[Control] = []
         if me["can"] in ("discard", "play"):
@@ -152,30 +166,32 @@ class LocUI(GameUI):
 
     def _hand_heading(self, view: dict, me: dict) -> str:
         seat = next(s for s in view["seats"] if s["player"] == me["player"])
-        step = f"play {view['play']} of {view['plays']}" if view["phase"] == "play" else view["phase"]
-        return (f"**Loc** — hand {view['hand']}, {step} · pot {view['pot']} · bet {view['bet']} · "
-                f"your stack {seat['stack']}")
+        heading = HEADINGS.get(view["phase"], HEADINGS["waiting"])
+        return _(heading, hand=view["hand"], play=view["play"], plays=view["plays"], pot=view["pot"], bet=view["bet"],
+                 stack=seat["stack"])
 
     def _hand_prompt(self, view: dict, me: dict) -> str:
         deck = view["deck"]
-        progress = f"{view['done']} of {view['waited']}"
+        done, waited = view["done"], view["waited"]
         if me["can"] == "discard":
-            return "Choose one card to discard face down — nobody will see it."
+            return _("Choose one card to discard face down — nobody will see it.")
         if me["can"] == "play":
-            return f"Choose your card for play {view['play']}: nobody sees it until everyone has chosen."
+            return _("Choose your card for play {play}: nobody sees it until everyone has chosen.", play=view["play"])
         if me["choice"]:
-            return (f"You play **{_label(me['choice'], deck)}** — hidden until everyone has chosen "
-                    f"({progress} cards down).")
+            return _("You play **{card}** — hidden until everyone has chosen ({done} of {waited} cards down).",
+                     card=_label(me["choice"], deck), done=done, waited=waited)
         if view["phase"] == "discard" and me["discard"]:
-            return f"Your discard: {_label(me['discard'], deck)}. Waiting for the others ({progress} done)."
+            return _("Your discard: {card}. Waiting for the others ({done} of {waited} done).",
+                     card=_label(me["discard"], deck), done=done, waited=waited)
         if view["phase"] == "waiting":
-            return "Waiting for players before the next hand."
-        return "You are dealt in from the next hand."
+            return _("Waiting for players before the next hand.")
+        return _("You are dealt in from the next hand.")
 
     def _menu(self, view: dict, me: dict) -> SelectSpec:
         deck, kind = view["deck"], me["can"]
         options = tuple((_label(code, deck), loc.deck_code(card(code), deck)) for code in _by_strength(me["cards"]))
-        placeholder = "Discard a card (face down)" if kind == "discard" else f"Your card for play {view['play']}"
+        placeholder = _("Discard a card (face down)") if kind == "discard" \
+            else _("Your card for play {play}", play=view["play"])
         return SelectSpec(placeholder, kind, options)
 
     def _hand_image(self, view: dict, me: dict) -> Drawing | None:
@@ -185,15 +201,61 @@ class LocUI(GameUI):
         groups, labels = [], []
         if me["choice"]:
             groups.append([me["choice"]])
-            labels.append(f"Your card for play {view['play']}")
+            labels.append(_("Your card for play {play}", play=view["play"]))
         if me["discard"]:
             groups.append([me["discard"]])
-            labels.append("Discarded")
+            labels.append(_("Discarded"))
         every = shown + [c for group in groups for c in group]
         style = game_faces("loc", loc.card_style(view["deck"]))
-        info = plural(len(me["cards"]), "card") + " in hand" + (" · 1 discarded" if me["discard"] else "")
-        return Drawing(render_hand, every, style, caption=f"Your Loc hand · hand {view['hand']}", groups=groups,
-                       labels=labels, counts=False, info=info)
+        held = len(me["cards"])
+        info = ngettext("{n} card in hand · 1 discarded", "{n} cards in hand · 1 discarded", held) if me["discard"] \
+            else ngettext("{n} card in hand", "{n} cards in hand", held)
+        return Drawing(render_hand, every, style, caption=_("Your Loc hand · hand {hand}", hand=view["hand"]),
+                       groups=groups, labels=labels, counts=False, info=info, rest=_("Hand"))
+
+
+# The private hand's heading, by the hand's step.
+HEADINGS = {"play": N_("**Loc** — hand {hand}, play {play} of {plays} · pot {pot} · bet {bet} · your stack {stack}"),
+            "discard": N_("**Loc** — hand {hand}, discard · pot {pot} · bet {bet} · your stack {stack}"),
+            "settled": N_("**Loc** — hand {hand}, settled · pot {pot} · bet {bet} · your stack {stack}"),
+            "waiting": N_("**Loc** — hand {hand}, waiting · pot {pot} · bet {bet} · your stack {stack}")}
+
+
+def _results(results: list[dict], name: Any) -> str:
+    return ", ".join(f"{name(r['player'])} {r['net']:+}" for r in results)
+
+
+def _revealed(d: dict[str, Any], names: dict[int, str]) -> str:
+    return _play_said(d, d.get("deck", "tarot"), lambda p: names[p])
+
+
+def _waiting(d: dict[str, Any]) -> str:
+    if not d.get("person", True):
+        return _("No person is in play and computers never play on alone: the table waits for someone to sit in")
+    return _("The table waits for players: a hand needs {need} with chips, {have} are in", need=d["need"],
+             have=d["have"])
+
+
+# Each event told at the table, in the language spoken now (None: the seat's events of every game).
+TOLD: dict[str, Callable[[dict[str, Any], str, dict[int, str]], str | None]] = {
+    "discarded": lambda d, n, names: _("{player} discards a card face down ({done} of {of} done)", player=n,
+                                       done=d["done"], of=d["of"]),
+    "chosen": lambda d, n, names: _("{player} chooses a card for play {play} ({done} of {of} down)", player=n,
+                                    play=d["play"], done=d["done"], of=d["of"]),
+    "plays_open": lambda d, n, names: _("Everyone has discarded: play 1 is open"),
+    "revealed": lambda d, n, names: _revealed(d, names),
+    "walkover": lambda d, n, names: _("{player} is the last one in the hand and takes {took}", player=n,
+                                      took=d["took"]),
+    "dealt": lambda d, n, names: ngettext("Hand {hand} is dealt to {n} player, each antes {ante}: the pot is {pot}",
+                                          "Hand {hand} is dealt to {n} players, each antes {ante}: the pot is {pot}",
+                                          len(d["players"]), hand=d["hand"], ante=d["ante"], pot=d["pot"]),
+    "settled": lambda d, n, names: _("Hand {hand} is over: {results}", hand=d["round"],
+                                     results=_results(d["results"], lambda p: names[p])),
+    "waiting": lambda d, n, names: _waiting(d),
+    "leaving": lambda d, n, names: _("{player} folds and leaves the table at the end of this hand", player=n),
+    "sitout": lambda d, n, names: _("{player} sits out from the next hand", player=n)
+    if d.get("from_next_hand") else None,
+}
 
 
 register_ui(LocUI())
@@ -254,12 +316,12 @@ class Loc(commands.Cog):
     @group.command(name="discard", description="Discard one card face down at the start of the hand")
     @app_commands.describe(card="A card in your hand, e.g. 2W or 'two of wands'")
     async def discard(self, interaction: discord.Interaction, card: str, table: str | None = None) -> None:
-        await play(interaction, GAME, {"type": "discard", "card": card}, table)
+        await play(interaction, GAME, {"type": "discard", "card": typed_card(card)}, table)
 
     @group.command(name="play", description="Choose your card for this play; it shows when all have chosen")
     @app_commands.describe(card="A card in your hand, e.g. KC or 'the fool'")
     async def play_card(self, interaction: discord.Interaction, card: str, table: str | None = None) -> None:
-        await play(interaction, GAME, {"type": "play", "card": card}, table)
+        await play(interaction, GAME, {"type": "play", "card": typed_card(card)}, table)
 
     @discard.autocomplete("card")
     @play_card.autocomplete("card")

@@ -49,9 +49,9 @@ def _baccarat(o: Any) -> list[str]:
 
 
 def _loc(o: Any) -> list[str]:
-    deck = "the tarot deck" if o.deck == "tarot" else "a standard deck with a Joker"
-    trumps = "any trump takes the pot" if o.pot_trumps == "all" else "only the trumps 15–21 and the Fool take the pot"
-    return [f"bets of {plural(o.bet, 'chip')}", f"played with {deck}", trumps]
+    deck = _("played with the tarot deck") if o.deck == "tarot" else _("played with a standard deck with a Joker")
+    trumps = _("any trump takes the pot") if o.pot_trumps == "all" else _("only the trumps 15–21 and the Fool take the pot")
+    return [ngettext("bets of {n} chip", "bets of {n} chips", o.bet), deck, trumps]
 
 
 def _tarot(o: Any) -> list[str]:
@@ -78,9 +78,9 @@ def _rummy(o: Any) -> list[str]:
 
 
 def _arcanoid(o: Any) -> list[str]:
-    gaza = "GAZA: the USA plays a mechanical seat" if o.gaza else "no GAZA seat"
-    return [f"the {o.variant} variant", gaza, f"{o.rounds} round{'s' if o.rounds != 1 else ''}",
-            f"{plural(o.reaction_seconds, 'second')} to react to a commitment"]
+    gaza = _("GAZA: the USA plays a mechanical seat") if o.gaza else _("no GAZA seat")
+    return [_("the {variant} variant", variant=o.variant), gaza, ngettext("{n} round", "{n} rounds", o.rounds),
+            ngettext("{n} second to react to a commitment", "{n} seconds to react to a commitment", o.reaction_seconds)]
 
 
 WORDS: dict[str, Callable[[Any], list[str]]] = {

@@ -241,8 +241,10 @@ class Tables(commands.Cog):
             text += "\n" + _(LEVELS_RULE)
         here = self.bot.tables.table_in(interaction.channel_id or 0)
         if here is not None and here.game == game.value and hasattr(here.options, "variant"):
-            gaza = " with GAZA" if getattr(here.options, "gaza", False) else ""
-            text += f"\nThe table in this channel plays **{here.options.variant}**{gaza}."
+            variant = here.options.variant
+            text += "\n" + (_("The table in this channel plays **{variant}** with GAZA.", variant=variant)
+                            if getattr(here.options, "gaza", False)
+                            else _("The table in this channel plays **{variant}**.", variant=variant))
         embed = discord.Embed(title=game_title(game.value), colour=COLOUR, description=text)
         await reply(interaction, embed=embed)
 

@@ -14,7 +14,7 @@ from games.arcanoid.battle import (
     JUDGMENT_FORM,
     TIER,
 )
-from games.base import IllegalAction, check_level, options_dict, require
+from games.base import N_, IllegalAction, Text, check_level, options_dict, require
 from games.cards import Card, card, card_or_none, code_or_none, codes, from_codes
 
 HAND_SIZE = 6
@@ -38,8 +38,8 @@ class Options:
 
     def validate(self) -> None:
         check_level(self.level)
-        require(self.variant in VARIANTS, f"variant must be one of {', '.join(VARIANTS)}")
-        require(isinstance(self.gaza, bool), "gaza must be true or false")
+        require(self.variant in VARIANTS, Text(N_('variant must be one of {choices}'), choices=', '.join(VARIANTS)))
+        require(isinstance(self.gaza, bool), Text(N_("gaza must be true or false")))
         _check_int("rounds", self.rounds, 1, 20)
         _check_int("reaction_seconds", self.reaction_seconds, 2, 60)
         _check_int("bots", self.bots, 0, 9)
@@ -66,7 +66,7 @@ class Options:
 
 def _check_int(name: str, value: Any, low: int, high: int) -> None:
     ok = isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
-    require(ok, f"{name} must be a whole number from {low} to {high}")
+    require(ok, Text(N_('{name} must be a whole number from {low} to {high}'), name=name, low=low, high=high))
 
 
 @dataclass
@@ -234,8 +234,8 @@ def find_cards(state: State, seat: Seat, wanted: list[Card], extra: list[Card] |
     for face in wanted:
         match = next((c for c in pool if c.face == face), None)
         if match is None:
-            raise IllegalAction(f"{face.code} is not in your hand" + (
-                " (nor on the table for you)" if state.justice or seat.visible else ""))
+            raise IllegalAction(Text(N_("{code} is not in your hand (nor on the table for you)"), code=face.code)
+                                if state.justice or seat.visible else Text(N_("{code} is not in your hand"), code=face.code))
         pool.remove(match)
         found.append(match)
     return found

@@ -54,7 +54,7 @@ from games.arcanoid.model import (
     throw,
     top_up,
 )
-from games.base import Action, Event, IllegalAction, require
+from games.base import N_, Action, Event, IllegalAction, Text, require
 from games.cards import Card, CardParseError, parse_card
 
 HERMIT_MOVES = 3
@@ -82,12 +82,12 @@ def arcanum_of(value: Any) -> int:
     """The major an action names: `"16"`, 16, `"the tower"`."""
     if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= 21:
         return value
-    require(isinstance(value, str) and bool(value.strip()), "name an arcanum, e.g. 16 or the Tower")
+    require(isinstance(value, str) and bool(value.strip()), Text(N_("name an arcanum, e.g. 16 or the Tower")))
     try:
         found = parse_card(value.strip())
     except CardParseError as error:
-        raise IllegalAction(str(error)) from None
-    require(found.is_major, f"{found.code} is not a major arcanum")
+        raise IllegalAction(error.text) from None
+    require(found.is_major, Text(N_('{code} is not a major arcanum'), code=found.code))
     # the parser names 8 Strength and 11 Justice (RWS); Arcanoid numbers them the other way
     text = value.strip().lower()
     if "strength" in text or "justice" in text:
@@ -100,7 +100,7 @@ def held_major(state: State, seat: Seat, number: int) -> Card:
         for c in pool:
             if c.is_major and c.rank == number:
                 return c
-    raise IllegalAction(f"{ARCANA[number]} ({number}) is not in your hand")
+    raise IllegalAction(Text(N_('{arcana} ({number}) is not in your hand'), arcana=ARCANA[number], number=number))
 
 
 def spend(state: State, seat: Seat, c: Card, to_discard: bool = True) -> None:
@@ -113,15 +113,15 @@ def spend(state: State, seat: Seat, c: Card, to_discard: bool = True) -> None:
 
 
 def target_seat(state: State, value: Any, what: str = "target") -> Seat:
-    require(isinstance(value, int) and not isinstance(value, bool), f"name the {what} player")
+    require(isinstance(value, int) and not isinstance(value, bool), Text(N_('name the {what} player'), what=what))
     found = state.seat(value)
-    require(found is not None, f"there is no player {value} at this table")
+    require(found is not None, Text(N_('there is no player {value} at this table'), value=value))
     return found  # type: ignore[return-value]
 
 
 def field_of(value: Any) -> str:
     require(isinstance(value, str) and value.lower() in FIELDS,
-            f"name a battlefield: {', '.join(FIELDS)}")
+            Text(N_('name a battlefield: {choices}'), choices=', '.join(FIELDS)))
     return value.lower()
 
 
@@ -130,7 +130,7 @@ def field_of(value: Any) -> str:
 
 def play_priestess(state: State, seat: Seat, c: Card, action: Action, events: list[Event]) -> Outcome:
     target = target_seat(state, action.get("target"))
-    require(target is not seat, "the High Priestess looks at another player's hand")
+    require(target is not seat, Text(N_("the High Priestess looks at another player's hand")))
     spend(state, seat, c)
     seat.looks.append({"round": state.round, "by": "priestess", "player": target.player,
                        "cards": [x.code for x in target.hand]})
@@ -141,7 +141,7 @@ def play_priestess(state: State, seat: Seat, c: Card, action: Action, events: li
 def play_hierophant(state: State, seat: Seat, c: Card, action: Action, events: list[Event]) -> Outcome:
     call = action.get("call")
     require(isinstance(call, str) and call.lower() in HIEROPHANT_CALLS,
-            f"call one of {', '.join(HIEROPHANT_CALLS)}")
+            Text(N_('call one of {choices}'), choices=', '.join(HIEROPHANT_CALLS)))
     call = call.lower()
     spend(state, seat, c)
     shown = {}
@@ -165,11 +165,11 @@ def _called(c: Card, call: str) -> bool:
 
 
 def play_chariot_is_a_move(*_: Any) -> Outcome:  # pragma: no cover - see rules._chariot
-    raise IllegalAction("the Chariot is played with /arcanoid chariot")
+    raise IllegalAction(Text(N_("the Chariot is played with /arcanoid chariot")))
 
 
 def play_justice(state: State, seat: Seat, c: Card, action: Action, events: list[Event]) -> Outcome:
-    require(state.justice is None, "Justice's row is already on the table")
+    require(state.justice is None, Text(N_("Justice's row is already on the table")))
     spend(state, seat, c, to_discard=False)
     state.aside.append(c)
     state.justice = []
@@ -179,7 +179,7 @@ def play_justice(state: State, seat: Seat, c: Card, action: Action, events: list
 
 
 def play_hermit(state: State, seat: Seat, c: Card, action: Action, events: list[Event]) -> Outcome:
-    require(seat.kind != MECHANICAL, "the USA plays no arcana")
+    require(seat.kind != MECHANICAL, Text(N_("the USA plays no arcana")))
     spend(state, seat, c, to_discard=False)
     seat.hermit, seat.hermit_moves = c, HERMIT_MOVES
     events.append(Event("hermit", {"seat": seat.player}))
@@ -202,19 +202,19 @@ def choose_wheel(state: State, seat: Seat, action: Action) -> None:
     wanted = action.get("cards")
     count = state.choice["discard"]  # type: ignore[index]
     require(isinstance(wanted, list) and all(isinstance(x, str) for x in wanted),
-            f"name the {count} cards you discard")
+            Text(N_('name the {number} cards you discard'), number=count))
     faces = []
     for code in wanted:
         try:
             faces.append(parse_card(code).face)
         except CardParseError as error:
-            raise IllegalAction(str(error)) from None
-    require(len(faces) == count, f"discard exactly {count} cards")
+            raise IllegalAction(error.text) from None
+    require(len(faces) == count, Text(N_('discard exactly {number} cards'), number=count))
     pool = list(seat.hand)
     chosen = []
     for face in faces:
         match = next((x for x in pool if x.face == face), None)
-        require(match is not None, f"{face.code} is not in your hand")
+        require(match is not None, Text(N_('{code} is not in your hand'), code=face.code))
         pool.remove(match)  # type: ignore[arg-type]
         chosen.append(match)
     for x in chosen:
@@ -225,7 +225,7 @@ def choose_wheel(state: State, seat: Seat, action: Action) -> None:
 
 def play_strength(state: State, seat: Seat, c: Card, action: Action, events: list[Event]) -> Outcome:
     option = action.get("option")
-    require(option in ("visible", "hidden"), "choose Strength's option: visible (two cards) or hidden (one)")
+    require(option in ("visible", "hidden"), Text(N_("choose Strength's option: visible (two cards) or hidden (one)")))
     spend(state, seat, c, to_discard=False)
     state.aside.append(c)
     if option == "visible":
@@ -239,7 +239,7 @@ def play_strength(state: State, seat: Seat, c: Card, action: Action, events: lis
 
 def play_hanged_man(state: State, seat: Seat, c: Card, action: Action, events: list[Event]) -> Outcome:
     target = target_seat(state, action.get("target"))
-    require(target.in_play, "that player is out of play for this round")
+    require(target.in_play, Text(N_("that player is out of play for this round")))
     spend(state, seat, c)
     throw(state, target.hand + target.visible)
     target.hand, target.visible = [], []
@@ -261,10 +261,10 @@ def play_death(state: State, seat: Seat, c: Card, action: Action, events: list[E
 
 def play_temperance(state: State, seat: Seat, c: Card, action: Action, events: list[Event]) -> Outcome:
     field_ = field_of(action.get("field"))
-    require(seat.kind != MECHANICAL, "the USA plays no arcana")
-    require(bool(state.deck), "Temperance needs a deck that is not empty")
+    require(seat.kind != MECHANICAL, Text(N_("the USA plays no arcana")))
+    require(bool(state.deck), Text(N_("Temperance needs a deck that is not empty")))
     mine = seat.fields.get(field_)
-    require(mine is None or mine.abdicated, f"you have already committed on {field_}")
+    require(mine is None or mine.abdicated, Text(N_('you have already committed on {field}'), field=field_))
     spend(state, seat, c, to_discard=False)
     state.temperance = {"card": c.code, "owner": seat.player, "field": field_}
     events.append(Event("temperance", {"seat": seat.player, "field": field_}))
@@ -272,7 +272,7 @@ def play_temperance(state: State, seat: Seat, c: Card, action: Action, events: l
 
 
 def play_devil(state: State, seat: Seat, c: Card, action: Action, events: list[Event]) -> Outcome:
-    require(seat.kind == "player", "only a player raises a daemon")
+    require(seat.kind == "player", Text(N_("only a player raises a daemon")))
     spend(state, seat, c, to_discard=False)
     state.daemons += 1
     daemon = Seat(DAEMON_BASE - state.daemons, kind=DAEMON, master=seat.player, devil=c)
@@ -302,12 +302,12 @@ def tower_check(state: State, seat: Seat, action: Action) -> tuple[Seat, str, Co
     target = target_seat(state, action.get("target"))
     field_ = field_of(action.get("field"))
     require(not target.finished and not target.complete,
-            "the Tower cannot decommit a player who has committed on all four battlefields")
+            Text(N_("the Tower cannot decommit a player who has committed on all four battlefields")))
     commitment = target.fields.get(field_)
-    require(commitment is not None, f"nothing is committed there for that player on {field_}")
+    require(commitment is not None, Text(N_('nothing is committed there for that player on {field}'), field=field_))
     require(commitment.form not in ("abdication", JUDGMENT_FORM),
-            "the Tower cannot decommit an abdication or Judgment")
-    require(commitment.form != WORLD_FORM, "the Tower cannot decommit the World")
+            Text(N_("the Tower cannot decommit an abdication or Judgment")))
+    require(commitment.form != WORLD_FORM, Text(N_("the Tower cannot decommit the World")))
     return target, field_, commitment  # type: ignore[return-value]
 
 
@@ -341,14 +341,14 @@ def play_call(state: State, seat: Seat, c: Card, action: Action, events: list[Ev
 
 
 def called_card(value: Any, allow_major: bool) -> Card:
-    require(isinstance(value, str) and bool(value.strip()), "name the card you call, e.g. KC")
+    require(isinstance(value, str) and bool(value.strip()), Text(N_("name the card you call, e.g. KC")))
     try:
         found = parse_card(value.strip()).face
     except CardParseError as error:
-        raise IllegalAction(str(error)) from None
+        raise IllegalAction(error.text) from None
     if found.is_major:
-        require(allow_major, "only the Sun may call a major arcanum")
-        require(found.rank not in UNCALLABLE, "Judgment, the World and the Fool cannot be called")
+        require(allow_major, Text(N_("only the Sun may call a major arcanum")))
+        require(found.rank not in UNCALLABLE, Text(N_("Judgment, the World and the Fool cannot be called")))
     return found
 
 
@@ -389,8 +389,8 @@ def call_again(state: State, seat: Seat, action: Action, events: list[Event]) ->
 def judgment_check(state: State, seat: Seat, action: Action) -> tuple[Seat, str]:
     target = target_seat(state, action.get("target"))
     field_ = field_of(action.get("field"))
-    require(not target.finished, "that player is out of play for this round")
-    require(field_ not in target.fields, f"that player has already committed on {field_}")
+    require(not target.finished, Text(N_("that player is out of play for this round")))
+    require(field_ not in target.fields, Text(N_('that player has already committed on {field}'), field=field_))
     return target, field_
 
 
@@ -419,9 +419,9 @@ COMMITTED_MAJORS = {0: "reacts out of turn (fool)", 1: "is committed with numeri
 
 
 def remove_temperance_move(state: State, seat: Seat, events: list[Event]) -> Outcome:
-    require(state.options.nassau, "in DRESDEN Temperance leaves when you commit on its battlefield")
+    require(state.options.nassau, Text(N_("in DRESDEN Temperance leaves when you commit on its battlefield")))
     require(state.temperance is not None and state.temperance["owner"] == seat.player,
-            "you have no Temperance on the table")
+            Text(N_("you have no Temperance on the table")))
     remove_temperance(state)
     events.append(Event("temperance_removed", {"seat": seat.player}))
     return Outcome()

@@ -63,12 +63,15 @@ from games.arcanoid.model import (
 )
 from games.arcanoid.powers import Outcome, arcanum_of, field_of, held_major
 from games.base import (
+    N_,
     RUNTIME_PLAYER,
     Action,
     DealSeed,
     Event,
     IllegalAction,
+    Plural,
     SeatSpec,
+    Text,
     mention,
     plain_copy,
     require,
@@ -96,9 +99,9 @@ def new(options: Options, seats: list[SeatSpec], fair: fairness.Dealer | None = 
     shown before it is drawn, its seed revealed when the round is over."""
     options.validate()
     players = [spec.player for spec in seats]
-    require(MIN_SEATS <= len(players) <= MAX_SEATS, f"Arcanoid seats {MIN_SEATS} to {MAX_SEATS} players")
-    require(len(set(players)) == len(players), "a player can only sit once at a table")
-    require(all(p > DAEMON_FLOOR for p in players), "player ids below -99 are reserved")
+    require(MIN_SEATS <= len(players) <= MAX_SEATS, Text(N_('Arcanoid seats {low} to {high} players'), low=MIN_SEATS, high=MAX_SEATS))
+    require(len(set(players)) == len(players), Text(N_("a player can only sit once at a table")))
+    require(all(p > DAEMON_FLOOR for p in players), Text(N_("player ids below -99 are reserved")))
     state = State(options, players, fair=fair or fairness.new_dealer())
     _deal_round(state, [] if opening is None else opening)
     return state
@@ -220,7 +223,7 @@ def react_in_turn(state: State, decide: Callable[[int], Action]) -> int:
 def _seat(state: State, player: int) -> Seat:
     found = state.seat(player)
     if found is None:
-        raise IllegalAction("you are not seated at this table")
+        raise IllegalAction(Text(N_("you are not seated at this table")))
     return found
 
 
@@ -229,8 +232,8 @@ def _seat(state: State, player: int) -> Seat:
 
 def apply(state: State, player: int, action: Action) -> list[Event]:
     """Play one action; IllegalAction with nothing changed when it is refused."""
-    require(isinstance(action, dict) and isinstance(action.get("type"), str), "an action needs a type")
-    require(state.phase != "over", "the game is over")
+    require(isinstance(action, dict) and isinstance(action.get("type"), str), Text(N_("an action needs a type")))
+    require(state.phase != "over", Text(N_("the game is over")))
     kind = action["type"]
     _check_keys(action)
     events: list[Event] = []
@@ -250,7 +253,7 @@ def apply(state: State, player: int, action: Action) -> list[Event]:
         seat, out_of_turn = _mover(state, player, action.get("seat"))
         _move(state, seat, action, out_of_turn, events)
     else:
-        raise IllegalAction(f"Arcanoid has no move {kind!r}; moves: {', '.join(TURN_MOVES)}, fool, vote")
+        raise IllegalAction(Text(N_('Arcanoid has no move {kind}; moves: {choices}, fool, vote'), kind=repr(kind), choices=', '.join(TURN_MOVES)))
     _run(state, events)
     return events
 
@@ -276,31 +279,31 @@ def _check_keys(action: Action) -> None:
     extra = sorted(set(action) - allowed - {"type"})
     if extra:
         takes = f"; it takes {', '.join(sorted(allowed))}" if allowed else ""
-        raise IllegalAction(f"{action['type']} takes no {extra[0]!r}{takes}")
+        raise IllegalAction(Text(N_('{move} takes no {extra}{takes}'), move=action['type'], extra=repr(extra[0]), takes=takes))
 
 
 def _mover(state: State, player: int, daemon: Any = None) -> tuple[Seat, bool]:
     """The seat a turn move is for, and whether it is a Hermit's move out of turn."""
     if daemon is not None:
-        require(state.phase == "window", "seat names your daemon for its Hermit's move out of turn, "
-                "in a reaction window only (on its turn, just move)")
+        require(state.phase == "window", Text(N_("seat names your daemon for its Hermit's move out of turn, "
+                "in a reaction window only (on its turn, just move)")))
         seat = _daemon_seat(state, player, daemon, "Hermit")
-        require(seat.in_play, "that daemon is out of play for this round")
-        require(_hermit_ready(seat), "that daemon has no Hermit with moves left on the table")
+        require(seat.in_play, Text(N_("that daemon is out of play for this round")))
+        require(_hermit_ready(seat), Text(N_("that daemon has no Hermit with moves left on the table")))
         return seat, True
     if state.phase == "play":
         seat = current_seat(state)
         if seat.controller == player:
             return seat, False
-        raise IllegalAction(f"it is {_name(seat)}'s turn")
+        raise IllegalAction(Text(N_("it is {player}'s turn"), player=_name(seat)))
     if state.phase == "window":
         seat = state.seat(player)
         if seat is not None and _hermit_ready(seat):
             return seat, True
-        raise IllegalAction("a reaction window is open: the next move waits until it closes")
+        raise IllegalAction(Text(N_("a reaction window is open: the next move waits until it closes")))
     if state.phase == "vote":
-        raise IllegalAction(f"the refill vote is on: waiting for {mention(pending(state)[0])}")
-    raise IllegalAction(f"waiting for {mention(pending(state)[0])} to finish their move")
+        raise IllegalAction(Text(N_('the refill vote is on: waiting for {player}'), player=mention(pending(state)[0])))
+    raise IllegalAction(Text(N_('waiting for {player} to finish their move'), player=mention(pending(state)[0])))
 
 
 def _name(seat: Seat) -> str:
@@ -449,10 +452,10 @@ def _stays_dry(state: State, events: list[Event]) -> None:
 
 
 def _vote(state: State, player: int, action: Action, events: list[Event]) -> None:
-    require(state.phase == "vote", "there is no refill vote now")
-    require(pending(state) == [player], f"it is {mention(pending(state)[0])}'s turn to vote")
+    require(state.phase == "vote", Text(N_("there is no refill vote now")))
+    require(pending(state) == [player], Text(N_("it is {player}'s turn to vote"), player=mention(pending(state)[0])))
     agree = action.get("refill")
-    require(isinstance(agree, bool), "vote refill: true or false")
+    require(isinstance(agree, bool), Text(N_("vote refill: true or false")))
     vote = state.vote
     if not agree:
         state.vote, state.phase = None, "play"
@@ -491,18 +494,18 @@ def played_by_computer(state: State) -> list[int]:
 
 
 def _robot(state: State, player: int, kind: str, events: list[Event]) -> None:
-    require(player in state.players, "you are not seated at this table")
+    require(player in state.players, Text(N_("you are not seated at this table")))
     if kind == "sitin":
         require(player in state.robots and player not in state.left,
-                "you play your own seat" if player not in state.left else "you left this game")
+                Text(N_("you play your own seat")) if player not in state.left else Text(N_("you left this game")))
         state.robots.remove(player)
         events.append(Event("sitin", {"player": player}))
         return
     if kind == "leave":
-        require(player not in state.left, "you have already left this game")
+        require(player not in state.left, Text(N_("you have already left this game")))
         state.left.append(player)
     else:
-        require(player not in state.robots, "a computer already plays your seat")
+        require(player not in state.robots, Text(N_("a computer already plays your seat")))
     if player not in state.robots:
         state.robots.append(player)
     events.append(Event("left" if kind == "leave" else "sitout", {"player": player, "computer": True}))
@@ -512,8 +515,8 @@ def _robot(state: State, player: int, kind: str, events: list[Event]) -> None:
 
 
 def _close_window(state: State, player: int, events: list[Event]) -> None:
-    require(player == RUNTIME, "only the table's clock closes a reaction window")
-    require(state.phase == "window", "no reaction window is open")
+    require(player == RUNTIME, Text(N_("only the table's clock closes a reaction window")))
+    require(state.phase == "window", Text(N_("no reaction window is open")))
     window = state.window
     _settle_window(state, window, stolen=False)
     events.append(Event("window_closed", {"id": window["id"]}))  # type: ignore[index]
@@ -535,10 +538,10 @@ def _settle_window(state: State, window: dict[str, Any] | None, stolen: bool) ->
 
 
 def _pass(state: State, player: int) -> None:
-    require(state.phase == "window", "no reaction window is open")
+    require(state.phase == "window", Text(N_("no reaction window is open")))
     _seat(state, player)
     passed = state.window["passed"]  # type: ignore[index]
-    require(player not in passed, "you have already passed in this window")
+    require(player not in passed, Text(N_("you have already passed in this window")))
     passed.append(player)
 
 
@@ -559,23 +562,23 @@ def _may_fool(state: State, seat: Seat) -> bool:
 
 
 def _fool_check(state: State, seat: Seat) -> tuple[Card, Seat, Commitment]:
-    require(state.phase == "window", "the Fool is played right after a commitment, in its reaction window")
+    require(state.phase == "window", Text(N_("the Fool is played right after a commitment, in its reaction window")))
     window = state.window
     require(window["field"] is not None and window["part"] is not None,  # type: ignore[index]
-            "the Fool cannot steal that: the last move was no commitment it can take")
-    require(seat.kind in (PLAYER, DAEMON), "only a player or a daemon plays the Fool")
-    require(seat.in_play, "you are out of play for this round" if seat.kind == PLAYER else
-            "that daemon is out of play for this round")
-    require(window["after"] != seat.player, "the Fool steals another player's commitment")  # type: ignore[index]
+            Text(N_("the Fool cannot steal that: the last move was no commitment it can take")))
+    require(seat.kind in (PLAYER, DAEMON), Text(N_("only a player or a daemon plays the Fool")))
+    require(seat.in_play, Text(N_("you are out of play for this round")) if seat.kind == PLAYER else
+            Text(N_("that daemon is out of play for this round")))
+    require(window["after"] != seat.player, Text(N_("the Fool steals another player's commitment")))  # type: ignore[index]
     field_ = window["field"]  # type: ignore[index]
-    require(field_ not in seat.fields, f"you have already committed on {field_}")
+    require(field_ not in seat.fields, Text(N_('you have already committed on {field}'), field=field_))
     fool = held_major(state, seat, FOOL)
     victim = state.seat(window["after"])  # type: ignore[index]
     commit = victim.fields.get(field_) if victim is not None else None
-    require(commit is not None and commit.order == window["order"], "that commitment is gone")  # type: ignore[index]
+    require(commit is not None and commit.order == window["order"], Text(N_("that commitment is gone")))  # type: ignore[index]
     part = from_codes(window["part"])  # type: ignore[index]
     require(window["secret"] or can_steal(part),  # type: ignore[index]
-            "the Fool cannot steal a couple, the World, an abdication or anything with an ace")
+            Text(N_("the Fool cannot steal a couple, the World, an abdication or anything with an ace")))
     return fool, victim, commit  # type: ignore[return-value]
 
 
@@ -588,10 +591,10 @@ def _fool_seat(state: State, player: int, daemon: Any) -> Seat:
 def _daemon_seat(state: State, player: int, daemon: Any, power: str) -> Seat:
     """The daemon a move's `seat` names, refused unless `player` is its master."""
     _seat(state, player)
-    require(isinstance(daemon, int) and not isinstance(daemon, bool), "seat: name the daemon (its seat number)")
+    require(isinstance(daemon, int) and not isinstance(daemon, bool), Text(N_("seat: name the daemon (its seat number)")))
     found = state.seat(daemon)
-    require(found is not None and found.kind == DAEMON, f"there is no daemon {daemon} at this table")
-    require(found.master == player, f"only a daemon's master plays its {power}")  # type: ignore[union-attr]
+    require(found is not None and found.kind == DAEMON, Text(N_('there is no daemon {daemon} at this table'), daemon=daemon))
+    require(found.master == player, Text(N_("only a daemon's master plays its {power}"), power=power))  # type: ignore[union-attr]
     return found  # type: ignore[return-value]
 
 
@@ -638,15 +641,15 @@ def _after_reaction(state: State, seat: Seat, victim: Seat, window: dict[str, An
 
 
 def _choice(state: State, player: int, action: Action, events: list[Event]) -> None:
-    require(state.phase == "choice", "there is no choice to make now")
+    require(state.phase == "choice", Text(N_("there is no choice to make now")))
     seat = _seat_for_choice(state)
-    require(seat.controller == player, f"waiting for {mention(seat.controller)}")
+    require(seat.controller == player, Text(N_('waiting for {player}'), player=mention(seat.controller)))
     if "discard" in state.choice:  # type: ignore[operator]
-        require(action["type"] == "wheel", "choose the cards to discard after the Wheel (wheel cards)")
+        require(action["type"] == "wheel", Text(N_("choose the cards to discard after the Wheel (wheel cards)")))
         powers.choose_wheel(state, seat, action)
         outcome = Outcome()
     else:
-        require(action["type"] == "call", "make your next call (call card), or stop (call with no card)")
+        require(action["type"] == "call", Text(N_("make your next call (call card), or stop (call with no card)")))
         outcome = powers.call_again(state, seat, action, events)
     flow = state.flow
     if outcome.hold:
@@ -666,24 +669,24 @@ def _read_cards(value: Any, what: str = "cards") -> list[Card]:
         try:
             value = [c.code for c in parse_cards(value)]
         except CardParseError as error:
-            raise IllegalAction(str(error)) from None
-    require(isinstance(value, list) and all(isinstance(x, str) for x in value), f"name the {what} as a list of cards")
-    require(len(value) <= MAX_CARDS_IN_ACTION, f"at most {MAX_CARDS_IN_ACTION} cards in one move")
+            raise IllegalAction(error.text) from None
+    require(isinstance(value, list) and all(isinstance(x, str) for x in value), Text(N_('name the {what} as a list of cards'), what=what))
+    require(len(value) <= MAX_CARDS_IN_ACTION, Text(N_('at most {most} cards in one move'), most=MAX_CARDS_IN_ACTION))
     faces = []
     for code in value:
         try:
             faces.append(parse_card(code).face)
         except CardParseError as error:
-            raise IllegalAction(str(error)) from None
-    require(len(set(faces)) == len(faces), "each card can be named only once")
+            raise IllegalAction(error.text) from None
+    require(len(set(faces)) == len(faces), Text(N_("each card can be named only once")))
     return faces
 
 
 def _discard(state: State, seat: Seat, action: Action, events: list[Event]) -> Outcome:
     faces = _read_cards([action.get("card")] if isinstance(action.get("card"), str) else action.get("card"), "card")
-    require(len(faces) == 1, "discard exactly one card")
+    require(len(faces) == 1, Text(N_("discard exactly one card")))
     match = next((c for c in [*seat.hand, *seat.visible] if c.face == faces[0]), None)
-    require(match is not None, f"{faces[0].code} is not in your hand")
+    require(match is not None, Text(N_('{code} is not in your hand'), code=faces[0].code))
     take(state, seat, [match])  # type: ignore[list-item]
     throw(state, [match])  # type: ignore[list-item]
     events.append(Event("discarded", {"seat": seat.player}))
@@ -698,10 +701,10 @@ def commit_plan(state: State, seat: Seat, action: Action) -> dict[str, Any]:
     faces = _read_cards(action.get("cards", []))
     use_chariot = action.get("chariot") is True
     if use_chariot:
-        require(seat.chariot is not None, "you have no Chariot on the table")
+        require(seat.chariot is not None, Text(N_("you have no Chariot on the table")))
     existing = seat.fields.get(field_)
     if existing is not None:
-        require(options.ace_completion and existing.ace_open, f"you have already committed on {field_}")
+        require(options.ace_completion and existing.ace_open, Text(N_('you have already committed on {field}'), field=field_))
         return _completion_plan(state, seat, field_, existing, faces)
     cards = [*(seat.reserve if use_chariot else []), *find_cards(state, seat, faces)]
     magician = next((c for c in cards if c.is_major and c.rank == MAGICIAN), None)
@@ -711,40 +714,42 @@ def commit_plan(state: State, seat: Seat, action: Action) -> dict[str, Any]:
         secret = True
         body.remove(magician)
     if action.get("secret") is True:
-        require(options.secret_once, "secret commitments are a KOBLENZ rule (MALTA*: with the Magician)")
-        require(not seat.secret_used, "you have already made your secret commitment this round")
+        require(options.secret_once, Text(N_("secret commitments are a KOBLENZ rule (MALTA*: with the Magician)")))
+        require(not seat.secret_used, Text(N_("you have already made your secret commitment this round")))
         secret = True
     form = form_of(body, suit, transmute=not options.magician_secret)
     require(form is not None, _form_help(body, field_))
-    require(form != JUDGMENT_FORM, "Judgment is played as an arcanum on a player's battlefield")
+    require(form != JUDGMENT_FORM, Text(N_("Judgment is played as an arcanum on a player's battlefield")))
     if secret:
-        require(form not in (WORLD_FORM, ABDICATION), "only cards can be committed secretly (not the World)")
+        require(form not in (WORLD_FORM, ABDICATION), Text(N_("only cards can be committed secretly (not the World)")))
     second = action.get("second")
     fields_ = [field_]
     if second is not None:
         second = field_of(second)
         two_field = form == IMPERIAL or (form == ILLEGITIMATE and not any(c.is_court for c in body))
-        require(two_field, "only the Empress and Emperor, or the Lovers with one of them, take two battlefields")
-        require(second != field_ and second not in seat.fields, f"you have already committed on {second}")
-        require(not secret, "a secret couple takes one battlefield")
+        require(two_field, Text(N_("only the Empress and Emperor, or the Lovers with one of them, take two battlefields")))
+        require(second != field_ and second not in seat.fields, Text(N_('you have already committed on {second}'), second=second))
+        require(not secret, Text(N_("a secret couple takes one battlefield")))
         fields_.append(second)
     _temperance_check(state, seat, fields_, form)
     if form == WORLD_FORM:
-        require(field_ not in state.touched, f"the World needs a battlefield nothing was committed on; {field_} was")
+        require(field_ not in state.touched, Text(N_('the World needs a battlefield nothing was committed on; {field} was'), field=field_))
     return {"field": field_, "second": fields_[1] if len(fields_) > 1 else None, "cards": cards, "body": body,
             "form": form, "secret": secret, "flag_secret": action.get("secret") is True,
             "magician": magician, "chariot": use_chariot, "completion": False}
 
 
-def _form_help(body: list[Card], field_: str) -> str:
+def _form_help(body: list[Card], field_: str) -> Text:
     suit = FIELD_SUIT[field_]
     wrong = [c.code for c in body if not c.is_major and c.suit != suit]
     if wrong:
-        return (f"{', '.join(wrong)} {'is' if len(wrong) == 1 else 'are'} not {field_}: on {field_} commit "
-                f"cards of that suit (the Magician may carry one numeric card of another)")
-    return (f"that is no commitment: on {field_} commit numeric cards, the page or the knight alone or "
-            "with only an ace, the queen with the king, a couple with the Lovers or the Empress and "
-            "Emperor, the World, or nothing (abdication)")
+        return Plural(N_("{cards} is not {field}: on {field} commit cards of that suit (the Magician may carry one "
+                         "numeric card of another)"),
+                      N_("{cards} are not {field}: on {field} commit cards of that suit (the Magician may carry one "
+                         "numeric card of another)"), len(wrong), cards=", ".join(wrong), field=field_)
+    return Text(N_("that is no commitment: on {field} commit numeric cards, the page or the knight alone or "
+                   "with only an ace, the queen with the king, a couple with the Lovers or the Empress and "
+                   "Emperor, the World, or nothing (abdication)"), field=field_)
 
 
 def _temperance_check(state: State, seat: Seat, fields_: list[str], form: str) -> None:
@@ -753,21 +758,21 @@ def _temperance_check(state: State, seat: Seat, fields_: list[str], form: str) -
         return
     if tempered["owner"] == seat.player and not state.options.nassau:
         return
-    raise IllegalAction(f"Temperance holds {tempered['field']}: only abdication or Judgment there for now")
+    raise IllegalAction(Text(N_('Temperance holds {field}: only abdication or Judgment there for now'), field=tempered['field']))
 
 
 def _completion_plan(state: State, seat: Seat, field_: str, existing: Commitment, faces: list[Card]) -> dict[str, Any]:
     """WORMS*: a lone ace completed once by numerics or a knave or knight (not a couple)."""
     suit = FIELD_SUIT[field_]
-    require(bool(faces), "complete your ace with cards (an abdication is no completion)")
+    require(bool(faces), Text(N_("complete your ace with cards (an abdication is no completion)")))
     new = find_cards(state, seat, faces)
     had_magician = any(c.is_major for c in existing.cards)
     require(not (had_magician and any(c.is_major and c.rank == MAGICIAN for c in new)),
-            "the Magician committed with the ace cannot serve again")
+            Text(N_("the Magician committed with the ace cannot serve again")))
     courts = [c for c in new if c.is_court]
     if courts:
         form = form_of(new, suit, transmute=not state.options.magician_secret)
-        require(form == FORCE and len(new) == 1, "an ace is completed by numerics, or by a page or knight alone")
+        require(form == FORCE and len(new) == 1, Text(N_("an ace is completed by numerics, or by a page or knight alone")))
     else:
         form = form_of([*existing.cards, *new], suit, transmute=not state.options.magician_secret)
         require(form == FORCE, _form_help(new, field_))
@@ -844,10 +849,10 @@ def _play(state: State, seat: Seat, action: Action, events: list[Event]) -> Outc
 
 
 def _chariot(state: State, seat: Seat, action: Action, events: list[Event]) -> Outcome:
-    require(seat.chariot is None, "your Chariot is already on the table")
+    require(seat.chariot is None, Text(N_("your Chariot is already on the table")))
     chariot = held_major(state, seat, CHARIOT)
     faces = _read_cards(action.get("cards", []))
-    require(chariot.face not in faces, "the Chariot holds other cards, not itself")
+    require(chariot.face not in faces, Text(N_("the Chariot holds other cards, not itself")))
     held = find_cards(state, seat, faces)
     powers.spend(state, seat, chariot, to_discard=False)
     take(state, seat, held)
@@ -857,9 +862,9 @@ def _chariot(state: State, seat: Seat, action: Action, events: list[Event]) -> O
 
 
 def _chariot_add(state: State, seat: Seat, action: Action, events: list[Event]) -> Outcome:
-    require(seat.chariot is not None, "you have no Chariot on the table")
+    require(seat.chariot is not None, Text(N_("you have no Chariot on the table")))
     faces = _read_cards(action.get("cards", []))
-    require(1 <= len(faces) <= 2, "add one or two cards to the Chariot")
+    require(1 <= len(faces) <= 2, Text(N_("add one or two cards to the Chariot")))
     held = find_cards(state, seat, faces)
     take(state, seat, held)
     seat.reserve += held
@@ -868,7 +873,7 @@ def _chariot_add(state: State, seat: Seat, action: Action, events: list[Event]) 
 
 
 def _chariot_drop(state: State, seat: Seat, action: Action, events: list[Event]) -> Outcome:
-    require(seat.chariot is not None, "you have no Chariot on the table")
+    require(seat.chariot is not None, Text(N_("you have no Chariot on the table")))
     throw(state, [seat.chariot, *seat.reserve])  # type: ignore[list-item]
     seat.chariot, seat.reserve = None, []
     events.append(Event("chariot_dropped", {"seat": seat.player}))

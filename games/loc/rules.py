@@ -21,30 +21,31 @@ from typing import Any
 from games import base, fairness
 from games.base import (
     HISTORY_HANDS,
+    N_,
     Action,
     Event,
     HandRecord,
     IllegalAction,
+    Plural,
     SeatSpec,
+    Text,
     cashout,
     check_level,
     has_person,
     mention,
-    plural,
     require,
 )
 from games.cards import (
-    MAJOR_NAMES,
     STANDARD_STYLE,
-    STYLE_COURTS,
-    SUIT_NAMES,
     Card,
     CardParseError,
     card,
+    card_name,
     card_or_none,
     cards,
     code_or_none,
     codes,
+    major_name,
     parse_card,
 )
 from games.pots import pay_in
@@ -73,9 +74,12 @@ FOOL = 0
 SUIT_ORDER = {"S": 3, "C": 2, "P": 1, "W": 0}
 STANDARD_SUITS = {"S": "S", "H": "C", "D": "P", "C": "W"}  # standard letter -> tarot suit
 STANDARD_LETTERS = {tarot: letter for letter, tarot in STANDARD_SUITS.items()}
-STANDARD_SUIT_NAMES = {"S": "Spades", "C": "Hearts", "P": "Diamonds", "W": "Clubs"}
 STANDARD_RANKS = {1: "A", 11: "J", 13: "Q", 14: "K"}
-STANDARD_RANK_NAMES = {1: "Ace", 11: "Jack", 13: "Queen", 14: "King"}
+# The majors' short names (a menu, a reveal): "Fool", "Empress" — the catalog's names without "The".
+SHORT_MAJORS = (N_("Fool"), N_("Magician"), N_("High Priestess"), N_("Empress"), N_("Emperor"), N_("Hierophant"),
+                N_("Lovers"), N_("Chariot"), N_("Strength"), N_("Hermit"), N_("Wheel of Fortune"), N_("Justice"),
+                N_("Hanged Man"), N_("Death"), N_("Temperance"), N_("Devil"), N_("Tower"), N_("Star"), N_("Moon"),
+                N_("Sun"), N_("Judgement"), N_("World"))
 _STANDARD_CODE = re.compile(r"^(10|[2-9]|[AJQK])([SHDC])$", re.IGNORECASE)
 _JOKER_WORDS = ("joker", "jk", "the joker", "fool", "the fool", "excuse", "0")
 
@@ -93,14 +97,14 @@ class Options:
         check_level(self.level)
         _check_int("bet", self.bet, 1, 100_000)
         _check_int("timer", self.timer, 0, 600)
-        require(self.deck in DECKS, "deck must be tarot or standard")
-        require(self.pot_trumps in POT_TRUMPS, "pot_trumps must be all or high")
+        require(self.deck in DECKS, Text(N_("deck must be tarot or standard")))
+        require(self.pot_trumps in POT_TRUMPS, Text(N_("pot_trumps must be all or high")))
         _check_int("bots", self.bots, 0, SEATS[self.deck][1] - 1)
 
 
 def _check_int(name: str, value: Any, low: int, high: int) -> None:
     ok = isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
-    require(ok, f"{name} must be a whole number from {low} to {high}")
+    require(ok, Text(N_("{name} must be a whole number from {low} to {high}"), name=name, low=low, high=high))
 
 
 # --- the cards and their order -------------------------------------------------------------
@@ -183,24 +187,18 @@ def deck_code(c: Card, deck: str) -> str:
     return STANDARD_RANKS.get(c.rank, str(c.rank)) + STANDARD_LETTERS[c.suit]  # type: ignore[index]
 
 
-def card_label(c: Card, deck: str) -> str:
-    """A short name for logs and menus: `King of Cups`, `Fool`, `Empress`; standard tables
-    `Jack of Spades`, `Joker`."""
-    if deck == "standard":
-        if c.is_major:
-            return "Joker"
-        rank = STANDARD_RANK_NAMES.get(c.rank, str(c.rank))
-        return f"{rank} of {STANDARD_SUIT_NAMES[c.suit]}"  # type: ignore[index]
+def card_label(c: Card, deck: str) -> Text:
+    """A short name for logs and menus, marked: `King of Cups`, `Fool`, `Empress`; standard
+    tables `Jack of Spades`, `Joker`."""
+    style = STANDARD_STYLE if deck == "standard" else "rws"
     if c.is_major:
-        name = MAJOR_NAMES[c.rank]
-        return name[4:] if name.startswith("The ") else name
-    rank = STYLE_COURTS["rws"].get(c.rank, "Ace" if c.rank == 1 else str(c.rank))
-    return f"{rank} of {SUIT_NAMES[c.suit]}"  # type: ignore[index]
+        return major_name(FOOL, style) if deck == "standard" else Text(SHORT_MAJORS[c.rank])
+    return card_name(c.face, style, orientation=False)  # type: ignore[return-value]
 
 
 def read_card(text: Any, deck: str) -> Card:
     """The card a player means (upright); standard tables read standard notation first."""
-    require(isinstance(text, str) and bool(text.strip()), "name a card, e.g. KC or 7S")
+    require(isinstance(text, str) and bool(text.strip()), Text(N_("name a card, e.g. KC or 7S")))
     raw = text.strip()
     if deck == "standard":
         if raw.lower() in _JOKER_WORDS:
@@ -213,7 +211,7 @@ def read_card(text: Any, deck: str) -> Card:
     try:
         return parse_card(raw).face
     except CardParseError as error:
-        raise IllegalAction(str(error)) from None
+        raise IllegalAction(error.text) from None
 
 
 # --- the state -----------------------------------------------------------------------------
@@ -277,11 +275,13 @@ def new(options: Options, seats: list[SeatSpec], fair: fairness.Dealer | None = 
         opening: list[Event] | None = None) -> State:
     options.validate()
     low, high = seat_range(options)
-    require(low <= len(seats) <= high, f"a {options.deck} Loc table seats {low} to {high} players")
+    seats_text = N_("a standard Loc table seats {low} to {high} players") if options.deck == "standard" \
+        else N_("a tarot Loc table seats {low} to {high} players")
+    require(low <= len(seats) <= high, Text(seats_text, low=low, high=high))
     players = [spec.player for spec in seats]
-    require(len(set(players)) == len(players), "a player can only sit once at a table")
+    require(len(set(players)) == len(players), Text(N_("a player can only sit once at a table")))
     for spec in seats:
-        require(isinstance(spec.stack, int) and spec.stack >= 0, "a stack cannot be negative")
+        require(isinstance(spec.stack, int) and spec.stack >= 0, Text(N_("a stack cannot be negative")))
     state = State(options, [Seat(spec.player, spec.stack) for spec in seats], fair=fair or fairness.new_dealer())
     _next_hand(state, [] if opening is None else opening)
     return state
@@ -373,7 +373,7 @@ def default_action(state: State, player: int) -> Action:
     """The timer's move: the lowest card goes (discarded, or played)."""
     seat = seated(state, player)
     kind = "discard" if state.phase == "discard" else "play"
-    require(bool(seat.cards), "you have no cards")
+    require(bool(seat.cards), Text(N_("you have no cards")))
     return {"type": kind, "card": deck_code(lowest(seat.cards), state.options.deck)}
 
 
@@ -511,9 +511,9 @@ def _advance(state: State, events: list[Event]) -> None:
 def _in_hand(state: State, player: int) -> Seat:
     seat = seated(state, player)
     require(state.phase in ("discard", "play"),
-            f"no hand is on: Loc needs {seat_range(state.options)[0]} players with chips to deal")
-    require(seat.in_hand, "you are not in this hand: you are dealt in from the next one")
-    require(not seat.folded, "you left this hand; your chips follow you at its end")
+            Text(N_("no hand is on: Loc needs {need} players with chips to deal"), need=seat_range(state.options)[0]))
+    require(seat.in_hand, Text(N_("you are not in this hand: you are dealt in from the next one")))
+    require(not seat.folded, Text(N_("you left this hand; your chips follow you at its end")))
     return seat
 
 
@@ -525,16 +525,16 @@ def _own_card(state: State, seat: Seat, raw: Any) -> Card:
         if c.face == wanted:
             return c
     if any(c.face == wanted for c in seat.played):
-        raise IllegalAction(f"{shown} was already played this hand")
+        raise IllegalAction(Text(N_("{card} was already played this hand"), card=shown))
     if seat.discard is not None and seat.discard.face == wanted:
-        raise IllegalAction(f"{shown} is your discard: it is out of the hand")
-    raise IllegalAction(f"{shown} is not in your hand")
+        raise IllegalAction(Text(N_("{card} is your discard: it is out of the hand"), card=shown))
+    raise IllegalAction(Text(N_("{card} is not in your hand"), card=shown))
 
 
 def _discard(state: State, player: int, action: Action) -> list[Event]:
     seat = _in_hand(state, player)
-    require(state.phase == "discard", "the discard is over: play a card with /loc play")
-    require(seat.discard is None, "you have already discarded this hand")
+    require(state.phase == "discard", Text(N_("the discard is over: play a card with /loc play")))
+    require(seat.discard is None, Text(N_("you have already discarded this hand")))
     chosen = _own_card(state, seat, action.get("card"))
     seat.cards.remove(chosen)
     seat.discard = chosen
@@ -548,11 +548,11 @@ def _discard(state: State, player: int, action: Action) -> list[Event]:
 def _play(state: State, player: int, action: Action) -> list[Event]:
     seat = _in_hand(state, player)
     if state.phase == "discard":
-        require(seat.discard is not None, "discard a card first: you hold six (/loc discard)")
-        waiting = len(pending(state))
-        raise IllegalAction(f"the first play opens when everyone has discarded ({waiting} still to discard)")
-    require(seat.choice is None, "you have already chosen your card for this play; "
-            "it is revealed when everyone has chosen")
+        require(seat.discard is not None, Text(N_("discard a card first: you hold six (/loc discard)")))
+        raise IllegalAction(Text(N_("the first play opens when everyone has discarded ({waiting} still to discard)"),
+                                 waiting=len(pending(state))))
+    require(seat.choice is None, Text(N_("you have already chosen your card for this play; "
+                                         "it is revealed when everyone has chosen")))
     seat.choice = _own_card(state, seat, action.get("card"))
     waited = active_seats(state)
     done = sum(1 for s in waited if s.choice is not None)
@@ -562,13 +562,13 @@ def _play(state: State, player: int, action: Action) -> list[Event]:
 
 
 def _join(state: State, player: int, action: Action) -> list[Event]:
-    require(find_seat(state, player) is None, "you are already seated at this table")
+    require(find_seat(state, player) is None, Text(N_("you are already seated at this table")))
     high = seat_range(state.options)[1]
-    require(len(state.seats) < high, f"the table is full ({high} seats)")
+    require(len(state.seats) < high, Text(N_("the table is full ({seats} seats)"), seats=high))
     stack = action.get("stack")
     low = buy_in_range(state.options)[0]
     ok = isinstance(stack, int) and not isinstance(stack, bool) and stack >= low
-    require(ok, f"the buy-in at this table is at least {low} chips (10 bets)")
+    require(ok, Text(N_("the buy-in at this table is at least {low} chips (10 bets)"), low=low))
     state.seats.append(Seat(player, stack))
     events = [Event("joined", {"player": player, "stack": stack})]
     _deal_if_waiting(state, events)
@@ -577,7 +577,7 @@ def _join(state: State, player: int, action: Action) -> list[Event]:
 
 def _leave(state: State, player: int, action: Action) -> list[Event]:
     seat = seated(state, player)
-    require(not seat.leaving, "you are already leaving at the end of this hand")
+    require(not seat.leaving, Text(N_("you are already leaving at the end of this hand")))
     if not seat.active:
         state.seats.remove(seat)
         return [Event("left", {"player": player}), cashout(player, seat.stack + seat.in_pot)]
@@ -590,14 +590,14 @@ def _leave(state: State, player: int, action: Action) -> list[Event]:
 
 def _sitout(state: State, player: int, action: Action) -> list[Event]:
     seat = seated(state, player)
-    require(not seat.sitting_out, "you are already sitting out")
+    require(not seat.sitting_out, Text(N_("you are already sitting out")))
     seat.sitting_out = True
     return [Event("sitout", {"player": player, "from_next_hand": seat.active})]
 
 
 def _sitin(state: State, player: int, action: Action) -> list[Event]:
     seat = seated(state, player)
-    require(seat.sitting_out, "you are not sitting out")
+    require(seat.sitting_out, Text(N_("you are not sitting out")))
     seat.sitting_out = False
     events = [Event("sitin", {"player": player})]
     _deal_if_waiting(state, events)
@@ -620,10 +620,10 @@ def apply(state: State, player: int, action: Action) -> list[Event]:
     """Play one action; IllegalAction (state untouched) when it is refused. Every check runs
     before the first change."""
     ok = isinstance(action, dict) and isinstance(action.get("type"), str)
-    require(ok, "an action needs a type")
+    require(ok, Text(N_("an action needs a type")))
     handler = HANDLERS.get(action["type"])
     if handler is None:
-        raise IllegalAction(f"Loc has no action {action['type']!r}")
+        raise IllegalAction(Text(N_("Loc has no action {action}"), action=repr(action["type"])))
     return handler(state, player, action)
 
 
@@ -701,29 +701,38 @@ def deals_in_play(state: State) -> list[fairness.Deal]:
     return [state.deal] if state.deal else []
 
 
-def reveal_line(record: dict[str, Any], deck: str, name: Callable[[int], str]) -> str:
-    """One play in words, every card shown, then what it did:
+def reveal_line(record: dict[str, Any], deck: str, name: Callable[[int], str]) -> Text:
+    """One play in words, every card shown, then what it did, marked:
     "<a>: 7S, <b>: 0 — <b>'s Fool takes 40; everyone refreshes the pot" (the colon keeps
     "Computer 1: 21" from reading as one number)."""
-    played = ", ".join(f"{name(c['player'])}: {_written([c['card']], deck)}" for c in record["cards"])
-    return f"{played} — {_outcome_line(record, deck, name)}"
+    played = listed([f"{{p{i}}}: {_written([c['card']], deck)}" for i, c in enumerate(record["cards"])],
+                    {f"p{i}": name(c["player"]) for i, c in enumerate(record["cards"])})
+    return Text(N_("{cards} — {outcome}"), cards=played, outcome=_outcome_line(record, deck, name))
 
 
-def _outcome_line(record: dict[str, Any], deck: str, name: Callable[[int], str]) -> str:
+def listed(parts: list[str], params: dict[str, Any], separator: str = ", ") -> Text:
+    """Parts joined in a template of their own (no catalog has it: it holds codes and numbers),
+    whose names (`{p0}`…, Texts for a computer) are still said in the reader's language."""
+    return Text(separator.join(parts), **params)
+
+
+def _outcome_line(record: dict[str, Any], deck: str, name: Callable[[int], str]) -> Text:
     shown = {c["player"]: card(c["card"]) for c in record["cards"]}
     if record["taker"] is not None:
         who = record["taker"]
-        line = f"{name(who)}'s {card_label(shown[who], deck)} takes {record['took']}"
-        return line + ("; the hand is over" if record["last"] else "; everyone refreshes the pot")
+        taken = N_("{player}'s {card} takes {took}; the hand is over") if record["last"] \
+            else N_("{player}'s {card} takes {took}; everyone refreshes the pot")
+        return Text(taken, player=name(who), card=card_label(shown[who], deck), took=record["took"])
     who = record["excused"]
     amounts = {p["amount"] for p in record["paid"]}
     if len(amounts) > 1:
-        pays = f"the others pay {sum(p['amount'] for p in record['paid'])} in all"
+        pays = Text(N_("the others pay {amount} in all"), amount=sum(p["amount"] for p in record["paid"]))
     elif len(record["paid"]) == 1:
-        pays = f"the other pays {amounts.pop()}"
+        pays = Text(N_("the other pays {amount}"), amount=amounts.pop())
     else:
-        pays = f"the others pay {amounts.pop() if amounts else 0} each"
-    return f"{name(who)}'s {card_label(shown[who], deck)} is highest: excused; {pays}"
+        pays = Text(N_("the others pay {amount} each"), amount=amounts.pop() if amounts else 0)
+    return Text(N_("{player}'s {card} is highest: excused; {pays}"), player=name(who),
+                card=card_label(shown[who], deck), pays=pays)
 
 
 # --- /history ------------------------------------------------------------------------------
@@ -756,8 +765,9 @@ def _hand_record(entry: dict[str, Any], player: int, deck: str) -> HandRecord:
     mine = next(s for s in entry["seats"] if s["player"] == player)
     others = [_shown_cards_line(s, deck) for s in entry["seats"] if s["player"] != player]
     net = mine["net"]
+    result = Plural(N_("{n:+} chip"), N_("{n:+} chips"), net) if net else Text(N_("0 chips (even)"))
     return {"hand": entry["hand"], "deals": copy.deepcopy(entry["deals"]), "cards": [_own_cards_line(mine, deck), *others],
-            "actions": _action_lines(entry, deck), "result": plural(net, "chip", signed=True) if net else "0 chips (even)"}
+            "actions": _action_lines(entry, deck), "result": result}
 
 
 def _written(codes_: list[str], deck: str) -> str:
@@ -765,45 +775,50 @@ def _written(codes_: list[str], deck: str) -> str:
     return " ".join(deck_code(c, deck) + ("r" if c.reversed else "") for c in cards(codes_))
 
 
-def _own_cards_line(seat: dict[str, Any], deck: str) -> str:
-    parts = [f"You: {_written(seat['played'], deck) or 'no card played'}"]
+def _own_cards_line(seat: dict[str, Any], deck: str) -> Text:
+    played = _written(seat["played"], deck)
+    parts = [Text(N_("You: {cards}"), cards=played) if played else Text(N_("You: no card played"))]
     if seat["unplayed"]:
-        parts.append(f"not played {_written(seat['unplayed'], deck)}")
+        parts.append(Text(N_("not played {cards}"), cards=_written(seat["unplayed"], deck)))
     if seat["discard"] is not None:
-        parts.append(f"discarded {_written([seat['discard']], deck)}")
-    return " · ".join(parts)
+        parts.append(Text(N_("discarded {cards}"), cards=_written([seat["discard"]], deck)))
+    return listed([f"{{p{i}}}" for i in range(len(parts))], {f"p{i}": part for i, part in enumerate(parts)}, " · ")
 
 
-def _shown_cards_line(seat: dict[str, Any], deck: str) -> str:
-    line = f"{mention(seat['player'])}: {_written(seat['played'], deck) or 'no card shown'}"
-    return line + (" · left the hand" if seat["left"] else "")
+def _shown_cards_line(seat: dict[str, Any], deck: str) -> Text:
+    played = _written(seat["played"], deck)
+    line = Text(N_("{player}: {cards}"), player=mention(seat["player"]), cards=played) if played \
+        else Text(N_("{player}: no card shown"), player=mention(seat["player"]))
+    return Text(N_("{line} · left the hand"), line=line) if seat["left"] else line
 
 
 def _action_lines(entry: dict[str, Any], deck: str) -> list[str]:
     """Antes, then each play as revealed with its outcome; who left the hand goes after the
     last play they showed a card in."""
     seats = entry["seats"]
-    lines = [_ante_line(seats)]
+    lines: list[str] = [_ante_line(seats)]
     for number in range(len(entry["plays"]) + 1):
-        lines += [f"{mention(s['player'])} leaves the hand" for s in seats
+        lines += [Text(N_("{player} leaves the hand"), player=mention(s["player"])) for s in seats
                   if s["left"] and len(s["played"]) == number]
         if number < len(entry["plays"]):
             lines.append(_play_line(entry, number, deck))
     if entry["walkover"] is not None:
-        lines.append(f"{mention(entry['walkover']['player'])} takes {entry['walkover']['took']}: "
-                     "everyone else left the hand")
+        lines.append(Text(N_("{player} takes {took}: everyone else left the hand"),
+                          player=mention(entry["walkover"]["player"]), took=entry["walkover"]["took"]))
     return lines
 
 
-def _ante_line(seats: list[dict[str, Any]]) -> str:
+def _ante_line(seats: list[dict[str, Any]]) -> Text:
     antes = {s["ante"] for s in seats}
+    players = {f"p{i}": mention(s["player"]) for i, s in enumerate(seats)}
     if len(antes) == 1:
-        return f"{', '.join(mention(s['player']) for s in seats)} ante {antes.pop()} each"
-    return "Antes: " + ", ".join(f"{mention(s['player'])} {s['ante']}" for s in seats)
+        return Text(N_("{players} ante {amount} each"), players=listed(list(map("{{{}}}".format, players)), players),
+                    amount=antes.pop())
+    return Text(N_("Antes: {antes}"), antes=listed([f"{{p{i}}} {s['ante']}" for i, s in enumerate(seats)], players))
 
 
-def _play_line(entry: dict[str, Any], number: int, deck: str) -> str:
+def _play_line(entry: dict[str, Any], number: int, deck: str) -> Text:
     shown = [{"player": s["player"], "card": s["played"][number]} for s in entry["seats"]
              if len(s["played"]) > number]
     outcome = {**entry["plays"][number], "cards": shown, "last": number == PLAYS - 1}
-    return f"Play {number + 1}: {reveal_line(outcome, deck, mention)}"
+    return Text(N_("Play {number}: {reveal}"), number=number + 1, reveal=reveal_line(outcome, deck, mention))
