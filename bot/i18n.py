@@ -155,7 +155,12 @@ def ngettext(singular: str, plural: str, count: int, /, **params: Any) -> str:
     one = singular if abs(count) == 1 else plural
     if language in (SOURCE, PSEUDO):
         return _marked(_formatted(one, SOURCE, params)) if language == PSEUDO else _formatted(one, SOURCE, params)
-    return _formatted(_catalog(language).ngettext(singular, plural, abs(count)), language, params)
+    catalog = _catalog(language)
+    found = catalog.ngettext(singular, plural, abs(count))
+    if found in (singular, plural):  # no plural entry: the forms marked one by one (a game's `Plural(N_(…), N_(…))`)
+        choose = getattr(catalog, "plural", lambda n: int(n != 1))
+        found = catalog.gettext(singular if choose(abs(count)) == 0 else plural)
+    return _formatted(found, language, params)
 
 
 def pgettext(context: str, msgid: str, /, **params: Any) -> str:

@@ -637,7 +637,8 @@ def _record_lines(entry: dict[str, Any], mine: house.SeatEntry) -> tuple[list[st
             lines += _seat_lines(mention(seat["player"]), seat)
     lines.append(Text(N_("Dealer: {cards}"), cards=_cards_text(cards(entry["dealer"]))))
     words = {f"r{i}": Text(RESULT_WORDS[h["result"]]) for i, h in enumerate(mine["hands"])}
-    results = Text(", ".join(f"{{{key}}}" for key in words), **words)  # a list of its own: its words translate
+    listed = ", ".join(f"{{{key}}}" for key in words)  # a list of its own (no catalog has it): its words translate
+    results = Text(listed, **words)
     return lines, Text(N_("{results}: {chips}"), results=results,
                        chips=house.chips_text(sum(h["net"] for h in mine["hands"])))
 
