@@ -250,6 +250,7 @@ def locale_of(language: str) -> Locale:
 # --- words every part of the bot says -------------------------------------------------------
 
 DEAL_LABELS = {"hand": N_("hand {number}"), "shoe": N_("shoe {number}"), "round": N_("round {number}")}
+FROM_CARD = N_("{deal} from card {card}")  # a house round's deal: the shoe, from its card {card} on
 
 
 def date_text(day: Any) -> str:
@@ -275,7 +276,11 @@ def chips(count: int) -> str:
 
 
 def deal_label(label: str) -> str:
-    """A deal's label as the rules name it ("hand 4", "shoe 2") in the language spoken now."""
+    """A deal's label as the rules name it ("hand 4", "shoe 2", a house round's "shoe 1 from
+    card 40") in the language spoken now."""
+    deal, found, card = label.partition(" from card ")
+    if found and card.isdigit():
+        return translate(FROM_CARD, current.get(), deal=deal_label(deal), card=card)
     word, _space, number = label.partition(" ")
     template = DEAL_LABELS.get(word)
     return translate(template, current.get(), number=number) if template and number.isdigit() else label

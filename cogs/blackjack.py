@@ -208,11 +208,12 @@ class BlackjackUI(GameUI):
         if not hands:
             return None
         cards = [code for hand in hands for code in hand["cards"]]
+        info = ngettext("{n} card", "{n} cards", len(cards))
         if len(hands) == 1:
-            return Drawing(render_hand, cards, game_faces("blackjack"))
+            return Drawing(render_hand, cards, game_faces("blackjack"), caption=_("Your hand"), info=info)
         labels = [_("Hand {number} · {total}", number=number, total=hand["total"]) for number, hand in enumerate(hands, 1)]
         return Drawing(render_hand, cards, game_faces("blackjack"), caption=_("Your hands"), groups=[h["cards"] for h in hands],
-                       labels=labels, counts=False)
+                       labels=labels, counts=False, info=info)
 
     def _turn_buttons(self, view: dict, seat: dict) -> list[ButtonSpec]:
         if view.get("orientation") != "manual":
