@@ -1,14 +1,6 @@
 """The short rules `/rules` shows, one entry per game."""
 
 RULES = {
-    "baccarat": (
-        "Punto banco: bet on **Player**, **Banker** or **Tie**; the bot deals both hands by the usual tableau.\n"
-        "• Counts are mod 10: courts and tens 0; **majors count their number mod 10** (the Fool, 10, 20 are 0).\n"
-        "• **A hand holding a major beats one without**; then the higher count; equal counts: more reversed "
-        "cards wins; else a tie.\n"
-        "• Player pays 1:1, Banker 1:1 less 5% commission, Tie 8:1 (Player and Banker bets come back on a tie).\n"
-        "Start: `/baccarat create`, then `/table join` and the host's `/table start`."
-    ),
     "poker": (
         "No-limit **hold'em** (2 hole cards, 5 on the board, best five of seven) or five-card **draw** (one draw, "
         "two betting rounds), blinds, side pots.\n"
