@@ -13,7 +13,9 @@ from bot.tables import Table
 from cogs.answers import language_option
 from cogs.common import AmountForm, ButtonSpec, GameUI, create_table, play, register_ui, table_choices
 from cogs.last_moves import narrate, seat_words
+from games import baccarat
 from games.base import Action, Event
+from games.cards import cards
 from games.house import chips_text
 from renders.baccarat import render_baccarat
 
@@ -35,8 +37,12 @@ RULES = N_(
 )
 
 
-def _reason(value: object) -> str:
-    return tr(value) if isinstance(value, str) else ""
+def _reason(shown: dict) -> str:
+    """Why the coup went as it did, in the reader's language: said again from its cards (a
+    stored round keeps the English words only)."""
+    if not shown.get("reason"):
+        return ""
+    return tr(baccarat.reason(cards(shown["player_cards"]), cards(shown["banker_cards"])))
 
 
 class BaccaratUI(GameUI):
@@ -49,7 +55,7 @@ class BaccaratUI(GameUI):
     def drawn_view(self, view: dict) -> dict:
         """The coup's reason in the reader's language (the render looks nothing up)."""
         last = view.get("last_round")
-        return {**view, "reason": _reason(view.get("reason")) or None,
+        return {**view, "reason": _reason(view) or None,
                 "last_round": self.drawn_view(last) if last else last}
 
     def status_lines(self, table: Table, view: dict, names: dict[int, str]) -> list[str]:
@@ -63,7 +69,7 @@ class BaccaratUI(GameUI):
         lines = [_("Player {player_cards} = **{player}** · Banker {banker_cards} = **{banker}**",
                    player_cards=" ".join(view["player_cards"]), player=view["player_count"],
                    banker_cards=" ".join(view["banker_cards"]), banker=view["banker_count"]),
-                 f"**{_reason(view['reason'])}.**"]
+                 f"**{_reason(view)}.**"]
         for seat in view["seats"]:
             if seat["bet"]:
                 amount, net = seat["bet"]["amount"], (seat["payout"] or 0) - seat["bet"]["amount"]
@@ -108,7 +114,7 @@ class BaccaratUI(GameUI):
             coup = _("Round {round}: Player {player_cards} = {player}, Banker {banker_cards} = {banker} — {reason}",
                      round=data["round"], player_cards=" ".join(data["player_cards"]), player=data["player_count"],
                      banker_cards=" ".join(data["banker_cards"]), banker=data["banker_count"],
-                     reason=_reason(data["reason"]))
+                     reason=_reason(data))
             return coup + (f"; {', '.join(told)}" if told else "")
         return seat_words(event, names, "round")
 

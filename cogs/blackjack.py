@@ -26,7 +26,7 @@ from cogs.common import (
 from cogs.last_moves import narrate, seat_words
 from games import blackjack
 from games.base import Action, Event
-from games.cards import card, card_name
+from games.cards import card, card_name, cards
 from renders.blackjack import hand_bet_text, render_blackjack
 from renders.cards import game_faces
 from renders.hand import render_hand
@@ -70,8 +70,10 @@ def hand_text(hand: dict) -> str:
     return f"{shown} = **{hand['total']}**"
 
 
-def _reason(hand: dict) -> str:
-    return tr(hand["reason"]) if hand.get("reason") else ""
+def _reason(hand: dict, dealer: list[str]) -> str:
+    """Why a settled hand won or lost, in the reader's language: said again from the cards (a
+    stored round keeps the English words only)."""
+    return tr(blackjack.reason(cards(hand["cards"]), cards(dealer))) if hand.get("reason") else ""
 
 
 class BlackjackUI(GameUI):
@@ -83,7 +85,8 @@ class BlackjackUI(GameUI):
 
     def drawn_view(self, view: dict) -> dict:
         """The settled hands' reasons in the reader's language (the render looks nothing up)."""
-        seats = [{**seat, "hands": [{**hand, "reason": _reason(hand)} for hand in seat["hands"]]}
+        dealer = view["dealer"]["cards"]
+        seats = [{**seat, "hands": [{**hand, "reason": _reason(hand, dealer)} for hand in seat["hands"]]}
                  for seat in view["seats"]]
         last = view.get("last_round")
         return {**view, "seats": seats, "last_round": self.drawn_view(last) if last else last}
@@ -102,7 +105,7 @@ class BlackjackUI(GameUI):
             lines = [_("{player} to play (hand {hand}).", player=player, hand=turn["hand"] + 1) if turn["hand"]
                      else _("{player} to play.", player=player)]
         else:
-            lines = [self._result_line(seat, names) for seat in view["seats"] if seat["hands"]]
+            lines = [self._result_line(seat, names, view["dealer"]["cards"]) for seat in view["seats"] if seat["hands"]]
         dealer = view["dealer"]
         if dealer["cards"]:
             shown = " ".join(c or "🂠" for c in dealer["cards"])
@@ -110,13 +113,13 @@ class BlackjackUI(GameUI):
                          if dealer["total"] is not None else _("Dealer: {cards}", cards=shown))
         return lines
 
-    def _result_line(self, seat: dict, names: dict[int, str]) -> str:
+    def _result_line(self, seat: dict, names: dict[int, str], dealer: list[str]) -> str:
         parts = []
         for hand in seat["hands"]:
             word = _(RESULT_WORDS[hand["result"]]) if hand["result"] in RESULT_WORDS \
                 else _(STATUS_WORDS.get(hand["status"], hand["status"]))
             net = f" ({hand['payout'] - hand['bet']:+})" if hand.get("payout") is not None else ""
-            why = f" — {_reason(hand)}" if hand.get("reason") else ""
+            why = f" — {_reason(hand, dealer)}" if hand.get("reason") else ""
             parts.append(f"{hand_text(hand)} {word}{net}{why}")
         return f"{names[seat['player']]}: " + "; ".join(parts)
 
@@ -173,7 +176,7 @@ class BlackjackUI(GameUI):
     def _settled(self, result: dict, names: dict[int, str]) -> str:
         word = _(RESULT_WORDS[result["result"]]) if result["result"] in RESULT_WORDS else result["result"]
         told = f"{names[result['player']]} {word} ({result['net']:+})"
-        return told + (f": {tr(result['reason'])}" if result.get("reason") else "")
+        return told + (f": {tr(result['reason'])}" if result.get("reason") else "")  # said as the round settles
 
     def turn_in_dm(self, table: Table) -> bool:
         return table.state.phase == "playing"  # bets are placed on the table message

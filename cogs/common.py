@@ -672,7 +672,8 @@ class AmountForm(discord.ui.Modal):
 
     def __init__(self, title: str, table: Table, action: Action, step: str, low: int, high: int) -> None:
         super().__init__(title=title, custom_id=f"tf:{table.id}:{step}:{secrets.token_hex(4)}", timeout=900)
-        self.amount.placeholder = f"{low} to {high}"
+        self.amount.label = _("Chips")
+        self.amount.placeholder = _("{low} to {high}", low=low, high=high)
         self.amount.default = str(low)
         self.table, self.action, self.step = table, action, step
         OPEN_FORMS[self.custom_id] = self
@@ -681,7 +682,8 @@ class AmountForm(discord.ui.Modal):
         """Quick refusals answer at once; a move is acknowledged first (`perform`)."""
         text = self.amount.value.strip()
         if len(text) > AMOUNT_DIGITS or not is_whole_number(text):
-            await refuse(interaction, f"“{text[:AMOUNT_DIGITS]}” is not a whole number of chips; type digits only, e.g. 50")
+            await refuse(interaction, _("“{text}” is not a whole number of chips; type digits only, e.g. 50",
+                                        text=text[:AMOUNT_DIGITS]))
             return
         reason = refuse_outsider(interaction, self.table, seated=True)
         if reason is not None:
