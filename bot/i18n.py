@@ -161,7 +161,12 @@ def ngettext(singular: str, plural: str, count: int, /, **params: Any) -> str:
     one = singular if abs(count) == 1 else plural
     if language in (SOURCE, PSEUDO):
         return _marked(_formatted(one, SOURCE, params)) if language == PSEUDO else _formatted(one, SOURCE, params)
-    return _formatted(_catalog(language).ngettext(singular, plural, abs(count)), language, params)
+    catalog = _catalog(language)
+    found = catalog.ngettext(singular, plural, abs(count))
+    if found in (singular, plural):  # no plural entry: the forms marked one by one (a game's `Plural(N_(…), N_(…))`)
+        choose = getattr(catalog, "plural", lambda n: int(n != 1))
+        found = catalog.gettext(singular if choose(abs(count)) == 0 else plural)
+    return _formatted(found, language, params)
 
 
 def pgettext(context: str, msgid: str, /, **params: Any) -> str:
@@ -251,6 +256,7 @@ def locale_of(language: str) -> Locale:
 # --- words every part of the bot says -------------------------------------------------------
 
 DEAL_LABELS = {"hand": N_("hand {number}"), "shoe": N_("shoe {number}"), "round": N_("round {number}")}
+FROM_CARD = N_("{deal} from card {card}")  # a house round's deal: the shoe, from its card {card} on
 
 
 def date_text(day: Any) -> str:
@@ -276,7 +282,11 @@ def chips(count: int) -> str:
 
 
 def deal_label(label: str) -> str:
-    """A deal's label as the rules name it ("hand 4", "shoe 2") in the language spoken now."""
+    """A deal's label as the rules name it ("hand 4", "shoe 2", a house round's "shoe 1 from
+    card 40") in the language spoken now."""
+    deal, found, card = label.partition(" from card ")
+    if found and card.isdigit():
+        return translate(FROM_CARD, current.get(), deal=deal_label(deal), card=card)
     word, _space, number = label.partition(" ")
     template = DEAL_LABELS.get(word)
     return translate(template, current.get(), number=number) if template and number.isdigit() else label

@@ -22,7 +22,7 @@ LEVELS_RULE = N_("Computer players: `level:` on `create` sets how well they play
                  "search).")
 LEVEL_HELP = "How well the computer players play: easy, normal (default) or hard (docs/computers.md)"
 LEVEL_CHOICES = [app_commands.Choice(name=level, value=level) for level in LEVELS]
-ORIENTATION = {"best": "reversals set for your best hand", "manual": "you turn your own cards"}
+ORIENTATION = {"best": N_("reversals set for your best hand"), "manual": N_("you turn your own cards")}
 
 
 def _timer(options: Any) -> str:
@@ -37,15 +37,20 @@ def _poker(o: Any) -> list[str]:
             f"{o.max_buy_in * o.big_blind} chips)", ORIENTATION[o.orientation], STYLES.get(o.style, o.style)]
 
 
+def _house(o: Any) -> list[str]:
+    """The bets and the shoe of a house game (blackjack, baccarat)."""
+    return [_("bets {low}–{high} chips", low=o.min_bet, high=o.max_bet),
+            ngettext("{n} deck in the shoe", "{n} decks in the shoe", o.decks)]
+
+
 def _blackjack(o: Any) -> list[str]:
-    return [f"bets {o.min_bet}–{o.max_bet} chips", f"{o.decks} deck{'s' if o.decks != 1 else ''} in the shoe",
-            ORIENTATION[o.orientation]]
+    return [*_house(o), _(ORIENTATION[o.orientation])]
 
 
 def _baccarat(o: Any) -> list[str]:
-    commission = f"{o.commission}% commission on banker wins" if o.commission else "no commission on banker wins"
-    return [f"bets {o.min_bet}–{o.max_bet} chips", f"{o.decks} deck{'s' if o.decks != 1 else ''} in the shoe",
-            commission]
+    commission = _("{percent}% commission on banker wins", percent=o.commission) if o.commission \
+        else _("no commission on banker wins")
+    return [*_house(o), commission]
 
 
 def _loc(o: Any) -> list[str]:

@@ -13,7 +13,7 @@ from discord.ext import commands
 
 from bot import drawing, fair
 from bot.client import TarotBot
-from bot.i18n import N_, _, deal_label
+from bot.i18n import N_, _, deal_label, ngettext
 from bot.i18n import translated as tr
 from bot.retention import retention_words
 from bot.tables import Table
@@ -345,18 +345,19 @@ def ended_text(table: Table, yours: int | None, dealt: bool) -> str:
     if not table.module.CHIPS:  # nothing is at stake but the record of a round not played to its end
         return (f"The table is ended: play stops where it is, and the unfinished {record_word(table.game)} "
                 "counts in no one's record.")
-    played = ("a round already dealt was played out by the timers' defaults and settled, and " if dealt
-              else "no cards were out, so nothing was played out; ")
-    chips = ("every chip at the table went back to its owner's wallet." if dealt
-             else "every chip at the table, bets included, went back to its owner's wallet.")
-    return f"The table is ended: {played}{chips}" + (f" You took {plural(yours, 'chip')} back." if yours else "")
+    ended = _("The table is ended: a round already dealt was played out by the timers' defaults and settled, and "
+              "every chip at the table went back to its owner's wallet.") if dealt \
+        else _("The table is ended: no cards were out, so nothing was played out; every chip at the table, bets "
+               "included, went back to its owner's wallet.")
+    return ended + (ngettext(" You took {n} chip back.", " You took {n} chips back.", yours) if yours else "")
 
 
 def commitment_lines(view: dict, upcoming: str | None = None, nonce: int = 0) -> list[str]:
     """The deals in play and the next one, for /table status: each commitment in full."""
-    lines = [f"Deal commitment ({d['label']}): sha256 `{d['commitment']}`" for d in view.get("commitments", [])]
+    lines = [_("Deal commitment ({deal}): sha256 `{hash}`", deal=deal_label(d["label"]), hash=d["commitment"])
+             for d in view.get("commitments", [])]
     if upcoming:
-        lines.append(f"Next deal (#{nonce}), committed: sha256 `{upcoming}`")
+        lines.append(_("Next deal (#{nonce}), committed: sha256 `{hash}`", nonce=str(nonce), hash=upcoming))
     return lines
 
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from games import fairness, house
-from games.base import Action, Event, HandRecord, IllegalAction, SeatSpec, require
+from games.base import N_, Action, Event, HandRecord, IllegalAction, SeatSpec, Text, require
 from games.cards import Card, cards, codes
 
 NAME = "baccarat"
@@ -38,7 +38,7 @@ class Options:
     def validate(self) -> None:
         house.check_common_options(self.min_bet, self.max_bet, self.decks, self.timer)
         ok = self.commission in COMMISSIONS and not isinstance(self.commission, bool)
-        require(ok, "commission must be 5 or 0 (percent)")
+        require(ok, Text(N_("commission must be 5 or 0 (percent)")))
 
 
 # --- the rules as functions ----------------------------------------------------------------
@@ -109,16 +109,26 @@ def outcome(player_cards: Sequence[Card], banker_cards: Sequence[Card]) -> str:
 def reason(player_cards: Sequence[Card], banker_cards: Sequence[Card]) -> str:
     """Why the coup went the way it did, in the words of the rule that decided it."""
     winner = outcome(player_cards, banker_cards)
-    counts = f"{count(player_cards)} v {count(banker_cards)}"
+    counts = {"player": count(player_cards), "banker": count(banker_cards)}
     if has_major(player_cards) != has_major(banker_cards):
-        return f"{winner.title()} wins: it holds a major and the other hand does not"
+        return Text(REASONS[winner][0])
     flips = (sum(c.reversed for c in player_cards), sum(c.reversed for c in banker_cards))
     if winner == "tie":
-        return f"A tie: {counts}, with as many reversed cards ({flips[0]} each)"
+        return Text(N_("A tie: {player} v {banker}, with as many reversed cards ({flips} each)"), flips=flips[0],
+                    **counts)
     if count(player_cards) != count(banker_cards):
-        return f"{winner.title()} wins, {counts}"
+        return Text(REASONS[winner][1], **counts)
     mine, theirs = flips if winner == "player" else flips[::-1]
-    return f"{winner.title()} wins: {counts}, and it has more reversed cards ({mine} v {theirs})"
+    return Text(REASONS[winner][2], mine=mine, theirs=theirs, **counts)
+
+
+# Why a side won: it alone holds a major; its count; as many points but more reversed cards.
+REASONS = {
+    "player": (N_("Player wins: it holds a major and the other hand does not"), N_("Player wins, {player} v {banker}"),
+               N_("Player wins: {player} v {banker}, and it has more reversed cards ({mine} v {theirs})")),
+    "banker": (N_("Banker wins: it holds a major and the other hand does not"), N_("Banker wins, {player} v {banker}"),
+               N_("Banker wins: {player} v {banker}, and it has more reversed cards ({mine} v {theirs})")),
+}
 
 
 def payout(on: str, amount: int, winner: str, commission: int) -> int:
@@ -223,7 +233,7 @@ def _play_coup(state: State, events: list[Event]) -> None:
                         "net": paid - seat.bet})
     state.house_net += gained
     state.road = (state.road + [winner])[-ROAD_LENGTH:]
-    state.log += [_draw_line("Player", player_cards), _draw_line("Banker", banker_cards)]
+    state.log += [_draw_line("player", player_cards), _draw_line("banker", banker_cards)]
     house.remember(state, {"player_cards": codes(player_cards), "banker_cards": codes(banker_cards),
                            "winner": winner},
                    [{"player": r["player"], "on": r["on"], "amount": r["amount"], "net": r["net"]}
@@ -244,7 +254,7 @@ def _play_coup(state: State, events: list[Event]) -> None:
 
 def _side(raw: Any) -> str:
     side = raw.strip().lower() if isinstance(raw, str) else None
-    require(side in SIDES, "bet on player, banker or tie")
+    require(side in SIDES, Text(N_("bet on player, banker or tie")))
     return side  # type: ignore[return-value]
 
 
@@ -256,7 +266,7 @@ def _bet(state: State, player: int, action: Action) -> list[Event]:
     house.do_bet(seat, amount)
     assert isinstance(seat, Seat)
     seat.on = side
-    house.log(state, player, f"bets {amount} on {side}")
+    house.log(state, player, BET_LOG[side], amount=amount)
     return _advance(state, [Event("bet", {"player": player, "on": side, "amount": amount})])
 
 
@@ -297,7 +307,7 @@ def apply(state: State, player: int, action: Action) -> list[Event]:
     kind = house.action_type(action)
     handler = HANDLERS.get(kind)
     if handler is None:
-        raise IllegalAction(f"baccarat has no action {kind!r}")
+        raise IllegalAction(Text(N_("baccarat has no action {kind}"), kind=repr(kind)))
     return handler(state, player, action)
 
 
@@ -349,11 +359,20 @@ def view(state: State, player: int | None = None) -> dict[str, Any]:
 # --- /history ------------------------------------------------------------------------------
 
 
-def _draw_line(side: str, hand: list[Card]) -> str:
+BET_LOG = {"player": N_("{player} bets {amount} on player"), "banker": N_("{player} bets {amount} on banker"),
+           "tie": N_("{player} bets {amount} on tie")}
+DRAW_LOG = {"player": (N_("Player draws {card} ({points})"), N_("Player stands on {points}")),
+            "banker": (N_("Banker draws {card} ({points})"), N_("Banker stands on {points}"))}
+CARDS_LINE = {"player": N_("Player: {cards} ({points})"), "banker": N_("Banker: {cards} ({points})")}
+ON_WORDS = {"player": N_("on player"), "banker": N_("on banker"), "tie": N_("on tie")}
+WON_WORDS = {"player": N_("player won"), "banker": N_("banker won"), "tie": N_("a tie")}
+
+
+def _draw_line(side: str, hand: list[Card]) -> Text:
     """The tableau's move for one side: its third card, or standing on its first two."""
     if len(hand) == 3:
-        return f"{side} draws {hand[2].code} ({count(hand)})"
-    return f"{side} stands on {count(hand)}"
+        return Text(DRAW_LOG[side][0], card=hand[2].code, points=count(hand))
+    return Text(DRAW_LOG[side][1], points=count(hand))
 
 
 def history(state: State, player: int) -> list[HandRecord]:
@@ -363,7 +382,7 @@ def history(state: State, player: int) -> list[HandRecord]:
 
 
 def _record_lines(entry: dict[str, Any], mine: house.SeatEntry) -> tuple[list[str], str]:
-    lines = [f"{side.title()}: {' '.join(entry[key])} ({count(cards(entry[key]))})"
+    lines = [Text(CARDS_LINE[side], cards=" ".join(entry[key]), points=count(cards(entry[key])))
              for side, key in (("player", "player_cards"), ("banker", "banker_cards"))]
-    won = "a tie" if entry["winner"] == "tie" else f"{entry['winner']} won"
-    return lines, f"{mine['amount']} on {mine['on']}, {won}: {house.chips_text(mine['net'])}"
+    return lines, Text(N_("{amount} {on}, {won}: {chips}"), amount=mine["amount"], on=Text(ON_WORDS[mine["on"]]),
+                       won=Text(WON_WORDS[entry["winner"]]), chips=house.chips_text(mine["net"]))

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from games import base, fairness, house
-from games.base import Action, Event, HandRecord, IllegalAction, SeatSpec, mention, plural, require
+from games.base import N_, Action, Event, HandRecord, IllegalAction, Plural, SeatSpec, Text, mention, require
 from games.cards import Card, cards, codes
 
 NAME = "blackjack"
@@ -25,7 +25,7 @@ JOIN_MID_GAME = True
 MAX_HANDS = 4
 ORIENTATIONS = ("best", "manual")
 ACE = 1
-RESULT_WORDS = {"blackjack": "blackjack", "win": "won", "push": "push", "loss": "lost"}
+RESULT_WORDS = {"blackjack": N_("blackjack"), "win": N_("won"), "push": N_("push"), "loss": N_("lost")}
 
 
 @dataclass(frozen=True)
@@ -38,7 +38,7 @@ class Options:
 
     def validate(self) -> None:
         house.check_common_options(self.min_bet, self.max_bet, self.decks, self.timer)
-        require(self.orientation in ORIENTATIONS, "orientation must be best or manual")
+        require(self.orientation in ORIENTATIONS, Text(N_("orientation must be best or manual")))
 
 
 # --- the rules as functions ----------------------------------------------------------------
@@ -99,19 +99,20 @@ def reason(player_cards: Sequence[Card], dealer_cards: Sequence[Card]) -> str:
     for everyone (the table image and the channel show it under the player's name)."""
     mine, theirs = total(player_cards), total(dealer_cards)
     if mine > 21:
-        return f"bust with {mine}"
+        return Text(N_("bust with {total}"), total=mine)
     if theirs > 21:
-        return f"the dealer busts with {theirs}"
+        return Text(N_("the dealer busts with {total}"), total=theirs)
     if has_major(player_cards) != has_major(dealer_cards):
-        return "holds a major, the dealer does not" if has_major(player_cards) \
-            else "the dealer holds a major, this hand does not"
+        return Text(N_("holds a major, the dealer does not")) if has_major(player_cards) \
+            else Text(N_("the dealer holds a major, this hand does not"))
     if mine != theirs:
-        return f"{mine} v {theirs}"
+        return Text(N_("{mine} v {theirs}"), mine=mine, theirs=theirs)
     flips = reversed_count(player_cards), reversed_count(dealer_cards)
     if flips[0] == flips[1]:
-        return f"{mine} v {theirs}, as many reversed cards"
-    more = "this hand" if flips[0] > flips[1] else "the dealer"
-    return f"{mine} v {theirs}: {more} has more reversed cards ({flips[0]} v {flips[1]})"
+        return Text(N_("{mine} v {theirs}, as many reversed cards"), mine=mine, theirs=theirs)
+    more = N_("{mine} v {theirs}: this hand has more reversed cards ({flips} v {dealer_flips})") if flips[0] > flips[1] \
+        else N_("{mine} v {theirs}: the dealer has more reversed cards ({flips} v {dealer_flips})")
+    return Text(more, mine=mine, theirs=theirs, flips=flips[0], dealer_flips=flips[1])
 
 
 def split_value(c: Card) -> int:
@@ -275,24 +276,44 @@ def _stand_all(seat: Seat) -> None:
 
 
 def _stand_away(state: State, seat: Seat, why: str) -> None:
-    """A seat that is away (leaving, sitting out) stands on the hands it still plays."""
+    """A seat that is away (leaving, sitting out) stands on the hands it still plays; `why`
+    (marked) says so in its log."""
     if any(not hand.finished for hand in seat.hands):
         _stand_all(seat)
-        house.log(state, seat.player, f"{why}: stands")
+        house.log(state, seat.player, why)
 
 
-def _total_text(hand: Sequence[Card]) -> str:
+def _cards_text(hand: Sequence[Card]) -> Text:
     value = total(hand)
-    return f"{value}, bust" if value > 21 else str(value)
+    template = N_("{cards} ({total}, bust)") if value > 21 else N_("{cards} ({total})")
+    return Text(template, cards=" ".join(codes(hand)), total=value)
 
 
-def _cards_text(hand: Sequence[Card]) -> str:
-    return f"{' '.join(codes(hand))} ({_total_text(hand)})"
+# The moves of a hand, logged: (one hand, one of split hands) × (still in, bust)
+HIT_LOG = ((N_("{player} hits: {card} ({total})"), N_("{player} hits: {card} ({total}, bust)")),
+           (N_("{player} hits hand {hand}: {card} ({total})"), N_("{player} hits hand {hand}: {card} ({total}, bust)")))
+DOUBLE_LOG = ((N_("{player} doubles to {bet}: {card} ({total})"), N_("{player} doubles to {bet}: {card} ({total}, bust)")),
+              (N_("{player} doubles hand {hand} to {bet}: {card} ({total})"),
+               N_("{player} doubles hand {hand} to {bet}: {card} ({total}, bust)")))
+STAND_LOG = (N_("{player} stands on {total}"), N_("{player} stands hand {hand} on {total}"))
+SPLIT_LOG = (N_("{player} splits: {cards}"), N_("{player} splits hand {hand}: {cards}"))
 
 
-def _which(seat: Seat, index: int) -> str:
-    """The hand named in a move (" hand 2") when the seat plays split hands, else nothing."""
-    return f" hand {index + 1}" if len(seat.hands) > 1 else ""
+DEALER_TURNS_LOG = (N_("Dealer turns {card} ({total})"), N_("Dealer turns {card} ({total}, bust)"))
+DEALER_DRAWS_LOG = (N_("Dealer draws {card} ({total})"), N_("Dealer draws {card} ({total}, bust)"))
+
+
+def _log_dealer(state: State, moves: tuple[str, str], shown: Card) -> None:
+    value = total(state.dealer)
+    state.log.append(Text(moves[value > 21], card=shown.code, total=value))
+
+
+def _log_draw(state: State, seat: Seat, index: int, moves: tuple[tuple[str, str], ...]) -> None:
+    """A hit or a double, logged with the card drawn and the hand's total."""
+    hand = seat.hands[index]
+    value = total(hand.cards)
+    house.log(state, seat.player, moves[len(seat.hands) > 1][value > 21], hand=index + 1, bet=hand.bet,
+              card=hand.cards[-1].code, total=value)
 
 
 # --- the round -----------------------------------------------------------------------------
@@ -322,7 +343,7 @@ def _deal(state: State, events: list[Event]) -> None:
         seat.hands = [hand]
         _check_21(hand)
         if seat.leaving or seat.sitting_out:
-            _stand_away(state, seat, "is away")
+            _stand_away(state, seat, N_("{player} is away: stands"))
     dealt = [{"player": s.player, "cards": codes(s.hands[0].cards)} for s in _seats(state) if s.hands]
     events.append(Event("dealt", {"round": state.round, "dealer": [state.dealer[0].code, None],
                                   "players": dealt}))
@@ -337,12 +358,12 @@ def _result(hand: Hand, dealer: list[Card]) -> str:
 
 def _play_dealer(state: State, events: list[Event]) -> None:
     """The hole card is turned, then the dealer draws to 17."""
-    state.log.append(f"Dealer turns {state.dealer[1].code} ({_total_text(state.dealer)})")
+    _log_dealer(state, DEALER_TURNS_LOG, state.dealer[1])
     while total(state.dealer) < 17 and _can_draw(state):
         state.dealer.append(_draw(state, events))
-        state.log.append(f"Dealer draws {state.dealer[-1].code} ({_total_text(state.dealer)})")
+        _log_dealer(state, DEALER_DRAWS_LOG, state.dealer[-1])
     if total(state.dealer) <= 21:
-        state.log.append(f"Dealer stands on {total(state.dealer)}")
+        state.log.append(Text(N_("Dealer stands on {total}"), total=total(state.dealer)))
 
 
 def _settle(state: State, events: list[Event]) -> None:
@@ -379,7 +400,7 @@ def _bet(state: State, player: int, action: Action) -> list[Event]:
     house.verify_can_bet(state, seat)
     amount = house.verify_amount(state, seat, action.get("amount"))
     house.do_bet(seat, amount)
-    house.log(state, player, f"bets {amount}")
+    house.log(state, player, N_("{player} bets {amount}"), amount=amount)
     return _advance(state, [Event("bet", {"player": player, "amount": amount})])
 
 
@@ -392,21 +413,21 @@ def _pass(state: State, player: int, action: Action) -> list[Event]:
 
 def _my_turn(state: State, player: int) -> tuple[Seat, Hand, int]:
     seat = house.seated(state, player)
-    require(state.phase == "playing", "the cards are not dealt yet: betting is open")
-    require(bool(seat.hands), "you have no hand in this round")
+    require(state.phase == "playing", Text(N_("the cards are not dealt yet: betting is open")))
+    require(bool(seat.hands), Text(N_("you have no hand in this round")))
     turn = current_turn(state)
     assert turn is not None  # a playing round always has a hand to play
-    require(turn[0] is seat, f"it is not your turn: {mention(turn[0].player)} is playing")
+    require(turn[0] is seat, Text(N_("it is not your turn: {player} is playing"), player=mention(turn[0].player)))
     return seat, seat.hands[turn[1]], turn[1]
 
 
 def _hit(state: State, player: int, action: Action) -> list[Event]:
     seat, hand, index = _my_turn(state, player)
-    require(_can_draw(state), "the shoe is empty")
+    require(_can_draw(state), Text(N_("the shoe is empty")))
     events: list[Event] = []
     hand.cards.append(_player_card(state, _draw(state, events)))
     _check_21(hand)
-    house.log(state, player, f"hits{_which(seat, index)}: {hand.cards[-1].code} ({_total_text(hand.cards)})")
+    _log_draw(state, seat, index, HIT_LOG)
     events.append(Event("hit", {"player": player, "hand": index, "card": hand.cards[-1].code,
                                 "total": total(hand.cards), "status": hand.status}))
     return _advance(state, events)
@@ -415,14 +436,15 @@ def _hit(state: State, player: int, action: Action) -> list[Event]:
 def _stand(state: State, player: int, action: Action) -> list[Event]:
     seat, hand, index = _my_turn(state, player)
     hand.status = "stood"
-    house.log(state, player, f"stands{_which(seat, index)} on {total(hand.cards)}")
+    house.log(state, player, STAND_LOG[len(seat.hands) > 1], hand=index + 1, total=total(hand.cards))
     return _advance(state, [Event("stand", {"player": player, "hand": index})])
 
 
 def _verify_double(state: State, seat: Seat, hand: Hand) -> None:
-    require(len(hand.cards) == 2, "you can only double on a two-card hand")
-    require(seat.stack >= hand.bet, f"you have {plural(seat.stack, 'chip')}, doubling needs {hand.bet} more")
-    require(_can_draw(state), "the shoe is empty")
+    require(len(hand.cards) == 2, Text(N_("you can only double on a two-card hand")))
+    require(seat.stack >= hand.bet, Plural(N_("you have {n} chip, doubling needs {more} more"),
+                                           N_("you have {n} chips, doubling needs {more} more"), seat.stack, more=hand.bet))
+    require(_can_draw(state), Text(N_("the shoe is empty")))
 
 
 def _double(state: State, player: int, action: Action) -> list[Event]:
@@ -433,27 +455,27 @@ def _double(state: State, player: int, action: Action) -> list[Event]:
     hand.bet *= 2
     hand.cards.append(_player_card(state, _draw(state, events)))
     hand.status = "bust" if total(hand.cards) > 21 else "doubled"
-    house.log(state, player, f"doubles{_which(seat, index)} to {hand.bet}: {hand.cards[-1].code} "
-              f"({_total_text(hand.cards)})")
+    _log_draw(state, seat, index, DOUBLE_LOG)
     events.append(Event("double", {"player": player, "hand": index, "card": hand.cards[-1].code,
                                    "total": total(hand.cards), "status": hand.status}))
     return _advance(state, events)
 
 
 def _verify_split(seat: Seat, hand: Hand) -> None:
-    require(len(hand.cards) == 2, "you can only split a two-card hand")
+    require(len(hand.cards) == 2, Text(N_("you can only split a two-card hand")))
     first, second = hand.cards
-    require(split_value(first) == split_value(second), "you can only split two cards of the same value")
-    require(not (hand.split_aces and is_minor_ace(first)), "aces cannot be split again")
-    require(len(seat.hands) < MAX_HANDS, f"you cannot play more than {MAX_HANDS} hands")
-    require(seat.stack >= hand.bet, f"you have {plural(seat.stack, 'chip')}, splitting needs {hand.bet} more")
+    require(split_value(first) == split_value(second), Text(N_("you can only split two cards of the same value")))
+    require(not (hand.split_aces and is_minor_ace(first)), Text(N_("aces cannot be split again")))
+    require(len(seat.hands) < MAX_HANDS, Text(N_("you cannot play more than {most} hands"), most=MAX_HANDS))
+    require(seat.stack >= hand.bet, Plural(N_("you have {n} chip, splitting needs {more} more"),
+                                           N_("you have {n} chips, splitting needs {more} more"), seat.stack, more=hand.bet))
 
 
 def _split(state: State, player: int, action: Action) -> list[Event]:
     seat, hand, index = _my_turn(state, player)
     _verify_split(seat, hand)
     aces = is_minor_ace(hand.cards[0])
-    house.log(state, player, f"splits{_which(seat, index)}: {' '.join(codes(hand.cards))}")
+    house.log(state, player, SPLIT_LOG[len(seat.hands) > 1], hand=index + 1, cards=" ".join(codes(hand.cards)))
     seat.stack -= hand.bet
     second = Hand([hand.cards.pop()], hand.bet, split=True, split_aces=aces or hand.split_aces)
     hand.split, hand.split_aces = True, aces or hand.split_aces
@@ -461,22 +483,22 @@ def _split(state: State, player: int, action: Action) -> list[Event]:
     return _advance(state, [Event("split", {"player": player, "hand": index})])
 
 
-def _index(value: Any, size: int, what: str) -> int:
+def _index(value: Any, size: int, missing: str) -> int:
     ok = isinstance(value, int) and not isinstance(value, bool) and 0 <= value < size
-    require(ok, f"there is no {what} {value!r}")
+    require(ok, Text(missing, value=repr(value)))
     return value
 
 
 def _turn_card(state: State, player: int, action: Action) -> list[Event]:
     seat = house.seated(state, player)
-    require(state.options.orientation == "manual", "cards are placed reversed at this table; "
-            "turning them is for tables with manual orientation")
-    require(state.phase == "playing" and bool(seat.hands), "you have no cards to turn")
-    hand = seat.hands[_index(action.get("hand"), len(seat.hands), "hand")]
-    position = _index(action.get("card"), len(hand.cards), "card")
-    require(not hand.finished, "that hand is finished: its cards are placed")
+    require(state.options.orientation == "manual", Text(N_("cards are placed reversed at this table; "
+                                                           "turning them is for tables with manual orientation")))
+    require(state.phase == "playing" and bool(seat.hands), Text(N_("you have no cards to turn")))
+    hand = seat.hands[_index(action.get("hand"), len(seat.hands), N_("there is no hand {value}"))]
+    position = _index(action.get("card"), len(hand.cards), N_("there is no card {value}"))
+    require(not hand.finished, Text(N_("that hand is finished: its cards are placed")))
     turned = hand.cards[position].turned()
-    house.log(state, player, f"turns {hand.cards[position].code} to {turned.code}")
+    house.log(state, player, N_("{player} turns {card} to {turned}"), card=hand.cards[position].code, turned=turned.code)
     hand.cards[position] = turned
     return [Event("turned", {"player": player, "hand": action["hand"], "card": position,
                              "now": hand.cards[position].code})]
@@ -493,7 +515,7 @@ def _leave(state: State, player: int, action: Action) -> list[Event]:
     house.verify_leave(seat)
     events = house.leave(state, seat)
     if seat.leaving:
-        _stand_away(state, seat, "leaves")
+        _stand_away(state, seat, N_("{player} leaves: stands"))
     return _advance(state, events)
 
 
@@ -501,7 +523,7 @@ def _sitout(state: State, player: int, action: Action) -> list[Event]:
     seat = house.seated(state, player)
     house.verify_sitout(seat)
     seat.sitting_out = True
-    _stand_away(state, seat, "sits out")
+    _stand_away(state, seat, N_("{player} sits out: stands"))
     return _advance(state, [Event("sitout", {"player": player})])
 
 
@@ -517,7 +539,7 @@ def apply(state: State, player: int, action: Action) -> list[Event]:
     kind = house.action_type(action)
     handler = HANDLERS.get(kind)
     if handler is None:
-        raise IllegalAction(f"blackjack has no action {kind!r}")
+        raise IllegalAction(Text(N_("blackjack has no action {kind}"), kind=repr(kind)))
     return handler(state, player, action)
 
 
@@ -609,17 +631,21 @@ def history(state: State, player: int) -> list[HandRecord]:
 
 
 def _record_lines(entry: dict[str, Any], mine: house.SeatEntry) -> tuple[list[str], str]:
-    lines = _seat_lines("You", mine)
+    lines = _seat_lines(Text(N_("You")), mine)
     for seat in entry["seats"]:
         if seat["player"] != mine["player"]:
             lines += _seat_lines(mention(seat["player"]), seat)
-    lines.append(f"Dealer: {_cards_text(cards(entry['dealer']))}")
-    results = ", ".join(RESULT_WORDS[h["result"]] for h in mine["hands"])
-    return lines, f"{results}: {house.chips_text(sum(h['net'] for h in mine['hands']))}"
+    lines.append(Text(N_("Dealer: {cards}"), cards=_cards_text(cards(entry["dealer"]))))
+    words = {f"r{i}": Text(RESULT_WORDS[h["result"]]) for i, h in enumerate(mine["hands"])}
+    listed = ", ".join(f"{{{key}}}" for key in words)  # a list of its own (no catalog has it): its words translate
+    results = Text(listed, **words)
+    return lines, Text(N_("{results}: {chips}"), results=results,
+                       chips=house.chips_text(sum(h["net"] for h in mine["hands"])))
 
 
 def _seat_lines(name: str, seat: house.SeatEntry) -> list[str]:
     hands = seat["hands"]
     if len(hands) == 1:
-        return [f"{name}: {_cards_text(cards(hands[0]['cards']))}"]
-    return [f"{name}, hand {i}: {_cards_text(cards(h['cards']))}" for i, h in enumerate(hands, 1)]
+        return [Text(N_("{player}: {cards}"), player=name, cards=_cards_text(cards(hands[0]["cards"])))]
+    return [Text(N_("{player}, hand {number}: {cards}"), player=name, number=i, cards=_cards_text(cards(h["cards"])))
+            for i, h in enumerate(hands, 1)]

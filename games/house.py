@@ -20,15 +20,17 @@ from typing import Any
 from games import base, fairness
 from games.base import (
     HISTORY_HANDS,
+    N_,
     Action,
     Event,
     HandRecord,
+    Plural,
     SeatSpec,
+    Text,
     cashout,
     mention,
     parse_amount,
     plain_copy,
-    plural,
     require,
 )
 from games.cards import Card, cards, codes, full_deck
@@ -152,7 +154,7 @@ def draw(state: Table, on_table: list[Card], events: list[Event]) -> Card:
     """The top card; an empty shoe mid-round gives way to a new shoe of the discards (every card
     not on the table), with a seed of its own."""
     if not state.shoe.cards:
-        require(available(state.shoe, on_table) > 0, "the shoe is empty")
+        require(available(state.shoe, on_table) > 0, Text(N_("the shoe is empty")))
         events += replace_shoe(state, on_table)
         note_shoe(state)
     return take(state, 1)[0]
@@ -238,7 +240,7 @@ def table_dict(state: Table, seats: list[dict[str, Any]]) -> dict[str, Any]:
             "round": state.round, "phase": state.phase, "house_net": state.house_net,
             "last_round": plain_copy(state.last_round), "round_deals": plain_copy(state.round_deals),
             "retired": [d.to_dict() for d in state.retired],
-            "log": list(state.log), "history": plain_copy(state.history), "fair": state.fair.to_dict()}
+            "log": marked_moves(state.log), "history": plain_copy(state.history), "fair": state.fair.to_dict()}
 
 
 def table_fields(data: dict[str, Any], options: Any, seats: list[Seat]) -> dict[str, Any]:
@@ -247,22 +249,22 @@ def table_fields(data: dict[str, Any], options: Any, seats: list[Seat]) -> dict[
             "last_round": plain_copy(data["last_round"]),
             "round_deals": plain_copy(data.get("round_deals", [])),
             "retired": [fairness.Deal.from_dict(d) for d in data.get("retired", [])],
-            "log": list(data.get("log", [])),
+            "log": read_moves(data.get("log", [])),
             "history": plain_copy(data.get("history", [])),
             "fair": fairness.Dealer.from_dict(data.get("fair"))}
 
 
 def check_seats(specs: list[SeatSpec], max_seats: int) -> None:
-    require(1 <= len(specs) <= max_seats, f"a table seats 1 to {max_seats} players")
+    require(1 <= len(specs) <= max_seats, Text(N_("a table seats 1 to {most} players"), most=max_seats))
     players = [spec.player for spec in specs]
-    require(len(set(players)) == len(players), "a player can only sit once at a table")
+    require(len(set(players)) == len(players), Text(N_("a player can only sit once at a table")))
     for spec in specs:
-        require(isinstance(spec.stack, int) and spec.stack >= 0, "a stack cannot be negative")
+        require(isinstance(spec.stack, int) and spec.stack >= 0, Text(N_("a stack cannot be negative")))
 
 
 def check_int(name: str, value: Any, low: int, high: int) -> None:
     ok = isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
-    require(ok, f"{name} must be a whole number from {low} to {high}")
+    require(ok, Text(N_("{name} must be a whole number from {low} to {high}"), name=name, low=low, high=high))
 
 
 def check_common_options(min_bet: Any, max_bet: Any, decks: Any, timer: Any) -> None:
@@ -274,7 +276,7 @@ def check_common_options(min_bet: Any, max_bet: Any, decks: Any, timer: Any) -> 
 
 def action_type(action: Any) -> str:
     ok = isinstance(action, dict) and isinstance(action.get("type"), str)
-    require(ok, "an action needs a type")
+    require(ok, Text(N_("an action needs a type")))
     return action["type"]
 
 
@@ -355,16 +357,17 @@ def open_window(state: Table) -> Event:
 
 
 def verify_can_bet(state: Table, seat: Seat) -> None:
-    require(state.phase == "betting", "betting is closed")
-    require(seat.bet is None, "you have already bet this round")
-    require(not seat.passed, "you passed this round; you can bet again in the next one")
+    require(state.phase == "betting", Text(N_("betting is closed")))
+    require(seat.bet is None, Text(N_("you have already bet this round")))
+    require(not seat.passed, Text(N_("you passed this round; you can bet again in the next one")))
 
 
 def verify_amount(state: Table, seat: Seat, raw: Any) -> int:
     amount = parse_amount(raw, "bet")
-    require(amount >= state.options.min_bet, f"the minimum bet is {state.options.min_bet}")
-    require(amount <= state.options.max_bet, f"the maximum bet is {state.options.max_bet}")
-    require(amount <= seat.stack, f"you have {plural(seat.stack, 'chip')}, the bet is {amount}")
+    require(amount >= state.options.min_bet, Text(N_("the minimum bet is {amount}"), amount=state.options.min_bet))
+    require(amount <= state.options.max_bet, Text(N_("the maximum bet is {amount}"), amount=state.options.max_bet))
+    require(amount <= seat.stack, Plural(N_("you have {n} chip, the bet is {amount}"), N_("you have {n} chips, the bet is {amount}"),
+                                            seat.stack, amount=amount))
     return amount
 
 
@@ -375,9 +378,9 @@ def do_bet(seat: Seat, amount: int) -> None:
 
 
 def verify_pass(state: Table, seat: Seat) -> None:
-    require(state.phase == "betting", "betting is closed")
-    require(seat.bet is None, "you have already bet this round")
-    require(not seat.passed, "you have already passed this round")
+    require(state.phase == "betting", Text(N_("betting is closed")))
+    require(seat.bet is None, Text(N_("you have already bet this round")))
+    require(not seat.passed, Text(N_("you have already passed this round")))
 
 
 def finish_round(state: Table, snapshot: dict[str, Any]) -> list[Event]:
@@ -396,13 +399,13 @@ def finish_round(state: Table, snapshot: dict[str, Any]) -> list[Event]:
 
 
 def verify_join(state: Table, player: int, action: Action, max_seats: int) -> int:
-    require(find_seat(state, player) is None, "you are already seated at this table")
-    require(len(state.seats) < max_seats, f"the table is full ({max_seats} seats)")
+    require(find_seat(state, player) is None, Text(N_("you are already seated at this table")))
+    require(len(state.seats) < max_seats, Text(N_("the table is full ({seats} seats)"), seats=max_seats))
     return parse_amount(action.get("stack"), "buy-in")
 
 
 def verify_leave(seat: Seat) -> None:
-    require(not seat.leaving, "you are already leaving at the end of this round")
+    require(not seat.leaving, Text(N_("you are already leaving at the end of this round")))
 
 
 def leave(state: Table, seat: Seat) -> list[Event]:
@@ -415,11 +418,11 @@ def leave(state: Table, seat: Seat) -> list[Event]:
 
 
 def verify_sitout(seat: Seat) -> None:
-    require(not seat.sitting_out, "you are already sitting out")
+    require(not seat.sitting_out, Text(N_("you are already sitting out")))
 
 
 def verify_sitin(seat: Seat) -> None:
-    require(seat.sitting_out, "you are not sitting out")
+    require(seat.sitting_out, Text(N_("you are not sitting out")))
 
 
 def sitin(state: Table, player: int, action: Action) -> list[Event]:
@@ -454,16 +457,27 @@ def bet_limits(state: Table, seat: Seat) -> dict[str, int]:
 SeatEntry = dict[str, Any]  # one player's part of a history entry: {"player": id, …}
 
 
-def log(state: Table, player: int, move: str) -> None:
-    """A move of the round in play, for its record: `log(state, 1, "bets 20")`."""
-    state.log.append(f"{mention(player)} {move}")
+def log(state: Table, player: int, move: str, **params: Any) -> None:
+    """A move of the round in play, for its record, marked (`move` names the player `{player}`):
+    `log(state, 1, N_("{player} bets {amount}"), amount=20)`."""
+    state.log.append(Text(move, player=mention(player), **params))
+
+
+def marked_moves(moves: Iterable[str | dict[str, Any]]) -> list[str | dict[str, Any]]:
+    """Logged moves as JSON keeps them: a marked text as its message id and parameters."""
+    return [move.marked() if isinstance(move, Text) else move for move in moves]
+
+
+def read_moves(moves: Iterable[str | dict[str, Any]]) -> list[str]:
+    """`marked_moves` read back: marked texts again (a plain string, logged before, as it is)."""
+    return [Text.from_marked(move) if isinstance(move, dict) else move for move in moves]
 
 
 def remember(state: Table, table_cards: dict[str, Any], seats: list[SeatEntry]) -> None:
     """Keep the settled round for /history: its number, the shoes it drew from, moves, the cards of the table
     (`table_cards`, codes) and one entry per player in it."""
     entry = {"hand": state.round, "deals": plain_copy(state.round_deals), **table_cards, "seats": seats,
-             "log": list(state.log)}
+             "log": marked_moves(state.log)}
     state.history = [*state.history, entry][-HISTORY_HANDS:]
 
 
@@ -477,9 +491,10 @@ def hand_records(state: Table, player: int,
         if seat is not None:
             lines, result = build(entry, seat)
             records.append(HandRecord(hand=entry["hand"], deals=plain_copy(entry["deals"]), cards=lines,
-                                      actions=list(entry["log"]), result=result))
+                                      actions=read_moves(entry["log"]), result=result))
     return records
 
 
-def chips_text(net: int) -> str:
-    return plural(net, "chip", signed=True)
+def chips_text(net: int) -> Text:
+    """A gain or loss in chips, marked: "+1 chip", "-20 chips"."""
+    return Plural(N_("{n:+} chip"), N_("{n:+} chips"), net)
