@@ -15,6 +15,8 @@ best discards, each also as a call when the call is allowed.
 
 from __future__ import annotations
 
+import random
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -25,13 +27,16 @@ from games.rummy import melds as rm
 from games.rummy.rules import _outcome
 from games.search import Budget, best_on_average, deal_unseen, seeded_rng
 
-# Simulated moves (a draw or a discard) per decision: the slowest decision stays within a
-# quarter second of one core (bench/arena.py rummy prints the p99).
-BUDGET = 300
+# Work per decision, in arrangements of a hand (the search's real cost): one worked out counts
+# ARRANGE_COST, one found again in the decision's memo counts 1. The slowest decision stays
+# within a quarter second of one core (bench/arena.py rummy prints the p99).
+BUDGET = 17_000
+ARRANGE_COST = 8
+AGING = 4  # at most this many of the opponent's draws from the stock replayed on an imagined hand
 HORIZON = 4  # turns played after the candidate in each imagined deal (both players')
 DISCARDS = 4  # the normal player's best discards the search weighs
 LEAF_WEIGHT = 0.5  # points per unmelded point of difference when the horizon ends the look
-NORMAL_EDGE = 1.0  # points another move must gain on average over the normal player's, so few imagined hands' noise does not decide
+SURE = 2.0  # standard errors by which another move's gain over the normal player's must be above zero
 OPPONENT, STOCK = 0, 1  # places of the hidden cards
 
 
@@ -43,14 +48,28 @@ class World:
     stock: list[Card]
     pile: list[Card]
     taken: Card | None = None  # the card I took this turn (not to be thrown back)
-    moves: int = field(default=0)
 
 
-@dataclass(frozen=True)
+@dataclass
 class Table:
+    """The hand's rules, and the decision's memo of arrangements (keyed by the cards in order,
+    so a memoized arrangement is exactly the one `rm.arrange` gives) with the work it cost."""
+
     tree: rm.Tree
     kinds: tuple[str, ...]
     call_limit: int
+    memo: dict[tuple[Card, ...], rm.Arrangement] = field(default_factory=dict)
+    work: int = 0
+
+    def arrange(self, cards: Sequence[Card], *_: Any) -> rm.Arrangement:
+        key = tuple(cards)
+        found = self.memo.get(key)
+        if found is None:
+            found = self.memo[key] = rm.arrange(key, self.tree, self.kinds)
+            self.work += ARRANGE_COST
+        else:
+            self.work += 1
+        return found
 
 
 def choose(view: dict[str, Any]) -> Action:
@@ -64,29 +83,36 @@ def choose(view: dict[str, Any]) -> Action:
     unseen = _unseen(hand, pile, held)
     opponent_size = next(s["cards"] for s in view["seats"] if s["player"] != view["me"]["player"])
     places = {OPPONENT: opponent_size - len(held), STOCK: view["stock"]}
+    aging = min(AGING, opponent_draws(view))
 
     def imagine(_: int) -> World:
         dealt = deal_unseen(rng, unseen, places, lambda place, c: True)
         stock = dealt[STOCK]
         rng.shuffle(stock)
-        return World([list(hand), held + dealt[OPPONENT]], stock, list(pile))
+        world = World([list(hand), held + dealt[OPPONENT]], stock, list(pile))
+        for _ in range(aging):
+            _replay_draw(world, held, table, rng)
+        return world
 
-    spent = [0]
     normal = ai.choose(view)
 
     def evaluate(candidate: Action, world: World) -> float:
         copy = World([list(h) for h in world.hands], list(world.stock), list(world.pile))
-        value = _play_candidate(copy, candidate, table)
-        spent[0] = copy.moves
-        return value + (NORMAL_EDGE if candidate == normal else 0.0)
+        return _play_candidate(copy, candidate, table)
+
+    charged = [0]
+
+    def cost() -> int:
+        spent, charged[0] = table.work - charged[0], table.work
+        return spent
 
     candidates = [normal] + [c for c in _candidates(view) if c != normal]
-    return best_on_average(candidates, imagine, evaluate, Budget(BUDGET), lambda: spent[0])
+    return best_on_average(candidates, imagine, evaluate, Budget(BUDGET), cost, SURE)
 
 
 def opponent_known(view: dict[str, Any]) -> list[Card]:
     """The cards the opponent took from the discard pile this hand and still holds."""
-    me = next(i for i, s in enumerate(view["seats"]) if s["player"] == view["me"]["player"])
+    me = _my_seat(view)
     held: list[str] = []
     for mover, verb, *details in map(str.split, view["table_moves"]):
         if int(mover) == me or not details:
@@ -96,6 +122,34 @@ def opponent_known(view: dict[str, Any]) -> list[Card]:
         elif verb == "discard" and details[0] in held:
             held.remove(details[0])
     return from_codes(held)
+
+
+def _my_seat(view: dict[str, Any]) -> int:
+    return next(i for i, s in enumerate(view["seats"]) if s["player"] == view["me"]["player"])
+
+
+def opponent_draws(view: dict[str, Any]) -> int:
+    """How many times the opponent has drawn from the stock this hand."""
+    me = _my_seat(view)
+    return sum(1 for mover, verb, *_ in map(str.split, view["table_moves"]) if int(mover) != me and verb == "stock")
+
+
+def _replay_draw(world: World, held: list[Card], table: Table, rng: random.Random) -> None:
+    """One of the opponent's past draws from the stock, replayed on its imagined hand: it draws
+    an imagined card and throws what the normal player would (never a card it is known to
+    hold), the thrown card going back among the unseen ones. A hand dealt at random is far
+    looser than one a player has kept for several turns; after these draws the imagined hand
+    is about as close to melding as a real one, so the opponent's calls come as soon as they
+    would."""
+    if not world.stock:
+        return
+    hand = world.hands[1]
+    hand.append(world.stock.pop(rng.randrange(len(world.stock))))
+    free = [c for c in hand if c not in held]
+    after = {c.code: table.arrange([x for x in hand if x != c]).value for c in free}
+    thrown = ai.pick_discard(free, None, after, table.tree)
+    hand.remove(thrown)
+    world.stock.insert(rng.randrange(len(world.stock) + 1), thrown)
 
 
 def _unseen(hand: list[Card], pile: list[Card], held: list[Card]) -> list[Card]:
@@ -142,12 +196,11 @@ def _play_candidate(world: World, candidate: Action, table: Table) -> float:
 
 
 def _value(hand: list[Card], table: Table) -> int:
-    return rm.arrange(hand, table.tree, table.kinds).value
+    return table.arrange(hand).value
 
 
 def _draw(world: World, seat: int, from_pile: bool) -> bool:
     """False when the stock is out (a dead hand)."""
-    world.moves += 1
     if from_pile and world.pile:
         world.taken = world.pile.pop()
         world.hands[seat].append(world.taken)
@@ -163,7 +216,8 @@ def _turn(world: World, seat: int, table: Table) -> float | None:
     """One turn of the normal player; my points if it ended the hand."""
     hand = world.hands[seat]
     top = world.pile[-1] if world.pile else None
-    from_pile = top is not None and ai.takes_discard(hand, top, _value(hand, table), table.tree, table.kinds)
+    from_pile = top is not None and ai.takes_discard(hand, top, _value(hand, table), table.tree, table.kinds,
+                                                                  table.arrange)
     if not _draw(world, seat, from_pile):
         return 0.0
     return _discard_or_call(world, seat, table)
@@ -177,7 +231,6 @@ def _discard_or_call(world: World, seat: int, table: Table) -> float | None:
 
 
 def _throw(world: World, seat: int, card: Card, call: bool, table: Table) -> float | None:
-    world.moves += 1
     world.hands[seat].remove(card)
     if call:
         return _called(world, seat, table)
@@ -187,10 +240,10 @@ def _throw(world: World, seat: int, card: Card, call: bool, table: Table) -> flo
 
 def _called(world: World, caller: int, table: Table) -> float:
     """The hand's points for me when `caller` calls now."""
-    mine = rm.arrange(world.hands[caller], table.tree, table.kinds)
+    mine = table.arrange(world.hands[caller])
     other = world.hands[1 - caller]
     if mine.value == 0:
-        theirs = rm.arrange(other, table.tree, table.kinds).value
+        theirs = table.arrange(other).value
     else:
         theirs = rm.lay_off(other, mine.melds, table.tree, table.kinds).value
     _, scorer, points = _outcome(mine.value, theirs)
