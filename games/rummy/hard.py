@@ -3,14 +3,19 @@
 It judges its draw (stock or discard pile) and its discard or call by what they do to both
 hands. It imagines the cards it cannot see — the opponent's hand and the stock's order — dealt
 in agreement with what its seat knows: its hand, the discard pile, and the cards the opponent
-took from the pile and has not thrown since (the hand's public moves in the view). Then, in
-every imagined deal, it plays each candidate and a few more turns of both players as the normal
-player would: a call is scored exactly (the opponent's layoffs included), a hand still going is
-valued by the two unmelded values. It keeps the candidate with the best mean, the normal
-player's move unless another gains at least a point on average.
+took from the pile and has not thrown since (the hand's public moves in the view). A hand dealt
+at random is far looser than one kept for several turns, so the opponent's imagined hand then
+replays its past draws from the stock (up to AGING of them), throwing what the normal player
+would. Then, in every imagined deal, it plays each candidate and a few more turns of both
+players as the normal player would: a call is scored exactly (the opponent's layoffs included),
+a hand still going is valued by the two unmelded values. It plays the normal player's move
+unless another gains on it surely: world by world, by SURE standard errors above zero (a few
+imagined hands' luck never decides).
 
 Candidates: in the draw, the stock or the pile's top; in the discard, the normal player's few
-best discards, each also as a call when the call is allowed.
+best discards, each also as a call when the call is allowed. The work is counted in hands
+arranged into melds (the search's real cost), an arrangement found again in the decision's
+memo counting little.
 """
 
 from __future__ import annotations

@@ -13,14 +13,15 @@ import pytest
 
 from games import rummy
 from games.base import SeatSpec
-from games.cards import Card
+from games.cards import Card, full_deck
 from games.rummy import hard
+from games.rummy import melds as rm
 from tests.seeds import predict
 
 
 @pytest.fixture(autouse=True)
 def quick_search(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(hard, "BUDGET", 30)  # simulated moves: a real search, quickly
+    monkeypatch.setattr(hard, "BUDGET", 800)  # arrangements' work: a real search of a few imagined hands, quickly
 
 
 def new_game(seed: str, target: int = 20) -> rummy.State:
@@ -107,3 +108,33 @@ def test_the_easy_player_throws_its_highest_unmelded_card_and_waits_to_call() ->
     low = {**view, "call_limit": 20}
     assert rummy.ai.choose(low, "normal")["type"] == "call"
     assert rummy.ai.choose(low, "easy") == {"type": "discard", "card": "9S"}
+
+
+def test_the_hard_player_counts_the_opponents_draws_from_the_stock() -> None:
+    view = {"me": {"player": -2}, "seats": [{"player": -1}, {"player": -2}],
+            "table_moves": ["0 stock", "0 discard 5W", "1 stock", "1 discard 3C", "0 take 3C", "0 discard 9S", "0 stock"]}
+    assert hard.opponent_draws(view) == 2
+    assert [c.code for c in hard.opponent_known(view)] == ["3C"]
+
+
+def test_an_imagined_opponent_hand_is_aged_by_its_draws_and_keeps_its_known_picks() -> None:
+    """The opponent's imagined hand replays draws from the stock as the normal player would:
+    its size, the known picks and the cards in play are kept, and its unmelded value drops
+    well below that of a hand dealt at random (which is what the replay is for)."""
+    table = hard.Table(rm.tree("gd", "rws"), rm.meld_kinds("all"), 10)
+    rng = random.Random(3)
+    before, after = [], []
+    for _ in range(30):
+        deck = full_deck()
+        rng.shuffle(deck)
+        held = deck[:2]
+        world = hard.World([deck[10:20], deck[:10]], deck[20:60], [])
+        cards = sorted(c.code for c in world.hands[1] + world.stock)
+        before.append(table.arrange(world.hands[1]).value)
+        for _ in range(hard.AGING):
+            hard._replay_draw(world, held, table, rng)
+        assert len(world.hands[1]) == 10 and len(world.stock) == 40
+        assert all(c in world.hands[1] for c in held)
+        assert sorted(c.code for c in world.hands[1] + world.stock) == cards
+        after.append(table.arrange(world.hands[1]).value)
+    assert sum(after) < 0.8 * sum(before)
