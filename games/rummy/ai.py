@@ -12,14 +12,12 @@ player searches: games/rummy/hard.py."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
 from typing import Any
 
 from games.cards import Card, from_codes
 from games.rummy import melds as rm
 
 Action = dict[str, Any]
-Arranger = Callable[[Sequence[Card], rm.Tree, Sequence[str]], rm.Arrangement]
 FULL_STOCK = 57  # 78 cards less two hands of ten and the upcard
 EARLY_HAND = 12  # turns of each player during which any allowed call pays
 SAFE_CALL = 4  # an unmelded value this low rarely gets undercut, however late
@@ -68,12 +66,10 @@ def _discard_helps(view: dict[str, Any]) -> bool:
     return takes_discard(hand, top, view["me"]["value"], _tree(view), _kinds(view))
 
 
-def takes_discard(hand: list[Card], top: Card, value: int, t: rm.Tree, kinds: tuple[str, ...],
-                  arrange: Arranger = rm.arrange) -> bool:
-    """Whether `top` kept joins a meld and leaves less unmelded than `value` (the hand's now);
-    `arrange` may be a memoized `rm.arrange` (the hard player's imagined turns)."""
+def takes_discard(hand: list[Card], top: Card, value: int, t: rm.Tree, kinds: tuple[str, ...]) -> bool:
+    """Whether `top` kept joins a meld and leaves less unmelded than `value` (the hand's now)."""
     with_top = hand + [top]
-    best = min((arrange([x for x in with_top if x != c], t, kinds) for c in hand),
+    best = min((rm.arrange([x for x in with_top if x != c], t, kinds) for c in hand),
                key=lambda found: found.value)
     return best.value < value and top not in best.unmelded
 

@@ -13,7 +13,7 @@ import pytest
 
 from games import rummy
 from games.base import SeatSpec
-from games.cards import Card, full_deck
+from games.cards import Card, from_codes
 from games.rummy import hard
 from games.rummy import melds as rm
 from tests.seeds import predict
@@ -110,31 +110,37 @@ def test_the_easy_player_throws_its_highest_unmelded_card_and_waits_to_call() ->
     assert rummy.ai.choose(low, "easy") == {"type": "discard", "card": "9S"}
 
 
-def test_the_hard_player_counts_the_opponents_draws_from_the_stock() -> None:
-    view = {"me": {"player": -2}, "seats": [{"player": -1}, {"player": -2}],
-            "table_moves": ["0 stock", "0 discard 5W", "1 stock", "1 discard 3C", "0 take 3C", "0 discard 9S", "0 stock"]}
-    assert hard.opponent_draws(view) == 2
-    assert [c.code for c in hard.opponent_known(view)] == ["3C"]
-
-
-def test_an_imagined_opponent_hand_is_aged_by_its_draws_and_keeps_its_known_picks() -> None:
-    """The opponent's imagined hand replays draws from the stock as the normal player would:
-    its size, the known picks and the cards in play are kept, and its unmelded value drops
-    well below that of a hand dealt at random (which is what the replay is for)."""
+def test_a_hand_that_may_call_after_its_draw_is_worth_more_than_its_unmelded_value() -> None:
     table = hard.Table(rm.tree("gd", "rws"), rm.meld_kinds("all"), 10)
-    rng = random.Random(3)
-    before, after = [], []
-    for _ in range(30):
-        deck = full_deck()
-        rng.shuffle(deck)
-        held = deck[:2]
-        world = hard.World([deck[10:20], deck[:10]], deck[20:60], [])
-        cards = sorted(c.code for c in world.hands[1] + world.stock)
-        before.append(table.arrange(world.hands[1]).value)
-        for _ in range(hard.AGING):
-            hard._replay_draw(world, held, table, rng)
-        assert len(world.hands[1]) == 10 and len(world.stock) == 40
-        assert all(c in world.hands[1] for c in held)
-        assert sorted(c.code for c in world.hands[1] + world.stock) == cards
-        after.append(table.arrange(world.hands[1]).value)
-    assert sum(after) < 0.8 * sum(before)
+    near = from_codes(["2W", "3W", "4W", "5C", "6C", "7C", "8S", "9S", "10S", "3P", "KC"])
+    assert table.after_best_discard(near) == -3 + hard.READY  # the King thrown, the 3 of coins left
+    king = from_codes(["KC"])[0]
+    assert table.after_best_discard(near, keep=king) == -10 + hard.READY  # the King kept: 10 left, still a call
+    strict = hard.Table(rm.tree("gd", "rws"), rm.meld_kinds("all"), 5)
+    assert strict.after_best_discard(near, keep=king) == -10  # ... but not under a call limit of 5
+    assert table.work > 0
+
+
+def test_a_discard_feeds_the_opponent_when_it_joins_a_card_it_took() -> None:
+    t = rm.tree("gd", "rws")
+    held = from_codes(["7C"])
+    assert hard.feeds(from_codes(["8C"])[0], held, t)
+    assert hard.feeds(from_codes(["7W"])[0], held, t)
+    assert not hard.feeds(from_codes(["KS"])[0], held, t)
+    assert not hard.feeds(from_codes(["8C"])[0], [], t)
+
+
+def test_the_hard_player_calls_whenever_the_normal_one_does() -> None:
+    calls = 0
+    for seed in range(6):
+        state = new_game(f"rummy hard calls {seed}")
+        while state.hand_no == 1 and not rummy.is_over(state):
+            player = rummy.pending(state)[0]
+            normal = rummy.computer_action(state, player, "normal")
+            action = rummy.computer_action(state, player, "hard")
+            if normal["type"] == "call":
+                assert action == normal
+                calls += 1
+            rummy.apply(state, player, action)
+    assert calls >= 3
+
