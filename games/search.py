@@ -14,7 +14,8 @@ the move that does best on average (determinized Monte Carlo, "PIMC").
   does not depend on how busy the machine is; each game sets it so that its slowest decision
   stays within a quarter second of one core (`bench/bench_computers.py` prints the p99).
 - `best_on_average(...)`: the anytime loop: one more imagined deal for every candidate while
-  work is left, then the best mean.
+  work is left, then the best mean; or, with `sure`, the first candidate (the normal player's
+  move) unless another beats it world by world by `sure` standard errors.
 """
 
 from __future__ import annotations
