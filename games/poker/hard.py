@@ -245,8 +245,10 @@ def normal_move(action: Action, spot: Spot, turn: dict[str, Any]) -> Move:
         return action, spot.current_bet
     if kind == "call":
         return action, min(spot.current_bet, spot.my_most)
-    low = turn["min_bet"] if kind == "bet" else turn["min_raise_to"]
-    target = max(clean(action["amount"], spot.small_blind), low) if kind in ("bet", "raise") else spot.my_most
+    target = spot.my_most
+    if kind in ("bet", "raise"):
+        low = turn["min_bet"] if kind == "bet" else turn["min_raise_to"]
+        target = max(clean(action["amount"], spot.small_blind), low)
     if target >= spot.my_most:
         return {"type": "allin"}, spot.my_most
     return {"type": kind, "amount": target}, target

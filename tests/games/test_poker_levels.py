@@ -164,4 +164,4 @@ def test_the_normal_move_is_read_with_the_bet_it_makes_in_whole_small_blinds() -
     assert hard.normal_move({"type": "raise", "amount": 67}, spot, turn) == ({"type": "raise", "amount": 65}, 65)
     assert hard.normal_move({"type": "raise", "amount": 21}, spot, turn) == ({"type": "raise", "amount": 40}, 40)
     assert hard.normal_move({"type": "raise", "amount": 899}, spot, turn) == ({"type": "allin"}, 900)
-    assert hard.normal_move({"type": "allin"}, spot, turn)[1] == 900
+    assert hard.normal_move({"type": "allin"}, spot, {})[1] == 900
