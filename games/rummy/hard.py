@@ -73,8 +73,10 @@ class Table:
 
 
 def choose(view: dict[str, Any]) -> Action:
+    if view["phase"] not in ("draw", "discard") or view["me"] is None:
+        return ai.choose(view)
     normal = ai.choose(view)
-    if view["phase"] not in ("draw", "discard") or view["me"] is None or normal["type"] == "call":
+    if normal["type"] == "call":
         return normal
     table = Table(rm.tree(view["attributions"], view["style"]), rm.meld_kinds(view["melds"]), view["call_limit"])
     hand = from_codes(view["me"]["hand"])
