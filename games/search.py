@@ -14,7 +14,8 @@ the move that does best on average (determinized Monte Carlo, "PIMC").
   does not depend on how busy the machine is; each game sets it so that its slowest decision
   stays within a quarter second of one core (`bench/bench_computers.py` prints the p99).
 - `best_on_average(...)`: the anytime loop: one more imagined deal for every candidate while
-  work is left, then the best mean.
+  work is left, then the best mean; or, with `sure`, the first candidate (the normal player's
+  move) unless another beats it world by world by `sure` standard errors.
 """
 
 from __future__ import annotations
@@ -89,20 +90,42 @@ def _try_deal(rng: random.Random, unseen: Sequence[Item], places: Mapping[int, i
 
 def best_on_average(candidates: Sequence[Candidate], imagine: Callable[[int], Any],
                     evaluate: Callable[[Candidate, Any], float], budget: Budget,
-                    cost: Callable[[], int]) -> Candidate:
+                    cost: Callable[[], int], sure: float = 0.0) -> Candidate:
     """The candidate with the best mean value over imagined worlds: world k = `imagine(k)`,
     each candidate judged by `evaluate(candidate, world)` in every world (common worlds: the
     comparison is fair even with few of them); `cost()` is the work one evaluation spent.
-    At least one world is always judged."""
+    At least one world is always judged.
+
+    With `sure` > 0 the first candidate is the default (the normal player's move): another is
+    kept only when its gain over the default, world by world, is above zero by `sure` standard
+    errors, so a move that was merely luckier in a few imagined worlds never replaces it."""
     if len(candidates) == 1:
         return candidates[0]
-    totals = [0.0] * len(candidates)
+    values: list[list[float]] = [[] for _ in candidates]
     world_no = 0
     while world_no == 0 or not budget.spent:
         world = imagine(world_no)
         for i, candidate in enumerate(candidates):
-            totals[i] += evaluate(candidate, world)
+            values[i].append(evaluate(candidate, world))
             budget.spend(cost())
         world_no += 1
-    best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
+    if sure > 0:
+        return candidates[_surely_better(values, sure)]
+    best = max(range(len(candidates)), key=lambda i: (sum(values[i]), -i))
     return candidates[best]
+
+
+def _surely_better(values: list[list[float]], sure: float) -> int:
+    """The index of the best candidate whose paired gain over candidate 0 is `sure` standard
+    errors above zero; 0 when none is."""
+    best, best_gain = 0, 0.0
+    for i in range(1, len(values)):
+        gains = [v - d for v, d in zip(values[i], values[0], strict=True)]
+        n = len(gains)
+        if n < 2:
+            continue
+        mean = sum(gains) / n
+        spread = (sum((g - mean) ** 2 for g in gains) / (n - 1)) ** 0.5
+        if mean - sure * spread / n ** 0.5 > 0 and mean > best_gain:
+            best, best_gain = i, mean
+    return best

@@ -22,6 +22,11 @@ and straight draws gets the bigger ones) and are whole numbers of small blinds, 
 At the draw it weighs a few ways to draw (the normal one, standing pat, keeping only sets or
 only majors) by the strength of the hand they make.
 
+Heads-up it plays the move with the best mean. Against two opponents or more, where judging
+each opponent's call alone is cruder, the normal player's move (its bet rounded to whole small
+blinds) stands unless another earns more surely: by MULTIWAY_SURE standard errors over the
+imagined deals (games/search.py). A raise or a shove into a crowd then needs sure evidence.
+
 Its randomness comes from `seeded_rng(view)`, its work is counted in hand valuations (`BUDGET`),
 so the same view gives the same move whatever the machine's load."""
 
@@ -54,6 +59,11 @@ SHOVE_POTS = 4  # all-in is a size of its own only when the stack is at most thi
 SIZES_DRY = (0.33, 0.5, 0.75)  # bet sizes as shares of the pot (after calling)
 SIZES_WET = (0.5, 0.75, 1.0)
 CALL_BASE, CALL_SLOPE = 0.12, 0.6  # an opponent continues when its strength >= (pot odds - base) / slope
+# Against this many opponents or more, the model of who continues is cruder (each one judged
+# alone): the normal player's move stands unless another earns more by MULTIWAY_SURE standard
+# errors over the imagined deals (games/search.py), so a raise into a crowd needs sure evidence.
+MULTIWAY = 2
+MULTIWAY_SURE = 2.0
 BET_TIGHTNESS = 0.6  # a bet after the flop comes from a hand stronger than this share of hands (a third of the pot; more for bigger bets)
 DRAWN_TIGHTNESS = {0: 0.75, 1: 0.5, 2: 0.65, 3: 0.35, 4: 0.2, 5: 0.1}  # five-card draw: cards drawn
 
@@ -113,6 +123,11 @@ def choose(view: dict[str, Any], player: int) -> Action:
     if not spot.opponents or (all(o.all_in for o in spot.opponents) and turn["to_call"] == 0):
         return {"type": "check"} if "check" in turn["legal"] else {"type": "call"}
     candidates = candidate_moves(turn, spot)
+    sure = 0.0
+    if len(spot.opponents) >= MULTIWAY:
+        normal = normal_move(ai.choose(view, player), spot, turn)
+        candidates = [normal, *(m for m in candidates if m[1] != normal[1])]
+        sure = MULTIWAY_SURE
     if len(candidates) == 1:
         return candidates[0][0]
     budget = Budget(BUDGET)
@@ -120,7 +135,7 @@ def choose(view: dict[str, Any], player: int) -> Action:
     budget.spend(ranker.cost)
     imagine = functools.partial(imagine_world, spot, ranker, rng, budget)
     best = best_on_average(candidates, imagine, lambda move, world: value(spot, move[1], world), budget,
-                           lambda: 0)
+                           lambda: 0, sure)
     return best[0]
 
 
@@ -218,6 +233,25 @@ def candidate_moves(turn: dict[str, Any], spot: Spot) -> list[Move]:
     if "allin" in legal and spot.my_most > spot.current_bet and (shove or len(moves) < 3):
         moves.append(({"type": "allin"}, spot.my_most))
     return moves
+
+
+def normal_move(action: Action, spot: Spot, turn: dict[str, Any]) -> Move:
+    """The normal player's move with the bet it makes this street; its bet or raise rounded to
+    whole small blinds (never 13 into 20)."""
+    kind = action["type"]
+    if kind == "fold":
+        return action, -1
+    if kind == "check":
+        return action, spot.current_bet
+    if kind == "call":
+        return action, min(spot.current_bet, spot.my_most)
+    target = spot.my_most
+    if kind in ("bet", "raise"):
+        low = turn["min_bet"] if kind == "bet" else turn["min_raise_to"]
+        target = max(clean(action["amount"], spot.small_blind), low)
+    if target >= spot.my_most:
+        return {"type": "allin"}, spot.my_most
+    return {"type": kind, "amount": target}, target
 
 
 def after_call(turn: dict[str, Any], spot: Spot) -> int:

@@ -1,20 +1,29 @@
 """Tarot Rummy's hard computer player: it searches (games/search.py).
 
-It judges its draw (stock or discard pile) and its discard or call by what they do to both
-hands. It imagines the cards it cannot see — the opponent's hand and the stock's order — dealt
-in agreement with what its seat knows: its hand, the discard pile, and the cards the opponent
-took from the pile and has not thrown since (the hand's public moves in the view). Then, in
-every imagined deal, it plays each candidate and a few more turns of both players as the normal
-player would: a call is scored exactly (the opponent's layoffs included), a hand still going is
-valued by the two unmelded values. It keeps the candidate with the best mean, the normal
-player's move unless another gains at least a point on average.
+A hand of Tarot Rummy is a race: whoever first calls with little unmelded nearly always scores
+(the normal player's calls win some 97% of hands against another normal player). So the hard
+player judges its draw and its discard by how close they bring it to a call after its next
+draw, over the cards it cannot see: each unseen card (not in its hand, not in the discard pile,
+not one the opponent took from the pile and still holds, as the hand's public moves show) is in
+turn imagined as the next card of the stock (a one-move look ahead, the seat's next draw
+averaged over every card it may be). A candidate is worth, after that draw and the best discard
+that follows, minus the unmelded value left, plus READY points when that value allows a call.
+A discard that would join the cards the opponent is known to hold costs FEED points (it is a
+card the opponent is likely to take).
 
-Candidates: in the draw, the stock or the pile's top; in the discard, the normal player's few
-best discards, each also as a call when the call is allowed.
+Candidates: in the draw, the stock and the pile's top; in the discard, the normal player's
+DISCARDS best discards. The normal player's move stands unless another gains on it surely:
+imagined card by imagined card, by SURE standard errors above zero. The calls are the normal
+player's: it calls as soon as the call pays (a call nearly always wins), with the card chosen.
+
+The work is counted in hands arranged into melds (the search's real cost), an arrangement found
+again in the decision's memo counting little; the imagined cards' order comes from
+`seeded_rng(view)`, so the same view gives the same move.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -22,66 +31,93 @@ from games.base import Action
 from games.cards import Card, from_codes, full_deck
 from games.rummy import ai
 from games.rummy import melds as rm
-from games.rummy.rules import _outcome
-from games.search import Budget, best_on_average, deal_unseen, seeded_rng
+from games.search import Budget, best_on_average, seeded_rng
 
-# Simulated moves (a draw or a discard) per decision: the slowest decision stays within a
-# quarter second of one core (bench/arena.py rummy prints the p99).
-BUDGET = 300
-HORIZON = 4  # turns played after the candidate in each imagined deal (both players')
+# Work per decision, in arrangements of a hand: one worked out counts ARRANGE_COST, one found
+# again in the decision's memo counts 1. The slowest decision stays within a quarter second of
+# one core (bench/arena.py rummy prints the p99).
+BUDGET = 20_000
+ARRANGE_COST = 8
 DISCARDS = 4  # the normal player's best discards the search weighs
-LEAF_WEIGHT = 0.5  # points per unmelded point of difference when the horizon ends the look
-NORMAL_EDGE = 1.0  # points another move must gain on average over the normal player's, so few imagined hands' noise does not decide
-OPPONENT, STOCK = 0, 1  # places of the hidden cards
+READY = 10.0  # points for a hand that may call after the next draw (it nearly always wins)
+FEED = 3.0  # points a discard costs when it joins cards the opponent is known to hold
+SURE = 1.0  # standard errors by which another move's gain over the normal player's must be above zero
 
 
 @dataclass
-class World:
-    """One imagined hand: both hands (mine first), the stock (top first) and the pile."""
-
-    hands: list[list[Card]]
-    stock: list[Card]
-    pile: list[Card]
-    taken: Card | None = None  # the card I took this turn (not to be thrown back)
-    moves: int = field(default=0)
-
-
-@dataclass(frozen=True)
 class Table:
+    """The hand's rules, and the decision's memo of arrangements (keyed by the cards in order,
+    so a memoized arrangement is exactly the one `rm.arrange` gives) with the work it cost."""
+
     tree: rm.Tree
     kinds: tuple[str, ...]
     call_limit: int
+    memo: dict[tuple[Card, ...], rm.Arrangement] = field(default_factory=dict)
+    work: int = 0
+
+    def arrange(self, cards: Sequence[Card]) -> rm.Arrangement:
+        key = tuple(cards)
+        found = self.memo.get(key)
+        if found is None:
+            found = self.memo[key] = rm.arrange(key, self.tree, self.kinds)
+            self.work += ARRANGE_COST
+        else:
+            self.work += 1
+        return found
+
+    def after_best_discard(self, cards: list[Card], keep: Card | None = None) -> float:
+        """The worth of holding `cards` (one more than a hand) before discarding: minus the
+        least unmelded value a discard (never `keep`) leaves, plus READY when it allows a call."""
+        least = min(self.arrange([x for x in cards if x != c]).value for c in cards if c != keep)
+        return -least + (READY if least <= self.call_limit else 0.0)
 
 
 def choose(view: dict[str, Any]) -> Action:
     if view["phase"] not in ("draw", "discard") or view["me"] is None:
         return ai.choose(view)
+    normal = ai.choose(view)
+    if normal["type"] == "call":
+        return normal
     table = Table(rm.tree(view["attributions"], view["style"]), rm.meld_kinds(view["melds"]), view["call_limit"])
-    rng = seeded_rng(view, "rummy", view["phase"])
     hand = from_codes(view["me"]["hand"])
     pile = from_codes(view["discard"])
     held = opponent_known(view)
     unseen = _unseen(hand, pile, held)
-    opponent_size = next(s["cards"] for s in view["seats"] if s["player"] != view["me"]["player"])
-    places = {OPPONENT: opponent_size - len(held), STOCK: view["stock"]}
-
-    def imagine(_: int) -> World:
-        dealt = deal_unseen(rng, unseen, places, lambda place, c: True)
-        stock = dealt[STOCK]
-        rng.shuffle(stock)
-        return World([list(hand), held + dealt[OPPONENT]], stock, list(pile))
-
-    spent = [0]
-    normal = ai.choose(view)
-
-    def evaluate(candidate: Action, world: World) -> float:
-        copy = World([list(h) for h in world.hands], list(world.stock), list(world.pile))
-        value = _play_candidate(copy, candidate, table)
-        spent[0] = copy.moves
-        return value + (NORMAL_EDGE if candidate == normal else 0.0)
-
+    seeded_rng(view, "rummy", view["phase"]).shuffle(unseen)
     candidates = [normal] + [c for c in _candidates(view) if c != normal]
-    return best_on_average(candidates, imagine, evaluate, Budget(BUDGET), lambda: spent[0])
+
+    def evaluate(candidate: Action, drawn: Card) -> float:
+        if candidate["type"] == "draw":
+            if candidate["from"] == "discard":
+                return table.after_best_discard(hand + pile[-1:], keep=pile[-1])
+            return table.after_best_discard(hand + [drawn])
+        kept = [c for c in hand if c.code != candidate["card"]]
+        thrown = next(c for c in hand if c.code == candidate["card"])
+        return table.after_best_discard(kept + [drawn]) - (FEED if feeds(thrown, held, table.tree) else 0.0)
+
+    charged = [0]
+
+    def cost() -> int:
+        spent, charged[0] = table.work - charged[0], table.work
+        return spent
+
+    chosen = best_on_average(candidates, lambda k: unseen[k % len(unseen)], evaluate, Budget(BUDGET), cost, SURE)
+    return _maybe_call(view, chosen)
+
+
+def _maybe_call(view: dict[str, Any], chosen: Action) -> Action:
+    """The chosen discard made a call when the normal player's rule says the call pays."""
+    if chosen["type"] != "discard":
+        return chosen
+    left = view["me"]["after_discard"][chosen["card"]]
+    if ai.call_pays(left, view["call_limit"], view["stock"]):
+        return {"type": "call", "card": chosen["card"]}
+    return chosen
+
+
+def feeds(card: Card, held: list[Card], t: rm.Tree) -> bool:
+    """Whether `card` could meld with a card the opponent is known to hold."""
+    return ai.partners(card, [card, *held], t) > 0
 
 
 def opponent_known(view: dict[str, Any]) -> list[Card]:
@@ -112,90 +148,4 @@ def _candidates(view: dict[str, Any]) -> list[Action]:
     t = rm.tree(view["attributions"], view["style"])
     options = [c for c in hand if c.code != me["taken"]]
     ranked = sorted(options, key=lambda c: (after[c.code], -rm.card_value(c), ai.partners(c, hand, t), c.code))
-    moves: list[Action] = []
-    for c in ranked[:DISCARDS]:
-        moves.append({"type": "discard", "card": c.code})
-        if after[c.code] <= view["call_limit"]:
-            moves.append({"type": "call", "card": c.code})
-    return moves
-
-
-# --- the imagined play ------------------------------------------------------------------------
-
-
-def _play_candidate(world: World, candidate: Action, table: Table) -> float:
-    """My points (the opponent's counted against me) from the candidate and a few turns after."""
-    if candidate["type"] == "draw":
-        if not _draw(world, 0, candidate["from"] == "discard"):
-            return 0.0
-        ended = _discard_or_call(world, 0, table)
-    else:
-        card = next(c for c in world.hands[0] if c.code == candidate["card"])
-        ended = _throw(world, 0, card, candidate["type"] == "call", table)
-    for turn in range(HORIZON):
-        if ended is not None:
-            return ended
-        ended = _turn(world, (turn + 1) % 2, table)
-    if ended is not None:
-        return ended
-    return LEAF_WEIGHT * (_value(world.hands[1], table) - _value(world.hands[0], table))
-
-
-def _value(hand: list[Card], table: Table) -> int:
-    return rm.arrange(hand, table.tree, table.kinds).value
-
-
-def _draw(world: World, seat: int, from_pile: bool) -> bool:
-    """False when the stock is out (a dead hand)."""
-    world.moves += 1
-    if from_pile and world.pile:
-        world.taken = world.pile.pop()
-        world.hands[seat].append(world.taken)
-        return True
-    if not world.stock:
-        return False
-    world.taken = None
-    world.hands[seat].append(world.stock.pop(0))
-    return True
-
-
-def _turn(world: World, seat: int, table: Table) -> float | None:
-    """One turn of the normal player; my points if it ended the hand."""
-    hand = world.hands[seat]
-    top = world.pile[-1] if world.pile else None
-    from_pile = top is not None and ai.takes_discard(hand, top, _value(hand, table), table.tree, table.kinds)
-    if not _draw(world, seat, from_pile):
-        return 0.0
-    return _discard_or_call(world, seat, table)
-
-
-def _discard_or_call(world: World, seat: int, table: Table) -> float | None:
-    hand = world.hands[seat]
-    after = {c.code: _value([x for x in hand if x != c], table) for c in hand}
-    card = ai.pick_discard(hand, world.taken, after, table.tree)
-    return _throw(world, seat, card, ai.call_pays(after[card.code], table.call_limit, len(world.stock)), table)
-
-
-def _throw(world: World, seat: int, card: Card, call: bool, table: Table) -> float | None:
-    world.moves += 1
-    world.hands[seat].remove(card)
-    if call:
-        return _called(world, seat, table)
-    world.pile.append(card)
-    return 0.0 if not world.stock else None
-
-
-def _called(world: World, caller: int, table: Table) -> float:
-    """The hand's points for me when `caller` calls now."""
-    mine = rm.arrange(world.hands[caller], table.tree, table.kinds)
-    other = world.hands[1 - caller]
-    if mine.value == 0:
-        theirs = rm.arrange(other, table.tree, table.kinds).value
-    else:
-        theirs = rm.lay_off(other, mine.melds, table.tree, table.kinds).value
-    _, scorer, points = _outcome(mine.value, theirs)
-    if scorer is None:
-        return 0.0
-    caller_scores = scorer == "caller"
-    return float(points if caller_scores == (caller == 0) else -points)
-
+    return [{"type": "discard", "card": c.code} for c in ranked[:DISCARDS]]

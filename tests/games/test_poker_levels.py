@@ -129,3 +129,39 @@ def test_a_hard_decision_is_the_same_wherever_the_state_is_rebuilt() -> None:
         assert poker.computer_action(poker.from_dict(poker.to_dict(state)), player, "hard") == \
             poker.computer_action(state, player, "hard")
         poker.apply(state, player, poker.computer_action(state, player, "normal"))
+
+
+def test_in_a_crowd_the_hard_player_keeps_the_normal_move_unless_surely_better(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Against two opponents or more the normal player's move is the default: with no evidence
+    ever sure enough, every such decision is the normal player's; heads-up the search decides."""
+    monkeypatch.setattr(hard, "MULTIWAY_SURE", 1e9)
+    crowded = heads_up_differs = 0
+    for seed in range(3):
+        state = new_table(6, "holdem", 60 + seed)
+        while state.hand_no <= 3 and poker.pending(state):
+            player = poker.pending(state)[0]
+            seen = poker.view(state, player)
+            action = poker.computer_action(state, player, "hard")
+            normal = poker.computer_action(state, player, "normal")
+            if seen.get("turn", {}).get("action") != "draw" and ai.opponents_in(seen, player) >= hard.MULTIWAY:
+                me = next(s for s in seen["seats"] if s["player"] == player)
+                expected = hard.normal_move(normal, hard.read_spot(seen, me), seen["turn"])[0]
+                assert action == expected, (seen["phase"], action, normal)
+                crowded += 1
+            elif action != normal:
+                heads_up_differs += 1
+            poker.apply(state, player, action)
+    assert crowded > 20
+    assert heads_up_differs > 0
+
+
+def test_the_normal_move_is_read_with_the_bet_it_makes_in_whole_small_blinds() -> None:
+    spot = hard.Spot([], [], "holdem", "flop", pot=100, my_bet=0, my_most=900, current_bet=20, small_blind=5,
+                     opponents=[], in_position=True)
+    turn = {"min_bet": 10, "min_raise_to": 40}
+    assert hard.normal_move({"type": "fold"}, spot, turn)[1] == -1
+    assert hard.normal_move({"type": "call"}, spot, turn) == ({"type": "call"}, 20)
+    assert hard.normal_move({"type": "raise", "amount": 67}, spot, turn) == ({"type": "raise", "amount": 65}, 65)
+    assert hard.normal_move({"type": "raise", "amount": 21}, spot, turn) == ({"type": "raise", "amount": 40}, 40)
+    assert hard.normal_move({"type": "raise", "amount": 899}, spot, turn) == ({"type": "allin"}, 900)
+    assert hard.normal_move({"type": "allin"}, spot, {})[1] == 900

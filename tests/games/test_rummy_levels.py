@@ -13,14 +13,15 @@ import pytest
 
 from games import rummy
 from games.base import SeatSpec
-from games.cards import Card
+from games.cards import Card, from_codes
 from games.rummy import hard
+from games.rummy import melds as rm
 from tests.seeds import predict
 
 
 @pytest.fixture(autouse=True)
 def quick_search(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(hard, "BUDGET", 30)  # simulated moves: a real search, quickly
+    monkeypatch.setattr(hard, "BUDGET", 800)  # arrangements' work: a real search of a few imagined hands, quickly
 
 
 def new_game(seed: str, target: int = 20) -> rummy.State:
@@ -107,3 +108,39 @@ def test_the_easy_player_throws_its_highest_unmelded_card_and_waits_to_call() ->
     low = {**view, "call_limit": 20}
     assert rummy.ai.choose(low, "normal")["type"] == "call"
     assert rummy.ai.choose(low, "easy") == {"type": "discard", "card": "9S"}
+
+
+def test_a_hand_that_may_call_after_its_draw_is_worth_more_than_its_unmelded_value() -> None:
+    table = hard.Table(rm.tree("gd", "rws"), rm.meld_kinds("all"), 10)
+    near = from_codes(["2W", "3W", "4W", "5C", "6C", "7C", "8S", "9S", "10S", "3P", "KC"])
+    assert table.after_best_discard(near) == -3 + hard.READY  # the King thrown, the 3 of coins left
+    king = from_codes(["KC"])[0]
+    assert table.after_best_discard(near, keep=king) == -10 + hard.READY  # the King kept: 10 left, still a call
+    strict = hard.Table(rm.tree("gd", "rws"), rm.meld_kinds("all"), 5)
+    assert strict.after_best_discard(near, keep=king) == -10  # ... but not under a call limit of 5
+    assert table.work > 0
+
+
+def test_a_discard_feeds_the_opponent_when_it_joins_a_card_it_took() -> None:
+    t = rm.tree("gd", "rws")
+    held = from_codes(["7C"])
+    assert hard.feeds(from_codes(["8C"])[0], held, t)
+    assert hard.feeds(from_codes(["7W"])[0], held, t)
+    assert not hard.feeds(from_codes(["KS"])[0], held, t)
+    assert not hard.feeds(from_codes(["8C"])[0], [], t)
+
+
+def test_the_hard_player_calls_whenever_the_normal_one_does() -> None:
+    calls = 0
+    for seed in range(6):
+        state = new_game(f"rummy hard calls {seed}")
+        while state.hand_no == 1 and not rummy.is_over(state):
+            player = rummy.pending(state)[0]
+            normal = rummy.computer_action(state, player, "normal")
+            action = rummy.computer_action(state, player, "hard")
+            if normal["type"] == "call":
+                assert action == normal
+                calls += 1
+            rummy.apply(state, player, action)
+    assert calls >= 3
+
