@@ -155,7 +155,13 @@ def ngettext(singular: str, plural: str, count: int, /, **params: Any) -> str:
     one = singular if abs(count) == 1 else plural
     if language in (SOURCE, PSEUDO):
         return _marked(_formatted(one, SOURCE, params)) if language == PSEUDO else _formatted(one, SOURCE, params)
-    return _formatted(_catalog(language).ngettext(singular, plural, abs(count)), language, params)
+    catalog = _catalog(language)
+    template = catalog.ngettext(singular, plural, abs(count))
+    if template in (singular, plural):  # no entry for the pair: a game marks its two forms one by one (N_)
+        with speaking(language):
+            one = abs(count) == 1 or (count == 0 and zero_is_singular())
+        template = catalog.gettext(singular if one else plural)
+    return _formatted(template, language, params)
 
 
 def pgettext(context: str, msgid: str, /, **params: Any) -> str:
