@@ -22,7 +22,7 @@ LEVELS_RULE = N_("Computer players: `level:` on `create` sets how well they play
                  "search).")
 LEVEL_HELP = "How well the computer players play: easy, normal (default) or hard (docs/computers.md)"
 LEVEL_CHOICES = [app_commands.Choice(name=level, value=level) for level in LEVELS]
-ORIENTATION = {"best": "reversals set for your best hand", "manual": "you turn your own cards"}
+ORIENTATION = {"best": N_("reversals set for your best hand"), "manual": N_("you turn your own cards")}
 
 
 def _timer(options: Any) -> str:
@@ -31,10 +31,11 @@ def _timer(options: Any) -> str:
 
 
 def _poker(o: Any) -> list[str]:
-    game = "Texas hold'em" if o.format == "holdem" else "five-card draw"
-    return [f"{game}, blinds {o.small_blind}/{o.big_blind}",
-            f"buy-in {o.min_buy_in}–{o.max_buy_in} big blinds ({o.min_buy_in * o.big_blind}–"
-            f"{o.max_buy_in * o.big_blind} chips)", ORIENTATION[o.orientation], STYLES.get(o.style, o.style)]
+    game = _("Texas hold'em") if o.format == "holdem" else _("five-card draw")
+    return [_("{game}, blinds {small}/{big}", game=game, small=o.small_blind, big=o.big_blind),
+            _("buy-in {low}–{high} big blinds ({least}–{most} chips)", low=o.min_buy_in, high=o.max_buy_in,
+              least=o.min_buy_in * o.big_blind, most=o.max_buy_in * o.big_blind),
+            _(ORIENTATION[o.orientation]), _(STYLES.get(o.style, o.style))]
 
 
 def _blackjack(o: Any) -> list[str]:

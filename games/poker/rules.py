@@ -134,7 +134,7 @@ class Hand:
     spent: list[fairness.Deal] = field(default_factory=list)  # draw: deals this hand emptied, revealed at its end
     drawer: int | None = None  # draw: bettor index of the player to draw
     drawn: list[int] = field(default_factory=list)  # draw: cards each bettor drew (-1: not yet)
-    log: list[Any] = field(default_factory=list)  # what happened, for /history: marked texts (Text.marked)
+    log: list[str] = field(default_factory=list)  # what happened, for /history: marked Texts (stored marked)
 
     def to_dict(self) -> dict[str, Any]:
         return {"number": self.number, "button": self.button, "street": self.street,
@@ -142,7 +142,7 @@ class Hand:
                 "deck": codes(self.deck), "small": self.small, "big": self.big, "deal": self.deal.to_dict(),
                 "board": codes(self.board), "burned": codes(self.burned), "mucked": codes(self.mucked),
                 "reshuffles": self.reshuffles, "spent": [d.to_dict() for d in self.spent], "drawer": self.drawer, "drawn": list(self.drawn),
-                "log": plain_copy(self.log)}
+                "log": _stored_log(self.log)}
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Hand:
@@ -152,7 +152,7 @@ class Hand:
                       "spent": [fairness.Deal.from_dict(d) for d in data.get("spent", [])],
                       "board": cards(data["board"]), "burned": cards(data["burned"]),
                       "mucked": cards(data["mucked"]), "drawn": list(data["drawn"]),
-                      "log": plain_copy(data["log"])})
+                      "log": _read_log(data["log"])})
 
 
 @dataclass
@@ -188,14 +188,16 @@ def to_dict(state: State) -> dict[str, Any]:
             "seats": [asdict(s) for s in state.seats], "hand_no": state.hand_no,
             "button": state.button, "hand": state.hand.to_dict() if state.hand else None,
             "actions": state.actions, "last_round": _copy(state.last_round),
-            "history": _copy(state.history), "fair": state.fair.to_dict()}
+            "history": [{**entry, "log": _stored_log(entry["log"])} for entry in _copy(state.history)],
+            "fair": state.fair.to_dict()}
 
 
 def from_dict(data: dict[str, Any]) -> State:
     return State(Options(**data["options"]), [Seat(**s) for s in data["seats"]],
                  data["hand_no"], data["button"],
                  Hand.from_dict(data["hand"]) if data["hand"] is not None else None,
-                 data["actions"], _copy(data["last_round"]), _copy(data["history"]),
+                 data["actions"], _copy(data["last_round"]),
+                 [{**entry, "log": _read_log(entry["log"])} for entry in _copy(data["history"])],
                  fairness.Dealer.from_dict(data.get("fair")))
 
 
@@ -465,7 +467,7 @@ def _remember(state: State, hand: Hand, values: dict[int, int], results: list[di
              "players": [{"player": b.player, "cards": codes(hand.holes[i]), "shown": b.player in values,
                           "category": category_of(values[b.player]) if b.player in values else None,
                           "net": results[i]["net"]} for i, b in enumerate(hand.betting.bettors)],
-             "log": _copy(hand.log)}
+             "log": list(hand.log)}
     state.history = [*state.history, entry][-HISTORY_HANDS:]
 
 
@@ -693,7 +695,7 @@ def _fold_leaving(hand: Hand, bettor: Bettor, events: list[Event]) -> None:
     if hand.drawer == index:
         hand.drawer = _next_drawer(hand, index + 1)
     _record(hand, events, bettor.player, "fold", 0)
-    hand.log[-1] = Text(N_("{move} and leaves"), move=Text.from_marked(hand.log[-1])).marked()
+    hand.log[-1] = Text(N_("{move} and leaves"), move=hand.log[-1])
 
 
 def _sitout(state: State, player: int, action: Action) -> list[Event]:
@@ -935,15 +937,19 @@ def _record_for(entry: dict[str, Any], player: int) -> HandRecord:
     if entry["board"]:
         lines.append(Text(N_("Board: {cards}"), cards=" ".join(entry["board"])))
     return HandRecord(hand=entry["hand"], deals=copy.deepcopy(entry["deals"]), cards=lines,
-                      actions=[_logged(line) for line in entry["log"][1:]],
+                      actions=entry["log"][1:],
                       result=Plural(N_("{n:+} chip"), N_("{n:+} chips"), mine["net"]))
 
 
 def _log(hand: Hand, text: Text) -> None:
-    """A line of the hand's log, kept marked (JSON) so that /history says it in its reader's language."""
-    hand.log.append(text.marked())
+    """A line of the hand's log, a Text so that /history says it in its reader's language."""
+    hand.log.append(text)
 
 
-def _logged(line: Any) -> str:
-    """A log line as /history shows it (a line stored before the texts were marked stays English)."""
-    return Text.from_marked(line) if isinstance(line, dict) else line
+def _stored_log(lines: list[str]) -> list[Any]:
+    """The log as JSON keeps it: each Text marked (a line stored before the texts were marked stays English)."""
+    return [line.marked() if isinstance(line, Text) else line for line in lines]
+
+
+def _read_log(lines: list[Any]) -> list[str]:
+    return [Text.from_marked(line) if isinstance(line, dict) else line for line in lines]
