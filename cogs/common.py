@@ -672,7 +672,8 @@ class AmountForm(discord.ui.Modal):
 
     def __init__(self, title: str, table: Table, action: Action, step: str, low: int, high: int) -> None:
         super().__init__(title=title, custom_id=f"tf:{table.id}:{step}:{secrets.token_hex(4)}", timeout=900)
-        self.amount.placeholder = f"{low} to {high}"
+        self.amount.label = _("Chips")
+        self.amount.placeholder = _("{low} to {high}", low=low, high=high)
         self.amount.default = str(low)
         self.table, self.action, self.step = table, action, step
         OPEN_FORMS[self.custom_id] = self
