@@ -34,7 +34,7 @@ from cogs.common import (
 from cogs.last_moves import narrate, seat_words
 from cogs.option_words import LEVEL_CHOICES, LEVEL_HELP
 from games import poker
-from games.base import N_, Action, Event, IllegalAction, mention
+from games.base import N_, Action, Event, IllegalAction, Text, mention
 from games.cards import card, card_name
 from games.pots import pot_name
 from renders.hand import render_hand
@@ -80,7 +80,9 @@ def _street(street: str) -> str:
 def _reason(pot: dict) -> str:
     """Why a pot went where it did, in the reader's language (a reason stored before a restart
     is English)."""
-    return tr(pot["reason"]) if pot.get("reason") else ""
+    if pot.get("reason_text"):
+        return tr(Text.from_marked(pot["reason_text"]))
+    return pot.get("reason") or ""
 
 
 def _category(hand: dict) -> str:
@@ -105,7 +107,7 @@ class PokerUI(GameUI):
     def drawn_view(self, view: dict) -> dict:
         """The pots' reasons in the reader's language (the render looks nothing up)."""
         if view.get("pots") and any(p.get("reason") for p in view["pots"]):
-            view = {**view, "pots": [{**p, "reason": _reason(p) or None} for p in view["pots"]]}
+            view = {**view, "pots": [{**p, "reason": _reason(p) or None, "reason_text": None} for p in view["pots"]]}
         last = view.get("last_round")
         if last and last.get("pots"):
             view = {**view, "last_round": self.drawn_view(last)}

@@ -188,16 +188,14 @@ def to_dict(state: State) -> dict[str, Any]:
             "seats": [asdict(s) for s in state.seats], "hand_no": state.hand_no,
             "button": state.button, "hand": state.hand.to_dict() if state.hand else None,
             "actions": state.actions, "last_round": _copy(state.last_round),
-            "history": [{**entry, "log": _stored_log(entry["log"])} for entry in _copy(state.history)],
-            "fair": state.fair.to_dict()}
+            "history": _copy(state.history), "fair": state.fair.to_dict()}
 
 
 def from_dict(data: dict[str, Any]) -> State:
     return State(Options(**data["options"]), [Seat(**s) for s in data["seats"]],
                  data["hand_no"], data["button"],
                  Hand.from_dict(data["hand"]) if data["hand"] is not None else None,
-                 data["actions"], _copy(data["last_round"]),
-                 [{**entry, "log": _read_log(entry["log"])} for entry in _copy(data["history"])],
+                 data["actions"], _copy(data["last_round"]), _copy(data["history"]),
                  fairness.Dealer.from_dict(data.get("fair")))
 
 
@@ -467,7 +465,7 @@ def _remember(state: State, hand: Hand, values: dict[int, int], results: list[di
              "players": [{"player": b.player, "cards": codes(hand.holes[i]), "shown": b.player in values,
                           "category": category_of(values[b.player]) if b.player in values else None,
                           "net": results[i]["net"]} for i, b in enumerate(hand.betting.bettors)],
-             "log": list(hand.log)}
+             "log": _stored_log(hand.log)}  # kept marked: plain data, copied in C
     state.history = [*state.history, entry][-HISTORY_HANDS:]
 
 
@@ -895,9 +893,11 @@ def _final_view(state: State, hand: Hand, values: dict[int, int],
                           "category": category_of(values[bettor.player]),
                           "best": codes(best_five(played)), "won": result["won"]})
     ranked = sorted(values.items(), key=lambda item: -item[1])
+    reasons = [_pot_reason(pot, shares, values) for pot, shares in paid]
     pot_views = [{"amount": pot.amount, "eligible": list(pot.eligible),
                   "winners": [p for p, chips in shares.items() if chips],
-                  "reason": _pot_reason(pot, shares, values)} for pot, shares in paid]  # a Text (English once stored)
+                  "reason": str(reason) if reason else None, "reason_text": reason.marked() if reason else None}
+                 for (pot, shares), reason in zip(paid, reasons, strict=True)]  # the reason in English, and marked
     return {**_table_view(state), "round": hand.number, "phase": "showdown" if showdown else "won",
             "final": True, "board": codes(board), "pot": sum(p["amount"] for p in pot_views),
             "pots": pot_views, "turn": None, "button": button, "seats": seats, "hands": hands,
@@ -937,7 +937,7 @@ def _record_for(entry: dict[str, Any], player: int) -> HandRecord:
     if entry["board"]:
         lines.append(Text(N_("Board: {cards}"), cards=" ".join(entry["board"])))
     return HandRecord(hand=entry["hand"], deals=copy.deepcopy(entry["deals"]), cards=lines,
-                      actions=entry["log"][1:],
+                      actions=history_log(entry)[1:],
                       result=Plural(N_("{n:+} chip"), N_("{n:+} chips"), mine["net"]))
 
 
@@ -953,3 +953,8 @@ def _stored_log(lines: list[str]) -> list[Any]:
 
 def _read_log(lines: list[Any]) -> list[str]:
     return [Text.from_marked(line) if isinstance(line, dict) else line for line in lines]
+
+
+def history_log(entry: dict[str, Any]) -> list[str]:
+    """A remembered hand's log, its lines as Texts (English as `str`)."""
+    return _read_log(entry["log"])
