@@ -31,10 +31,11 @@ def _timer(options: Any) -> str:
 
 
 def _poker(o: Any) -> list[str]:
-    game = "Texas hold'em" if o.format == "holdem" else "five-card draw"
-    return [f"{game}, blinds {o.small_blind}/{o.big_blind}",
-            f"buy-in {o.min_buy_in}–{o.max_buy_in} big blinds ({o.min_buy_in * o.big_blind}–"
-            f"{o.max_buy_in * o.big_blind} chips)", ORIENTATION[o.orientation], STYLES.get(o.style, o.style)]
+    game = _("Texas hold'em") if o.format == "holdem" else _("five-card draw")
+    return [_("{game}, blinds {small}/{big}", game=game, small=o.small_blind, big=o.big_blind),
+            _("buy-in {low}–{high} big blinds ({least}–{most} chips)", low=o.min_buy_in, high=o.max_buy_in,
+              least=o.min_buy_in * o.big_blind, most=o.max_buy_in * o.big_blind),
+            _(ORIENTATION[o.orientation]), _(STYLES.get(o.style, o.style))]
 
 
 def _house(o: Any) -> list[str]:

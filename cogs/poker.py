@@ -11,6 +11,8 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.client import TarotBot
+from bot.i18n import _, ngettext
+from bot.i18n import translated as tr
 from bot.tables import Table
 from cogs.answers import language_option
 from cogs.common import (
@@ -32,7 +34,7 @@ from cogs.common import (
 from cogs.last_moves import narrate, seat_words
 from cogs.option_words import LEVEL_CHOICES, LEVEL_HELP
 from games import poker
-from games.base import Action, Event, IllegalAction, mention, plural
+from games.base import N_, Action, Event, IllegalAction, Text, mention
 from games.cards import card, card_name
 from games.pots import pot_name
 from renders.hand import render_hand
@@ -40,10 +42,27 @@ from renders.poker import render_poker
 
 GAME = "poker"
 MAX_CHIPS = 1_000_000_000
-STREET_NAMES = {"preflop": "Before the flop", "flop": "Flop", "turn": "Turn", "river": "River",
-                "predraw": "Before the draw", "draw": "The draw", "postdraw": "After the draw"}
-MOVE_WORDS = {"check": "checks", "call": "calls {amount}", "bet": "bets {amount}", "raise": "raises to {amount}",
-              "fold": "folds", "allin": "is all-in for {amount}"}
+STREET_NAMES = {"preflop": N_("Before the flop"), "flop": N_("Flop"), "turn": N_("Turn"), "river": N_("River"),
+                "predraw": N_("Before the draw"), "draw": N_("The draw"), "postdraw": N_("After the draw")}
+MOVE_WORDS = {"check": N_("{player} checks"), "call": N_("{player} calls {amount}"), "bet": N_("{player} bets {amount}"),
+              "raise": N_("{player} raises to {amount}"), "fold": N_("{player} folds"),
+              "allin": N_("{player} is all-in for {amount}")}
+STAND_PAT = N_("Stand pat (draw none)")
+MAJOR_POKER = N_("**Major Poker**")
+# The short rules /rules shows (in the reader's language).
+RULES = N_(
+    "No-limit **hold'em** (2 hole cards, 5 on the board, best five of seven) or five-card **draw** (one draw, "
+    "two betting rounds), blinds, side pots.\n"
+    "• Majors are three extra suits: First {0, 21}, Second {1–10}, Third {11–20}; a major ranks by its last "
+    "digit (1, 11, 21 are Aces; 0, 10, 20 are tens) and never has courts.\n"
+    "• **Any hand holding a major beats every hand without one** — a royal flush loses to a major high card.\n"
+    "• Cards are of a kind only with the same rank **and orientation**: a reversed pair beats the same pair "
+    "upright. Straights and flushes ignore orientation. Straight flush ranks above five of a kind.\n"
+    "• Orientation `best`: your hole cards are turned for your best hand at showdown; `manual`: you turn them "
+    "in your DM (or `/poker turn`).\n"
+    "• `/poker check | call | bet | raise | fold | allin`, `/poker discard` at the draw; `/history` for your last hands.\n"
+    "Start: `/poker create`, then `/table join` and the host's `/table start`."
+)
 
 
 def _cards_text(codes: list[str | None]) -> str:
@@ -54,10 +73,45 @@ def _seat(view: dict, player: int) -> dict | None:
     return next((s for s in view.get("seats", []) if s["player"] == player), None)
 
 
+def _street(street: str) -> str:
+    return _(STREET_NAMES[street]) if street in STREET_NAMES else street
+
+
+def _reason(pot: dict) -> str:
+    """Why a pot went where it did, in the reader's language (a reason stored before a restart
+    is English)."""
+    if pot.get("reason_text"):
+        return tr(Text.from_marked(pot["reason_text"]))
+    return pot.get("reason") or ""
+
+
+def _category(hand: dict) -> str:
+    return _(hand["category"]) if hand.get("category") else ""
+
+
+def _and(players: list[str]) -> str:
+    """"alice", "alice and bob", "alice and bob and carol"."""
+    said = players[0] if players else ""
+    for other in players[1:]:
+        said = _("{first} and {second}", first=said, second=other)
+    return said
+
+
 class PokerUI(GameUI):
     game = GAME
 
     drawer = staticmethod(render_poker)
+    words_domain = "poker"
+    rules = RULES
+
+    def drawn_view(self, view: dict) -> dict:
+        """The pots' reasons in the reader's language (the render looks nothing up)."""
+        if view.get("pots") and any(p.get("reason") for p in view["pots"]):
+            view = {**view, "pots": [{**p, "reason": _reason(p) or None, "reason_text": None} for p in view["pots"]]}
+        last = view.get("last_round")
+        if last and last.get("pots"):
+            view = {**view, "last_round": self.drawn_view(last)}
+        return view
 
     # --- the table message -------------------------------------------------------------
 
@@ -65,34 +119,39 @@ class PokerUI(GameUI):
         if view.get("final"):
             return self._result_lines(view, names)
         if view["phase"] == "waiting" and not people_in_play(view) and len(view["seats"]) > 1:
-            return [f"{WAITING_FOR_A_PERSON} Press **Sit in** or `/table join` "
-                    "and the next hand is dealt at once."]
+            return [_("{waiting} Press **Sit in** or `/table join` and the next hand is dealt at once.",
+                      waiting=_(WAITING_FOR_A_PERSON))]
         if view["phase"] == "waiting":
-            return ["Waiting for a second player with chips: `/table join` to sit down."]
-        lines = [f"{STREET_NAMES.get(view['phase'], view['phase'])} · pot **{view['pot']}** · "
-                 f"blinds {view['small_blind']}/{view['big_blind']}"]
+            return [_("Waiting for a second player with chips: `/table join` to sit down.")]
+        lines = [_("{street} · pot **{pot}** · blinds {small}/{big}", street=_street(view["phase"]), pot=view["pot"],
+                   small=view["small_blind"], big=view["big_blind"])]
         if view["board"]:
-            lines.append("Board: " + _cards_text(view["board"]))
+            lines.append(_("Board: {cards}", cards=_cards_text(view["board"])))
         turn = view.get("turn")
         if turn and turn["action"] == "draw":
-            lines.append(f"{who(turn['player'], names)} draws: discard with the menu in your DM or `/poker discard`.")
+            lines.append(_("{player} draws: discard with the menu in your DM or `/poker discard`.",
+                           player=who(turn["player"], names)))
+        elif turn and turn["to_call"]:
+            lines.append(_("{player} to act — {owed} to call.", player=who(turn["player"], names), owed=turn["to_call"]))
         elif turn:
-            owed = f"{turn['to_call']} to call" if turn["to_call"] else "checking is free"
-            lines.append(f"{who(turn['player'], names)} to act — {owed}.")
+            lines.append(_("{player} to act — checking is free.", player=who(turn["player"], names)))
         return lines
 
     def _result_lines(self, view: dict, names: dict[int, str]) -> list[str]:
-        lines = [f"Hand {view['round']} is over."]
+        lines = [_("Hand {number} is over.", number=view["round"])]
         for i, pot in enumerate(view["pots"]):
-            name = pot_name(i, len(view["pots"]))
-            winners = " and ".join(names[p] for p in pot["winners"])
-            why = f" — {pot['reason']}" if pot.get("reason") else ""
-            lines.append(f"{name} of {pot['amount']} to **{winners}**{why}")
+            name = tr(pot_name(i, len(view["pots"])))
+            winners = _and([names[p] for p in pot["winners"]])
+            reason = _reason(pot)
+            lines.append(_("{pot} of {amount} to **{players}** — {reason}", pot=name, amount=pot["amount"],
+                           players=winners, reason=reason) if reason
+                         else _("{pot} of {amount} to **{players}**", pot=name, amount=pot["amount"], players=winners))
         for hand in view.get("hands", []):
-            lines.append(f"{names[hand['player']]}: {_cards_text(hand['cards'])} — "
-                         f"{hand['category']}" + (f" (wins {hand['won']})" if hand["won"] else ""))
+            shown = _("{player}: {cards} — {category}", player=names[hand["player"]], cards=_cards_text(hand["cards"]),
+                      category=_category(hand))
+            lines.append(shown + (_(" (wins {amount})", amount=hand["won"]) if hand["won"] else ""))
         if view.get("board"):
-            lines.append("Board: " + _cards_text(view["board"]))
+            lines.append(_("Board: {cards}", cards=_cards_text(view["board"])))
         return lines
 
     def buttons(self, table: Table, view: dict) -> list[Control]:
@@ -103,7 +162,7 @@ class PokerUI(GameUI):
         if not turn or view.get("final"):
             return []
         if turn["action"] == "draw":
-            return [ButtonSpec("Stand pat (draw none)", "discard", discord.ButtonStyle.secondary)]
+            return [ButtonSpec(_(STAND_PAT), "discard", discord.ButtonStyle.secondary)]
         return self._betting_buttons(turn, amounts=False)
 
     def _betting_buttons(self, turn: dict, amounts: bool) -> list[ButtonSpec]:
@@ -112,13 +171,16 @@ class PokerUI(GameUI):
         owed, most = turn["to_call"], turn["max_to"]
         raise_low = turn["min_raise_to"] if turn["current_bet"] else turn["min_bet"]
         specs = [
-            ("Check", "check", discord.ButtonStyle.secondary),
-            (f"Call {owed}" if amounts and "call" in legal else "Call", "call", discord.ButtonStyle.primary),
-            (f"Bet {raise_low}+" if amounts and "bet" in legal else "Bet…", "betform", discord.ButtonStyle.success),
-            (f"Raise to {raise_low}+" if amounts and "raise" in legal else "Raise…", "raiseform",
+            (_("Check"), "check", discord.ButtonStyle.secondary),
+            (_("Call {amount}", amount=owed) if amounts and "call" in legal else _("Call"), "call",
+             discord.ButtonStyle.primary),
+            (_("Bet {amount}+", amount=raise_low) if amounts and "bet" in legal else _("Bet…"), "betform",
              discord.ButtonStyle.success),
-            ("Fold", "fold", discord.ButtonStyle.danger),
-            (f"All-in {most}" if amounts and "allin" in legal else "All-in", "allin", discord.ButtonStyle.danger),
+            (_("Raise to {amount}+", amount=raise_low) if amounts and "raise" in legal else _("Raise…"), "raiseform",
+             discord.ButtonStyle.success),
+            (_("Fold"), "fold", discord.ButtonStyle.danger),
+            (_("All-in {amount}", amount=most) if amounts and "allin" in legal else _("All-in"), "allin",
+             discord.ButtonStyle.danger),
         ]
         codes = {"betform": "bet", "raiseform": "raise"}
         return [ButtonSpec(label, code, style, disabled=codes.get(code, code) not in legal)
@@ -141,8 +203,8 @@ class PokerUI(GameUI):
             return None
         poker.verify_betting_turn(table.state, player)
         if code == "betform":
-            return AmountForm("Your bet", table, {"type": "bet"}, step, turn["min_bet"], turn["max_to"])
-        return AmountForm("Raise to (your total this betting round)", table, {"type": "raise"}, step,
+            return AmountForm(_("Your bet"), table, {"type": "bet"}, step, turn["min_bet"], turn["max_to"])
+        return AmountForm(_("Raise to (your total this betting round)"), table, {"type": "raise"}, step,
                           turn["min_raise_to"], turn["max_to"])
 
     def select_action(self, code: str, values: list[str]) -> Action:
@@ -153,9 +215,11 @@ class PokerUI(GameUI):
         busted = [e.data["player"] for e in events if e.kind == "busted"]
         if not busted:
             return []
-        out, one = ", ".join(mention(p) for p in busted), len(busted) == 1
-        back = " `/daily` and `/table join` to come back." if any(p > 0 for p in busted) else ""
-        return [f"{out} {'is' if one else 'are'} out of chips and {'leaves' if one else 'leave'} the table.{back}"]
+        out = ", ".join(mention(p) for p in busted)
+        said = ngettext("{players} is out of chips and leaves the table.",
+                        "{players} are out of chips and leave the table.", len(busted), players=out)
+        back = _(" `/daily` and `/table join` to come back.") if any(p > 0 for p in busted) else ""
+        return [said + back]
 
     def describe(self, events: list[Event], names: dict[int, str]) -> str:
         return narrate(events, lambda event: self._words(event, names))
@@ -164,30 +228,36 @@ class PokerUI(GameUI):
         data = event.data
         name = names[data["player"]] if "player" in data else ""
         if event.kind == "action":
-            said = f"{name} {MOVE_WORDS[data['move']].format(amount=data['amount'])}"
-            return said + (" (sitting out)" if data["auto"] else "")
+            said = _(MOVE_WORDS[data["move"]], player=name, amount=data["amount"])
+            return _("{move} (sitting out)", move=said) if data["auto"] else said
         if event.kind == "draw":
-            return f"{name} draws {plural(data['count'], 'card')}" if data["count"] else f"{name} stands pat"
+            return ngettext("{player} draws {n} card", "{player} draws {n} cards", data["count"], player=name) \
+                if data["count"] else _("{player} stands pat", player=name)
         if event.kind == "turned":
-            return f"{name} turns a card over"
+            return _("{player} turns a card over", player=name)
         if event.kind == "dealt":
             small, big = data["blinds"]["small"], data["blinds"]["big"]
-            return (f"Hand {data['hand']} is dealt: {names[data['button']]} has the button, "
-                    f"{names[small[0]]} posts {small[1]}, {names[big[0]]} posts {big[1]}")
+            return _("Hand {number} is dealt: {button} has the button, {small} posts {small_blind}, "
+                     "{big} posts {big_blind}", number=data["hand"], button=names[data["button"]], small=names[small[0]],
+                     small_blind=small[1], big=names[big[0]], big_blind=big[1])
         if event.kind == "street" and not data["cards"]:
-            return f"{STREET_NAMES.get(data['street'], data['street'])} begins"  # the draw: no card dealt
+            return _("{street} begins", street=_street(data["street"]))  # the draw: no card dealt
         if event.kind == "street":
-            return f"{STREET_NAMES.get(data['street'], data['street'])}: {_cards_text(data['cards'])}"
+            return f"{_street(data['street'])}: {_cards_text(data['cards'])}"
         if event.kind == "uncalled":
-            return f"{data['amount']} uncalled goes back to {name}"
+            return _("{amount} uncalled goes back to {player}", amount=data["amount"], player=name)
         if event.kind == "showdown":
-            return "Showdown: " + "; ".join(f"{names[h['player']]} shows {_cards_text(h['cards'])}"
-                                            + (f" ({h['category']})" if h.get("category") else "")
-                                            for h in data["hands"])
+            return _("Showdown: {hands}", hands="; ".join(self._shown(h, names) for h in data["hands"]))
         if event.kind == "settled":
-            won = [f"{names[r['player']]} wins {r['won']}" for r in data["results"] if r["won"]]
-            return f"Hand {data['round']} is over: " + ", ".join(won) if won else f"Hand {data['round']} is over"
+            won = [_("{player} wins {amount}", player=names[r["player"]], amount=r["won"]) for r in data["results"]
+                   if r["won"]]
+            return _("Hand {number} is over: {winners}", number=data["round"], winners=", ".join(won)) if won \
+                else _("Hand {number} is over", number=data["round"])
         return seat_words(event, names)
+
+    def _shown(self, hand: dict, names: dict[int, str]) -> str:
+        shown = _("{player} shows {cards}", player=names[hand["player"]], cards=_cards_text(hand["cards"]))
+        return shown + (f" ({_category(hand)})" if hand.get("category") else "")
 
     # --- private hands -----------------------------------------------------------------
 
@@ -197,8 +267,8 @@ class PokerUI(GameUI):
         seat = _seat(last, player) if last else None
         if seat is None or seat["stack"] or seat.get("left"):
             return None
-        return "\n".join(["**Major Poker** — you are out of chips and have left the table.",
-                          *self._result_lines(last, names), "`/daily` and `/table join` to come back."])
+        return "\n".join([_("**Major Poker** — you are out of chips and have left the table."),
+                          *self._result_lines(last, names), _("`/daily` and `/table join` to come back.")])
 
     def hand_players(self, table: Table, events: list[Event]) -> list[int]:
         view = table.view(None) or {}
@@ -217,36 +287,40 @@ class PokerUI(GameUI):
         view = table.view(player) or {}
         seat = _seat(view, player)
         if seat is None:
-            return self.farewell(table, player, names) or "You are not seated at this table.", None, []
+            return self.farewell(table, player, names) or _("You are not seated at this table."), None, []
         if not seat["in_hand"]:
-            return (f"**Major Poker** — stack {plural(seat['stack'], 'chip')}. You'll be dealt in at the next hand.",
+            return (ngettext("**Major Poker** — stack {n} chip. You'll be dealt in at the next hand.",
+                             "**Major Poker** — stack {n} chips. You'll be dealt in at the next hand.", seat["stack"]),
                     None, [])
         hole = seat["cards"]
-        lines = [f"**Major Poker**, hand {view['round']} — stack {plural(seat['stack'], 'chip')}, pot {view['pot']}.",
-                 "Your cards: " + ", ".join(card_name(card(c)) for c in hole if c)]
+        lines = [ngettext("**Major Poker**, hand {number} — stack {n} chip, pot {pot}.",
+                          "**Major Poker**, hand {number} — stack {n} chips, pot {pot}.", seat["stack"],
+                          number=view["round"], pot=view["pot"]),
+                 _("Your cards: {cards}", cards=", ".join(tr(card_name(card(c))) for c in hole if c))]
         if view["board"]:
-            lines.append("Board: " + _cards_text(view["board"]))
+            lines.append(_("Board: {cards}", cards=_cards_text(view["board"])))
         if seat["folded"]:
-            lines.append("You folded this hand.")
+            lines.append(_("You folded this hand."))
         elif view["orientation"] == "best":
-            lines.append("At the showdown I turn your cards for your best hand.")
+            lines.append(_("At the showdown I turn your cards for your best hand."))
         else:
-            lines.append("Manual orientation: turn your cards before the showdown — what you set is shown.")
+            lines.append(_("Manual orientation: turn your cards before the showdown — what you set is shown."))
         turn = view.get("turn") or {}
         mine = turn.get("player") == player
         controls: list[Control] = []
         if mine and turn["action"] == "bet":
             owed = turn["to_call"]
-            lines.append(f"**Your turn** — {owed} to call." if owed else "**Your turn** — checking is free.")
+            lines.append(_("**Your turn** — {owed} to call.", owed=owed) if owed
+                         else _("**Your turn** — checking is free."))
             controls += self._betting_buttons(turn, amounts=True)
         if mine and turn["action"] == "draw":
-            lines.append("**Your draw** — pick the cards to replace, or stand pat.")
-            options = tuple((card_name(card(c))[:100], c) for c in hole if c)
-            controls.append(SelectSpec("Cards to discard", "discard", options, 1, len(options)))
-            controls.append(ButtonSpec("Stand pat (draw none)", "discard"))
+            lines.append(_("**Your draw** — pick the cards to replace, or stand pat."))
+            options = tuple((tr(card_name(card(c)))[:100], c) for c in hole if c)
+            controls.append(SelectSpec(_("Cards to discard"), "discard", options, 1, len(options)))
+            controls.append(ButtonSpec(_(STAND_PAT), "discard"))
         if view["orientation"] == "manual" and not seat["folded"]:
-            controls += [ButtonSpec(f"Turn {card_name(card(c), orientation=False)}"[:80], f"turn.{i}", lasting=True)
-                         for i, c in enumerate(hole) if c][:5]
+            controls += [ButtonSpec(_("Turn {card}", card=tr(card_name(card(c), orientation=False)))[:80], f"turn.{i}",
+                                    lasting=True) for i, c in enumerate(hole) if c][:5]
         image = self._hand_image(hole, view["board"], table)
         return "\n".join(lines), image, controls
 
@@ -255,10 +329,11 @@ class PokerUI(GameUI):
         if not mine:
             return None
         style = getattr(table.options, "style", "rws")
+        info = ngettext("{n} card", "{n} cards", len(mine) + len(board))
         if board:
-            return Drawing(render_hand, [*mine, *board], style, caption="Your hand", groups=[mine, board],
-                               labels=["Your cards", "Board"])
-        return Drawing(render_hand, mine, style, caption="Your hand")
+            return Drawing(render_hand, [*mine, *board], style, caption=_("Your hand"), groups=[mine, board],
+                           labels=[_("Your cards"), _("Board")], info=info)
+        return Drawing(render_hand, mine, style, caption=_("Your hand"), info=info)
 
 
 register_ui(PokerUI())
@@ -275,13 +350,13 @@ async def _my_hole(interaction: discord.Interaction) -> tuple[Table, list[str]]:
 
 async def _card_choices(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
     try:
-        _, hole = await _my_hole(interaction)
+        _table, hole = await _my_hole(interaction)
     except IllegalAction:
         return []
     typed = current.lower()
     choices = []
     for code in hole:
-        label = f"{code} — {card_name(card(code))}"
+        label = f"{code} — {tr(card_name(card(code)))}"
         if typed in label.lower():
             choices.append(app_commands.Choice(name=label[:100], value=code))
     return choices[:25]
@@ -369,18 +444,18 @@ class Poker(commands.Cog):
     async def discard_autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         """The cards typed so far, followed by each card still in the hand."""
         try:
-            _, hole = await _my_hole(interaction)
+            _table, hole = await _my_hole(interaction)
         except IllegalAction:
             return []
         words = current.split()
         done = words if current.endswith(" ") else words[:-1]
         prefix = " ".join(done)
-        choices = [app_commands.Choice(name="none (stand pat)", value="none")] if not done else []
+        choices = [app_commands.Choice(name=_("none (stand pat)"), value="none")] if not done else []
         for code in hole:
             if code.upper() in (w.upper() for w in done):
                 continue
             value = f"{prefix} {code}".strip()
-            choices.append(app_commands.Choice(name=f"{value} — {card_name(card(code))}"[:100], value=value))
+            choices.append(app_commands.Choice(name=f"{value} — {tr(card_name(card(code)))}"[:100], value=value))
         return choices[:25]
 
     @check.autocomplete("table")

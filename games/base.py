@@ -355,14 +355,24 @@ def seat_of(seats: Iterable[SeatT], player: int) -> SeatT:
     return seat
 
 
+# The amounts a refusal names (marked).
+AMOUNT_WORDS = {"amount": N_("the amount"), "bet": N_("the bet"), "raise": N_("the raise"), "buy-in": N_("the buy-in"),
+                "stack": N_("the stack")}
+
+
+def _amount_word(what: str) -> str:
+    return Text(AMOUNT_WORDS[what]) if what in AMOUNT_WORDS else f"the {what}"
+
+
 def parse_amount(value: Any, what: str = "amount") -> int:
     """A whole, positive chip amount from an action field; a clear refusal otherwise."""
     if isinstance(value, bool) or not isinstance(value, (int, str)):
-        raise IllegalAction(f"the {what} must be a whole number of chips")
+        raise IllegalAction(Text(N_("{what} must be a whole number of chips"), what=_amount_word(what)))
     try:
         amount = int(value)
     except ValueError:
-        raise IllegalAction(f"the {what} must be a whole number of chips, not {value!r}") from None
+        raise IllegalAction(Text(N_("{what} must be a whole number of chips, not {value}"), what=_amount_word(what),
+                                 value=repr(value))) from None
     if amount <= 0:
-        raise IllegalAction(f"the {what} must be more than zero")
+        raise IllegalAction(Text(N_("{what} must be more than zero"), what=_amount_word(what)))
     return amount

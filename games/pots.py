@@ -7,6 +7,8 @@ from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from games.base import N_, Text
+
 
 @dataclass(frozen=True)
 class Pot:
@@ -89,9 +91,9 @@ def award(pots: Sequence[Pot], strength: Callable[[int], Any], order: Sequence[i
     return won
 
 
-def pot_name(index: int, count: int) -> str:
+def pot_name(index: int, count: int) -> Text:
     """How players call the pot at `index` of `count`: "Pot" alone, else "Main pot", "Side pot 1"…
     (a label, so a text puts a word or a colon between it and an amount: "Side pot 1: 540")."""
     if count == 1:
-        return "Pot"
-    return "Main pot" if index == 0 else f"Side pot {index}"
+        return Text(N_("Pot"))
+    return Text(N_("Main pot")) if index == 0 else Text(N_("Side pot {number}"), number=index)

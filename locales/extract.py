@@ -38,9 +38,9 @@ DOMAINS: dict[str, list[str]] = {
     "common": ["bot/*.py", "bot/tables/*.py", "cogs/common.py", "cogs/answers.py", "cogs/controls.py",
                "cogs/presenter.py", "cogs/last_moves.py", "cogs/private_hands.py", "cogs/vanished.py",
                "cogs/option_words.py", "cogs/tables.py", "cogs/economy.py", "cogs/records.py", "cogs/fair.py",
-               "cogs/card_words.py", "games/base.py", "games/cards.py", "games/records.py", "games/fairness.py",
-               "renders/layout.py", "renders/records.py", "renders/count.py", "renders/hand.py",
-               "games/house.py"],
+               "cogs/card_words.py", "games/base.py", "games/cards.py", "games/betting.py", "games/pots.py",
+               "games/records.py", "games/fairness.py", "renders/layout.py", "renders/records.py", "renders/count.py",
+               "renders/hand.py", "games/house.py"],
     "tarot": ["cogs/tarot.py", "games/french_tarot/*.py", "renders/french_tarot.py"],
     "poker": ["cogs/poker.py", "games/poker/*.py", "renders/poker.py"],
     "blackjack": ["cogs/blackjack.py", "games/blackjack.py", "renders/blackjack.py"],
@@ -50,7 +50,7 @@ DOMAINS: dict[str, list[str]] = {
     "arcanoid": ["cogs/arcanoid*.py", "games/arcanoid/*.py", "renders/arcanoid.py"],
 }
 # The domains whose French catalog is complete (tests/test_catalogs.py holds them to it).
-FINISHED = {"fr": ["common", "tarot", "loc", "blackjack", "baccarat"]}
+FINISHED = {"fr": ["common", "tarot", "loc", "blackjack", "baccarat", "poker"]}
 # Which domain a slash command's texts go to: a game's group to its game's, the rest to common.
 COMMAND_DOMAINS = {"tarot": "tarot", "poker": "poker", "blackjack": "blackjack", "baccarat": "baccarat",
                    "rummy": "rummy", "loc": "loc", "arcanoid": "arcanoid"}

@@ -19,11 +19,12 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterable, Sequence
 
-from games.base import plural
+from games.base import N_, Plural, Text
 from games.cards import Card
 
-CATEGORIES = ("high card", "one pair", "two pair", "three of a kind", "straight", "flush",
-              "full house", "four of a kind", "five of a kind", "straight flush")
+# The categories' names (marked: the Discord side says them in the reader's language).
+CATEGORIES = (N_("high card"), N_("one pair"), N_("two pair"), N_("three of a kind"), N_("straight"), N_("flush"),
+              N_("full house"), N_("four of a kind"), N_("five of a kind"), N_("straight flush"))
 HIGH, PAIR, TWO_PAIR, TRIPS, STRAIGHT, FLUSH, FULL_HOUSE, QUADS, FIVE, STRAIGHT_FLUSH = range(10)
 MAJOR_BIT = 1 << 44
 ACE = 15
@@ -350,10 +351,15 @@ def _flush(keys: list[int], suits: int, need: bool) -> int:
 
 # --- hands in words: what a hand is and why it beat another ---------------------------------
 
-_RANK_WORDS = {1: "ace", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven",
-               8: "eight", 9: "nine", 10: "ten", 11: "page", 12: "knight", 13: "queen",
-               14: "king", 15: "ace"}
-_SET_WORDS = {2: "a pair of", 3: "three", 4: "four", 5: "five"}
+_RANK_WORDS = {1: N_("ace"), 2: N_("two"), 3: N_("three"), 4: N_("four"), 5: N_("five"), 6: N_("six"),
+               7: N_("seven"), 8: N_("eight"), 9: N_("nine"), 10: N_("ten"), 11: N_("page"), 12: N_("knight"),
+               13: N_("queen"), 14: N_("king"), 15: N_("ace")}
+_RANKS_WORDS = {1: N_("aces"), 2: N_("twos"), 3: N_("threes"), 4: N_("fours"), 5: N_("fives"), 6: N_("sixes"),
+                7: N_("sevens"), 8: N_("eights"), 9: N_("nines"), 10: N_("tens"), 11: N_("pages"),
+                12: N_("knights"), 13: N_("queens"), 14: N_("kings"), 15: N_("aces")}
+# A set of one rank; aces have theirs (a language may elide before them: "paire d'as").
+_SET_WORDS = {2: N_("a pair of {ranks}"), 3: N_("three {ranks}"), 4: N_("four {ranks}"), 5: N_("five {ranks}")}
+_ACE_SET_WORDS = {2: N_("a pair of {aces}"), 3: N_("three {aces}"), 4: N_("four {aces}"), 5: N_("five {aces}")}
 _SINGLES = (1, 1, 1, 1, 1)
 
 
@@ -363,58 +369,79 @@ def _slots(value: int) -> list[tuple[int, int]]:
     return [(size, (value >> (32 - 8 * i)) & 0xFF) for i, size in enumerate(sizes)]
 
 
-def _kind(key: int, many: bool) -> str:
+def _kind(key: int, many: bool) -> Text:
     rank, flipped = key >> 4, key >> 3 & 1
-    word = _RANK_WORDS[rank]
-    if many:
-        word = word + "es" if word == "six" else word + "s"
-    return ("reversed " if flipped else "") + word
+    word = Text((_RANKS_WORDS if many else _RANK_WORDS)[rank])
+    if not flipped:
+        return word
+    return Text(N_("reversed {ranks}"), ranks=word) if many else Text(N_("reversed {rank}"), rank=word)
 
 
-def describe(value: int) -> str:
+def _rank(key: int) -> Text:
+    return Text(_RANK_WORDS[key >> 4])
+
+
+def describe(value: int) -> Text:
     """A hand value in words: "three kings", "two pair, aces and reversed sixes", "king high"."""
     category = (value >> 40) & 15
     slots = _slots(value)
     top = slots[0][1]
-    if category in (STRAIGHT, STRAIGHT_FLUSH):
-        name = "a straight" if category == STRAIGHT else "a straight flush"
-        return f"{name} to the {_RANK_WORDS[top >> 4]}"
-    if category in (HIGH, FLUSH):
-        return ("a flush, " if category == FLUSH else "") + f"{_RANK_WORDS[top >> 4]} high"
+    if category == STRAIGHT:
+        return Text(N_("a straight to the {rank}"), rank=_rank(top))
+    if category == STRAIGHT_FLUSH:
+        return Text(N_("a straight flush to the {rank}"), rank=_rank(top))
+    if category == HIGH:
+        return Text(N_("{rank} high"), rank=_rank(top))
+    if category == FLUSH:
+        return Text(N_("a flush, {rank} high"), rank=_rank(top))
     if category == TWO_PAIR:
-        return f"two pair, {_kind(top, True)} and {_kind(slots[1][1], True)}"
+        return Text(N_("two pair, {high} and {low}"), high=_kind(top, True), low=_kind(slots[1][1], True))
     if category == FULL_HOUSE:
-        return f"a full house, {_kind(top, True)} over {_kind(slots[1][1], True)}"
-    return f"{_SET_WORDS[slots[0][0]]} {_kind(top, True)}"
+        return Text(N_("a full house, {high} over {low}"), high=_kind(top, True), low=_kind(slots[1][1], True))
+    if top >> 4 in (1, ACE):
+        return Text(_ACE_SET_WORDS[slots[0][0]], aces=_kind(top, True))
+    return Text(_SET_WORDS[slots[0][0]], ranks=_kind(top, True))
 
 
-def _beat(hand: str) -> str:
-    """The verb after a described hand: "three kings beat", "a pair of sixes beats"."""
-    return "beat" if hand.split()[0] in ("three", "four", "five") else "beats"
+def _many(hand: Text) -> bool:
+    """Whether a described hand takes a plural verb in English: "three kings beat", "a pair of sixes beats"."""
+    return hand.split()[0] in ("three", "four", "five")
 
 
-def explain(winner: int, loser: int) -> str:
+def explain(winner: int, loser: int) -> Text:
     """Why the hand of value `winner` beats (or ties) the one of value `loser`, naming the
     deciding cards: "three kings beat three tens", "both a pair of sixes: the ace kicker beats
     the king". The first key of rules/poker.md that differs is the one named."""
     won, lost = describe(winner), describe(loser)
     if winner == loser:
-        return f"a tie: both {won}"
+        return Text(N_("a tie: both {hand}"), hand=won)
     if has_major(winner) != has_major(loser):
-        return f"{won} with a major {_beat(won)} {lost} without one"
+        return Text(N_("{won} with a major beat {lost} without one") if _many(won)
+                    else N_("{won} with a major beats {lost} without one"), won=won, lost=lost)
     if winner >> 40 != loser >> 40:
-        return f"{won} {_beat(won)} {lost}"
+        return _beats(won, lost)
     category = (winner >> 40) & 15
     for index, ((size, mine), (_, theirs)) in enumerate(zip(_slots(winner), _slots(loser), strict=True)):
         if mine == theirs:
             continue
         if (mine >> 3) == (theirs >> 3):  # same rank and orientation: majors in the group decide
             kind = _kind(mine, size > 1)
-            return (f"both {won}: {kind} with {plural(mine & 7, 'major')} "
-                    f"beat{'' if size > 1 else 's'} {kind} with {theirs & 7}")
+            if size > 1:
+                return Plural(N_("both {hand}: {kind} with {n} major beat {kind} with {other}"),
+                              N_("both {hand}: {kind} with {n} majors beat {kind} with {other}"), mine & 7,
+                              hand=won, kind=kind, other=theirs & 7)
+            return Plural(N_("both {hand}: {kind} with {n} major beats {kind} with {other}"),
+                          N_("both {hand}: {kind} with {n} majors beats {kind} with {other}"), mine & 7,
+                          hand=won, kind=kind, other=theirs & 7)
         if index == 0 or size > 1:
-            return f"{won} {_beat(won)} {lost}"
+            return _beats(won, lost)
         if category in (HIGH, FLUSH, STRAIGHT, STRAIGHT_FLUSH):
-            return f"both {won}: then the {_kind(mine, False)} beats the {_kind(theirs, False)}"
-        return f"both {won}: the {_kind(mine, False)} kicker beats the {_kind(theirs, False)}"
-    return f"both {won}"
+            return Text(N_("both {hand}: then the {card} beats the {other}"), hand=won, card=_kind(mine, False),
+                        other=_kind(theirs, False))
+        return Text(N_("both {hand}: the {card} kicker beats the {other}"), hand=won, card=_kind(mine, False),
+                    other=_kind(theirs, False))
+    return Text(N_("both {hand}"), hand=won)
+
+
+def _beats(won: Text, lost: Text) -> Text:
+    return Text(N_("{won} beat {lost}") if _many(won) else N_("{won} beats {lost}"), won=won, lost=lost)

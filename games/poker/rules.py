@@ -19,17 +19,19 @@ from typing import Any
 from games import base, fairness, pots
 from games.base import (
     HISTORY_HANDS,
+    N_,
     Action,
     Event,
     HandRecord,
     IllegalAction,
+    Plural,
     SeatSpec,
+    Text,
     cashout,
     check_level,
     mention,
     parse_amount,
     plain_copy,
-    plural,
     require,
 )
 from games.betting import Betting, Bettor
@@ -81,17 +83,17 @@ class Options:
         _check_int("big_blind", self.big_blind, self.small_blind, 2_000_000)
         _check_int("min_buy_in", self.min_buy_in, 1, 10_000)
         _check_int("max_buy_in", self.max_buy_in, self.min_buy_in, 10_000)
-        require(self.format in FORMATS, "format must be holdem or draw")
-        require(self.orientation in ORIENTATIONS, "orientation must be best or manual")
+        require(self.format in FORMATS, Text(N_("format must be holdem or draw")))
+        require(self.orientation in ORIENTATIONS, Text(N_("orientation must be best or manual")))
         _check_int("timer", self.timer, 0, 600)
-        require(self.style in DECK_STYLES, f"style must be one of {', '.join(DECK_STYLES)}")
+        require(self.style in DECK_STYLES, Text(N_("style must be one of {styles}"), styles=", ".join(DECK_STYLES)))
         if self.format in FORMATS:
             _check_int("bots", self.bots, 0, FORMATS[self.format] - 1)
 
 
 def _check_int(name: str, value: Any, low: int, high: int) -> None:
     ok = isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
-    require(ok, f"{name} must be a whole number from {low} to {high}")
+    require(ok, Text(N_("{name} must be a whole number from {low} to {high}"), name=name, low=low, high=high))
 
 
 def seat_range(options: Options) -> tuple[int, int]:
@@ -132,7 +134,7 @@ class Hand:
     spent: list[fairness.Deal] = field(default_factory=list)  # draw: deals this hand emptied, revealed at its end
     drawer: int | None = None  # draw: bettor index of the player to draw
     drawn: list[int] = field(default_factory=list)  # draw: cards each bettor drew (-1: not yet)
-    log: list[str] = field(default_factory=list)  # what happened, for /history
+    log: list[str] = field(default_factory=list)  # what happened, for /history: marked Texts (stored marked)
 
     def to_dict(self) -> dict[str, Any]:
         return {"number": self.number, "button": self.button, "street": self.street,
@@ -140,7 +142,7 @@ class Hand:
                 "deck": codes(self.deck), "small": self.small, "big": self.big, "deal": self.deal.to_dict(),
                 "board": codes(self.board), "burned": codes(self.burned), "mucked": codes(self.mucked),
                 "reshuffles": self.reshuffles, "spent": [d.to_dict() for d in self.spent], "drawer": self.drawer, "drawn": list(self.drawn),
-                "log": list(self.log)}
+                "log": _stored_log(self.log)}
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Hand:
@@ -150,7 +152,7 @@ class Hand:
                       "spent": [fairness.Deal.from_dict(d) for d in data.get("spent", [])],
                       "board": cards(data["board"]), "burned": cards(data["burned"]),
                       "mucked": cards(data["mucked"]), "drawn": list(data["drawn"]),
-                      "log": list(data["log"])})
+                      "log": _read_log(data["log"])})
 
 
 @dataclass
@@ -170,10 +172,11 @@ def new(options: Options, seats: list[SeatSpec], fair: fairness.Dealer | None = 
         opening: list[Event] | None = None) -> State:
     options.validate()
     low, high = seat_range(options)
-    require(low <= len(seats) <= high, f"a {options.format} table seats {low} to {high} players")
+    require(low <= len(seats) <= high, Text(N_("a {format} table seats {low} to {high} players"), format=options.format,
+                                            low=low, high=high))
     players_ = [s.player for s in seats]
-    require(len(set(players_)) == len(players_), "a player can only sit once at a table")
-    require(all(isinstance(s.stack, int) and s.stack >= 0 for s in seats), "a stack cannot be negative")
+    require(len(set(players_)) == len(players_), Text(N_("a player can only sit once at a table")))
+    require(all(isinstance(s.stack, int) and s.stack >= 0 for s in seats), Text(N_("a stack cannot be negative")))
     state = State(options, [Seat(s.player, i, s.stack) for i, s in enumerate(seats)],
                   fair=fair or fairness.new_dealer())
     _start_hand(state, [] if opening is None else opening)
@@ -299,9 +302,9 @@ def _start_hand(state: State, events: list[Event]) -> None:
     state.hand = hand
     betting.actor = betting.next_actor(small if n == 2 else (big + 1) % n)
     blinds = {"small": [bettors[small].player, posted[0]], "big": [bettors[big].player, posted[1]]}
-    hand.log.append(f"Hand {hand.number}: {mention(button.player)} has the button; "
-                    f"{mention(bettors[small].player)} posts {posted[0]}, "
-                    f"{mention(bettors[big].player)} posts {posted[1]}")
+    _log(hand, Text(N_("Hand {number}: {button} has the button; {small} posts {small_blind}, {big} posts {big_blind}"),
+                    number=hand.number, button=mention(button.player), small=mention(bettors[small].player),
+                    small_blind=posted[0], big=mention(bettors[big].player), big_blind=posted[1]))
     if state.hand_no > 1:
         events.append(Event("round_open", {"round": state.hand_no}))
     events.append(fairness.committed(deal))
@@ -312,7 +315,7 @@ def _start_hand(state: State, events: list[Event]) -> None:
 
 def _hand(state: State) -> Hand:
     hand = state.hand
-    require(hand is not None, "no hand is being played: the table waits for players")
+    require(hand is not None, Text(N_("no hand is being played: the table waits for players")))
     assert hand is not None
     return hand
 
@@ -336,7 +339,7 @@ def _advance(state: State, events: list[Event]) -> None:
             back = betting.return_uncalled()
             if back is not None:
                 events.append(Event("uncalled", {"player": back[0], "amount": back[1]}))
-                hand.log.append(f"{back[1]} uncalled returned to {mention(back[0])}")
+                _log(hand, Text(N_("{amount} uncalled returned to {player}"), amount=back[1], player=mention(back[0])))
             betting.end_round()
             _next_street(state, hand, events)
         elif hand.street == "draw":
@@ -380,12 +383,12 @@ def _next_street(state: State, hand: Hand, events: list[Event]) -> None:
         dealt = [hand.deal.take(hand.deck) for _ in range(BOARD_CARDS[hand.street])]  # as they lie in the deck
         hand.board.extend(dealt)
         events.append(Event("street", {"street": hand.street, "cards": codes(dealt)}))
-        hand.log.append(f"{hand.street.title()}: {' '.join(codes(dealt))}")
+        _log(hand, Text(STREET_LOG[hand.street], cards=" ".join(codes(dealt))))
         hand.betting.start_round(0)
     elif hand.street == "draw":
         hand.drawer = _next_drawer(hand, 0)
         events.append(Event("street", {"street": "draw", "cards": []}))
-        hand.log.append("The draw")
+        _log(hand, Text(N_("The draw")))
     else:
         hand.betting.start_round(0)
 
@@ -462,7 +465,7 @@ def _remember(state: State, hand: Hand, values: dict[int, int], results: list[di
              "players": [{"player": b.player, "cards": codes(hand.holes[i]), "shown": b.player in values,
                           "category": category_of(values[b.player]) if b.player in values else None,
                           "net": results[i]["net"]} for i, b in enumerate(hand.betting.bettors)],
-             "log": list(hand.log)}
+             "log": _stored_log(hand.log)}  # kept marked: plain data, copied in C
     state.history = [*state.history, entry][-HISTORY_HANDS:]
 
 
@@ -470,10 +473,8 @@ def _remember(state: State, hand: Hand, values: dict[int, int], results: list[di
 
 
 def _record(hand: Hand, events: list[Event], player: int, move: str, amount: int, auto: bool = False) -> None:
-    words = {"check": "checks", "call": f"calls {amount}", "bet": f"bets {amount}",
-             "raise": f"raises to {amount}", "fold": "folds", "allin": f"is all-in for {amount}"}
-    text = f"{mention(player)} {words[move]}" + (" (away)" if auto else "")
-    hand.log.append(text)
+    text = Text(MOVE_LOG[move], player=mention(player), amount=amount)
+    _log(hand, Text(N_("{move} (away)"), move=text) if auto else text)
     events.append(Event("action", {"player": player, "move": move, "amount": amount, "auto": auto,
                                    "street": hand.street, "text": text}))
 
@@ -483,12 +484,12 @@ def _betting_turn(state: State, player: int) -> tuple[Hand, Bettor]:
     hand = _hand(state)
     if hand.street == "draw":
         bettor = hand.betting.find(player)
-        require(bettor is not None and not bettor.folded, "you are not in this hand" if bettor is None
-                else "you have folded this hand")
-        raise IllegalAction("it is the draw: discard the cards you want replaced (/poker discard), "
-                            "or keep them all")
+        require(bettor is not None and not bettor.folded, Text(N_("you are not in this hand")) if bettor is None
+                else Text(N_(Text(N_("you have folded this hand")))))
+        raise IllegalAction(Text(N_("it is the draw: discard the cards you want replaced (/poker discard), "
+                                    "or keep them all")))
     current = hand.betting.current()
-    who = mention(current.player) if current else "no one"
+    who = mention(current.player) if current else Text(N_("no one"))
     return hand, hand.betting.verify_turn(player, who)
 
 
@@ -532,6 +533,12 @@ def _bet_move(state: State, player: int, action: Action) -> list[Event]:
     return events
 
 
+# The hand's log, for /history (marked: said in the reader's language).
+MOVE_LOG = {"check": N_("{player} checks"), "call": N_("{player} calls {amount}"), "bet": N_("{player} bets {amount}"),
+            "raise": N_("{player} raises to {amount}"), "fold": N_("{player} folds"),
+            "allin": N_("{player} is all-in for {amount}")}
+STREET_LOG = {"flop": N_("Flop: {cards}"), "turn": N_("Turn: {cards}"), "river": N_("River: {cards}")}
+
 STAND_PAT_WORDS = frozenset({"none", "nothing", "-", ""})
 
 
@@ -539,13 +546,13 @@ def _parse_codes(raw: Any) -> list[Card]:
     """The cards a player named: typed text (codes or names; `none` for none), or a list of
     codes. Parsed only once the move is known to be allowed now."""
     require(isinstance(raw, str) or (isinstance(raw, list) and all(isinstance(x, str) for x in raw)),
-            "name the cards to discard, e.g. 3W 16")
+            Text(N_("name the cards to discard, e.g. 3W 16")))
     try:
         if isinstance(raw, str):
             return [] if raw.strip().lower() in STAND_PAT_WORDS else parse_cards(raw)
         return [card(code) for code in raw]
     except CardParseError as error:
-        raise IllegalAction(str(error)) from None
+        raise IllegalAction(error.args[0] if error.args and isinstance(error.args[0], Text) else str(error)) from None
 
 
 def _match(hole: list[Card], wanted: list[Card]) -> list[int]:
@@ -553,7 +560,7 @@ def _match(hole: list[Card], wanted: list[Card]) -> list[int]:
     positions: list[int] = []
     for c in wanted:
         found = [i for i, h in enumerate(hole) if h.face == c.face and i not in positions]
-        require(bool(found), f"{c.face.code} is not in your hand")
+        require(bool(found), Text(N_("{card} is not in your hand"), card=c.face.code))
         positions.append(found[0])
     return positions
 
@@ -561,18 +568,18 @@ def _match(hole: list[Card], wanted: list[Card]) -> list[int]:
 def _discard(state: State, player: int, action: Action) -> list[Event]:
     _seated(state, player)
     hand = _hand(state)
-    require(state.options.format == "draw", "this is a hold'em table: there is no draw")
+    require(state.options.format == "draw", Text(N_("this is a hold'em table: there is no draw")))
     bettor = hand.betting.find(player)
-    require(bettor is not None, "you are not in this hand; you'll be dealt in at the next one")
+    require(bettor is not None, Text(N_("you are not in this hand; you'll be dealt in at the next one")))
     assert bettor is not None
-    require(not bettor.folded, "you have folded this hand")
-    require(hand.street == "draw", "it is not the draw: discards come after the first betting round")
+    require(not bettor.folded, Text(N_("you have folded this hand")))
+    require(hand.street == "draw", Text(N_("it is not the draw: discards come after the first betting round")))
     index = hand.betting.bettors.index(bettor)
     assert hand.drawer is not None
     drawer = hand.betting.bettors[hand.drawer].player
-    require(hand.drawer == index, f"it is not your turn to draw: {mention(drawer)} draws now")
+    require(hand.drawer == index, Text(N_("it is not your turn to draw: {player} draws now"), player=mention(drawer)))
     wanted = _parse_codes(action.get("cards", []))
-    require(len({c.face for c in wanted}) == len(wanted), "name each card once")
+    require(len({c.face for c in wanted}) == len(wanted), Text(N_("name each card once")))
     positions = _match(hand.holes[index], wanted)
     events: list[Event] = []
     _do_discard(state, hand, index, positions, events)
@@ -609,8 +616,9 @@ def _do_discard(state: State, hand: Hand, index: int, positions: list[int], even
     hand.mucked.extend(thrown)
     hand.drawn[index] = len(positions)
     player = hand.betting.bettors[index].player
-    text = f"{mention(player)} " + (f"draws {len(positions)}" if positions else "stands pat")
-    hand.log.append(text + (" (away)" if auto else ""))
+    text = Text(N_("{player} draws {number}"), player=mention(player), number=len(positions)) if positions \
+        else Text(N_("{player} stands pat"), player=mention(player))
+    _log(hand, Text(N_("{move} (away)"), move=text) if auto else text)
     events.append(Event("draw", {"player": player, "count": len(positions), "text": text}))
     hand.drawer = _next_drawer(hand, index + 1)
 
@@ -618,21 +626,22 @@ def _do_discard(state: State, hand: Hand, index: int, positions: list[int], even
 def _turn(state: State, player: int, action: Action) -> list[Event]:
     _seated(state, player)
     require(state.options.orientation == "manual",
-            "this table turns your cards for your best hand at showdown (orientation: best)")
+            Text(N_("this table turns your cards for your best hand at showdown (orientation: best)")))
     hand = _hand(state)
     bettor = hand.betting.find(player)
-    require(bettor is not None, "you are not in this hand; you'll be dealt in at the next one")
+    require(bettor is not None, Text(N_("you are not in this hand; you'll be dealt in at the next one")))
     assert bettor is not None
-    require(not bettor.folded, "you have folded this hand")
+    require(not bettor.folded, Text(N_("you have folded this hand")))
     hole = hand.holes[hand.betting.bettors.index(bettor)]
     raw = action.get("card")
     if isinstance(raw, int) and not isinstance(raw, bool):
-        require(0 <= raw < len(hole), f"you have {len(hole)} cards; there is no card {raw}")
+        require(0 <= raw < len(hole), Plural(N_("you have {n} card; there is no card {number}"),
+                                                  N_("you have {n} cards; there is no card {number}"), len(hole), number=raw))
         position = raw
     else:
-        require(isinstance(raw, str), "name the card to turn, e.g. KC")
+        require(isinstance(raw, str), Text(N_("name the card to turn, e.g. KC")))
         named = _parse_codes(raw)
-        require(len(named) == 1, "name exactly one card to turn, e.g. KC")
+        require(len(named) == 1, Text(N_("name exactly one card to turn, e.g. KC")))
         position = _match(hole, named)[0]
     hole[position] = hole[position].turned()
     now = hole[position]
@@ -640,9 +649,9 @@ def _turn(state: State, player: int, action: Action) -> list[Event]:
 
 
 def _join(state: State, player: int, action: Action) -> list[Event]:
-    require(find_seat(state, player) is None, "you are already seated at this table")
+    require(find_seat(state, player) is None, Text(N_("you are already seated at this table")))
     size = FORMATS[state.options.format]
-    require(len(state.seats) < size, f"the table is full ({size} seats)")
+    require(len(state.seats) < size, Text(N_("the table is full ({size} seats)"), size=size))
     stack = parse_amount(action.get("stack"), "buy-in")
     taken = {s.number for s in state.seats}
     number = next(n for n in range(size) if n not in taken)
@@ -684,12 +693,12 @@ def _fold_leaving(hand: Hand, bettor: Bettor, events: list[Event]) -> None:
     if hand.drawer == index:
         hand.drawer = _next_drawer(hand, index + 1)
     _record(hand, events, bettor.player, "fold", 0)
-    hand.log[-1] += " and leaves"
+    hand.log[-1] = Text(N_("{move} and leaves"), move=hand.log[-1])
 
 
 def _sitout(state: State, player: int, action: Action) -> list[Event]:
     seat = _seated(state, player)
-    require(not seat.sitting_out, "you are already sitting out")
+    require(not seat.sitting_out, Text(N_("you are already sitting out")))
     seat.sitting_out = True
     events = [Event("sitout", {"player": player})]
     state.actions += 1
@@ -699,7 +708,7 @@ def _sitout(state: State, player: int, action: Action) -> list[Event]:
 
 def _sitin(state: State, player: int, action: Action) -> list[Event]:
     seat = _seated(state, player)
-    require(seat.sitting_out, "you are not sitting out")
+    require(seat.sitting_out, Text(N_("you are not sitting out")))
     seat.sitting_out = False
     events = [Event("sitin", {"player": player})]
     if state.hand is None:
@@ -717,10 +726,10 @@ HANDLERS: dict[str, Callable[[State, int, Action], list[Event]]] = {
 def apply(state: State, player: int, action: Action) -> list[Event]:
     """Play one move; IllegalAction (state untouched) when it is refused."""
     ok = isinstance(action, dict) and isinstance(action.get("type"), str)
-    require(ok, "an action needs a type")
+    require(ok, Text(N_("an action needs a type")))
     handler = HANDLERS.get(action["type"])
     if handler is None:
-        raise IllegalAction(f"poker has no action {action['type']!r}")
+        raise IllegalAction(Text(N_("poker has no action {action}"), action=repr(action["type"])))
     return handler(state, player, action)
 
 
@@ -884,9 +893,11 @@ def _final_view(state: State, hand: Hand, values: dict[int, int],
                           "category": category_of(values[bettor.player]),
                           "best": codes(best_five(played)), "won": result["won"]})
     ranked = sorted(values.items(), key=lambda item: -item[1])
+    reasons = [_pot_reason(pot, shares, values) for pot, shares in paid]
     pot_views = [{"amount": pot.amount, "eligible": list(pot.eligible),
                   "winners": [p for p, chips in shares.items() if chips],
-                  "reason": _pot_reason(pot, shares, values)} for pot, shares in paid]
+                  "reason": str(reason) if reason else None, "reason_text": reason.marked() if reason else None}
+                 for (pot, shares), reason in zip(paid, reasons, strict=True)]  # the reason in English, and marked
     return {**_table_view(state), "round": hand.number, "phase": "showdown" if showdown else "won",
             "final": True, "board": codes(board), "pot": sum(p["amount"] for p in pot_views),
             "pots": pot_views, "turn": None, "button": button, "seats": seats, "hands": hands,
@@ -897,7 +908,7 @@ def deals_in_play(state: State) -> list[fairness.Deal]:
     return [*state.hand.spent, state.hand.deal] if state.hand else []
 
 
-def _pot_reason(pot: pots.Pot, shares: dict[int, int], values: dict[int, int]) -> str | None:
+def _pot_reason(pot: pots.Pot, shares: dict[int, int], values: dict[int, int]) -> Text | None:
     """Why a pot contested at the showdown went where it did: the winning hand against the
     best hand it beat (or the hands that tied)."""
     shown = [p for p in pot.eligible if p in values]
@@ -918,10 +929,32 @@ def history(state: State, player: int) -> list[HandRecord]:
 
 def _record_for(entry: dict[str, Any], player: int) -> HandRecord:
     mine = next(p for p in entry["players"] if p["player"] == player)
-    lines = [f"You: {' '.join(mine['cards'])}" + (f" ({mine['category']})" if mine["category"] else "")]
-    lines += [f"{mention(p['player'])}: {' '.join(p['cards'])} ({p['category']})" for p in entry["players"]
-              if p["shown"] and p["player"] != player]
+    cards_ = " ".join(mine["cards"])
+    lines = [Text(N_("You: {cards} ({category})"), cards=cards_, category=Text(mine["category"])) if mine["category"]
+             else Text(N_("You: {cards}"), cards=cards_)]
+    lines += [Text(N_("{player}: {cards} ({category})"), player=mention(p["player"]), cards=" ".join(p["cards"]),
+                   category=Text(p["category"])) for p in entry["players"] if p["shown"] and p["player"] != player]
     if entry["board"]:
-        lines.append(f"Board: {' '.join(entry['board'])}")
-    return HandRecord(hand=entry["hand"], deals=copy.deepcopy(entry["deals"]), cards=lines, actions=entry["log"][1:],
-                      result=plural(mine["net"], "chip", signed=True))
+        lines.append(Text(N_("Board: {cards}"), cards=" ".join(entry["board"])))
+    return HandRecord(hand=entry["hand"], deals=copy.deepcopy(entry["deals"]), cards=lines,
+                      actions=history_log(entry)[1:],
+                      result=Plural(N_("{n:+} chip"), N_("{n:+} chips"), mine["net"]))
+
+
+def _log(hand: Hand, text: Text) -> None:
+    """A line of the hand's log, a Text so that /history says it in its reader's language."""
+    hand.log.append(text)
+
+
+def _stored_log(lines: list[str]) -> list[Any]:
+    """The log as JSON keeps it: each Text marked (a line stored before the texts were marked stays English)."""
+    return [line.marked() if isinstance(line, Text) else line for line in lines]
+
+
+def _read_log(lines: list[Any]) -> list[str]:
+    return [Text.from_marked(line) if isinstance(line, dict) else line for line in lines]
+
+
+def history_log(entry: dict[str, Any]) -> list[str]:
+    """A remembered hand's log, its lines as Texts (English as `str`)."""
+    return _read_log(entry["log"])

@@ -24,6 +24,7 @@ from bot import i18n
 # lines (one ends unclosed, the next begins with the close).
 MARKED = re.compile(rf"{i18n.OPEN_MARK}[^{i18n.OPEN_MARK}{i18n.CLOSE_MARK}]*({i18n.CLOSE_MARK}|…$|\.\.\.$|$)"
                     rf"|^[^{i18n.OPEN_MARK}{i18n.CLOSE_MARK}]*{i18n.CLOSE_MARK}")
+WRAPPED = re.compile(rf"{i18n.OPEN_MARK}[^{i18n.OPEN_MARK}{i18n.CLOSE_MARK}]*$|^[^{i18n.OPEN_MARK}{i18n.CLOSE_MARK}]*{i18n.CLOSE_MARK}")
 # What no language translates: mentions, timestamps, card codes (KC, 10W, 21r), numbers,
 # hashes, commands (`/tarot play`), emojis and punctuation.
 NEUTRAL = re.compile(
@@ -60,10 +61,13 @@ def message_texts(message: discord.Message) -> Iterator[str]:
                 yield from (option.label or "", option.description or "")
 
 
-def untranslated(text: str, names: tuple[str, ...] = ()) -> list[str]:
-    """The words of a pseudo-language text outside every marker (members' names aside)."""
+def untranslated(text: str, names: tuple[str, ...] = (), wrapped: bool = False) -> list[str]:
+    """The words of a pseudo-language text outside every marker (members' names aside);
+    `wrapped`: a line of an image's wrapped text (see WRAPPED)."""
     while True:
         stripped = MARKED.sub(" ", text)
+        if stripped == text and wrapped:
+            stripped = WRAPPED.sub(" ", text)
         if stripped == text:
             break
         text = stripped

@@ -66,7 +66,7 @@ async def test_one_member_plays_several_poker_hands_against_three_computers(simc
         await poker_move(world, alice)
         moves += 1
     assert table.state.hand_no > HANDS, f"only {table.state.hand_no} hands in {moves} moves"
-    logs = [line for entry in table.state.history for line in entry["log"]]
+    logs = [line for entry in table.state.history for line in poker.history_log(entry)]
     assert any(line.startswith("Computer") and ("raises" in line or "bets" in line) for line in logs)
     assert any(line.startswith("Computer") and "folds" in line for line in logs)
     shown = " ".join(m.embeds[0].description or "" for m in world.channel.history() if m.embeds)

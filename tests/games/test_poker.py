@@ -305,7 +305,10 @@ def test_a_split_pot_gives_the_odd_chip_to_the_first_winner_left_of_the_button()
     events = check_down(state, 1)
     pot = events_of(events, "settled")[0].data["pots"]
     assert pot == [{"amount": 25, "eligible": [3, 1], "winners": [3, 1],
-                    "reason": "a tie: both a straight flush to the ten"}]
+                    "reason": "a tie: both a straight flush to the ten",
+                    "reason_text": {"msgid": "a tie: both {hand}", "plural": None, "count": 1, "params": {
+                        "hand": {"msgid": "a straight flush to the {rank}", "plural": None, "count": 1,
+                                 "params": {"rank": {"msgid": "ten", "plural": None, "count": 1, "params": {}}}}}}}]
     won = {r["player"]: r["won"] for r in events_of(events, "settled")[0].data["results"]}
     assert won == {2: 0, 3: 13, 1: 12}
 
