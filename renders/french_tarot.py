@@ -106,14 +106,9 @@ def _row_table(view: dict[str, Any], names: dict[int, str], style: str) -> L.Blo
 
 def _trick_row(view: dict[str, Any], names: dict[int, str], style: str, width: int) -> L.Block:
     """The trick with each card under its player's plate; between tricks, the one just taken."""
-    w = now()
-    cards, heading, winner = view["trick"], w("Trick {number}", number=view["trick_number"]), None
-    if not cards and view.get("last_trick"):
-        last = view["last_trick"]
-        cards, winner = last["cards"], last["winner"]
-        heading = w("Trick {number} taken by {player}", number=last["number"], player=L.player_name(names, winner))
-    elif cards:
-        heading += w(" · led by {player}", player=L.player_name(names, cards[0]["player"]))
+    cards, heading, winner = _trick_shown(view, names)
+    if cards and winner is None:
+        heading += now()(" · led by {player}", player=L.player_name(names, cards[0]["player"]))
     played = {entry["player"]: entry["card"] for entry in cards}
     slots = []
     for seat in view["seats"]:
@@ -171,14 +166,20 @@ def _bid_line(seat: dict[str, Any], turn: bool) -> tuple[str, L.Colour]:
     return (w("Bids {contract}", contract=w(CONTRACTS[bid])), L.WIN)
 
 
+def _trick_shown(view: dict[str, Any], names: dict[int, str]) -> tuple[list[dict[str, Any]], str, int | None]:
+    """The trick being played with its heading; between tricks, the one just taken, its heading
+    and who took it."""
+    w = now()
+    if not view["trick"] and view.get("last_trick"):
+        last = view["last_trick"]
+        heading = w("Trick {number} taken by {player}", number=last["number"], player=L.player_name(names, last["winner"]))
+        return last["cards"], heading, last["winner"]
+    return view["trick"], w("Trick {number}", number=view["trick_number"]), None
+
+
 def _trick(view: dict[str, Any], names: dict[int, str], style: str) -> L.Block:
     """The trick being played; between tricks, the one just taken and who took it."""
-    w = now()
-    cards, heading, winner = view["trick"], w("Trick {number}", number=view["trick_number"]), None
-    if not cards and view.get("last_trick"):
-        last = view["last_trick"]
-        cards, winner = last["cards"], last["winner"]
-        heading = w("Trick {number} taken by {player}", number=last["number"], player=L.player_name(names, winner))
+    cards, heading, winner = _trick_shown(view, names)
     slots = [_played(entry, names, style, entry["player"] == winner) for entry in cards]
     if not slots:
         slots = [L.fan([], CARD, style, markers=False)]

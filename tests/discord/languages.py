@@ -19,6 +19,7 @@ import pytest
 from simcord import interactions
 
 from bot import i18n
+from tests.discord.helpers import make_world
 
 # A marked text; an image may cut a long one short ("…" in place of its end) or wrap it over two
 # lines (one ends unclosed, the next begins with the close).
@@ -130,3 +131,18 @@ def watch_drawings(monkeypatch: pytest.MonkeyPatch, seen: Seen) -> None:
     monkeypatch.setattr(text, "draw", drawn)
     monkeypatch.setattr(cards, "card_image", face)
     monkeypatch.setattr(layout, "card_image", face)
+
+
+def one_member_speaking(env: Any, monkeypatch: pytest.MonkeyPatch, locale: str,
+                        watch: Any = None) -> tuple[Any, Any, Seen]:
+    """A world whose one member, alice, and whose server speak `locale`: what she is shown
+    (images' words too, through `watch`, by default `watch_drawings`) is gathered in the Seen
+    returned; computers move at once."""
+    speak(monkeypatch, {}, server=locale)
+    world = make_world(env, names=("alice",))
+    alice = world.members[0]
+    speak(monkeypatch, {alice.id: locale}, server=locale)
+    seen = Seen()
+    (watch or watch_drawings)(monkeypatch, seen)
+    world.bot.tables.computer_pause = 0
+    return world, alice, seen

@@ -10,14 +10,13 @@ import asyncio
 import re
 from typing import Any
 
-import discord
 import pytest
 
 from bot import i18n
 from games import loc
 from games.cards import card
-from tests.discord.helpers import make_world
-from tests.discord.languages import Seen, speak, untranslated, watch_drawings
+from tests.discord.languages import Seen, one_member_speaking, untranslated, watch_drawings
+from tests.discord.test_loc_play import dm_menu
 from tests.discord.test_tarot_languages import ENGLISH as TAROT_ENGLISH
 from tests.discord.test_tarot_languages import _without_codes
 
@@ -35,15 +34,6 @@ def watch_images(monkeypatch: pytest.MonkeyPatch, seen: Seen) -> None:
     watch_drawings(monkeypatch, seen)
     monkeypatch.setattr(layout, "_label_mask", layout._label_mask.__wrapped__)
 
-
-def dm_menu(member: Any, table_id: int) -> discord.Message:
-    """The newest DM offering this table's card menu."""
-    for message in reversed(member.user.dm_channel.history()):
-        for row in message.components:
-            for item in getattr(row, "children", []):
-                if str(getattr(item, "custom_id", "")).startswith(f"ts:{table_id}:"):
-                    return message
-    raise AssertionError("no card menu in the DMs")
 
 
 async def her_turn(table: Any, player: int, hand: int) -> bool:
@@ -75,13 +65,7 @@ async def choose(world: Any, seen: Seen, member: Any, table: Any, slash: bool, l
 async def play_a_hand(env: Any, monkeypatch: pytest.MonkeyPatch, locale: str) -> tuple[Any, Seen]:
     """One member against two computers (the lobby warns: fewer than four), one whole hand in
     `locale` (theirs and the server's): a refusal, /rules, /hand, every choice, /history."""
-    speak(monkeypatch, {}, server=locale)
-    world = make_world(env, names=("alice",))
-    alice = world.members[0]
-    speak(monkeypatch, {alice.id: locale}, server=locale)
-    seen = Seen()
-    watch_images(monkeypatch, seen)
-    world.bot.tables.computer_pause = 0
+    world, alice, seen = one_member_speaking(env, monkeypatch, locale, watch_images)
     language = i18n.language_of(locale)
     seen.answer(await alice.slash(world.channel, "loc create", bots=2, timer=0))
     table = world.bot.tables.table_in(world.channel.id)

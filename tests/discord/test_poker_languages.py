@@ -13,8 +13,8 @@ import pytest
 
 from bot import i18n
 from games import poker
-from tests.discord.helpers import make_world, table_message
-from tests.discord.languages import Seen, speak, untranslated, watch_drawings
+from tests.discord.helpers import table_message
+from tests.discord.languages import Seen, one_member_speaking, untranslated
 from tests.discord.test_tarot_languages import control
 from tests.seeds import predict
 
@@ -59,13 +59,7 @@ async def move(world: Any, seen: Seen, member: Any, step: int) -> None:
 async def play_a_game(env: Any, monkeypatch: pytest.MonkeyPatch, locale: str, fmt: str) -> tuple[Any, Seen]:
     """One member against two computers, a few hands of `fmt`, in `locale` (theirs and the
     server's): /rules, refusals, /hand, every move, /history."""
-    speak(monkeypatch, {}, server=locale)
-    world = make_world(env, names=("alice",))
-    alice = world.members[0]
-    speak(monkeypatch, {alice.id: locale}, server=locale)
-    seen = Seen()
-    watch_drawings(monkeypatch, seen)
-    world.bot.tables.computer_pause = 0
+    world, alice, seen = one_member_speaking(env, monkeypatch, locale)
     predict(2024)
     seen.answer(await alice.slash(world.channel, "poker create", bots=2, timer=0, format=fmt))
     table = world.bot.tables.table_in(world.channel.id)

@@ -17,7 +17,7 @@ from games import french_tarot as ft
 from games.cards import card
 from games.french_tarot import ai as tarot_ai
 from tests.discord.helpers import make_world
-from tests.discord.languages import Seen, speak, untranslated, watch_drawings
+from tests.discord.languages import Seen, one_member_speaking, speak, untranslated
 from tests.discord.test_tarot_play import first_seed, simulate
 from tests.seeds import predict
 
@@ -70,13 +70,7 @@ async def move(world: Any, seen: Seen, member: Any, slash: bool, language: str) 
 async def play_a_game(env: Any, monkeypatch: pytest.MonkeyPatch, locale: str) -> tuple[Any, Seen]:
     """One member against three computers, one hand, in `locale` (theirs and the server's):
     the table's commands, a refusal, /rules, /hand and every move."""
-    speak(monkeypatch, {}, server=locale)
-    world = make_world(env, names=("alice",))
-    alice = world.members[0]
-    speak(monkeypatch, {alice.id: locale}, server=locale)
-    seen = Seen()
-    watch_drawings(monkeypatch, seen)
-    world.bot.tables.computer_pause = 0
+    world, alice, seen = one_member_speaking(env, monkeypatch, locale)
     predict(first_seed(lambda s: simulate(4, s).history[-1]["contract"] is not None))
     seen.answer(await alice.slash(world.channel, "tarot create", players=4, bots=3, hands=1, timer=0))
     table = world.bot.tables.table_in(world.channel.id)

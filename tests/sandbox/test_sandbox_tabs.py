@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator
+from collections.abc import AsyncIterator, Iterator
+from contextlib import asynccontextmanager
 from typing import Any
 
 import pytest
@@ -58,13 +59,18 @@ def sandbox(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Sandbox]:
         running.kill()
 
 
-async def two_tabs(playwright: Any) -> tuple[Any, Any, Any]:
-    """(the browser, a tab, another tab) of one browser, as a person opens them (a window of
-    laptop height, where the DM's hand images fill more than the page)."""
-    browser = await playwright.chromium.launch(executable_path=need_chromium(), args=CHROMIUM_ARGS)
-    context = await browser.new_context(viewport={"width": 1280, "height": 700})
-    await context.add_init_script(WATCH_UNAVAILABLE)
-    return browser, await context.new_page(), await context.new_page()
+@asynccontextmanager
+async def two_tabs() -> AsyncIterator[tuple[Any, Any]]:
+    """Two tabs of one browser, as a person opens them (a window of laptop height, where the
+    DM's hand images fill more than the page); the browser is closed after."""
+    async with async_playwright() as playwright:
+        browser = await playwright.chromium.launch(executable_path=need_chromium(), args=CHROMIUM_ARGS)
+        try:
+            context = await browser.new_context(viewport={"width": 1280, "height": 700})
+            await context.add_init_script(WATCH_UNAVAILABLE)
+            yield await context.new_page(), await context.new_page()
+        finally:
+            await browser.close()
 
 
 async def assert_working(*pages: Any) -> None:
@@ -122,60 +128,52 @@ def poker_table(page: Any) -> Any:
 
 
 async def test_a_whole_command_with_no_options_runs_on_one_enter(sandbox):
-    async with async_playwright() as playwright:
-        browser, page, _ = await two_tabs(playwright)
-        try:
-            await open_channel(page, sandbox, "blackjack")
-            await type_line(page, "/blackjack create")
-            lobby = messages(page).filter(has_text="Major Blackjack — lobby").last
-            await lobby.get_by_role("button", name="Start", exact=True).wait_for(timeout=10_000)
-            await type_line(page, "/hand")
-            await messages(page).filter(has_text=f"{PERSON_NAME} used /hand").last.wait_for(timeout=10_000)
-            await type_line(page, "/table end")
-            await messages(page).filter(has_text=f"{PERSON_NAME} used /table").last.wait_for(timeout=10_000)
-            assert await page.locator(".command-chip").count() == 0, "a command chip was left in the box"
-            assert await page.locator("#channel-composer-input").input_value() == ""
-            await assert_working(page)
-        finally:
-            await browser.close()
+    async with two_tabs() as (page, _):
+        await open_channel(page, sandbox, "blackjack")
+        await type_line(page, "/blackjack create")
+        lobby = messages(page).filter(has_text="Major Blackjack — lobby").last
+        await lobby.get_by_role("button", name="Start", exact=True).wait_for(timeout=10_000)
+        await type_line(page, "/hand")
+        await messages(page).filter(has_text=f"{PERSON_NAME} used /hand").last.wait_for(timeout=10_000)
+        await type_line(page, "/table end")
+        await messages(page).filter(has_text=f"{PERSON_NAME} used /table").last.wait_for(timeout=10_000)
+        assert await page.locator(".command-chip").count() == 0, "a command chip was left in the box"
+        assert await page.locator("#channel-composer-input").input_value() == ""
+        await assert_working(page)
 
 
 async def test_the_channel_and_dm_pages_work_side_by_side(sandbox):
-    async with async_playwright() as playwright:
-        browser, channel, dm = await two_tabs(playwright)
-        try:
-            await open_channel(channel, sandbox, "poker")
-            await open_channel(dm, sandbox, "dm")  # the README's "Direct messages" page, in a second tab
-            await type_line(channel, "/poker create bots:3")
-            lobby = messages(channel).filter(has_text="Major Poker — lobby").last
-            start = lobby.get_by_role("button", name="Start", exact=True)
-            await start.wait_for(timeout=10_000)
-            await click_and_time(channel, lobby, start)
-            for _ in range(DM_TURNS):
-                await play_turn(dm, newest_dm, "Your turn")
-                await assert_working(channel, dm)
-                await play_turn(channel, poker_table, f"@{PERSON_NAME} to act")
-                await assert_working(channel, dm)
-            await shows_newest(dm)  # kept at the newest as the hands came and were edited
-
-            again = await dm.context.new_page()  # the DM page opened afresh shows its newest message
-            await open_channel(again, sandbox, "dm")
-            await shows_newest(again)
-
-            await dm.mouse.move(700, 300)
-            await dm.mouse.wheel(0, -400)  # the reader scrolls up: their place is kept
-            await dm.wait_for_function(f"() => ({BELOW_NEWEST})() > {AT_NEWEST_PX}", timeout=10_000)
-            dms = await messages(dm).count()
+    async with two_tabs() as (channel, dm):
+        await open_channel(channel, sandbox, "poker")
+        await open_channel(dm, sandbox, "dm")  # the README's "Direct messages" page, in a second tab
+        await type_line(channel, "/poker create bots:3")
+        lobby = messages(channel).filter(has_text="Major Poker — lobby").last
+        start = lobby.get_by_role("button", name="Start", exact=True)
+        await start.wait_for(timeout=10_000)
+        await click_and_time(channel, lobby, start)
+        for _ in range(DM_TURNS):
+            await play_turn(dm, newest_dm, "Your turn")
+            await assert_working(channel, dm)
             await play_turn(channel, poker_table, f"@{PERSON_NAME} to act")
-            await dm.wait_for_function(f"() => document.querySelectorAll('article.channel-message').length > {dms}",
-                                       timeout=90_000)  # the next hand's DM, once the computers have played it out
-            await dm.wait_for_timeout(500)
-            assert await below_newest(dm) > AT_NEWEST_PX, "the reader was taken down to the newest message"
-            await dm.mouse.wheel(0, 20_000)  # and back down: the page follows the newest again
-            await shows_newest(dm)
-            await assert_working(channel, dm, again)
-        finally:
-            await browser.close()
+            await assert_working(channel, dm)
+        await shows_newest(dm)  # kept at the newest as the hands came and were edited
+
+        again = await dm.context.new_page()  # the DM page opened afresh shows its newest message
+        await open_channel(again, sandbox, "dm")
+        await shows_newest(again)
+
+        await dm.mouse.move(700, 300)
+        await dm.mouse.wheel(0, -400)  # the reader scrolls up: their place is kept
+        await dm.wait_for_function(f"() => ({BELOW_NEWEST})() > {AT_NEWEST_PX}", timeout=10_000)
+        dms = await messages(dm).count()
+        await play_turn(channel, poker_table, f"@{PERSON_NAME} to act")
+        await dm.wait_for_function(f"() => document.querySelectorAll('article.channel-message').length > {dms}",
+                                   timeout=90_000)  # the next hand's DM, once the computers have played it out
+        await dm.wait_for_timeout(500)
+        assert await below_newest(dm) > AT_NEWEST_PX, "the reader was taken down to the newest message"
+        await dm.mouse.wheel(0, 20_000)  # and back down: the page follows the newest again
+        await shows_newest(dm)
+        await assert_working(channel, dm, again)
 
 
 CLICK_THEN_ENTER = """([label]) => {
@@ -190,55 +188,47 @@ CLICK_THEN_ENTER = """([label]) => {
 
 
 async def test_a_command_sent_while_a_click_completes_goes_once_the_page_is_free(sandbox):
-    async with async_playwright() as playwright:
-        browser, page, _ = await two_tabs(playwright)
-        try:
-            await open_channel(page, sandbox, "blackjack")
-            await type_line(page, "/blackjack create")
-            lobby = messages(page).filter(has_text="Major Blackjack — lobby").last
-            await lobby.get_by_role("button", name="Start", exact=True).wait_for(timeout=10_000)
-            box = page.locator("#channel-composer-input")
-            await box.fill("/hand")
-            answers = messages(page).filter(has_text=f"{PERSON_NAME} used /hand")
-            before = await answers.count()  # an earlier test of the module may have asked too
-            assert await page.evaluate(CLICK_THEN_ENTER, ["Start"]), "the page was still completing the click"
-            await answers.nth(before).wait_for(timeout=15_000)
-            await page.wait_for_function("() => document.getElementById('channel-composer-input').value === ''",
-                                         timeout=10_000)  # the line sent, not left in the box
-            await type_line(page, "/table end")
-            await messages(page).filter(has_text=f"{PERSON_NAME} used /table").last.wait_for(timeout=10_000)
-            await assert_working(page)
-        finally:
-            await browser.close()
+    async with two_tabs() as (page, _):
+        await open_channel(page, sandbox, "blackjack")
+        await type_line(page, "/blackjack create")
+        lobby = messages(page).filter(has_text="Major Blackjack — lobby").last
+        await lobby.get_by_role("button", name="Start", exact=True).wait_for(timeout=10_000)
+        box = page.locator("#channel-composer-input")
+        await box.fill("/hand")
+        answers = messages(page).filter(has_text=f"{PERSON_NAME} used /hand")
+        before = await answers.count()  # an earlier test of the module may have asked too
+        assert await page.evaluate(CLICK_THEN_ENTER, ["Start"]), "the page was still completing the click"
+        await answers.nth(before).wait_for(timeout=15_000)
+        await page.wait_for_function("() => document.getElementById('channel-composer-input').value === ''",
+                                     timeout=10_000)  # the line sent, not left in the box
+        await type_line(page, "/table end")
+        await messages(page).filter(has_text=f"{PERSON_NAME} used /table").last.wait_for(timeout=10_000)
+        await assert_working(page)
 
 
 NUDGED_UP = "() => { document.getElementById('channel-timeline').scrollTop -= 400; }"
 
 
 async def test_the_page_follows_the_newest_message_after_a_form_is_submitted(sandbox):
-    async with async_playwright() as playwright:
-        browser, page, _ = await two_tabs(playwright)
-        try:
-            await open_channel(page, sandbox, "baccarat")
-            await type_line(page, "/baccarat create")
-            lobby = messages(page).filter(has_text="Major Baccarat — lobby").last
-            start = lobby.get_by_role("button", name="Start", exact=True)
-            await start.wait_for(timeout=10_000)
-            await click_and_time(page, lobby, start)
-            window = messages(page).filter(has_text="Major Baccarat — round 1").last
-            await window.get_by_role("button", name="Banker", exact=True).click()
-            form = page.get_by_role("dialog")
-            await form.locator("input").first.fill("20")
-            await form.get_by_role("button", name="Submit").click()  # a press outside the messages
-            # the answer moves the view at once (SimCord keeps a message in place as others come):
-            # the press was no reader's, so the page goes back to the newest message
-            await page.evaluate(NUDGED_UP)
-            await messages(page).filter(has_text="Major Baccarat — round 2").last.wait_for(timeout=15_000)
-            await shows_newest(page)  # the next window's buttons, not the last round's picture
-            await type_line(page, "/table end")
-            await messages(page).filter(has_text=f"{PERSON_NAME} used /table").last.wait_for(timeout=10_000)
-        finally:
-            await browser.close()
+    async with two_tabs() as (page, _):
+        await open_channel(page, sandbox, "baccarat")
+        await type_line(page, "/baccarat create")
+        lobby = messages(page).filter(has_text="Major Baccarat — lobby").last
+        start = lobby.get_by_role("button", name="Start", exact=True)
+        await start.wait_for(timeout=10_000)
+        await click_and_time(page, lobby, start)
+        window = messages(page).filter(has_text="Major Baccarat — round 1").last
+        await window.get_by_role("button", name="Banker", exact=True).click()
+        form = page.get_by_role("dialog")
+        await form.locator("input").first.fill("20")
+        await form.get_by_role("button", name="Submit").click()  # a press outside the messages
+        # the answer moves the view at once (SimCord keeps a message in place as others come):
+        # the press was no reader's, so the page goes back to the newest message
+        await page.evaluate(NUDGED_UP)
+        await messages(page).filter(has_text="Major Baccarat — round 2").last.wait_for(timeout=15_000)
+        await shows_newest(page)  # the next window's buttons, not the last round's picture
+        await type_line(page, "/table end")
+        await messages(page).filter(has_text=f"{PERSON_NAME} used /table").last.wait_for(timeout=10_000)
 
 
 async def crossed_by_a_publication(route: Any) -> None:
@@ -252,16 +242,12 @@ async def crossed_by_a_publication(route: Any) -> None:
 
 
 async def test_a_command_typed_as_the_page_is_published_again_still_runs(sandbox):
-    async with async_playwright() as playwright:
-        browser, page, _ = await two_tabs(playwright)
-        try:
-            await open_channel(page, sandbox, "rummy")
-            await page.route("**/api/action", crossed_by_a_publication)
-            answers = messages(page).filter(has_text=f"{PERSON_NAME} used /rules")
-            before = await answers.count()
-            await type_line(page, "/rules game:rummy")
-            await answers.nth(before).wait_for(timeout=15_000)
-            assert await page.locator("#channel-composer-input").input_value() == "", "the line was left in the box"
-            assert "Action was not completed" not in await page.locator("#action-status").inner_text()
-        finally:
-            await browser.close()
+    async with two_tabs() as (page, _):
+        await open_channel(page, sandbox, "rummy")
+        await page.route("**/api/action", crossed_by_a_publication)
+        answers = messages(page).filter(has_text=f"{PERSON_NAME} used /rules")
+        before = await answers.count()
+        await type_line(page, "/rules game:rummy")
+        await answers.nth(before).wait_for(timeout=15_000)
+        assert await page.locator("#channel-composer-input").input_value() == "", "the line was left in the box"
+        assert "Action was not completed" not in await page.locator("#action-status").inner_text()
