@@ -84,3 +84,13 @@ if (timeline && messageList) {
   new ResizeObserver(follow).observe(messageList);
   new MutationObserver(follow).observe(messageList, { childList: true, subtree: true });
 }
+
+// When the bot redraws a message's image, the address SimCord's page was still loading is no
+// longer served: the browser drew it broken ("Embed 1 image" beside a torn icon) until the new
+// one came a moment later. An image that failed is hidden until an image loads in its place.
+document.addEventListener("error", (event) => {
+  if (event.target instanceof HTMLImageElement) event.target.style.visibility = "hidden";
+}, true);
+document.addEventListener("load", (event) => {
+  if (event.target instanceof HTMLImageElement) event.target.style.visibility = "";
+}, true);

@@ -7,6 +7,7 @@ unavailable. One sandbox serves the module."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import re
 from collections.abc import AsyncIterator, Iterator
@@ -38,6 +39,10 @@ WATCH_UNAVAILABLE = """window.addEventListener('DOMContentLoaded', () => {
         for (const shown of document.querySelectorAll('.media-unavailable'))
             if (shown.checkVisibility({visibilityProperty: true}) && !window.unavailableMedia.includes(shown.textContent))
                 window.unavailableMedia.push(shown.textContent);
+        for (const image of document.querySelectorAll('img'))  // drawn broken: failed, still shown
+            if (image.complete && image.naturalWidth === 0
+                    && image.checkVisibility({visibilityProperty: true}) && !window.unavailableMedia.includes(image.alt))
+                window.unavailableMedia.push(image.alt || image.getAttribute('src'));
         requestAnimationFrame(look);
     };
     requestAnimationFrame(look);
@@ -251,3 +256,23 @@ async def test_a_command_typed_as_the_page_is_published_again_still_runs(sandbox
         await answers.nth(before).wait_for(timeout=15_000)
         assert await page.locator("#channel-composer-input").input_value() == "", "the line was left in the box"
         assert "Action was not completed" not in await page.locator("#action-status").inner_text()
+
+
+async def arriving_late(route: Any) -> None:
+    await asyncio.sleep(1.5)  # a picture still on its way (the page shows its message first)
+    await route.continue_()
+
+
+async def test_an_image_on_its_way_or_failed_is_never_drawn_broken(sandbox):
+    """An image whose picture is still on its way, or whose old address is no longer served
+    after a redraw, is not drawn torn ("Embed 1 image" beside a broken icon): it appears once
+    its picture does."""
+    async with two_tabs() as (page, _):
+        await open_channel(page, sandbox, "blackjack")
+        await page.route("**/api/assets/**", arriving_late)
+        await type_line(page, "/blackjack create")
+        lobby = messages(page).filter(has_text="Major Blackjack — lobby").last
+        await lobby.get_by_role("button", name="Start", exact=True).click()
+        await messages(page).filter(has_text="Betting is open").last.wait_for(timeout=10_000)
+        await images_loaded(page)
+        assert await page.evaluate("() => window.unavailableMedia") == [], "an image was drawn broken"
