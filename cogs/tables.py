@@ -235,7 +235,8 @@ class Tables(commands.Cog):
     @app_commands.command(name="rules", description="The rules of a game, in short")
     @app_commands.choices(game=[app_commands.Choice(name=title, value=key) for key, title in GAME_TITLES.items()])
     async def rules(self, interaction: discord.Interaction, game: app_commands.Choice[str]) -> None:
-        text = _(UIS[game.value].rules or "")
+        rules = UIS[game.value].rules
+        text = _(rules) if rules else ""
         if hasattr(GAMES[game.value], "computer_action"):
             text += "\n" + _(LEVELS_RULE)
         here = self.bot.tables.table_in(interaction.channel_id or 0)
