@@ -114,7 +114,8 @@ def _seat(view: dict[str, Any], seat: dict[str, Any], names: dict[int, str], sty
 
 def _stock(view: dict[str, Any], style: str) -> L.Block:
     pile = L.fan([None] if view["stock"] else [], CARD, style, markers=False)
-    return L.section(now()("Stock · {count}", count=view["stock"]), pile, fill=L.MUTED)
+    w = now()
+    return L.section(w("Stock · {count}", count=view["stock"]), pile, fill=L.MUTED)
 
 
 def _discards(view: dict[str, Any], style: str) -> L.Block:
@@ -137,13 +138,15 @@ def _ended(view: dict[str, Any], names: dict[int, str], style: str, heading: str
     place of the running scores it gives."""
     ending = view["ending"]
     if ending["outcome"] == "dead":
-        line = now()("{said}; the same dealer deals again.", said=capitalised(_score_line(ending, names)))
+        w = now()
+        line = w("{said}; the same dealer deals again.", said=capitalised(_score_line(ending, names)))
         return L.column([_in_play({**view, "phase": "hand_over", "turn": None}, names, style),
                          L.panel(L.label(line, L.SMALL, L.GOLD, bold=True, max_width=L.BODY[0] - 20), pad=8)], gap=8)
     caller, opponent = ending["caller"], ending["opponent"]
     players = ending["players"]
     caller_melds = players[str(caller)]["melds"]
-    blocks = [_laid_out(caller, players[str(caller)], names, style, now()("calls"), None, width),
+    w = now()
+    blocks = [_laid_out(caller, players[str(caller)], names, style, w("calls"), None, width),
               _laid_out(opponent, players[str(opponent)], names, style, "", caller_melds, width)]
     score_line = _score_line(ending, names, identifying=bool(view.get("identify")))
     lines = [(heading, L.GOLD), (score_line, L.GOLD)] if heading else \
@@ -187,7 +190,8 @@ def _score_line(ending: dict[str, Any], names: dict[int, str], identifying: bool
 
 def _scores_line(view: dict[str, Any], names: dict[int, str]) -> str:
     scores = " · ".join(f"{_name(names, s['player'])} {s['score']}" for s in view["seats"])
-    return now()("Scores: {scores}", scores=scores)
+    w = now()
+    return w("Scores: {scores}", scores=scores)
 
 
 def _identify_line(view: dict[str, Any], names: dict[int, str]) -> str:
