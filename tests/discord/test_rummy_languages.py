@@ -12,8 +12,7 @@ import pytest
 
 from bot import i18n
 from games import rummy
-from tests.discord.helpers import make_world
-from tests.discord.languages import Seen, speak, untranslated, watch_drawings
+from tests.discord.languages import Seen, one_member_speaking, untranslated
 from tests.discord.test_tarot_languages import control
 from tests.seeds import predict
 
@@ -44,13 +43,7 @@ async def play_a_game(env: Any, monkeypatch: pytest.MonkeyPatch, locale: str) ->
     """One member against the computer to the target, in `locale` (theirs and the server's):
     /rules, refusals (a draw twice, a card not held, a meld that is none), /hand, every move,
     /history."""
-    speak(monkeypatch, {}, server=locale)
-    world = make_world(env, names=("alice",))
-    alice = world.members[0]
-    speak(monkeypatch, {alice.id: locale}, server=locale)
-    seen = Seen()
-    watch_drawings(monkeypatch, seen)
-    world.bot.tables.computer_pause = 0
+    world, alice, seen = one_member_speaking(env, monkeypatch, locale)
     predict(SEED)
     seen.answer(await alice.slash(world.channel, "rummy create", opponent="bot", target=TARGET, timer=0))
     table = world.bot.tables.table_in(world.channel.id)
