@@ -39,7 +39,15 @@ LIMIT_CHOICES = (5, 7, 10, 12, 15, 20)
 COLUMN_LABELS = {"letter": N_("Hebrew letter (trumps)"), "astrology": N_("Astrological attribution (trumps)"),
                  "path": N_("Path number (trumps)"), "sphere": N_("Sphere (Ace to 10)"),
                  "element": N_("Element (suit cards)")}
-ELEMENTS = {"Fire": N_("Fire"), "Water": N_("Water"), "Air": N_("Air"), "Earth": N_("Earth")}  # the element column's answers
+# The answers of the element and astrology columns (a Hebrew letter, a path or a sphere's name is said as it is).
+ANSWERS = {"Fire": N_("Fire"), "Water": N_("Water"), "Air": N_("Air"), "Earth": N_("Earth"), "Mercury": N_("Mercury"),
+           "Moon": N_("Moon"), "Venus": N_("Venus"), "Aries": N_("Aries"), "Taurus": N_("Taurus"),
+           "Gemini": N_("Gemini"), "Cancer": N_("Cancer"), "Leo": N_("Leo"), "Virgo": N_("Virgo"),
+           "Jupiter": N_("Jupiter"), "Libra": N_("Libra"), "Scorpio": N_("Scorpio"), "Sagittarius": N_("Sagittarius"),
+           "Capricorn": N_("Capricorn"), "Mars": N_("Mars"), "Aquarius": N_("Aquarius"), "Pisces": N_("Pisces"),
+           "Sun": N_("Sun"), "Saturn": N_("Saturn")}
+COLUMN_WORDS = {"letter": N_("letter"), "astrology": N_("astrology"), "path": N_("path"), "sphere": N_("sphere"),
+                "element": N_("element")}  # a column as the move log names it
 # The short rules /rules shows (in the reader's language).
 RULES = N_(
     "Two players (or you against the computer) meld by the Tree of Life. Ten cards each, an upcard starts the "
@@ -64,8 +72,8 @@ def card_label(code: str, style: str) -> str:
 
 
 def answer_label(choice: str) -> str:
-    """An identification answer as the reader reads it (an element named in their language)."""
-    return _(ELEMENTS[choice]) if choice in ELEMENTS else choice
+    """An identification answer as the reader reads it (an element or a planet in their language)."""
+    return _(ANSWERS[choice]) if choice in ANSWERS else choice
 
 
 class RummyUI(GameUI):
@@ -189,7 +197,7 @@ class RummyUI(GameUI):
         if event.kind == "column":
             return ngettext("{player} chooses the column {column} ({n} question)",
                             "{player} chooses the column {column} ({n} questions)", data["questions"],
-                            player=name, column=data["column"])
+                            player=name, column=_(COLUMN_WORDS.get(data["column"], data["column"])))
         if event.kind == "chosen":
             return _("{player} deals with {melds} and a call limit of {limit}", player=name,
                      melds=rm.meld_set_words(data["melds"]), limit=data["call_limit"])
