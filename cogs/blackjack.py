@@ -8,7 +8,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.client import TarotBot
-from bot.i18n import N_, _, ngettext
+from bot.i18n import N_, _, ngettext, pgettext
 from bot.i18n import translated as tr
 from bot.tables import Table
 from cogs.answers import language_option, render_words
@@ -135,7 +135,7 @@ class BlackjackUI(GameUI):
             return []
         legal = {a["type"] for a in blackjack.legal_actions(table.state, view["turn"]["player"])}
         moves = [(_("Hit"), "hit", discord.ButtonStyle.primary), (_("Stand"), "stand", discord.ButtonStyle.secondary),
-                 (_("Double"), "double", discord.ButtonStyle.secondary),
+                 (pgettext("blackjack move", "Double"), "double", discord.ButtonStyle.secondary),
                  (_("Split"), "split", discord.ButtonStyle.secondary)]
         return [ButtonSpec(label, code, style, disabled=code not in legal) for label, code, style in moves]
 

@@ -90,7 +90,7 @@ class GameUI:
     """One game's Discord presentation. Subclasses fill in what differs."""
 
     game = ""
-    rules: str | None = None  # the short rules /rules shows, marked N_ (else cogs/rules_text.py's)
+    rules: str | None = None  # the short rules /rules shows, marked N_
     drawer: Callable[..., bytes]  # the table image: a function of renders/ (view, names, style)
     words_domain: str | tuple[str, ...] | None = None  # the catalog domain(s) of the image's words: the drawer takes `words=`
 

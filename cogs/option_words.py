@@ -7,8 +7,9 @@ from typing import Any
 
 from discord import app_commands
 
+from bot import i18n
 from bot.i18n import N_, _, ngettext
-from games.base import LEVELS, plural
+from games.base import LEVELS
 from games.rummy.melds import meld_set_words
 from renders.french_tarot import METHODS
 
@@ -71,16 +72,18 @@ def _tarot(o: Any) -> list[str]:
             _(STYLES.get(o.style, o.style))]
 
 
+RUMMY_ATTRIBUTIONS = {"gd": N_("Golden Dawn attributions"), "thoth": N_("Thoth attributions")}
+RUMMY_FLAGS = (("dealer_choice", N_("the dealer sets the melds and call limit before each deal")),
+               ("upcard_choice", N_("the upcard's value is the call limit")),
+               ("identification", N_("callers identify their cards")))
+
+
 def _rummy(o: Any) -> list[str]:
-    attributions = {"gd": "Golden Dawn attributions", "thoth": "Thoth attributions"}.get(o.attributions, o.attributions)
-    melds = meld_set_words(o.melds)
-    lines = [f"against {'the computer' if o.opponent == 'bot' else 'another member'}", melds, attributions,
-             f"call with {plural(o.call_limit, 'point')} or fewer unmelded", f"game to {plural(o.target, 'point')}",
-             STYLES.get(o.style, o.style)]
-    lines += [text for flag, text in ((o.dealer_choice, "the dealer sets the melds and call limit before each deal"),
-                                      (o.upcard_choice, "the upcard's value is the call limit"),
-                                      (o.identification, "callers identify their cards")) if flag]
-    return lines
+    lines = [_("against the computer") if o.opponent == "bot" else _("against another member"),
+             i18n.translated(meld_set_words(o.melds)), _(RUMMY_ATTRIBUTIONS.get(o.attributions, o.attributions)),
+             ngettext("call with {n} point or fewer unmelded", "call with {n} points or fewer unmelded", o.call_limit),
+             ngettext("game to {n} point", "game to {n} points", o.target), _(STYLES.get(o.style, o.style))]
+    return lines + [_(text) for flag, text in RUMMY_FLAGS if getattr(o, flag)]
 
 
 def _arcanoid(o: Any) -> list[str]:

@@ -9,8 +9,10 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.client import TarotBot
+from bot.i18n import _, ngettext
+from bot.i18n import translated as tr
 from bot.tables import Table
-from cogs.answers import language_option
+from cogs.answers import language_option, render_words
 from cogs.common import (
     ButtonSpec,
     Control,
@@ -27,70 +29,101 @@ from cogs.common import (
 from cogs.last_moves import narrate, seat_words
 from cogs.option_words import LEVEL_CHOICES, LEVEL_HELP
 from games import rummy
-from games.base import Action, Event, capitalised, plural
+from games.base import N_, Action, Event, capitalised
 from games.cards import DECK_STYLES, card, card_name
 from games.rummy import melds as rm
-from renders.rummy import KIND_LABELS, render_rummy, render_rummy_hand
+from renders.rummy import render_rummy, render_rummy_hand
 
 GAME = "rummy"
 LIMIT_CHOICES = (5, 7, 10, 12, 15, 20)
-COLUMN_LABELS = {"letter": "Hebrew letter (trumps)", "astrology": "Astrological attribution (trumps)",
-                 "path": "Path number (trumps)", "sphere": "Sphere (Ace to 10)", "element": "Element (suit cards)"}
+COLUMN_LABELS = {"letter": N_("Hebrew letter (trumps)"), "astrology": N_("Astrological attribution (trumps)"),
+                 "path": N_("Path number (trumps)"), "sphere": N_("Sphere (Ace to 10)"),
+                 "element": N_("Element (suit cards)")}
+# The answers of the element and astrology columns (a Hebrew letter, a path or a sphere's name is said as it is).
+ANSWERS = {"Fire": N_("Fire"), "Water": N_("Water"), "Air": N_("Air"), "Earth": N_("Earth"), "Mercury": N_("Mercury"),
+           "Moon": N_("Moon"), "Venus": N_("Venus"), "Aries": N_("Aries"), "Taurus": N_("Taurus"),
+           "Gemini": N_("Gemini"), "Cancer": N_("Cancer"), "Leo": N_("Leo"), "Virgo": N_("Virgo"),
+           "Jupiter": N_("Jupiter"), "Libra": N_("Libra"), "Scorpio": N_("Scorpio"), "Sagittarius": N_("Sagittarius"),
+           "Capricorn": N_("Capricorn"), "Mars": N_("Mars"), "Aquarius": N_("Aquarius"), "Pisces": N_("Pisces"),
+           "Sun": N_("Sun"), "Saturn": N_("Saturn")}
+COLUMN_WORDS = {"letter": N_("letter"), "astrology": N_("astrology"), "path": N_("path"), "sphere": N_("sphere"),
+                "element": N_("element")}  # a column as the move log names it
+# The short rules /rules shows (in the reader's language).
+RULES = N_(
+    "Two players (or you against the computer) meld by the Tree of Life. Ten cards each, an upcard starts the "
+    "discard pile; a turn is **draw** (stock or discard pile) then **discard**.\n"
+    "• Melds of 3+: **Serpent** consecutive trumps · **Sword** a run in one suit · **Sphere** one rank, "
+    "3–4 suits · **Path** Ace–10 of a suit joined by the trumps of their paths (8C 15 6C) · **Mother** 0 12 20 · "
+    "**Double** planetary trumps · **Single** consecutive signs, round the zodiac.\n"
+    "• Unmelded values: Ace–10 face value, courts 10, elemental trumps 3, planetary 7, zodiacal 12.\n"
+    "• **Call** (discard face down) when your unmelded value is within the call limit (10). All melded: 22 + "
+    "theirs. Otherwise they lay off onto your melds; you score the difference, or if you are **undercut** they "
+    "score 22 + it. The stock running out kills the hand. The game goes past 156.\n"
+    "Start: `/rummy create` (`opponent:bot` to play the computer); `/rummy meld` arranges melds by hand."
+)
 
 
 def meld_text(melds: list[dict]) -> str:
-    return " · ".join(f"{KIND_LABELS.get(m['kind'], m['kind'])} {' '.join(m['cards'])}" for m in melds) or "none"
+    return tr(rummy.meld_words(melds)) or _("none")
 
 
 def card_label(code: str, style: str) -> str:
-    return f"{code} — {card_name(card(code), style, orientation=False)}"
+    return f"{code} — {tr(card_name(card(code), style, orientation=False))}"
+
+
+def answer_label(choice: str) -> str:
+    """An identification answer as the reader reads it (an element or a planet in their language)."""
+    return _(ANSWERS[choice]) if choice in ANSWERS else choice
 
 
 class RummyUI(GameUI):
     game = GAME
+    rules = RULES
+    words_domain = GAME
 
     drawer = staticmethod(render_rummy)
 
     def status_lines(self, table: Table, view: dict, names: dict[int, str]) -> list[str]:
         lines = [self._situation(view, names)]
         scores = " · ".join(f"{who(s['player'], names)} **{s['score']}**" for s in view["seats"])
-        lines.append(f"Scores: {scores} (game to more than {view['target']})")
+        lines.append(_("Scores: {scores} (game to more than {target})", scores=scores, target=view["target"]))
         if view["phase"] in rummy.IN_HAND:
             top = view["discard"][-1] if view["discard"] else "—"
-            lines.append(f"Discard pile: **{top}** · stock {view['stock']} · {rm.meld_set_words(view['melds'])} · "
-                         f"call limit {view['call_limit']}")
+            lines.append(_("Discard pile: **{top}** · stock {stock} · {melds} · call limit {limit}", top=top,
+                           stock=view["stock"], melds=rm.meld_set_words(view["melds"]), limit=view["call_limit"]))
         last = (view.get("last_round") or {}).get("ending")
         if last and view["phase"] not in ("over", "hand_over"):
-            lines.append(f"Last hand: {rummy.ending_words(last, lambda p: who(p, names))}.")
+            lines.append(_("Last hand: {said}.", said=rummy.ending_words(last, lambda p: who(p, names))))
         ending = (view.get("last_round") or {}).get("ending") if view["phase"] == "over" else view.get("ending")
         if view["phase"] in ("over", "hand_over") and ending:
-            lines += rummy.hand_summary(ending, lambda p: who(p, names))
+            lines += [tr(line) for line in rummy.hand_summary(ending, lambda p: who(p, names))]
         return lines
 
     def _situation(self, view: dict, names: dict[int, str]) -> str:
         phase, pending = view["phase"], view["pending"]
         mover = who(pending[0], names) if pending else ""
         if phase == "draw":
-            return f"{mover} to draw: the stock or the discard pile."
+            return _("{player} to draw: the stock or the discard pile.", player=mover)
         if phase == "discard":
-            return f"{mover} to discard a card, or call."
+            return _("{player} to discard a card, or call.", player=mover)
         if phase == "choosing":
-            return f"{mover} deals and chooses this hand's melds and call limit."
+            return _("{player} deals and chooses this hand's melds and call limit.", player=mover)
         if phase == "column":
-            return f"{mover} chooses the identification column."
+            return _("{player} chooses the identification column.", player=mover)
         if phase == "identify":
             identify = view["identify"]
-            return f"{mover} answers identification question {identify['asked'] + 1} of {identify['total']} by DM."
+            return _("{player} answers identification question {number} of {total} by DM.", player=mover,
+                     number=identify["asked"] + 1, total=identify["total"])
         if phase == "hand_over":
-            return f"Hand {view['round']} is over."
+            return _("Hand {number} is over.", number=view["round"])
         winner = view.get("winner")
-        return f"Game over: {who(winner, names)} wins." if winner is not None else "Game over."
+        return _("Game over: {player} wins.", player=who(winner, names)) if winner is not None else _("Game over.")
 
     def buttons(self, table: Table, view: dict) -> list[Control]:
         phase = view["phase"]
         if phase == "draw":
-            return [ButtonSpec("Stock", "draw.stock", discord.ButtonStyle.primary),
-                    ButtonSpec("Discard pile", "draw.discard", discord.ButtonStyle.secondary,
+            return [ButtonSpec(_("Stock"), "draw.stock", discord.ButtonStyle.primary),
+                    ButtonSpec(_("Discard pile"), "draw.discard", discord.ButtonStyle.secondary,
                                disabled=not view["discard"])]
         if phase == "choosing":
             return [self._choose_menu(view)]
@@ -103,17 +136,19 @@ class RummyUI(GameUI):
         limits = ("upcard",) if view["upcard_choice"] else LIMIT_CHOICES
         for melds in rm.MELD_SETS:
             for limit in limits:
-                text = f"{capitalised(rm.meld_set_words(melds))}, call limit {'= upcard value' if limit == 'upcard' else limit}"
+                said = capitalised(tr(rm.meld_set_words(melds)))
+                text = (_("{melds}, call limit = upcard value", melds=said) if limit == "upcard"
+                        else _("{melds}, call limit {limit}", melds=said, limit=limit))
                 options.append((text, f"{melds}.{view['options']['call_limit'] if limit == 'upcard' else limit}"))
-        return SelectSpec("Dealer: choose the melds and call limit", "choose", tuple(options))
+        return SelectSpec(_("Dealer: choose the melds and call limit"), "choose", tuple(options))
 
     def _column_menu(self, view: dict) -> SelectSpec:
         columns = view["identify"]["columns"]
-        return SelectSpec("Choose the identification column", "column",
-                          tuple((COLUMN_LABELS[c], c) for c in columns))
+        return SelectSpec(_("Choose the identification column"), "column",
+                          tuple((_(COLUMN_LABELS[c]), c) for c in columns))
 
     def action_for(self, code: str) -> Action | None:
-        kind, _, rest = code.partition(".")
+        kind, _sep, rest = code.partition(".")
         if kind == "draw":
             return {"type": "draw", "from": rest}
         return super().action_for(code)
@@ -121,7 +156,7 @@ class RummyUI(GameUI):
     def select_action(self, code: str, values: list[str]) -> Action:
         value = values[0] if values else ""
         if code == "choose":
-            melds, _, limit = value.partition(".")
+            melds, _sep, limit = value.partition(".")
             return {"type": "choose", "melds": melds, "call_limit": int(limit) if limit.isdigit() else limit}
         if code == "column":
             return {"type": "column", "column": value}
@@ -136,39 +171,49 @@ class RummyUI(GameUI):
         data = event.data
         name = names[data["player"]] if "player" in data else ""
         if event.kind == "settled" and data.get("results"):
-            return f"The game is over: {names[data['winner']]} wins"
+            return _("The game is over: {player} wins", player=names[data["winner"]])
         if event.kind in ("hand_end", "dead"):
-            said = capitalised(rummy.ending_words(data, lambda p: names[p], data.get("identification", False)))
-            return f"{said}. The table shows both hands" if event.kind == "hand_end" else said
+            said = capitalised(tr(rummy.ending_words(data, lambda p: names[p], data.get("identification", False))))
+            return _("{said}. The table shows both hands", said=said) if event.kind == "hand_end" else said
         if event.kind == "answer":
             if data["right"]:
-                return f"{name} identifies {data['card']} rightly"
-            return f"{name} misses {data['card']}: the answer was {data['answer']}, and the hand is not scored"
+                return _("{player} identifies {card} rightly", player=name, card=data["card"])
+            return _("{player} misses {card}: the answer was {answer}, and the hand is not scored", player=name,
+                     card=data["card"], answer=answer_label(data["answer"]))
+        return self._move_text(event, name, names)
+
+    def _move_text(self, event: Event, name: str, names: dict[int, str]) -> str:
+        data = event.data
         if event.kind == "draw":
-            return f"{name} takes {data['card']} from the discard pile" if data["card"] else f"{name} draws from the stock"
+            return (_("{player} takes {card} from the discard pile", player=name, card=data["card"]) if data["card"]
+                    else _("{player} draws from the stock", player=name))
         if event.kind == "discard":
-            return f"{name} discards {data['card']}"
+            return _("{player} discards {card}", player=name, card=data["card"])
         if event.kind == "call":
-            return f"{name} calls, laying a card face down"
+            return _("{player} calls, laying a card face down", player=name)
         if event.kind == "melds":
-            return f"{name} arranges their melds" if data["melds"] else f"{name} lets the bot arrange their melds"
+            return (_("{player} arranges their melds", player=name) if data["melds"]
+                    else _("{player} lets the bot arrange their melds", player=name))
         if event.kind == "column":
-            return f"{name} chooses the column {data['column']} ({plural(data['questions'], 'question')})"
+            return ngettext("{player} chooses the column {column} ({n} question)",
+                            "{player} chooses the column {column} ({n} questions)", data["questions"],
+                            player=name, column=_(COLUMN_WORDS.get(data["column"], data["column"])))
         if event.kind == "chosen":
-            return f"{name} deals with {rm.meld_set_words(data['melds'])} and a call limit of {data['call_limit']}"
+            return _("{player} deals with {melds} and a call limit of {limit}", player=name,
+                     melds=rm.meld_set_words(data["melds"]), limit=data["call_limit"])
         if event.kind == "dealt":
-            return (f"Hand {data['hand']} is dealt by {names[data['dealer']]}: the upcard is {data['upcard']}, "
-                    f"call limit {data['call_limit']}")
+            return _("Hand {number} is dealt by {dealer}: the upcard is {upcard}, call limit {limit}",
+                     number=data["hand"], dealer=names[data["dealer"]], upcard=data["upcard"], limit=data["call_limit"])
         if event.kind == "forfeit":
-            return f"{name} forfeits the game"
+            return _("{player} forfeits the game", player=name)
         return seat_words(event, names)
 
     def private_note(self, events: list[Event]) -> str:
         """The mover's own melds (the table is told only that they arranged them)."""
         for event in events:
             if event.kind == "melds" and event.data["melds"]:
-                return (f"Your melds are kept: {' | '.join(' '.join(m) for m in event.data['melds'])} "
-                        f"(unmelded {event.data['value']}).")
+                return _("Your melds are kept: {melds} (unmelded {value}).",
+                         melds=" | ".join(" ".join(m) for m in event.data["melds"]), value=event.data["value"])
         return ""
 
     # --- the private hand ------------------------------------------------------------------
@@ -187,39 +232,41 @@ class RummyUI(GameUI):
         me = view.get("me")
         if me is None:
             over = view.get("phase") == "over"
-            return ("The game is over — the table message shows the result." if over
-                    else "You are not seated at this table."), None, []
+            return (_("The game is over — the table message shows the result.") if over
+                    else _("You are not seated at this table.")), None, []
         style = view["style"]
         situation = self._my_situation(view, me) if player in view["pending"] else self._situation(view, names)
-        lines = [f"**Tarot Rummy** — hand {view['round']}. {situation}",
-                 f"Melds: {meld_text(me['melds'])}",
-                 f"Unmelded: {' '.join(me['unmelded']) or 'none'} = **{me['value']}** (call limit {view['call_limit']})"]
+        lines = [_("**Tarot Rummy** — hand {number}. {situation}", number=view["round"], situation=situation),
+                 _("Melds: {melds}", melds=meld_text(me["melds"])),
+                 _("Unmelded: {cards} = **{value}** (call limit {limit})", cards=" ".join(me["unmelded"]) or _("none"),
+                   value=me["value"], limit=view["call_limit"])]
         if view["phase"] in rummy.IN_HAND:
             top = view["discard"][-1] if view["discard"] else "—"
-            lines.append(f"Discard pile: **{top}** · stock {view['stock']}")
+            lines.append(_("Discard pile: **{top}** · stock {stock}", top=top, stock=view["stock"]))
         controls = self._my_controls(view, me, style)
         question = (view.get("identify") or {}).get("question")
         if question and player in view["pending"]:
             lines.append(self._question_text(question, style))
-        image = Drawing(render_rummy_hand, me, style) if me["hand"] else None
+        image = Drawing(render_rummy_hand, me, style, words=render_words(GAME)) if me["hand"] else None
         return "\n".join(lines), image, controls
 
     def _my_situation(self, view: dict, me: dict) -> str:
         phase = view["phase"]
         if phase == "draw":
-            return "Your turn: draw from the stock or the discard pile."
+            return _("Your turn: draw from the stock or the discard pile.")
         if phase == "discard":
-            how = "took" if me["taken"] else "drew"
-            return f"You {how} **{me['drawn']}**: now discard a card, or call."
+            if me["taken"]:
+                return _("You took **{card}**: now discard a card, or call.", card=me["drawn"])
+            return _("You drew **{card}**: now discard a card, or call.", card=me["drawn"])
         if phase == "choosing":
-            return "You deal: choose this hand's melds and call limit."
+            return _("You deal: choose this hand's melds and call limit.")
         if phase == "column":
-            return "The caller won the hand: choose the identification column they must answer in."
-        return "Answer the identification question below."
+            return _("The caller won the hand: choose the identification column they must answer in.")
+        return _("Answer the identification question below.")
 
     def _question_text(self, question: dict, style: str) -> str:
         name = card_name(card(question["card"]), style, orientation=False)
-        return f"**Identify:** the {rm.COLUMN_NAMES[question['column']]} of **{name}**?"
+        return _("**Identify:** the {column} of **{card}**?", column=_(rm.COLUMN_NAMES[question["column"]]), card=name)
 
     def _my_controls(self, view: dict, me: dict, style: str) -> list[Control]:
         if me["player"] not in view["pending"]:
@@ -235,22 +282,23 @@ class RummyUI(GameUI):
             return [self._column_menu(view)]
         if phase == "identify":
             question = view["identify"]["question"]
-            return [SelectSpec("Your answer", "answer", tuple((c, c) for c in question["choices"]))]
+            return [SelectSpec(_("Your answer"), "answer", tuple((answer_label(c), c) for c in question["choices"]))]
         return []
 
     def buttons_for_draw(self, view: dict) -> list[Control]:
-        return [ButtonSpec("Stock", "draw.stock", discord.ButtonStyle.primary),
-                ButtonSpec("Discard pile", "draw.discard", disabled=not view["discard"])]
+        return [ButtonSpec(_("Stock"), "draw.stock", discord.ButtonStyle.primary),
+                ButtonSpec(_("Discard pile"), "draw.discard", disabled=not view["discard"])]
 
     def _card_menus(self, view: dict, me: dict, style: str) -> list[Control]:
         after = me["after_discard"]
         ordered = sorted(me["hand"], key=lambda code: (after.get(code, 0), code))
-        discards = tuple((f"{card_label(c, style)} (leaves {after[c]})", c) for c in ordered if c != me["taken"])
-        menus: list[Control] = [SelectSpec("Discard a card", "discard", discards)]
-        calls = tuple((f"Call: {card_label(c, style)} face down (leaves {after[c]})", c)
+        discards = tuple((_("{card} (leaves {value})", card=card_label(c, style), value=after[c]), c)
+                         for c in ordered if c != me["taken"])
+        menus: list[Control] = [SelectSpec(_("Discard a card"), "discard", discards)]
+        calls = tuple((_("Call: {card} face down (leaves {value})", card=card_label(c, style), value=after[c]), c)
                       for c in ordered if after[c] <= view["call_limit"])
         if calls:
-            menus.append(SelectSpec("Call: discard face down and end the hand", "call", calls))
+            menus.append(SelectSpec(_("Call: discard face down and end the hand"), "call", calls))
         return menus
 
 
@@ -267,7 +315,9 @@ async def hand_choices(interaction: discord.Interaction, current: str) -> list[a
     after = me["after_discard"]
     choices = []
     for code in me["hand"]:
-        label = card_label(code, view["style"]) + (f" (leaves {after[code]})" if code in after else "")  # type: ignore[index]
+        label = card_label(code, view["style"])  # type: ignore[index]
+        if code in after:
+            label = _("{card} (leaves {value})", card=label, value=after[code])
         if wanted in label.lower():
             choices.append(app_commands.Choice(name=label[:100], value=code))
     return choices[:25]

@@ -46,7 +46,6 @@ from cogs.fair import json_file
 from cogs.option_words import LEVELS_RULE, level_line
 from cogs.presenter import LobbyButton, Presenter
 from cogs.records import record_word
-from cogs.rules_text import RULES
 from cogs.vanished import end_tables_in_vanished_channels, end_tables_of_vanished
 from games import fairness
 from games.base import DealSeed, HandRecord, IllegalAction, plural
@@ -236,7 +235,8 @@ class Tables(commands.Cog):
     @app_commands.command(name="rules", description="The rules of a game, in short")
     @app_commands.choices(game=[app_commands.Choice(name=title, value=key) for key, title in GAME_TITLES.items()])
     async def rules(self, interaction: discord.Interaction, game: app_commands.Choice[str]) -> None:
-        text = _(getattr(UIS[game.value], "rules", None) or RULES[game.value])
+        rules = UIS[game.value].rules
+        text = _(rules) if rules else ""
         if hasattr(GAMES[game.value], "computer_action"):
             text += "\n" + _(LEVELS_RULE)
         here = self.bot.tables.table_in(interaction.channel_id or 0)

@@ -6,12 +6,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.base import N_, Text
+from games.base import N_
 from games.loc import card_style, reveal_line
 from renders import layout as L
 from renders import text
 from renders.cards import game_faces
-from renders.words import ENGLISH, Words
+from renders.words import ENGLISH, Words, said
 
 CENTRE_WIDTH = 250  # the pot, the step and the latest reveal, down the left
 LATEST_WIDTH = CENTRE_WIDTH - 20  # the latest reveal's text, wrapped within it
@@ -45,16 +45,6 @@ def _phase_word(view: dict[str, Any], words: Words) -> str:
     if phase == "play":
         return words("play {play} of {plays}", play=view["play"], plays=view["plays"])
     return words(PHASES[phase]) if phase in PHASES else phase
-
-
-def said(line: Any, words: Words) -> str:
-    """A game's marked text (games.base.Text) in the image's words, its parameters in turn."""
-    if not isinstance(line, Text):
-        return str(line)
-    params = {key: said(value, words) for key, value in line.params.items()}
-    if line.plural is not None:
-        return words.plural(line.msgid, line.plural, line.count, **params)
-    return words(line.msgid, **params)
 
 
 def _table(view: dict[str, Any], names: dict[int, str], style: str, words: Words, room: int = L.BODY[0]) -> L.Block:

@@ -10,6 +10,8 @@ from collections.abc import Iterator
 from contextvars import ContextVar
 from typing import Any
 
+from games.base import Text
+
 
 class Words(dict[str, str]):
     """Translated templates by their English message id; `zero_is_singular`: the language says
@@ -47,3 +49,13 @@ def speaking(words: Words) -> Iterator[None]:
 def now() -> Words:
     """The words of the drawing being made (English outside `speaking`)."""
     return _current.get()
+
+
+def said(line: Any, words: Words) -> str:
+    """A game's marked text (games.base.Text) in the image's words, its parameters in turn."""
+    if not isinstance(line, Text):
+        return str(line)
+    params = {key: said(value, words) for key, value in line.params.items()}
+    if line.plural is not None:
+        return words.plural(line.msgid, line.plural, line.count, **params)
+    return words(line.msgid, **params)

@@ -16,17 +16,18 @@ from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
 
+from games.base import N_, Text
 from games.cards import Card, card, card_name
 
 MELD_TYPES = ("serpent", "sword", "sphere", "path", "mother", "double", "single")
 BASIC_MELDS = ("serpent", "sword", "sphere")
 MELD_SETS = {"all": MELD_TYPES, "basic": BASIC_MELDS}
-MELD_SET_WORDS = {"all": "every kind of meld", "basic": "the basic melds only"}  # the `melds` option as members read it
+MELD_SET_WORDS = {"all": N_("every kind of meld"), "basic": N_("the basic melds only")}  # the `melds` option as members read it
 
 
-def meld_set_words(melds: str) -> str:
+def meld_set_words(melds: str) -> Text:
     """The table's `melds` option in words ("every kind of meld"), never its value ("all")."""
-    return MELD_SET_WORDS.get(melds, melds)
+    return Text(MELD_SET_WORDS.get(melds, MELD_SET_WORDS["all"]))
 ATTRIBUTIONS = ("gd", "thoth")
 
 ELEMENTAL = frozenset({0, 12, 20})
@@ -57,8 +58,10 @@ GD_ZODIAC = (4, 5, 6, 7, 8, 9, 11, 13, 14, 15, 17, 18)
 SPHERE_NAMES = ("Kether", "Chokmah", "Binah", "Chesed", "Geburah", "Tiphareth", "Netzach", "Hod",
                 "Yesod", "Malkuth")
 SUIT_ELEMENTS = {"W": "Fire", "C": "Water", "S": "Air", "P": "Earth"}
-KIND_NAMES = {"serpent": "Serpent", "sword": "Sword", "sphere": "Sphere", "path": "Path",
-              "mother": "Mother", "double": "Double", "single": "Single"}
+KIND_NAMES = {"serpent": N_("Serpent"), "sword": N_("Sword"), "sphere": N_("Sphere"), "path": N_("Path"),
+              "mother": N_("Mother"), "double": N_("Double"), "single": N_("Single")}
+KIND_WORDS = {"serpent": N_("serpent"), "sword": N_("sword"), "sphere": N_("sphere"), "path": N_("path"),
+              "mother": N_("mother"), "double": N_("double"), "single": N_("single")}  # in a sentence (/history)
 
 
 def archetype(number: int, deck_style: str = "rws") -> int:
@@ -155,29 +158,29 @@ def is_path(cs: Sequence[Card], t: Tree) -> bool:
     return _path_problem(cs, t) is None
 
 
-def _path_problem(cs: Sequence[Card], t: Tree, deck_style: str = "rws") -> str | None:
+def _path_problem(cs: Sequence[Card], t: Tree, deck_style: str = "rws") -> Text | None:
     """Why these cards are not a Path (None when they are one)."""
     trumps = [c for c in cs if c.is_major]
     minors = [c for c in cs if not c.is_major]
     if not trumps or not minors:
-        return "a Path mixes numbered cards with trumps"
+        return Text(N_("a Path mixes numbered cards with trumps"))
     if any(c.rank > 10 for c in minors):
-        return "court cards have no sphere, so they cannot be in a Path"
+        return Text(N_("court cards have no sphere, so they cannot be in a Path"))
     if len({c.suit for c in minors}) != 1:
-        return "the numbered cards of a Path are all of one suit"
+        return Text(N_("the numbered cards of a Path are all of one suit"))
     if len(minors) != len(trumps) + 1:
-        return "a Path alternates card, trump, card: it needs one trump fewer than numbered cards"
+        return Text(N_("a Path alternates card, trump, card: it needs one trump fewer than numbered cards"))
     spheres = {c.rank for c in minors}
     degree = dict.fromkeys(spheres, 0)
     for trump in trumps:
         a, b = t.joins[trump.rank]
         if a not in spheres or b not in spheres:
-            return (f"{card_name(trump, deck_style, orientation=False)} is the path between spheres {a} and {b}; "
-                    f"it does not join two of these cards")
+            return Text(N_("{card} is the path between spheres {a} and {b}; it does not join two of these cards"),
+                        card=card_name(trump, deck_style, orientation=False), a=a, b=b)
         degree[a] += 1
         degree[b] += 1
     if max(degree.values()) > 2 or not _connected(spheres, [t.joins[c.rank] for c in trumps]):
-        return "the trumps do not join these cards into one chain"
+        return Text(N_("the trumps do not join these cards into one chain"))
     return None
 
 
@@ -224,43 +227,45 @@ def meld_type(cards: Sequence[Card | str], attributions: str = "gd", deck_style:
 
 
 def meld_problem(cards: Sequence[Card | str], attributions: str = "gd", deck_style: str = "rws",
-                 melds: str = "all") -> str | None:
+                 melds: str = "all") -> Text | None:
     """Why these cards are not a meld, in a sentence (None when they are one)."""
     cs = _faces(cards)
     if meld_type(cs, attributions, deck_style, melds) is not None:
         return None
     if len(set(cs)) != len(cs):
-        return "a card appears twice"
+        return Text(N_("a card appears twice"))
     if len(cs) < 3:
-        return "a meld needs at least three cards"
+        return Text(N_("a meld needs at least three cards"))
     kinds = meld_kinds(melds)
     if melds == "basic" and meld_type(cs, attributions, deck_style) is not None:
-        return "this hand is played with the basic melds only (Serpent, Sword, Sphere)"
+        return Text(N_("this hand is played with the basic melds only (Serpent, Sword, Sphere)"))
     trumps = [c for c in cs if c.is_major]
     if len(trumps) == len(cs):
         return _trump_problem(cs, tree(attributions, deck_style), kinds)
     if not trumps:
         return _minor_problem(cs)
     if "path" not in kinds:
-        return "trumps and suit cards only meld together in a Path, which this hand does not play"
-    return "trumps and suit cards meld together only as a Path, and " + str(
-        _path_problem(cs, tree(attributions, deck_style), deck_style))
+        return Text(N_("trumps and suit cards only meld together in a Path, which this hand does not play"))
+    return Text(N_("trumps and suit cards meld together only as a Path, and {problem}"),
+                problem=_path_problem(cs, tree(attributions, deck_style), deck_style))
 
 
-def _trump_problem(cs: Sequence[Card], t: Tree, kinds: Sequence[str]) -> str:
-    allowed = {"serpent": "consecutive numbers (Serpent)", "mother": "the Fool, XII and XX (Mother)",
-               "double": "all planetary (Double)", "single": "consecutive signs of the zodiac (Single)"}
-    wanted = [text for kind, text in allowed.items() if kind in kinds]
-    return "these trumps are not " + ", nor ".join(wanted)
+def _trump_problem(cs: Sequence[Card], t: Tree, kinds: Sequence[str]) -> Text:
+    allowed = {"serpent": N_("consecutive numbers (Serpent)"), "mother": N_("the Fool, XII and XX (Mother)"),
+               "double": N_("all planetary (Double)"), "single": N_("consecutive signs of the zodiac (Single)")}
+    wanted: Text | str = ""
+    for kind, text in allowed.items():
+        if kind in kinds:
+            wanted = Text(N_("{first}, nor {second}"), first=wanted, second=Text(text)) if wanted else Text(text)
+    return Text(N_("these trumps are not {kinds}"), kinds=wanted)
 
 
-def _minor_problem(cs: Sequence[Card]) -> str:
+def _minor_problem(cs: Sequence[Card]) -> Text:
     if len({c.suit for c in cs}) == 1:
-        return "a Sword needs consecutive ranks in one suit (Ace, 2 ... 10, Page, Knight, Queen, King)"
+        return Text(N_("a Sword needs consecutive ranks in one suit (Ace, 2 ... 10, Page, Knight, Queen, King)"))
     if len({c.rank for c in cs}) == 1:
-        return "a Sphere holds at most four cards, one of each suit"
-    return ("suit cards meld as a Sword (one suit, consecutive ranks) or a Sphere (one rank, "
-            "different suits)")
+        return Text(N_("a Sphere holds at most four cards, one of each suit"))
+    return Text(N_("suit cards meld as a Sword (one suit, consecutive ranks) or a Sphere (one rank, different suits)"))
 
 
 # --- every meld a set of cards holds ----------------------------------------------------------
@@ -571,8 +576,8 @@ def lay_off(hand: Sequence[Card], caller_melds: Sequence[Sequence[Card]], t: Tre
 # --- the "777" columns for identification -----------------------------------------------------
 
 COLUMNS = ("letter", "astrology", "path", "sphere", "element")
-COLUMN_NAMES = {"letter": "Hebrew letter", "astrology": "astrological attribution",
-                "path": "path number", "sphere": "sphere", "element": "element"}
+COLUMN_NAMES = {"letter": N_("Hebrew letter"), "astrology": N_("astrological attribution"),
+                "path": N_("path number"), "sphere": N_("sphere"), "element": N_("element")}
 
 
 def covers(column: str, c: Card) -> bool:

@@ -23,16 +23,17 @@ from typing import Any
 from games import base, fairness
 from games.base import (
     HISTORY_HANDS,
+    N_,
     Action,
     Event,
     HandRecord,
     IllegalAction,
+    Plural,
     SeatSpec,
-    capitalised,
+    Text,
     check_level,
     hand_over_seat,
     mention,
-    plural,
     require,
     seat_handover,
 )
@@ -86,15 +87,15 @@ class Options:
 
     def validate(self) -> None:
         check_level(self.level)
-        require(self.melds in rm.MELD_SETS, "melds must be all or basic")
-        require(_whole(self.call_limit) and 0 <= self.call_limit <= 200, "call_limit must be 0 to 200")
-        require(_whole(self.target) and 1 <= self.target <= 10_000, "target must be 1 to 10000")
-        require(self.attributions in rm.ATTRIBUTIONS, "attributions must be gd or thoth")
-        require(self.style in DECK_STYLES, f"style must be one of {', '.join(DECK_STYLES)}")
-        require(self.opponent in OPPONENTS, "opponent must be human or bot")
-        require(_whole(self.timer) and 0 <= self.timer <= 3600, "timer must be 0 to 3600 seconds")
+        require(self.melds in rm.MELD_SETS, Text(N_("melds must be all or basic")))
+        require(_whole(self.call_limit) and 0 <= self.call_limit <= 200, Text(N_("call_limit must be 0 to 200")))
+        require(_whole(self.target) and 1 <= self.target <= 10_000, Text(N_("target must be 1 to 10000")))
+        require(self.attributions in rm.ATTRIBUTIONS, Text(N_("attributions must be gd or thoth")))
+        require(self.style in DECK_STYLES, Text(N_("style must be one of {styles}"), styles=", ".join(DECK_STYLES)))
+        require(self.opponent in OPPONENTS, Text(N_("opponent must be human or bot")))
+        require(_whole(self.timer) and 0 <= self.timer <= 3600, Text(N_("timer must be 0 to 3600 seconds")))
         for name in ("dealer_choice", "upcard_choice", "identification"):
-            require(isinstance(getattr(self, name), bool), f"{name} must be true or false")
+            require(isinstance(getattr(self, name), bool), Text(N_("{name} must be true or false"), name=name))
 
 
 def _whole(value: Any) -> bool:
@@ -152,8 +153,8 @@ class State:
 def new(options: Options, seats: list[SeatSpec], fair: fairness.Dealer | None = None,
         opening: list[Event] | None = None) -> State:
     options.validate()
-    require(len(seats) == 2, "Tarot Rummy is for exactly two players")
-    require(seats[0].player != seats[1].player, "a player can only sit once at a table")
+    require(len(seats) == 2, Text(N_("Tarot Rummy is for exactly two players")))
+    require(seats[0].player != seats[1].player, Text(N_("a player can only sit once at a table")))
     state = State(options, [Seat(s.player) for s in seats], melds=options.melds,
                   call_limit=options.call_limit, fair=fair or fairness.new_dealer())
     state.dealer = cut(state.fair.next_seed)
@@ -281,13 +282,13 @@ def _value_without(state: State, seat: Seat, c: Card) -> int:
 
 def _read_card(state: State, seat: Seat, raw: Any) -> Card:
     """The card of the player's hand that `raw` names (notation or a name, any orientation)."""
-    require(isinstance(raw, str) and raw.strip() != "", "name a card, e.g. KC or 16")
+    require(isinstance(raw, str) and raw.strip() != "", Text(N_("name a card, e.g. KC or 16")))
     try:
         named = parse_card(raw, state.options.style)
     except CardParseError as error:
-        raise IllegalAction(str(error)) from None
+        raise IllegalAction(error.text) from None
     found = next((c for c in seat.hand if c.face == named.face), None)
-    require(found is not None, f"{named.face.code} ({_name(state, named)}) is not in your hand")
+    require(found is not None, Text(N_("{code} ({name}) is not in your hand"), code=named.face.code, name=_name(state, named)))
     return found  # type: ignore[return-value]
 
 
@@ -333,30 +334,30 @@ def _deal(state: State, events: list[Event], melds: str, call_limit: int) -> Non
 
 def _my_turn(state: State, player: int) -> Seat:
     seat = _seat_of(state, player)
-    require(state.phase != "over", "the game is over")
+    require(state.phase != "over", Text(N_("the game is over")))
     require(state.phase in IN_HAND, _waiting_for(state))
     mover = state.seats[state.turn]
-    require(mover is seat, f"it is not your turn: {mention(mover.player)} is playing")
+    require(mover is seat, Text(N_("it is not your turn: {player} is playing"), player=mention(mover.player)))
     return seat
 
 
-def _waiting_for(state: State) -> str:
-    waiting = " and ".join(mention(p) for p in pending(state))
+def _waiting_for(state: State) -> Text:
+    waiting = " and ".join(mention(p) for p in pending(state))  # one player waited for in each phase
     if state.phase == "choosing":
-        return f"the hand is not dealt yet: {waiting} is choosing its melds and call limit"
+        return Text(N_("the hand is not dealt yet: {player} is choosing its melds and call limit"), player=waiting)
     if state.phase == "column":
-        return f"the hand is over: {waiting} is choosing the identification column"
-    return f"the hand is over: {waiting} is answering the identification questions"
+        return Text(N_("the hand is over: {player} is choosing the identification column"), player=waiting)
+    return Text(N_("the hand is over: {player} is answering the identification questions"), player=waiting)
 
 
 def _draw(state: State, player: int, action: Action) -> list[Event]:
     seat = _my_turn(state, player)
     source = action.get("from")
-    require(source in ("stock", "discard"), "draw from the stock or from the discard pile")
-    require(state.phase == "draw", "you have drawn already this turn: now discard a card, or call")
+    require(source in ("stock", "discard"), Text(N_("draw from the stock or from the discard pile")))
+    require(state.phase == "draw", Text(N_("you have drawn already this turn: now discard a card, or call")))
     if source == "discard":
-        require(bool(state.discard), "the discard pile is empty: draw from the stock")
-    require(source == "discard" or bool(state.stock), "the stock is empty")
+        require(bool(state.discard), Text(N_("the discard pile is empty: draw from the stock")))
+    require(source == "discard" or bool(state.stock), Text(N_("the stock is empty")))
     if source == "discard":
         drawn = state.discard.pop()
     else:
@@ -372,15 +373,15 @@ def _draw(state: State, player: int, action: Action) -> list[Event]:
 
 def _verify_discard(state: State, player: int, action: Action) -> tuple[Seat, Card]:
     seat = _my_turn(state, player)
-    require(state.phase == "discard", "draw first: take the top card of the stock or of the discard pile")
+    require(state.phase == "discard", Text(N_("draw first: take the top card of the stock or of the discard pile")))
     chosen = _read_card(state, seat, action.get("card"))
     return seat, chosen
 
 
 def _discard(state: State, player: int, action: Action) -> list[Event]:
     seat, chosen = _verify_discard(state, player, action)
-    require(chosen != state.taken, f"you took {chosen.face.code} from the discard pile this turn: "
-            "discard another card")
+    require(chosen != state.taken, Text(N_("you took {card} from the discard pile this turn: discard another card"),
+                                        card=chosen.face.code))
     _remove(seat, chosen)
     state.discard.append(chosen)
     state.taken = None
@@ -407,8 +408,8 @@ def _call(state: State, player: int, action: Action) -> list[Event]:
     seat, chosen = _verify_discard(state, player, action)
     value = call_value(state, seat, chosen)
     require(value <= state.call_limit,
-            f"you can't call: after discarding {chosen.face.code} your unmelded cards are worth {value}, "
-            f"and the call limit is {state.call_limit}")
+            Text(N_("you can't call: after discarding {card} your unmelded cards are worth {value}, and the call "
+                    "limit is {limit}"), card=chosen.face.code, value=value, limit=state.call_limit))
     _remove(seat, chosen)
     state.taken = None
     state.moves.append(f"{state.turn} call {chosen.code}")
@@ -419,13 +420,13 @@ def _call(state: State, player: int, action: Action) -> list[Event]:
 
 def _choose(state: State, player: int, action: Action) -> list[Event]:
     seat = _seat_of(state, player)
-    require(state.phase == "choosing", "the hand's melds and call limit are already set")
+    require(state.phase == "choosing", Text(N_("the hand's melds and call limit are already set")))
     dealer = state.seats[state.dealer]
-    require(seat is dealer, f"it is {mention(dealer.player)}'s deal: the dealer chooses")
+    require(seat is dealer, Text(N_("it is {player}'s deal: the dealer chooses"), player=mention(dealer.player)))
     melds = action.get("melds", state.options.melds)
     limit = action.get("call_limit", state.options.call_limit)
-    require(melds in rm.MELD_SETS, "melds must be all or basic")
-    require(_whole(limit) and 0 <= limit <= 200, "the call limit must be a whole number from 0 to 200")
+    require(melds in rm.MELD_SETS, Text(N_("melds must be all or basic")))
+    require(_whole(limit) and 0 <= limit <= 200, Text(N_("the call limit must be a whole number from 0 to 200")))
     events: list[Event] = [Event("chosen", {"player": player, "melds": melds, "call_limit": limit})]
     _deal(state, events, melds, limit)
     return events
@@ -438,19 +439,19 @@ def parse_melds(raw: Any, style: str) -> list[list[Card]] | None:
         if raw.strip().lower() in CLEAR_WORDS:
             return None
         groups = [g for g in re.split(r"[|/]", raw) if g.strip()]
-        require(bool(groups), "name the cards of a meld, e.g. 8C 15 6C")
+        require(bool(groups), Text(N_("name the cards of a meld, e.g. 8C 15 6C")))
         try:
             return [parse_cards(g, style) for g in groups]
         except CardParseError as error:
-            raise IllegalAction(str(error)) from None
+            raise IllegalAction(error.text) from None
     if isinstance(raw, list) and raw and all(isinstance(c, str) for c in raw):
         raw = [raw]  # one meld as a flat list of codes
     ok = isinstance(raw, list) and raw and all(isinstance(g, list) and all(isinstance(c, str) for c in g) for g in raw)
-    require(bool(ok), "name the cards of a meld, e.g. 8C 15 6C")
+    require(bool(ok), Text(N_("name the cards of a meld, e.g. 8C 15 6C")))
     try:
         return [parse_cards(" ".join(g), style) for g in raw]
     except CardParseError as error:
-        raise IllegalAction(str(error)) from None
+        raise IllegalAction(error.text) from None
 
 
 def _meld(state: State, player: int, action: Action) -> list[Event]:
@@ -461,7 +462,7 @@ def _meld(state: State, player: int, action: Action) -> list[Event]:
         return [Event("melds", {"player": player, "melds": [], "value": arrangement(state, seat).value})]
     pins = [_held_meld(state, seat, g) for g in groups]
     flat = [c for p in pins for c in p]
-    require(len(set(flat)) == len(flat), "a card can only be in one meld")
+    require(len(set(flat)) == len(flat), Text(N_("a card can only be in one meld")))
     kept = [p for p in seat.pins if not any(c in p for c in flat)] + pins
     _verify_no_worse(state, seat, kept)
     seat.pins = kept
@@ -473,11 +474,12 @@ def _held_meld(state: State, seat: Seat, group: list[Card]) -> list[Card]:
     held = []
     for named in group:
         found = next((c for c in seat.hand if c.face == named.face), None)
-        require(found is not None, f"{named.face.code} ({_name(state, named)}) is not in your hand")
+        require(found is not None, Text(N_("{code} ({name}) is not in your hand"), code=named.face.code, name=_name(state, named)))
         held.append(found)
     problem = rm.meld_problem(held, state.options.attributions, state.options.style, state.melds)
     if problem is not None:
-        raise IllegalAction(f"{' '.join(c.face.code for c in held)} is not a meld: {problem}")
+        raise IllegalAction(Text(N_("{cards} is not a meld: {problem}"), cards=" ".join(c.face.code for c in held),
+                                 problem=problem))
     return rm.ordered(held, str(rm.meld_type(held, state.options.attributions, state.options.style,
                                              state.melds)), _tree(state))
 
@@ -494,8 +496,8 @@ def _verify_no_worse(state: State, seat: Seat, pins: list[list[Card]]) -> None:
         best = rm.arrange(cards, _tree(state), _kinds(state)).value
         if mine <= best:
             return
-    raise IllegalAction(f"those melds would leave {mine} unmelded where the best arrangement leaves "
-                        f"{best}, so they were not kept")
+    raise IllegalAction(Text(N_("those melds would leave {mine} unmelded where the best arrangement leaves {best}, "
+                             "so they were not kept"), mine=mine, best=best))
 
 
 # --- the end of a hand -----------------------------------------------------------------------
@@ -620,13 +622,13 @@ def _columns(state: State) -> list[str]:
 
 def _column(state: State, player: int, action: Action) -> list[Event]:
     seat = _seat_of(state, player)
-    require(state.phase == "column", "there is no identification column to choose now")
+    require(state.phase == "column", Text(N_("there is no identification column to choose now")))
     ending = state.ending
     assert ending is not None
-    require(seat.player == ending["opponent"], f"{mention(ending['opponent'])} chooses the column")
+    require(seat.player == ending["opponent"], Text(N_("{player} chooses the column"), player=mention(ending["opponent"])))
     column = action.get("column")
     choices = _columns(state)
-    require(column in choices, f"choose one of these columns: {', '.join(choices)}")
+    require(column in choices, Text(N_("choose one of these columns: {columns}"), columns=", ".join(choices)))
     state.questions = _questions(state, str(column))
     state.answered, state.phase = 0, "identify"
     state.moves.append(f"{_index(state, seat)} column {column}")
@@ -649,14 +651,14 @@ def _questions(state: State, column: str) -> list[dict[str, Any]]:
 
 def _answer(state: State, player: int, action: Action) -> list[Event]:
     seat = _seat_of(state, player)
-    require(state.phase == "identify", "there is no identification question to answer now")
+    require(state.phase == "identify", Text(N_("there is no identification question to answer now")))
     ending = state.ending
     assert ending is not None
-    require(seat.player == ending["caller"], f"{mention(ending['caller'])} answers the questions")
+    require(seat.player == ending["caller"], Text(N_("{player} answers the questions"), player=mention(ending["caller"])))
     choice = action.get("choice")
     question = state.questions[state.answered]
     require(choice == "" or choice in question["choices"],
-            f"answer with one of: {', '.join(question['choices'])}")
+            Text(N_("answer with one of: {choices}"), choices=", ".join(question["choices"])))
     right = choice == question["answer"]
     state.moves.append(f"{_index(state, seat)} answer {question['card']} {'right' if right else 'wrong'}")
     events = [Event("answer", {"player": player, "card": question["card"], "right": right,
@@ -673,44 +675,62 @@ def _answer(state: State, player: int, action: Action) -> list[Event]:
 
 # --- the hand records (/history) --------------------------------------------------------------
 
-DRAWN_FROM = {"stock": "the stock", "take": "the discard pile"}
-CALLED = {"all melded": "called with everything melded", "caller wins": "called and won", "zero": "called and tied"}
+DRAWN_FROM = {"stock": "stock", "take": "discard pile"}  # a record's draw verbs (`take`: from the discard pile)
+CALLED = {"all melded": N_("{caller} called with everything melded ({mine} unmelded against {theirs})"),
+          "caller wins": N_("{caller} called and won ({mine} unmelded against {theirs})"),
+          "zero": N_("{caller} called and tied ({mine} unmelded against {theirs})"),
+          "undercut": N_("{caller} called, undercut by {opponent} ({mine} unmelded against {theirs})")}
+NOT_SCORED = {False: N_("the hand is not scored"), True: N_("The hand is not scored")}
+NOBODY_SCORES = {False: N_("nobody scores"), True: N_("Nobody scores")}
+SCORES = (N_("{scorer} scores {n} point ({sum})"), N_("{scorer} scores {n} points ({sum})"))
+SCORES_IF = (N_("{scorer} scores {n} point ({sum}) if the cards are identified"),
+             N_("{scorer} scores {n} points ({sum}) if the cards are identified"))
+
+
+def listed(parts: list[Any], separator: str = " · ", template: str = "") -> Any:
+    """Texts one after the other, each translated on its own: by a separator (no word), or by a
+    marked `template` of `{first}` and `{second}` (", nor ")."""
+    joined = parts[0] if parts else ""
+    template = template or "{first}" + separator + "{second}"
+    for part in parts[1:]:
+        joined = Text(template, first=joined, second=part)
+    return joined
 
 
 # The end of a hand in words: the one wording the table image, the channel and /history share.
-# `name` names a player ("you" for the reader works too: no verb here agrees with its subject).
+# `name` names a player (a Text "you" for the reader works too: the French says no verb after a name).
 
-def ending_said(ending: dict[str, Any], name: Callable[[int], str]) -> str:
+def ending_said(ending: dict[str, Any], name: Callable[[int], str]) -> Text:
     """How a hand ended, from its public ending: "Ann called and won (3 unmelded against 12)"."""
     outcome = ending["outcome"]
     if outcome == "dead":
-        return "a dead hand (the stock ran out)"
+        return Text(N_("a dead hand (the stock ran out)"))
     caller = name(ending["caller"])
     if outcome == "unidentified":
-        return f"{caller} missed the identification of {ending['missed']}"
-    said = f"{caller} called, undercut by {name(ending['opponent'])}" if outcome == "undercut" else \
-        f"{caller} {CALLED[outcome]}"
+        return Text(N_("{caller} missed the identification of {card}"), caller=caller, card=ending["missed"])
     mine, theirs = _values(ending)
-    return f"{said} ({mine} unmelded against {theirs})"
+    return Text(CALLED[outcome], caller=caller, opponent=name(ending["opponent"]), mine=mine, theirs=theirs)
 
 
-def ending_scored(ending: dict[str, Any], name: Callable[[int], str], identifying: bool = False) -> str:
+def ending_scored(ending: dict[str, Any], name: Callable[[int], str], identifying: bool = False,
+                  start: bool = False) -> Text:
     """Who a hand's end scores for, and how the points add up: "Ann scores 9 points (12 - 3)".
-    `identifying`: the caller still has the identification questions to answer."""
+    `identifying`: the caller still has the identification questions to answer; `start`: the
+    text starts a sentence."""
     if ending["outcome"] == "unidentified":
-        return "the hand is not scored"
+        return Text(NOT_SCORED[start])
     if ending["scorer"] is None:
-        return "nobody scores"
+        return Text(NOBODY_SCORES[start])
     mine, theirs = _values(ending)
     sums = {"all melded": f"{BONUS} + {theirs}", "caller wins": f"{theirs} - {mine}",
             "undercut": f"{BONUS} + {mine} - {theirs}"}
-    scored = f"{name(ending['scorer'])} scores {plural(ending['points'], 'point')} ({sums[ending['outcome']]})"
-    return f"{scored} if the cards are identified" if identifying else scored
+    one, many = SCORES_IF if identifying else SCORES
+    return Plural(one, many, ending["points"], scorer=name(ending["scorer"]), sum=sums[ending["outcome"]])
 
 
-def ending_words(ending: dict[str, Any], name: Callable[[int], str], identifying: bool = False) -> str:
+def ending_words(ending: dict[str, Any], name: Callable[[int], str], identifying: bool = False) -> Text:
     """A hand's end in one line: how it ended, then what it scored (or will, once identified)."""
-    return f"{ending_said(ending, name)}: {ending_scored(ending, name, identifying)}"
+    return Text(N_("{said}: {scored}"), said=ending_said(ending, name), scored=ending_scored(ending, name, identifying))
 
 
 def _values(ending: dict[str, Any]) -> tuple[int, int]:
@@ -719,24 +739,31 @@ def _values(ending: dict[str, Any]) -> tuple[int, int]:
     return sides[str(ending["caller"])]["value"], sides[str(ending["opponent"])]["value"]
 
 
-def hand_summary(ending: dict[str, Any], name: Callable[[int], str]) -> list[str]:
+def hand_summary(ending: dict[str, Any], name: Callable[[int], str]) -> list[Text]:
     """A finished hand in words for everyone (the public ending: no face-down call card): how
     it ended, each side's melds, layoffs and unmelded cards, and who scored."""
-    head = f"Hand {ending['hand']}: {ending_said(ending, name)}."
-    scored = f"{capitalised(ending_scored(ending, name))}."
+    head = Text(N_("Hand {number}: {said}."), number=ending["hand"], said=ending_said(ending, name))
+    scored = Text(N_("{scored}."), scored=ending_scored(ending, name, start=True))
     if "players" not in ending:  # no call: no hand was shown
         return [head, scored]
     sides = ending["players"]
-    return [head, *(f"{name(p)}: {_side_words(sides[str(p)])}" for p in (ending["caller"], ending["opponent"])),
-            scored]
+    return [head, *(Text(N_("{player}: {side}"), player=name(p), side=_side_words(sides[str(p)]))
+                    for p in (ending["caller"], ending["opponent"])), scored]
 
 
-def _side_words(side: dict[str, Any]) -> str:
-    melds = " · ".join(f"{m['kind'].title()} {' '.join(m['cards'])}" for m in side["melds"]) or "no melds"
+def meld_words(melds: list[dict[str, Any]], kinds: dict[str, str] = rm.KIND_NAMES) -> Any:
+    """Melds one after the other, each by its kind and its cards ("Sword 2W 3W 4W")."""
+    return listed([Text(N_("{kind} {cards}"), kind=Text(kinds[m["kind"]]), cards=" ".join(m["cards"]))
+                   for m in melds])
+
+
+def _side_words(side: dict[str, Any]) -> Text:
     laid = [c for cs in side["layoffs"].values() for c in cs]
-    parts = [melds] + ([f"laid off {' '.join(laid)}"] if laid else [])
-    parts.append(f"unmelded {' '.join(side['unmelded'])} ({side['value']})" if side["unmelded"] else "nothing unmelded")
-    return "; ".join(parts)
+    parts = [meld_words(side["melds"]) or Text(N_("no melds"))]
+    parts += [Text(N_("laid off {cards}"), cards=" ".join(laid))] if laid else []
+    parts.append(Text(N_("unmelded {cards} ({value})"), cards=" ".join(side["unmelded"]), value=side["value"])
+                 if side["unmelded"] else Text(N_("nothing unmelded")))
+    return listed(parts, "; ")
 
 
 def _upcard(state: State) -> str | None:
@@ -787,50 +814,64 @@ def _dealt(record: dict[str, Any], seat: int) -> list[str]:
 
 
 def _record_cards(record: dict[str, Any], seat: int) -> list[str]:
-    lines = [f"You (dealt): {' '.join(_dealt(record, seat))}", f"Upcard: {record['upcard']}"]
+    lines = [Text(N_("You (dealt): {cards}"), cards=" ".join(_dealt(record, seat))),
+             Text(N_("Upcard: {card}"), card=record["upcard"])]
     ending, player = record["ending"], record["players"][seat]
     if "players" not in ending:  # no call: nobody's hand was shown
-        return [*lines, f"You (at the end): {' '.join(sorted_codes(from_codes(record['end'][seat])))}"]
+        return [*lines, Text(N_("You (at the end): {cards}"), cards=" ".join(sorted_codes(from_codes(record["end"][seat]))))]
     for role in ("caller", "opponent"):
         laid = ending["players"][str(ending[role])]
-        melds = " · ".join(f"{m['kind']} {' '.join(m['cards'])}" for m in laid["melds"]) or "none"
+        melds = meld_words(laid["melds"], rm.KIND_WORDS) or Text(N_("none"))
         layoffs = [code for cards in laid["layoffs"].values() for code in cards]
-        parts = [f"melds {melds}"] + ([f"laid off {' '.join(layoffs)}"] if layoffs else [])
-        parts.append(f"unmelded {' '.join(laid['unmelded']) or 'none'} ({laid['value']})")
-        who = "You" if ending[role] == player else mention(ending[role])
-        lines.append(f"{who} ({role}): {'; '.join(parts)}")
+        parts = [Text(N_("melds {melds}"), melds=melds)] + (
+            [Text(N_("laid off {cards}"), cards=" ".join(layoffs))] if layoffs else [])
+        parts.append(Text(N_("unmelded {cards} ({value})"), cards=" ".join(laid["unmelded"]), value=laid["value"])
+                     if laid["unmelded"] else Text(N_("unmelded none ({value})"), value=laid["value"]))
+        lines.append(Text(ROLE_LINES[role, ending[role] == player], player=mention(ending[role]), said=listed(parts, "; ")))
     return lines
+
+
+ROLE_LINES = {("caller", True): N_("You (caller): {said}"), ("opponent", True): N_("You (opponent): {said}"),
+              ("caller", False): N_("{player} (caller): {said}"), ("opponent", False): N_("{player} (opponent): {said}")}
+DEALS = {"all": N_("{dealer} deals: all melds, call limit {limit}"),
+         "basic": N_("{dealer} deals: basic melds, call limit {limit}")}
 
 
 def _record_actions(record: dict[str, Any], seat: int) -> list[str]:
     players = record["players"]
-    lines = [f"{mention(players[record['dealer']])} deals: {record['melds']} melds, "
-             f"call limit {record['call_limit']}"]
+    lines = [Text(DEALS.get(record["melds"], DEALS["all"]), dealer=mention(players[record["dealer"]]),
+                  limit=record["call_limit"])]
     for mover, verb, *details in map(str.split, record["moves"]):
-        lines.append(f"{mention(players[int(mover)])} {_move_words(verb, details, int(mover) == seat)}")
+        lines.append(_move_words(mention(players[int(mover)]), verb, details, int(mover) == seat))
     return lines
 
 
-def _move_words(verb: str, details: list[str], own: bool) -> str:
+def _move_words(player: str, verb: str, details: list[str], own: bool) -> Text:
     """A move as the player `own` says whether it was theirs (a stock card and the face-down
     call card are shown only to them)."""
-    if verb in DRAWN_FROM:
-        card_text = f" {details[0]}" if own or verb == "take" else ""
-        return f"draws{card_text} from {DRAWN_FROM[verb]}"
+    if verb == "stock":
+        if own:
+            return Text(N_("{player} draws {card} from the stock"), player=player, card=details[0])
+        return Text(N_("{player} draws from the stock"), player=player)
+    if verb == "take":
+        return Text(N_("{player} draws {card} from the discard pile"), player=player, card=details[0])
     if verb == "discard":
-        return f"discards {details[0]}"
+        return Text(N_("{player} discards {card}"), player=player, card=details[0])
     if verb == "call":
-        return f"calls, discarding {details[0] + ' ' if own else ''}face down"
+        if own:
+            return Text(N_("{player} calls, discarding {card} face down"), player=player, card=details[0])
+        return Text(N_("{player} calls, discarding face down"), player=player)
     if verb == "column":
-        return f"chooses the identification column {details[0]}"
-    return f"identifies {details[0]}: {details[1]}"
+        return Text(N_("{player} chooses the identification column {column}"), player=player, column=details[0])
+    return Text(N_("{player} identifies {card}: {result}"), player=player, card=details[0], result=details[1])
 
 
 def _record_result(record: dict[str, Any], seat: int) -> str:
     ending, player = record["ending"], record["players"][seat]
     won = ending["points"] if ending["scorer"] == player else 0
-    said = ending_said(ending, lambda p: "you" if p == player else mention(p))
-    return f"{said}: {plural(won, 'point', signed=True)} (your score {record['scores'][seat]})"
+    said = ending_said(ending, lambda p: Text(N_("you")) if p == player else mention(p))
+    return Plural(N_("{said}: {n:+} point (your score {score})"), N_("{said}: {n:+} points (your score {score})"), won,
+                  said=said, score=record["scores"][seat])
 
 
 # --- leaving ---------------------------------------------------------------------------------
@@ -849,7 +890,7 @@ def _leave(state: State, player: int, action: Action) -> list[Event]:
 def _hand_over(state: State, player: int, action: Action) -> list[Event]:
     """A computer plays the person's seat for now, or they take it back (`base.seat_handover`)."""
     _seat_of(state, player)
-    require(state.phase != "over", "the game is over")
+    require(state.phase != "over", Text(N_("the game is over")))
     return [hand_over_seat(state.robots, player, action["type"])]
 
 
@@ -865,7 +906,7 @@ def apply(state: State, player: int, action: Action) -> list[Event]:
     kind = action.get("type") if isinstance(action, dict) else None
     handler = HANDLERS.get(kind) if isinstance(kind, str) else None
     if handler is None:
-        raise IllegalAction(f"Tarot Rummy has no move {kind!r}")
+        raise IllegalAction(Text(N_("Tarot Rummy has no move {move}"), move=repr(kind)))
     events = handler(state, player, action)
     state.steps += 1
     return events
