@@ -47,9 +47,9 @@ def give(table: Any, hands: dict[int, str]) -> None:
     for at, shared in enumerate(state.justice or []):  # Justice's row: small cards nobody builds on
         others = [c.suit for i, c in enumerate(state.justice or []) if i != at and not c.is_major]
         if shared.is_major or shared.rank > 4 or others.count(shared.suit) >= 2:
-            small = next(i for i, c in enumerate(state.deck)
-                         if not c.is_major and c.rank <= 4 and others.count(c.suit) < 2)  # no suit thrice
-            state.justice[at], state.deck[small] = state.deck[small], shared  # type: ignore[index]
+            pool, small = next((pool, i) for pool in (state.deck, state.discard) for i, c in enumerate(pool)
+                               if not c.is_major and c.rank <= 4 and others.count(c.suit) < 2)  # no suit thrice
+            state.justice[at], pool[small] = pool[small], shared  # type: ignore[index]
     # drawn from the top: small minors of mixed suits, no major, before the next step
     state.deck.sort(key=lambda c: (c.is_major, c.rank))
     settle(table)
