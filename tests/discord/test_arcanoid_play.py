@@ -17,6 +17,7 @@ from games import arcanoid as arc
 from games.cards import cards
 from tests.discord.helpers import make_world, open_table, private_text, refused
 from tests.discord.test_seat_names import reply_texts
+from tests.games.arcanoid_helpers import seeded
 
 SETTLE_SECONDS = 30  # the whole game's SimCord settle limit (see below)
 LONG_WINDOW = SETTLE_SECONDS + 10  # its windows: longer than the limit, so the test's clock closes them
@@ -108,7 +109,8 @@ def settle(table: Any) -> None:
 # in real time, for the timers due within that limit: the windows last longer than it and the
 # computers move at once, so the test's clock alone closes each window (no real-time waits).
 @pytest.mark.simcord(settle_timeout=SETTLE_SECONDS)
-async def test_one_member_plays_a_whole_game_against_two_computers(simcord_env, db_path):
+async def test_one_member_plays_a_whole_game_against_two_computers(simcord_env, db_path, monkeypatch):
+    seeded(monkeypatch)  # a known deal: how many moves alice makes depends on her cards
     world = make_world(simcord_env, names=("alice",))
     alice = world.members[0]
     world.bot.tables.computer_pause = 0
