@@ -146,3 +146,11 @@ def one_member_speaking(env: Any, monkeypatch: pytest.MonkeyPatch, locale: str,
     (watch or watch_drawings)(monkeypatch, seen)
     world.bot.tables.computer_pause = 0
     return world, alice, seen
+
+
+def assert_all_marked(shown: Any, names: tuple[str, ...], wrapped_images: bool = False, most: int = 40) -> None:
+    """Every (where, text) shown went through a catalog (names are the members'); with
+    `wrapped_images`, an image's line may be part of a marked text it wrapped."""
+    missed = {f"{where}: {text!r} → {words}" for where, text in shown
+              if (words := untranslated(text, names, wrapped=wrapped_images and where == "image"))}
+    assert not missed, "shown without a translation:\n" + "\n".join(sorted(missed)[:most])

@@ -13,7 +13,7 @@ import pytest
 
 from bot import i18n
 from tests.discord.helpers import make_world, table_message
-from tests.discord.languages import Seen, speak, untranslated, watch_drawings
+from tests.discord.languages import Seen, assert_all_marked, speak, watch_drawings
 from tests.discord.test_blackjack_languages import ENGLISH, _without_codes, balanced
 from tests.discord.test_tarot_languages import control
 from tests.seeds import predict
@@ -71,9 +71,7 @@ async def test_every_text_of_a_baccarat_table_went_through_a_catalog(simcord_env
     world, seen, forms = await play_coups(simcord_env, monkeypatch, i18n.PSEUDO)
     seen.drawn = balanced(seen.drawn)
     shown = [*seen.texts(world), *(("form", text) for text in forms)]
-    missed = {f"{where}: {text!r} → {words}" for where, text in shown
-              if (words := untranslated(text, ("alice", "bob")))}
-    assert not missed, "shown without a translation:\n" + "\n".join(sorted(missed)[:40])
+    assert_all_marked(shown, ("alice", "bob"))
     logged = [move for entry in world.table().state.history for move in entry["log"]]
     assert logged and all("msgid" in move for move in logged), "the moves are kept marked, for /history"
 

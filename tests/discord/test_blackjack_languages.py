@@ -13,7 +13,7 @@ import pytest
 from bot import i18n
 from games import blackjack
 from tests.discord.helpers import make_world, table_message
-from tests.discord.languages import Seen, speak, untranslated, watch_drawings
+from tests.discord.languages import Seen, assert_all_marked, speak, watch_drawings
 from tests.discord.test_blackjack_play import BETS, next_move, seed_with
 from tests.discord.test_tarot_languages import control
 from tests.seeds import predict
@@ -78,9 +78,7 @@ def balanced(drawn: list[str]) -> list[str]:
 async def test_every_text_of_a_blackjack_table_went_through_a_catalog(simcord_env, monkeypatch):
     world, seen = await play_rounds(simcord_env, monkeypatch, i18n.PSEUDO)
     seen.drawn = balanced(seen.drawn)
-    missed = {f"{where}: {text!r} → {words}" for where, text in seen.texts(world)
-              if (words := untranslated(text, ("alice", "bob")))}
-    assert not missed, "shown without a translation:\n" + "\n".join(sorted(missed)[:40])
+    assert_all_marked(seen.texts(world), ("alice", "bob"))
     logged = [move for entry in world.table().state.history for move in entry["log"]]
     assert logged and all("msgid" in move for move in logged), "the moves are kept marked, for /history"
 

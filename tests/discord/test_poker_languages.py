@@ -14,7 +14,7 @@ import pytest
 from bot import i18n
 from games import poker
 from tests.discord.helpers import table_message
-from tests.discord.languages import Seen, one_member_speaking, untranslated
+from tests.discord.languages import Seen, assert_all_marked, one_member_speaking
 from tests.discord.test_tarot_languages import control
 from tests.seeds import predict
 
@@ -87,9 +87,7 @@ async def play_a_game(env: Any, monkeypatch: pytest.MonkeyPatch, locale: str, fm
 @pytest.mark.parametrize("fmt", ["holdem", "draw"])
 async def test_every_text_of_a_poker_game_went_through_a_catalog(simcord_env, monkeypatch, fmt):
     world, seen = await play_a_game(simcord_env, monkeypatch, i18n.PSEUDO, fmt)
-    missed = {f"{where}: {text!r} → {words}" for where, text in seen.texts(world)
-              if (words := untranslated(text, ("alice",), wrapped=where == "image"))}
-    assert not missed, "shown without a translation:\n" + "\n".join(sorted(missed)[:40])
+    assert_all_marked(seen.texts(world), ("alice",), wrapped_images=True)
 
 
 # Common English words that are no French words (poker's French keeps "flop", "pot", "kicker", "full", "flush").

@@ -12,7 +12,7 @@ import pytest
 
 from bot import i18n
 from games import rummy
-from tests.discord.languages import Seen, one_member_speaking, untranslated
+from tests.discord.languages import Seen, assert_all_marked, one_member_speaking
 from tests.discord.test_tarot_languages import control
 from tests.seeds import predict
 
@@ -72,9 +72,7 @@ async def play_a_game(env: Any, monkeypatch: pytest.MonkeyPatch, locale: str) ->
 
 async def test_every_text_of_a_rummy_game_went_through_a_catalog(simcord_env, monkeypatch):
     world, seen = await play_a_game(simcord_env, monkeypatch, i18n.PSEUDO)
-    missed = {f"{where}: {text!r} → {words}" for where, text in seen.texts(world)
-              if (words := untranslated(text, ("alice",), wrapped=where == "image"))}
-    assert not missed, "shown without a translation:\n" + "\n".join(sorted(missed)[:40])
+    assert_all_marked(seen.texts(world), ("alice",), wrapped_images=True)
 
 
 # Common English words that are no French words (Serpent, Double, points, scores are French too).

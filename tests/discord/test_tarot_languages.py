@@ -17,7 +17,7 @@ from games import french_tarot as ft
 from games.cards import card
 from games.french_tarot import ai as tarot_ai
 from tests.discord.helpers import make_world
-from tests.discord.languages import Seen, one_member_speaking, speak, untranslated
+from tests.discord.languages import Seen, assert_all_marked, one_member_speaking, speak
 from tests.discord.test_tarot_play import first_seed, simulate
 from tests.seeds import predict
 
@@ -89,9 +89,7 @@ async def play_a_game(env: Any, monkeypatch: pytest.MonkeyPatch, locale: str) ->
 
 async def test_every_text_of_a_tarot_game_went_through_a_catalog(simcord_env, monkeypatch):
     world, seen = await play_a_game(simcord_env, monkeypatch, i18n.PSEUDO)
-    missed = {f"{where}: {text!r} → {words}" for where, text in seen.texts(world)
-              if (words := untranslated(text, ("alice",)))}
-    assert not missed, "shown without a translation:\n" + "\n".join(sorted(missed)[:40])
+    assert_all_marked(seen.texts(world), ("alice",))
 
 
 # Common English words that are no French words (a French text may say "table", "score", "points").
@@ -149,6 +147,4 @@ async def test_the_frame_commands_went_through_a_catalog(simcord_env, monkeypatc
     after a French Tarot game, in the pseudo-language: nothing unmarked."""
     world, seen = await play_a_game(simcord_env, monkeypatch, i18n.PSEUDO)
     await use_the_frame(world, seen)
-    missed = {f"{where}: {text!r} → {words}" for where, text in seen.texts(world)
-              if (words := untranslated(text, ("alice",)))}
-    assert not missed, "shown without a translation:\n" + "\n".join(sorted(missed)[:60])
+    assert_all_marked(seen.texts(world), ("alice",), most=60)
