@@ -668,11 +668,13 @@ async def play(interaction: discord.Interaction, game: str, action: Action | Cal
 class AmountForm(discord.ui.Modal):
     """A form asking for a chip amount; submitting it performs `action` with that amount."""
 
-    amount: discord.ui.TextInput = discord.ui.TextInput(label="Chips", custom_id="amount", max_length=12)
+    chips: discord.ui.Label = discord.ui.Label(text="Chips",
+                                               component=discord.ui.TextInput(custom_id="amount", max_length=12))
 
     def __init__(self, title: str, table: Table, action: Action, step: str, low: int, high: int) -> None:
         super().__init__(title=title, custom_id=f"tf:{table.id}:{step}:{secrets.token_hex(4)}", timeout=900)
-        self.amount.label = _("Chips")  # the form speaks its member's language (it opens from their click)
+        self.chips.text = _("Chips")  # the form speaks its member's language (it opens from their click)
+        self.amount: discord.ui.TextInput = self.chips.component  # type: ignore[assignment]
         self.amount.placeholder = _("{low} to {high}", low=low, high=high)
         self.amount.default = str(low)
         self.table, self.action, self.step = table, action, step
