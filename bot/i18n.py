@@ -31,9 +31,9 @@ from babel import Locale
 from babel.dates import format_date
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
-from babel.numbers import format_decimal, format_percent
+from babel.numbers import format_percent
 
-from games.base import Text
+from games.base import Number, Text
 
 LOCALES = Path(__file__).resolve().parent.parent / "locales"
 SOURCE = "en"  # the language of the message ids
@@ -106,21 +106,6 @@ def _catalog(language: str) -> gettext.NullTranslations:
     return chain
 
 
-class _Number(int):
-    """An int parameter that writes itself the language's way (1 000 in French), signs kept."""
-
-    language = SOURCE
-
-    def __format__(self, spec: str) -> str:
-        if self.language in (SOURCE, PSEUDO) or spec not in ("", "d", "+", "+d", ",", "+,"):
-            return int.__format__(int(self), spec)
-        sign = ("+" if self >= 0 else "-") if spec.startswith("+") else ("-" if self < 0 else "")
-        return sign + format_decimal(abs(int(self)), locale=self.language)
-
-    def __str__(self) -> str:
-        return self.__format__("")
-
-
 def _formatted(template: str, language: str, params: dict[str, Any]) -> str:
     if not params:
         return template
@@ -132,9 +117,7 @@ def _value(value: Any, language: str) -> Any:
     if isinstance(value, Text):
         return translated(value, language)
     if isinstance(value, int) and not isinstance(value, bool):
-        number = _Number(value)
-        number.language = language
-        return number
+        return Number(value, SOURCE if language == PSEUDO else language)
     return value
 
 

@@ -96,6 +96,7 @@ def _words(language: str, domain: str | tuple[str, ...]) -> Words:
     with i18n.speaking(language):
         words = Words({msgid: said for name in domains for msgid, said in i18n.domain_templates(language, name).items()})
         words.zero_is_singular = i18n.zero_is_singular()
+        words.language = language  # its numbers written the language's way (games.base.Number)
     return words
 
 

@@ -160,6 +160,39 @@ def _text(msgid: str, plural: str | None, count: int, params: dict[str, Any]) ->
     return Text(msgid, plural=plural, count=count, **params)
 
 
+class Number(int):
+    """A whole number that writes itself the way `language` writes numbers (Babel's locale
+    formats: 1 000 in French, with its narrow no-break space), its sign kept: the one place the
+    messages (bot.i18n) and the images (renders.words) write a number in a language. English
+    keeps Python's own formats ("1000", "1,000" with `,`, "+5" with `+`); so does any format
+    other than the whole-number ones below. Babel is imported only when a number is written
+    in another language: the rules never write one."""
+
+    language: str
+
+    def __new__(cls, value: int, language: str) -> Number:
+        number = super().__new__(cls, value)
+        number.language = language
+        return number
+
+    def __format__(self, spec: str) -> str:
+        if self.language.split("-")[0] == "en" or spec not in _WHOLE_FORMATS:
+            return int.__format__(int(self), spec)
+        from babel.numbers import format_decimal
+
+        sign = ("+" if self >= 0 else "-") if spec.startswith("+") else ("-" if self < 0 else "")
+        return sign + format_decimal(abs(int(self)), locale=self.language.replace("-", "_"))
+
+    def __str__(self) -> str:
+        return self.__format__("")
+
+    def __reduce__(self) -> Any:
+        return Number, (int(self), self.language)
+
+
+_WHOLE_FORMATS = frozenset(("", "d", "+", "+d", ",", "+,", ",d", "+,d"))
+
+
 def Plural(singular: str, plural: str, count: int, /, **params: Any) -> Text:  # noqa: N802 - a marker
     """A marked text with a plural form, chosen by `count` (`{n}` in the texts)."""
     return Text(singular, plural=plural, count=count, **params)

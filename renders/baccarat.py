@@ -9,7 +9,7 @@ from games.base import N_
 from renders import layout as L
 from renders import text
 from renders.cards import game_faces
-from renders.words import ENGLISH, Words
+from renders.words import ENGLISH, Words, speaking
 
 SIDES: dict[str, tuple[str, L.Colour]] = {
     "player": (N_("Player"), L.PLAYER_BLUE), "banker": (N_("Banker"), L.BANKER_RED), "tie": (N_("Tie"), L.TIE_GREEN)}
@@ -25,15 +25,16 @@ PLATE_WIDTH = 222
 def render_baccarat(view: dict[str, Any], names: dict[int, str], style: str = "rws", words: Words = ENGLISH) -> bytes:
     """The table as PNG bytes. `view` is games.baccarat's view; `names` maps player ids to
     display names; `words` the image's words in the table's language."""
-    phase = words(PHASES[view["phase"]]) if view["phase"] in PHASES else view["phase"]
-    low, high = L.chips(view["min_bet"]), L.chips(view["max_bet"])
-    info = words("Bets {low}-{high} · commission {percent}% · shoe {cards} · {phase}", low=low, high=high,
-                 percent=view["commission"], cards=view["shoe_remaining"], phase=phase) if view.get("commission") \
-        else words("Bets {low}-{high} · no commission · shoe {cards} · {phase}", low=low, high=high,
-                   cards=view["shoe_remaining"], phase=phase)
-    title = words("Major Baccarat · round {round}", round=view["round"])
-    head = L.header_height(title, info)
-    return L.to_png(L.compose(title, info, _body(view, names, game_faces("baccarat", style), words, head)))
+    with speaking(words):
+        phase = words(PHASES[view["phase"]]) if view["phase"] in PHASES else view["phase"]
+        low, high = L.chips(view["min_bet"]), L.chips(view["max_bet"])
+        info = words("Bets {low}-{high} · commission {percent}% · shoe {cards} · {phase}", low=low, high=high,
+                     percent=view["commission"], cards=view["shoe_remaining"], phase=phase) if view.get("commission") \
+            else words("Bets {low}-{high} · no commission · shoe {cards} · {phase}", low=low, high=high,
+                       cards=view["shoe_remaining"], phase=phase)
+        title = words("Major Baccarat · round {round}", round=view["round"])
+        head = L.header_height(title, info)
+        return L.to_png(L.compose(title, info, _body(view, names, game_faces("baccarat", style), words, head)))
 
 
 def _body(view: dict[str, Any], names: dict[int, str], style: str, words: Words, head: int = L.HEAD) -> L.Block:
@@ -166,7 +167,7 @@ def _outcome(seat: dict[str, Any], on: str, view: dict[str, Any], words: Words) 
         return ("", L.TEXT)
     net = (seat.get("payout") or 0) - seat["bet"]["amount"]
     if winner == on:
-        return (words("Win {net}", net=f"{net:+}"), L.WIN)
+        return (words("Win {net}", net=L.number(net, "+")), L.WIN)
     if winner == "tie":
         return (words("Tie: bet returned"), L.PUSH)
-    return (words("Loss {net}", net=f"{net:+}"), L.LOSS)
+    return (words("Loss {net}", net=L.number(net, "+")), L.LOSS)

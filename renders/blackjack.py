@@ -9,7 +9,7 @@ from games.base import N_
 from renders import layout as L
 from renders import text
 from renders.cards import game_faces
-from renders.words import ENGLISH, Words
+from renders.words import ENGLISH, Words, speaking
 
 STATUS = {"playing": ("", L.TEXT), "stood": (N_("stood"), L.MUTED), "bust": (N_("BUST"), L.LOSS),
           "blackjack": (N_("BLACKJACK"), L.GOLD), "doubled": (N_("doubled"), L.TEXT)}
@@ -39,11 +39,12 @@ def render_blackjack(view: dict[str, Any], names: dict[int, str], style: str = "
     """The table as PNG bytes. `view` is games.blackjack's view (spectator or player: hidden
     cards are None and drawn face down); `names` maps player ids to display names; `words`
     the image's words in the table's language."""
-    info = words("Bets {low}-{high} · shoe {cards} · {phase}", low=L.chips(view["min_bet"]), high=L.chips(view["max_bet"]),
-                 cards=view["shoe_remaining"], phase=words(PHASE[view["phase"]]) if view["phase"] in PHASE else view["phase"])
-    title = words("Major Blackjack · round {round}", round=view["round"])
-    head = L.header_height(title, info)
-    return L.to_png(L.compose(title, info, _body(view, names, game_faces("blackjack", style), words, head)))
+    with speaking(words):
+        info = words("Bets {low}-{high} · shoe {cards} · {phase}", low=L.chips(view["min_bet"]), high=L.chips(view["max_bet"]),
+                     cards=view["shoe_remaining"], phase=words(PHASE[view["phase"]]) if view["phase"] in PHASE else view["phase"])
+        title = words("Major Blackjack · round {round}", round=view["round"])
+        head = L.header_height(title, info)
+        return L.to_png(L.compose(title, info, _body(view, names, game_faces("blackjack", style), words, head)))
 
 
 def _body(view: dict[str, Any], names: dict[int, str], style: str, words: Words, head: int = L.HEAD) -> L.Block:
@@ -145,7 +146,7 @@ def _hand_line(hand: dict[str, Any], split: bool, words: Words) -> tuple[str, L.
     if result:
         word, colour = _result(result, words)
         net = hand["payout"] - hand["bet"] if hand.get("payout") is not None else 0
-        status = word + (f" {net:+}" if net else "")
+        status = word + (f" {L.number(net, '+')}" if net else "")
     total = str(hand["total"]) if not split else words.plural("{n} card: {total}", "{n} cards: {total}",
                                                               len(hand["cards"]), total=hand["total"])
     return total + (f" · {status}" if status else ""), colour
@@ -263,7 +264,7 @@ def _hand(hand: dict[str, Any], active: bool, show_bet: bool, style: str, width:
         word, colour = _result(result, words)
         payout = hand.get("payout")
         net = payout - hand["bet"] if payout is not None else 0
-        rows.append((word + (f" {net:+}" if net else ""), colour))
+        rows.append((word + (f" {L.number(net, '+')}" if net else ""), colour))
         why = [L.lines([(line, L.MUTED) for line in text.wrap(hand["reason"], L.SMALL, width_of_text)],
                        L.SMALL, max_width=width_of_text)] if hand.get("reason") else []
     block = L.column([cards, L.lines(rows, L.SMALL, bold_first=True, max_width=width_of_text, cached=True), *why], gap=2)

@@ -4,7 +4,7 @@ value ("3½"). Up to the whole pack: the cards shrink and the groups wrap to sta
 from __future__ import annotations
 
 from renders import layout as L
-from renders.words import ENGLISH, Words
+from renders.words import ENGLISH, Words, speaking
 
 CARD_WIDTHS = (120, 104, 90, 78, 68)
 
@@ -12,12 +12,13 @@ CARD_WIDTHS = (120, 104, 90, 78, 68)
 def render_pile(groups: list[tuple[list[str], str]], title: str, style: str = "rws", words: Words = ENGLISH) -> bytes:
     """`groups` of (card notations, value label) as PNG bytes, under `title` (`words`: the
     image's words in the reader's language)."""
-    n_cards = sum(len(codes) for codes, _ in groups)
-    cards = words.plural("{n} card", "{n} cards", n_cards)
-    info = cards + " · " + words.plural("{n} group", "{n} groups", len(groups))
-    body = L.fit_frame(lambda room: L.shrink_to_fit(lambda width: _pile(groups, style, width, room, words),
-                                                    CARD_WIDTHS))
-    return L.to_png(L.compose(title, info, body))
+    with speaking(words):
+        n_cards = sum(len(codes) for codes, _ in groups)
+        cards = words.plural("{n} card", "{n} cards", n_cards)
+        info = cards + " · " + words.plural("{n} group", "{n} groups", len(groups))
+        body = L.fit_frame(lambda room: L.shrink_to_fit(lambda width: _pile(groups, style, width, room, words),
+                                                        CARD_WIDTHS))
+        return L.to_png(L.compose(title, info, body))
 
 
 def _pile(groups: list[tuple[list[str], str]], style: str, width: int, room: int, words: Words = ENGLISH) -> L.Block:

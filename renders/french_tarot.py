@@ -316,7 +316,7 @@ def _sheet(view: dict[str, Any], names: dict[int, str], style: str, piles: bool 
 
 
 def score_lines(sheet: dict[str, Any], names: dict[int, str], words: Words | None = None) -> list[str]:
-    """The score's working, one line each (ASCII, for the image; the text sheet has its own)."""
+    """The score's working, one line each (for the image; the text sheet has its own)."""
     w = words or now()
     cards = ", ".join(w(OUDLER_NAMES[code.rstrip("r")]) for code in sheet["oudler_cards"]) or w("none")
     rounded = "" if str(sheet["rounded"]) == sheet["points"] else f" -> {sheet['rounded']}"
@@ -324,7 +324,7 @@ def score_lines(sheet: dict[str, Any], names: dict[int, str], words: Words | Non
                needed=sheet["needed"]),
              w("Points {points}{rounded}: difference {difference:+d}", points=sheet["points"], rounded=rounded,
                difference=sheet["difference"]),
-             f"(25 + {abs(sheet['difference'])}) x {sheet['multiplier']} = {sheet['base']}"]
+             f"(25 + {L.number(abs(sheet['difference']))}) x {sheet['multiplier']} = {L.number(sheet['base'])}"]
     if sheet["petit_au_bout"]:
         side = w("taker") if sheet["petit_au_bout"] > 0 else w("defence")
         lines.append(w("Petit au bout ({side}): {points:+d}", side=side, points=sheet["petit_au_bout"]))
@@ -346,7 +346,7 @@ def _scores(sheet: dict[str, Any], view: dict[str, Any], names: dict[int, str]) 
         colour = L.WIN if entry["delta"] > 0 else L.LOSS if entry["delta"] < 0 else L.PUSH
         role = {sheet["taker"]: w(" (taker)"), sheet.get("partner"): w(" (partner)")}.get(entry["player"], "")
         name = L.label(L.player_name(names, entry["player"]) + role, L.SMALL, L.TEXT, max_width=190)
-        value = L.label(f"{entry['delta']:+d} · {entry['total']:+d}", L.SMALL, colour, bold=True)
+        value = L.label(f"{L.number(entry['delta'], '+')} · {L.number(entry['total'], '+')}", L.SMALL, colour, bold=True)
         rows.append(L.row([L.Block(190, name.height, name.paint), value], gap=6))
     return L.column(rows, gap=0, align="left")
 
@@ -387,7 +387,7 @@ def _render_final(view: dict[str, Any], names: dict[int, str], style: str) -> by
     for entry in view.get("ranking") or []:
         colour = L.GOLD if entry["rank"] == 1 else L.TEXT
         ranking.append(L.label(f"{entry['rank']}. {L.player_name(names, entry['player'])}   "
-                               f"{entry['total']:+d}", L.SMALL, colour, bold=entry["rank"] == 1))
+                               + L.number(entry['total'], "+"), L.SMALL, colour, bold=entry["rank"] == 1))
     parts = [L.panel(L.column(ranking, gap=2, align="left"), pad=10, outline=L.GOLD)]
     last = view.get("last_round")
     if last and last.get("sheet"):

@@ -26,6 +26,7 @@ from games.base import seat_name
 from games.cards import Card, card, full_deck
 from renders import text
 from renders.cards import card_height, card_image, oriented
+from renders.words import now
 
 Colour = tuple[int, int, int]
 
@@ -487,7 +488,14 @@ def tag(value: str, fill: Colour, cached: bool = False) -> Block:
 
 
 def chips(amount: int) -> str:
-    return f"{amount:,}"
+    """An amount as the image's language writes it: "1,000" in English, "1 000" in French."""
+    return now().number(amount)
+
+
+def number(value: int, spec: str = ",") -> str:
+    """A whole number as the image's language writes it, in one of Python's whole-number
+    formats (`spec`: "+" signed, "," grouped, "+," both)."""
+    return now().number(value, spec)
 
 
 # --- the whole image -----------------------------------------------------------------------

@@ -11,7 +11,7 @@ from games.loc import card_style, reveal_line
 from renders import layout as L
 from renders import text
 from renders.cards import game_faces
-from renders.words import ENGLISH, Words, said
+from renders.words import ENGLISH, Words, said, speaking
 
 CENTRE_WIDTH = 250  # the pot, the step and the latest reveal, down the left
 LATEST_WIDTH = CENTRE_WIDTH - 20  # the latest reveal's text, wrapped within it
@@ -30,14 +30,15 @@ def render_loc(view: dict[str, Any], names: dict[int, str], style: str = "rws", 
     """The table as PNG bytes. `view` is games.loc's view (public: no hidden card in it);
     `names` maps player ids to display names. Standard-deck tables draw French faces. `words`:
     the image's words in the reader's language."""
-    style = game_faces("loc", card_style(view["deck"], style))
-    trumps = words(" · trumps 15+ take") if view["pot_trumps"] == "high" and view["deck"] == "tarot" else ""
-    info = words("Bet {bet} · {deck}{trumps} · {phase}", bet=L.chips(view["bet"]),
-                 deck=words(DECKS.get(view["deck"], view["deck"])), trumps=trumps, phase=_phase_word(view, words))
-    title = words("Loc · hand {round}", round=view["round"])
-    usual = L.fit_frame(lambda room: _table(view, names, style, words, room), most=2)
-    body = L.best_fit([usual, _crowded(view, names, style, words)], L.header_height(title, info))
-    return L.to_png(L.compose(title, info, body))
+    with speaking(words):
+        style = game_faces("loc", card_style(view["deck"], style))
+        trumps = words(" · trumps 15+ take") if view["pot_trumps"] == "high" and view["deck"] == "tarot" else ""
+        info = words("Bet {bet} · {deck}{trumps} · {phase}", bet=L.chips(view["bet"]),
+                     deck=words(DECKS.get(view["deck"], view["deck"])), trumps=trumps, phase=_phase_word(view, words))
+        title = words("Loc · hand {round}", round=view["round"])
+        usual = L.fit_frame(lambda room: _table(view, names, style, words, room), most=2)
+        body = L.best_fit([usual, _crowded(view, names, style, words)], L.header_height(title, info))
+        return L.to_png(L.compose(title, info, body))
 
 
 def _phase_word(view: dict[str, Any], words: Words) -> str:

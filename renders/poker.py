@@ -10,7 +10,7 @@ from games.base import N_
 from renders import layout as L
 from renders import text
 from renders.cards import card_height
-from renders.words import ENGLISH, Words
+from renders.words import ENGLISH, Words, speaking
 
 FORMAT_NAMES = {"holdem": N_("Hold'em"), "draw": N_("Five-card draw")}
 PHASES = {"preflop": N_("before the flop"), "flop": N_("the flop"), "turn": N_("the turn"), "river": N_("the river"),
@@ -30,12 +30,13 @@ def render_poker(view: dict[str, Any], names: dict[int, str], style: str = "rws"
     """The table as PNG bytes. `view` is games.poker's view (hidden cards are None and drawn
     face down) or the `last_round` snapshot of a finished hand; `names` maps ids to names;
     `words`: the image's words in the reader's language."""
-    fmt = words(FORMAT_NAMES[view["format"]]) if view.get("format") in FORMAT_NAMES else words("Poker")
-    phase = words(PHASES[view["phase"]]) if view["phase"] in PHASES else view["phase"]
-    info = words("{format} · blinds {small}/{big} · {phase}", format=fmt, small=L.chips(view["small_blind"]),
-                 big=L.chips(view["big_blind"]), phase=phase)
-    title = words("Major Poker · hand {number}", number=view["round"]) if view.get("round") else words("Major Poker")
-    return L.to_png(L.compose(title, info, _body(view, names, style, L.header_height(title, info), words)))
+    with speaking(words):
+        fmt = words(FORMAT_NAMES[view["format"]]) if view.get("format") in FORMAT_NAMES else words("Poker")
+        phase = words(PHASES[view["phase"]]) if view["phase"] in PHASES else view["phase"]
+        info = words("{format} · blinds {small}/{big} · {phase}", format=fmt, small=L.chips(view["small_blind"]),
+                     big=L.chips(view["big_blind"]), phase=phase)
+        title = words("Major Poker · hand {number}", number=view["round"]) if view.get("round") else words("Major Poker")
+        return L.to_png(L.compose(title, info, _body(view, names, style, L.header_height(title, info), words)))
 
 
 def _pot_name(words: Words, index: int, count: int) -> str:
@@ -238,8 +239,8 @@ def _result_lines(seat: dict[str, Any], view: dict[str, Any], words: Words = ENG
         lines.append((words("Folded and left") if seat.get("left") else words("Folded"), L.MUTED))
     net = seat.get("net", 0)
     if seat.get("won"):
-        signed = f"{net:+,}"
+        signed = L.number(net, "+,")
         lines.append((words("Wins {chips} ({net})", chips=L.chips(seat["won"]), net=signed), L.WIN))
     elif net:
-        lines.append((f"{net:+,}", L.LOSS))
+        lines.append((L.number(net, "+,"), L.LOSS))
     return lines

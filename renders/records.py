@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from games.base import NP_
 from renders import layout as L
-from renders.words import ENGLISH, Words
+from renders.words import ENGLISH, Words, speaking
 
 PLATE_WIDTH = 250
 CHART_WIDTH = 2 * PLATE_WIDTH + 12
@@ -37,14 +37,15 @@ def render_profile(name: str, where: str, games: Sequence[GameCard], chip_line: 
     """The record card as PNG bytes. `chip_line`: (day number, running total of chips). `words`:
     the card's words in the reader's language; `dates`: the chart's span in words (by default
     "05 Jan 2026 to 12 Jan 2026 (UTC)")."""
-    plates = [_game_plate(game, words) for game in games]
-    body = [L.flow(plates, CHART_WIDTH, gap=12, row_gap=12)]
-    if chip_line:
-        dates = dates or f"{_date(chip_line[0][0] - 1)} to {_date(chip_line[-1][0])} (UTC)"
-        body.append(L.section(words("Chips won and lost"), L.column([_chart(chip_line), L.label(dates, 13, L.MUTED)],
-                                                                   gap=4)))
-    info = words("{count:,} finished rounds and games · {where}", count=sum(g.played for g in games), where=where)
-    return L.to_png(L.compose(name, info, L.column(body, gap=16)))
+    with speaking(words):
+        plates = [_game_plate(game, words) for game in games]
+        body = [L.flow(plates, CHART_WIDTH, gap=12, row_gap=12)]
+        if chip_line:
+            dates = dates or f"{_date(chip_line[0][0] - 1)} to {_date(chip_line[-1][0])} (UTC)"
+            body.append(L.section(words("Chips won and lost"), L.column([_chart(chip_line), L.label(dates, 13, L.MUTED)],
+                                                                       gap=4)))
+        info = words("{count:,} finished rounds and games · {where}", count=sum(g.played for g in games), where=where)
+        return L.to_png(L.compose(name, info, L.column(body, gap=16)))
 
 
 def _date(day: int) -> str:
@@ -60,14 +61,14 @@ NETS = {"chip": NP_("net {n:+,} chip", "net {n:+,} chips"), "point": NP_("net {n
 def _plural(count: int, word: str, words: Words = ENGLISH) -> str:
     forms = PLAYED.get(word)
     if forms is None:
-        return f"{count:,} {word}{'' if count == 1 else 's'}"
+        return f"{L.number(count)} {word}{'' if count == 1 else 's'}"
     return words.plural(forms[0], forms[1], count)
 
 
 def _net(count: int, unit: str, words: Words) -> str:
     forms = NETS.get(unit)
     if forms is None:
-        return f"net {count:+,} {unit}{'' if abs(count) == 1 else 's'}"
+        return f"net {L.number(count, '+,')} {unit}{'' if abs(count) == 1 else 's'}"
     return words.plural(forms[0], forms[1], count)
 
 
@@ -95,7 +96,7 @@ def _chart(points: Sequence[tuple[int, int]]) -> L.Block:
     span_value = max(1, highest - lowest)
     pad_x, pad_y = 14, 12
     inner_w, inner_h = CHART_WIDTH - 2 * pad_x - 60, CHART_HEIGHT - 2 * pad_y
-    last_label = L.label(f"{line[-1][1]:+,}", 15, L.GOLD, bold=True)
+    last_label = L.label(L.number(line[-1][1], "+,"), 15, L.GOLD, bold=True)
 
     def paint(canvas: L.Canvas, x: int, y: int) -> None:
         draw = canvas.draw

@@ -1,9 +1,12 @@
-"""Text for images: Pillow's bundled scalable font only (`ImageFont.load_default(size)`).
+"""Text for images: one font, Roboto (OFL), installed with the bot as the `fontpkg-roboto`
+package (pyproject.toml), so every machine draws the same letters at the same widths.
 
-The bundled font (Aileron) covers little beyond ASCII: no accents, no card suit glyphs, no
-arrows. `clean` turns any text into what the font can draw (accents stripped, the rest
-replaced), so a player's display name never shows as boxes. Fonts are cached per thread:
-renders run in worker threads and a FreeType face should not be shared between them.
+Roboto draws every letter of French (é è à ç ô œ, « », the narrow no-break space that groups
+French numbers: 1\u202f000) and of most Latin, Greek and Cyrillic scripts, but no card suit
+glyphs, no arrows, no emoji. `clean` turns any text into what the font can draw (look-alikes
+for what it lacks, accents stripped only from letters it lacks, the rest dropped), so a
+player's display name never shows as boxes. Fonts are cached per thread: renders run in
+worker threads and a FreeType face should not be shared between them.
 """
 
 from __future__ import annotations
@@ -12,31 +15,39 @@ import functools
 import threading
 import unicodedata
 
+import fontpkg
 from PIL import ImageDraw, ImageFont
 
 Font = ImageFont.FreeTypeFont | ImageFont.ImageFont
 
 _local = threading.local()
 _glyph_lock = threading.Lock()
+FAMILY = "Roboto"  # its regular weight; bold is drawn thicker (`draw`), keeping the layouts' widths
+NO_BREAK = frozenset("\u00a0\u202f")  # spaces kept as they are: a line never breaks at them ("1 000")
 _REPLACEMENTS = {"–": "-", "—": "-", "‘": "'", "“": '"', "”": '"', "•": "·", "×": "x",
                  "½": " 1/2", "⅓": " 1/3", "⅔": " 2/3", "¼": " 1/4", "¾": " 3/4",
                  "♣": "C", "♥": "H", "♠": "S", "♦": "D", "œ": "oe", "Œ": "OE", "æ": "ae", "Æ": "AE"}
 
 
 def font(size: int) -> Font:
-    """The bundled font at `size` pixels, cached for this thread."""
+    """The images' font at `size` pixels, cached for this thread."""
     cache: dict[int, Font] | None = getattr(_local, "fonts", None)
     if cache is None:
         cache = _local.fonts = {}
     found = cache.get(size)
     if found is None:
-        found = cache[size] = ImageFont.load_default(size)
+        found = cache[size] = ImageFont.truetype(_font_file(), size)
     return found
+
+
+@functools.cache
+def _font_file() -> str:
+    return str(fontpkg.path(FAMILY))
 
 
 @functools.lru_cache(maxsize=4096)
 def has_glyph(char: str) -> bool:
-    """Whether the bundled font draws `char` (rather than its empty-box glyph)."""
+    """Whether the images' font draws `char` (rather than its empty-box glyph)."""
     with _glyph_lock:  # one shared probe font; the cache makes this rare
         probe = _probe_font()
         return bytes(probe.getmask(char)) != bytes(probe.getmask("\ue000"))
@@ -44,27 +55,33 @@ def has_glyph(char: str) -> bool:
 
 @functools.lru_cache(maxsize=1)
 def _probe_font() -> Font:
-    return ImageFont.load_default(16)
+    return ImageFont.truetype(_font_file(), 16)
 
 
 def clean(text: str, fallback: str = "?") -> str:
-    """`text` made drawable: known look-alikes replaced, accents stripped, anything else the
-    font lacks (emoji, CJK, symbols) dropped; `fallback` if nothing printable is left."""
+    """`text` made drawable: what the font lacks replaced by a known look-alike or stripped of
+    its accents, anything else it lacks (emoji, CJK, symbols) dropped, spaces made one (the
+    no-break ones kept); `fallback` if nothing printable is left."""
     out: list[str] = []
     for char in text:
-        if char in _REPLACEMENTS:
-            out.append(_REPLACEMENTS[char])
-            continue
-        if char.isspace():
-            out.append(" ")
-            continue
-        if has_glyph(char):
+        if char in NO_BREAK:
             out.append(char)
-            continue
-        base = "".join(c for c in unicodedata.normalize("NFKD", char) if not unicodedata.combining(c))
-        out.append("".join(c for c in base if c.isprintable() and has_glyph(c)))
-    result = " ".join("".join(out).split())
+        elif char.isspace():
+            out.append(" ")
+        elif has_glyph(char):
+            out.append(char)
+        elif char in _REPLACEMENTS:
+            out.append(_REPLACEMENTS[char])
+        else:
+            base = "".join(c for c in unicodedata.normalize("NFKD", char) if not unicodedata.combining(c))
+            out.append("".join(c for c in base if c.isprintable() and has_glyph(c)))
+    result = " ".join(spaced("".join(out)))
     return result or fallback
+
+
+def spaced(text: str) -> list[str]:
+    """The words of `text` between its plain spaces (a no-break space joins, as in "1 000")."""
+    return [word for word in text.split(" ") if word]
 
 
 @functools.lru_cache(maxsize=8192)
@@ -95,7 +112,7 @@ def wrap_two(text: str, size: int, max_width: int) -> list[str]:
     """One line if it fits, else the most balanced split into two lines at a space."""
     if width(text, size) <= max_width or " " not in text:
         return [text]
-    words = text.split()
+    words = spaced(text)
     best = [text]
     best_w = width(text, size)
     for i in range(1, len(words)):
@@ -110,7 +127,7 @@ def wrap(text: str, size: int, max_width: int) -> list[str]:
     """`text` on as many lines as it needs, each no wider than `max_width` (a word wider than
     that has a line of its own), words kept in order."""
     lines: list[str] = []
-    for word in text.split():
+    for word in spaced(text):
         if lines and width(lines[-1] + " " + word, size) <= max_width:
             lines[-1] += " " + word
         else:
@@ -121,7 +138,7 @@ def wrap(text: str, size: int, max_width: int) -> list[str]:
 def draw(d: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, size: int,
          fill: tuple[int, ...] | str, anchor: str = "la", bold: bool = False) -> None:
     """Draw `text` (already clean) at `xy` with a Pillow anchor ("mm" centre, "la" top-left...).
-    `bold` thickens the strokes (the font has no bold face): a one-pixel stroke at large
+    `bold` thickens the strokes (one regular face: text measures the same bold or not): a one-pixel stroke at large
     sizes, a second pass one pixel to the right at small ones."""
     face = font(size)
     if bold and size >= 28:

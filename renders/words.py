@@ -10,18 +10,32 @@ from collections.abc import Iterator
 from contextvars import ContextVar
 from typing import Any
 
-from games.base import Text
+from games.base import Number, Text
 
 
 class Words(dict[str, str]):
-    """Translated templates by their English message id; `zero_is_singular`: the language says
-    "0 carte" (French), not "0 cards" (English)."""
+    """Translated templates by their English message id; `language`: the one they are in, whose
+    way of writing numbers the image takes (games.base.Number: "1,000" in English, "1 000" in
+    French); `zero_is_singular`: the language says "0 carte" (French), not "0 cards" (English)."""
 
     zero_is_singular: bool = False
+    language: str = "en"
 
     def __call__(self, msgid: str, /, **params: Any) -> str:
         template = self.get(msgid, msgid)
-        return template.format(**params) if params else template
+        if not params:
+            return template
+        if self.language != "en":
+            params = {key: self._number(value) for key, value in params.items()}
+        return template.format(**params)
+
+    def _number(self, value: Any) -> Any:
+        return Number(value, self.language) if type(value) is int else value
+
+    def number(self, value: int, spec: str = ",") -> str:
+        """A number drawn as the image's language writes it (`spec`: Python's whole-number
+        formats, "," grouping the thousands, "+" signed)."""
+        return format(self._number(value), spec)
 
     def plural(self, singular: str, plural: str, count: int, /, **params: Any) -> str:
         one = abs(count) == 1 or (self.zero_is_singular and count == 0)
