@@ -12,6 +12,7 @@ Betting lives in games/betting.py, pots in games/pots.py, hand values in games/p
 from __future__ import annotations
 
 import copy
+import json
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
@@ -134,7 +135,7 @@ class Hand:
     spent: list[fairness.Deal] = field(default_factory=list)  # draw: deals this hand emptied, revealed at its end
     drawer: int | None = None  # draw: bettor index of the player to draw
     drawn: list[int] = field(default_factory=list)  # draw: cards each bettor drew (-1: not yet)
-    log: list[str] = field(default_factory=list)  # what happened, for /history: marked Texts (stored marked)
+    log: list[str] = field(default_factory=list)  # what happened, for /history: each line marked and written once (`_log`)
 
     def to_dict(self) -> dict[str, Any]:
         return {"number": self.number, "button": self.button, "street": self.street,
@@ -142,7 +143,7 @@ class Hand:
                 "deck": codes(self.deck), "small": self.small, "big": self.big, "deal": self.deal.to_dict(),
                 "board": codes(self.board), "burned": codes(self.burned), "mucked": codes(self.mucked),
                 "reshuffles": self.reshuffles, "spent": [d.to_dict() for d in self.spent], "drawer": self.drawer, "drawn": list(self.drawn),
-                "log": _stored_log(self.log)}
+                "log": _copy(self.log)}
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Hand:
@@ -152,7 +153,7 @@ class Hand:
                       "spent": [fairness.Deal.from_dict(d) for d in data.get("spent", [])],
                       "board": cards(data["board"]), "burned": cards(data["burned"]),
                       "mucked": cards(data["mucked"]), "drawn": list(data["drawn"]),
-                      "log": _read_log(data["log"])})
+                      "log": _copy(data["log"])})
 
 
 @dataclass
@@ -465,7 +466,7 @@ def _remember(state: State, hand: Hand, values: dict[int, int], results: list[di
              "players": [{"player": b.player, "cards": codes(hand.holes[i]), "shown": b.player in values,
                           "category": category_of(values[b.player]) if b.player in values else None,
                           "net": results[i]["net"]} for i, b in enumerate(hand.betting.bettors)],
-             "log": _stored_log(hand.log)}  # kept marked: plain data, copied in C
+             "log": _copy(hand.log)}  # kept marked: plain data, copied in C
     state.history = [*state.history, entry][-HISTORY_HANDS:]
 
 
@@ -693,7 +694,7 @@ def _fold_leaving(hand: Hand, bettor: Bettor, events: list[Event]) -> None:
     if hand.drawer == index:
         hand.drawer = _next_drawer(hand, index + 1)
     _record(hand, events, bettor.player, "fold", 0)
-    hand.log[-1] = Text(N_("{move} and leaves"), move=hand.log[-1])
+    hand.log[-1] = _logged(Text(N_("{move} and leaves"), move=_said(hand.log[-1])))
 
 
 def _sitout(state: State, player: int, action: Action) -> list[Event]:
@@ -942,19 +943,29 @@ def _record_for(entry: dict[str, Any], player: int) -> HandRecord:
 
 
 def _log(hand: Hand, text: Text) -> None:
-    """A line of the hand's log, a Text so that /history says it in its reader's language."""
-    hand.log.append(text)
+    """A line of the hand's log: kept as its marked text (message id and parameters) written
+    once into one JSON string here, which every state write and read then copies whole (a hand
+    and ten remembered hands hold about 150 lines), and made a Text again only when /history
+    shows it, in its reader's language (`history_log`)."""
+    hand.log.append(_logged(text))
 
 
-def _stored_log(lines: list[str]) -> list[Any]:
-    """The log as JSON keeps it: each Text marked (a line stored before the texts were marked stays English)."""
-    return [line.marked() if isinstance(line, Text) else line for line in lines]
+def _logged(text: Text) -> str:
+    return json.dumps(text.marked(), ensure_ascii=False, separators=(",", ":"))
 
 
-def _read_log(lines: list[Any]) -> list[str]:
-    return [Text.from_marked(line) if isinstance(line, dict) else line for line in lines]
+def _said(line: Any) -> str:
+    """A stored line of the log as a Text: written by `_logged`, or marked as a dict (as states
+    stored before kept it), or English (before the texts were marked)."""
+    if isinstance(line, str) and line.startswith(_LOGGED):
+        return Text.from_marked(json.loads(line))
+    return Text.from_marked(line) if isinstance(line, dict) else line
+
+
+_LOGGED = '{"msgid":'
 
 
 def history_log(entry: dict[str, Any]) -> list[str]:
-    """A remembered hand's log, its lines as Texts (English as `str`)."""
-    return _read_log(entry["log"])
+    """A remembered hand's log, its lines as Texts (a line stored before the texts were marked
+    stays English, a `str`)."""
+    return [_said(line) for line in entry["log"]]

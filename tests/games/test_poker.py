@@ -647,6 +647,25 @@ def test_history_shows_own_cards_and_shown_cards_with_the_seed() -> None:
     assert any("<@1> calls 10" in line for line in record["actions"])
 
 
+def test_the_log_is_kept_written_and_read_back_as_texts_in_any_language() -> None:
+    """Each line of the hand's log is written once, as its marked text (message id and
+    parameters) in one string that a state write copies whole; /history makes it a text again
+    in its reader's language. Lines kept marked as dicts (states stored before) and English
+    lines (before the texts were marked) read as they were."""
+    from bot.i18n import translated
+
+    state = table(5000, 5000, seed=7)
+    act(state, 1, "raise", 1000)
+    log = poker.to_dict(state)["hand"]["log"]
+    assert all(type(line) is str for line in log)
+    raised = next(line for line in log if "raises to" in line)
+    entry = {"log": [raised, json.loads(raised), "<@2> folds"]}
+    written, marked, english = poker.history_log(entry)
+    assert written == marked == "<@1> raises to 1000"
+    assert english == "<@2> folds"
+    assert translated(written, "fr") == "<@1> relance à 1\u202f000"
+
+
 def test_round_trip_is_exact_mid_hand() -> None:
     state = table(1000, 700, 300, seed=9)
     act(state, 1, "raise", 50)
