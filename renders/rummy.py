@@ -189,7 +189,7 @@ def _score_line(ending: dict[str, Any], names: dict[int, str], identifying: bool
 
 
 def _scores_line(view: dict[str, Any], names: dict[int, str]) -> str:
-    scores = " · ".join(f"{_name(names, s['player'])} {s['score']}" for s in view["seats"])
+    scores = " · ".join(f"{_name(names, s['player'])} {L.number(s['score'], '')}" for s in view["seats"])
     w = now()
     return w("Scores: {scores}", scores=scores)
 
