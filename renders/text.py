@@ -146,8 +146,8 @@ def wrap(text: str, size: int, max_width: int) -> list[str]:
 def draw(d: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, size: int,
          fill: tuple[int, ...] | str, anchor: str = "la", bold: bool = False) -> None:
     """Draw `text` (already clean) at `xy` with a Pillow anchor ("mm" centre, "la" top-left...).
-    `bold` thickens the strokes (one regular face: text measures the same bold or not): a one-pixel stroke at large
-    sizes, a second pass one pixel to the right at small ones."""
+    `bold` thickens the strokes of the one regular face (so text measures the same bold or
+    not): a one-pixel stroke at large sizes, a second pass one pixel to the right at small ones."""
     face = font(size)
     if bold and size >= 28:
         d.text(xy, text, font=face, fill=fill, anchor=anchor, stroke_width=1, stroke_fill=fill)

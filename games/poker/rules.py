@@ -143,7 +143,7 @@ class Hand:
                 "deck": codes(self.deck), "small": self.small, "big": self.big, "deal": self.deal.to_dict(),
                 "board": codes(self.board), "burned": codes(self.burned), "mucked": codes(self.mucked),
                 "reshuffles": self.reshuffles, "spent": [d.to_dict() for d in self.spent], "drawer": self.drawer, "drawn": list(self.drawn),
-                "log": _copy(self.log)}
+                "log": list(self.log)}  # lines are strings: a list copy is a whole one
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Hand:
@@ -153,7 +153,7 @@ class Hand:
                       "spent": [fairness.Deal.from_dict(d) for d in data.get("spent", [])],
                       "board": cards(data["board"]), "burned": cards(data["burned"]),
                       "mucked": cards(data["mucked"]), "drawn": list(data["drawn"]),
-                      "log": _copy(data["log"])})
+                      "log": list(data["log"])})
 
 
 @dataclass
@@ -466,7 +466,7 @@ def _remember(state: State, hand: Hand, values: dict[int, int], results: list[di
              "players": [{"player": b.player, "cards": codes(hand.holes[i]), "shown": b.player in values,
                           "category": category_of(values[b.player]) if b.player in values else None,
                           "net": results[i]["net"]} for i, b in enumerate(hand.betting.bettors)],
-             "log": _copy(hand.log)}  # kept marked: plain data, copied in C
+             "log": list(hand.log)}  # marked lines, each one string (`_log`)
     state.history = [*state.history, entry][-HISTORY_HANDS:]
 
 
