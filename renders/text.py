@@ -12,11 +12,12 @@ worker threads and a FreeType face should not be shared between them.
 from __future__ import annotations
 
 import functools
+import math
 import threading
 import unicodedata
 
 import fontpkg
-from PIL import ImageDraw, ImageFont
+from PIL import Image, ImageDraw, ImageFont
 
 Font = ImageFont.FreeTypeFont | ImageFont.ImageFont
 
@@ -148,10 +149,31 @@ def draw(d: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, size: int,
     """Draw `text` (already clean) at `xy` with a Pillow anchor ("mm" centre, "la" top-left...).
     `bold` thickens the strokes of the one regular face (so text measures the same bold or
     not): a one-pixel stroke at large sizes, a second pass one pixel to the right at small ones."""
-    face = font(size)
-    if bold and size >= 28:
-        d.text(xy, text, font=face, fill=fill, anchor=anchor, stroke_width=1, stroke_fill=fill)
+    stroke = 1 if bold and size >= 28 else 0
+    _stamp(d, xy, text, size, fill, anchor, stroke)
+    if bold and not stroke:
+        _stamp(d, (xy[0] + 1, xy[1]), text, size, fill, anchor, 0)
+
+
+def _stamp(d: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, size: int,
+           fill: tuple[int, ...] | str, anchor: str, stroke: int) -> None:
+    """What `d.text` draws, its coverage taken from `coverage` (rendered once per text, size and
+    sub-pixel start): the same mask at the same place blended the same way, so the same pixels."""
+    if "\n" in text or d.fontmode != "L":  # what `coverage` does not cover: Pillow draws it
+        d.text(xy, text, font=font(size), fill=fill, anchor=anchor, stroke_width=stroke, stroke_fill=fill)
         return
-    d.text(xy, text, font=face, fill=fill, anchor=anchor)
-    if bold:
-        d.text((xy[0] + 1, xy[1]), text, font=face, fill=fill, anchor=anchor)
+    x, y = xy
+    mask, (dx, dy) = coverage(text, size, anchor, stroke, math.modf(x)[0], math.modf(y)[0])
+    d.bitmap((int(x) + dx, int(y) + dy), mask, fill=fill)
+
+
+@functools.lru_cache(maxsize=2048)
+def coverage(text: str, size: int, anchor: str, stroke: int, start_x: float,
+             start_y: float) -> tuple[Image.Image, tuple[int, int]]:
+    """The text's coverage mask and its offset from the drawing point, as Pillow's `ImageDraw.text`
+    renders it for a text starting `start` of a pixel in: rendering glyphs is most of a label's
+    time, and a table draws the same names and words at every move. At most 2,048 masks (a few
+    MB). Shared between threads: read only."""
+    mask, offset = font(size).getmask2(text, "L", anchor=anchor, start=(start_x, start_y),
+                                       stroke_width=stroke, stroke_filled=True)
+    return Image.frombytes("L", mask.size, bytes(mask)), offset
