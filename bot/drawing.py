@@ -10,17 +10,20 @@ worker free within `WAITS` deadlines is drawn in a thread; a worker whose job wa
 killed and replaced (its answer must never reach the next job); every answer carries its job's
 number and one that is not the awaited job's is discarded. A new worker (at start-up or as a
 replacement) first draws every kind of image once (renders/warm.py) and joins the free workers
-only once it has said so."""
+only once it has said so. The pictures the workers drew lately are kept by their inputs (`Memo`,
+bounded): the same inputs asked again are answered at once, without a worker."""
 
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import itertools
 import logging
 import os
 import pickle
 import subprocess
 import sys
+from collections import OrderedDict
 from collections.abc import Callable, Coroutine
 from pathlib import Path
 from typing import Any
@@ -49,6 +52,43 @@ DEADLINE = 5.0  # seconds a worker may spend on one job: a table image takes 10-
 # and ten times that on a loaded 2-core machine at idle priority; past 5 s the worker is stuck or stopped
 WAITS = 3  # a job waits at most this many deadlines for a free worker, then draws in a thread
 WARM_LIMIT = 120.0  # seconds a new worker may take to warm up (at idle priority) before it is replaced
+
+
+MEMO_IMAGES = 256  # the latest pictures the workers drew, kept by their inputs (at most this many)
+MEMO_BYTES = 8 * 1024 * 1024  # and at most this many bytes of PNG (a table picture is 10-40 KB)
+
+
+class Memo:
+    """The latest pictures drawn, by the hash of their inputs (the function and its pickled
+    arguments), the least recently used forgotten first past `images` or `size` bytes: a
+    drawing is a pure function of its inputs, so the same inputs are the same picture (a poker
+    player's hand sent again after a bet that changed neither their cards nor the board)."""
+
+    def __init__(self, images: int = MEMO_IMAGES, size: int = MEMO_BYTES) -> None:
+        self.images, self.size = images, size
+        self._pictures: OrderedDict[bytes, bytes] = OrderedDict()
+        self._bytes = 0
+        self.reused = 0  # pictures answered from the memo
+
+    @staticmethod
+    def key(module: str, function: str, args: tuple, kwargs: dict) -> bytes:
+        request = pickle.dumps((module, function, args, kwargs), protocol=pickle.HIGHEST_PROTOCOL)
+        return hashlib.blake2b(request, digest_size=16).digest()
+
+    def get(self, key: bytes) -> bytes | None:
+        picture = self._pictures.get(key)
+        if picture is not None:
+            self._pictures.move_to_end(key)
+            self.reused += 1
+        return picture
+
+    def put(self, key: bytes, picture: bytes) -> None:
+        if key in self._pictures or len(picture) > self.size:
+            return
+        self._pictures[key] = picture
+        self._bytes += len(picture)
+        while len(self._pictures) > self.images or self._bytes > self.size:
+            self._bytes -= len(self._pictures.popitem(last=False)[1])
 
 
 class Worker(asyncio.SubprocessProtocol):
@@ -187,6 +227,7 @@ class DrawingPool:
         self._changed = asyncio.Event()  # a worker came up, or left
         self._replacements: set[asyncio.Task] = set()
         self.drawn = 0  # images the worker processes have drawn
+        self.memo = Memo()  # what they drew, by its inputs (not for jobs drawn in threads)
         self.replaced = 0  # workers killed and replaced (past their deadline, cancelled, dead)
 
     @property
@@ -214,13 +255,19 @@ class DrawingPool:
             await self._changed.wait()
 
     async def draw(self, function: Callable[..., bytes], *args: Any, **kwargs: Any) -> bytes:
+        """The picture: the memo's if the workers drew these same inputs lately, else a worker's
+        (or a thread's, when no worker can)."""
         if self.processes:
+            key = Memo.key(function.__module__, function.__name__, args, kwargs)
+            if (picture := self.memo.get(key)) is not None:
+                return picture
             answered = await self._in_a_worker(function.__module__, function.__name__, args, kwargs)
             if answered is not None:
                 ok, result = answered
                 if not ok:
                     raise DrawingFailed(result)
                 self.drawn += 1
+                self.memo.put(key, result)
                 return result
         return await asyncio.to_thread(function, *args, **kwargs)
 

@@ -67,10 +67,12 @@ def _probe_font() -> Font:
     return _face(16)
 
 
+@functools.lru_cache(maxsize=4096)
 def clean(text: str, fallback: str = "?") -> str:
     """`text` made drawable: what the font lacks replaced by a known look-alike or stripped of
     its accents, anything else it lacks (emoji, CJK, symbols) dropped, spaces made one (a
-    no-break one kept, drawn as wide as a space); `fallback` if nothing printable is left."""
+    no-break one kept, drawn as wide as a space); `fallback` if nothing printable is left.
+    Cached: a table cleans the same names and words hundreds of times an image."""
     out: list[str] = []
     for char in text:
         if char in NO_BREAK:
