@@ -245,7 +245,8 @@ async def bot_run(size: int, folder: Path, workers: int, number: int, hard: int 
         for person in people:
             person.cancel()
         return {"searched": searched, "acks": acks, "spacing": spacing, "mean_spacing": mean_spacing, "lone": lone, "moved": shown,
-                "images": images, "pool": bot.drawing is not None and bot.drawing.processes}
+                "images": images, "pool": bot.drawing is not None and bot.drawing.processes,
+                "drawn": bot.drawing.drawn if bot.drawing else 0, "reused": bot.drawing.memo.reused if bot.drawing else 0}
 
 
 def record_edits(shows: Any) -> dict[int, list[tuple[float, int]]]:
@@ -340,7 +341,8 @@ async def main_async(sizes: list[int], repeats: int, workers: int, hard: int) ->
                 print("  " + line("image shown after a 200-click burst" if size == 200 else "image shown after the burst",
                                   mine["images"]) + "   (target p50 <= 1300 ms, p99 <= 2500 ms at low load)")
                 print(f"  every move committed {mine['moved']:.2f} s after the first click; "
-                      f"drawing pool in processes: {mine['pool']}")
+                      f"drawing pool in processes: {mine['pool']} (pictures drawn {mine['drawn']}, "
+                      f"answered from its memo {mine['reused']})")
                 if hard:
                     print(f"  beside {hard} tables of hard computers: {mine['searched']} hard decisions made "
                           "in the thinking workers by the end of the run")
