@@ -224,10 +224,18 @@ async def bot_run(size: int, folder: Path, workers: int, number: int, hard: int 
         messages = [table_message(room, table) for room, table in zip(rooms, tables, strict=True)]
         versions = [t.version for t in tables]
         clicks = [(hosts[n], messages[n], "Bet 10") for n in range(size)]
+        pool = bot.drawing
+        workers_pids = [worker.pid for worker in pool.workers] if pool is not None and pool.processes else []
+        draws = time_draws(pool) if pool is not None else []
+        cpu = (time.process_time(), cpu_seconds(workers_pids), time.perf_counter())
         shown = await burst(env, clicks, lambda: all(t.version > v for t, v in zip(tables, versions, strict=True)))
         acks = CLOCK.acks_ms()
         note("bot: burst committed")
         await pictures_shown(tables, versions, edits)
+        burst_cpu = {"bot": time.process_time() - cpu[0], "workers": cpu_seconds(workers_pids) - cpu[1],
+                     "wall": time.perf_counter() - cpu[2]}
+        if pool is not None:
+            del pool.draw
         images = images_shown_ms(tables, versions, edits)
         del shows._update_table, shows._post_table
         burst_commits = sorted(commits)
@@ -246,7 +254,7 @@ async def bot_run(size: int, folder: Path, workers: int, number: int, hard: int 
             person.cancel()
         return {"searched": searched, "acks": acks, "spacing": spacing, "mean_spacing": mean_spacing, "lone": lone, "moved": shown,
                 "images": images, "pool": bot.drawing is not None and bot.drawing.processes,
-                "drawn": bot.drawing.drawn if bot.drawing else 0, "reused": bot.drawing.memo.reused if bot.drawing else 0}
+                "draws": draws, "cpu": burst_cpu, "drawn": bot.drawing.drawn if bot.drawing else 0, "reused": bot.drawing.memo.reused if bot.drawing else 0}
 
 
 def record_edits(shows: Any) -> dict[int, list[tuple[float, int]]]:
@@ -264,6 +272,34 @@ def record_edits(shows: Any) -> dict[int, list[tuple[float, int]]]:
 
     shows._update_table, shows._post_table = timed(shows._update_table), timed(shows._post_table)
     return edits
+
+
+def cpu_seconds(pids: list[int]) -> float:
+    """The CPU (user + system) these processes have used so far (Linux's /proc; 0 elsewhere)."""
+    total = 0
+    for pid in pids:
+        with contextlib.suppress(OSError):
+            with open(f"/proc/{pid}/stat") as f:
+                fields = f.read().rsplit(")", 1)[1].split()
+            total += int(fields[11]) + int(fields[12])  # utime, stime in clock ticks
+    return total / os.sysconf("SC_CLK_TCK")
+
+
+def time_draws(pool: Any) -> list[float]:
+    """Each picture the pool is asked for during the burst: ms from asked to drawn (its queue, the
+    worker's drawing and the answer's way back)."""
+    took: list[float] = []
+    draw = pool.draw
+
+    async def timed(*args: Any, **kwargs: Any) -> bytes:
+        start = time.perf_counter()
+        try:
+            return await draw(*args, **kwargs)
+        finally:
+            took.append((time.perf_counter() - start) * 1000)
+
+    pool.draw = timed
+    return took
 
 
 async def pictures_shown(tables: list[Any], before: list[int], edits: dict[int, list[tuple[float, int]]]) -> None:
@@ -343,6 +379,11 @@ async def main_async(sizes: list[int], repeats: int, workers: int, hard: int) ->
                 print(f"  every move committed {mine['moved']:.2f} s after the first click; "
                       f"drawing pool in processes: {mine['pool']} (pictures drawn {mine['drawn']}, "
                       f"answered from its memo {mine['reused']})")
+                if mine["draws"]:
+                    print("  " + line("picture asked -> drawn, in the burst", mine["draws"]))
+                cpu = mine["cpu"]
+                print(f"  from the first click to the last picture shown ({cpu['wall']:.2f} s): CPU of the bot's process "
+                      f"{cpu['bot']:.2f} s, of the drawing workers {cpu['workers']:.2f} s")
                 if hard:
                     print(f"  beside {hard} tables of hard computers: {mine['searched']} hard decisions made "
                           "in the thinking workers by the end of the run")
