@@ -1,6 +1,6 @@
-"""The CPU each game's table picture costs to draw (not a test), in one process with warm caches,
-as a drawing worker draws it (the views of renders/warm.py's samples: real games, dealt and played
-a few moves). CPU time (`time.process_time`), so that other load on the machine matters less than
+"""The CPU each game's table picture costs to draw (not a test), in one process with warm caches
+settled as a drawing worker settles them (the views of renders/warm.py's samples: real games,
+dealt and played a few moves). CPU time (`time.process_time`), so that other load on the machine matters less than
 for wall time. Run: .venv/bin/python bench/bench_draw.py [--runs N] [--only blackjack] [--profile]
 [--save DIR]
 
@@ -25,6 +25,7 @@ from collections.abc import Callable
 
 from figures import pct
 
+from bot.draw_worker import settle
 from renders import warm
 
 Drawing = Callable[[], bytes]
@@ -85,6 +86,7 @@ def main() -> None:
     args = parser.parse_args()
     start = time.process_time()
     warm.warm_every_kind()
+    settle()  # as the worker does after its warm-up
     print(f"warm-up (every kind once, cold): {(time.process_time() - start) * 1000:.0f} ms CPU; "
           f"load average {os.getloadavg()[0]:.2f}")
     medians: dict[str, float] = {}

@@ -7,7 +7,8 @@ time, each a length-prefixed pickle:
 Every answer carries its request's job number (the pool checks it). Before reading its first
 request the worker draws one image of every kind (renders/warm.py) and says so in a first
 answer, `(WARMED, True, [the kinds drawn])` (none when started with `--cold`); the rest of the
-card sprites it fills one card at a time while no request waits. A function outside renders/
+card sprites it fills one card at a time while no request waits. What the warm-up and the fills
+leave is frozen for the garbage collector (`settle`). A function outside renders/
 is refused.
 `(job, "", "modules", (), {})` answers the names of the modules this process has imported
 (what the pool's test checks)."""
@@ -15,6 +16,7 @@ is refused.
 from __future__ import annotations
 
 import contextlib
+import gc
 import importlib
 import os
 import pickle
@@ -95,12 +97,28 @@ def asked(inbox: BinaryIO) -> bool:
     return bool(select.select([inbox], [], [], 0)[0])
 
 
+def settle() -> None:
+    """What the warm-up or the sprite fills left (caches, mostly) lives as long as the worker:
+    it is moved out of the garbage collector's sight, after collecting what is garbage, so that a
+    full collection in the middle of a picture no longer walks it (those collections doubled a
+    picture's p99 CPU: 16 ms against 8)."""
+    gc.collect()
+    gc.freeze()
+
+
 def serve(inbox: BinaryIO, outbox: BinaryIO, chores: Iterable[Callable[[], object]] = ()) -> None:
     """Requests answered in turn; while none waits, the next chore is done (one card's sprites:
-    a request that comes meanwhile waits a few milliseconds at most)."""
+    a request that comes meanwhile waits a few milliseconds at most), and once they are all
+    done, what they filled is settled."""
     left = iter(chores)
+    filling = True
     while True:
-        if not asked(inbox) and (chore := next(left, None)) is not None:
+        if filling and not asked(inbox):
+            chore = next(left, None)
+            if chore is None:
+                filling = False
+                settle()
+                continue
             try:
                 chore()
             except Exception:
@@ -119,5 +137,6 @@ if __name__ == "__main__":
     answers = sys.stdout.buffer
     sys.stdout = sys.stderr  # a stray print must not break the answers' framing
     warmed, fills = ([], []) if COLD in sys.argv[1:] else warm()
+    settle()
     write_frame(answers, (WARMED, True, warmed))
     serve(sys.stdin.buffer.raw, answers, fills)
