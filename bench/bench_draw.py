@@ -1,7 +1,7 @@
 """The CPU each game's table picture costs to draw (not a test), in one process with warm caches
 settled as a drawing worker settles them (the views of renders/warm.py's samples: real games,
-dealt and played a few moves). CPU time (`time.process_time`), so that other load on the machine matters less than
-for wall time. Run: .venv/bin/python bench/bench_draw.py [--runs N] [--only blackjack] [--profile]
+dealt and played a few moves). CPU time (`time.process_time`), so that other load on the
+machine matters less than for wall time. Run: .venv/bin/python bench/bench_draw.py [--runs N] [--only blackjack] [--profile]
 [--save DIR]
 
 To compare two checkouts on the same views: run it with `--views FILE` in each (PYTHONPATH the
