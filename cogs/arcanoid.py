@@ -14,10 +14,12 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.client import TarotBot
+from bot.i18n import N_, _, ngettext
+from bot.i18n import translated as tr
 from bot.tables import Table
 from cogs import arcanoid_menus as menus
 from cogs import arcanoid_words as words
-from cogs.answers import language_option
+from cogs.answers import language_option, render_words
 from cogs.common import (
     ButtonSpec,
     Control,
@@ -36,8 +38,8 @@ from cogs.common import (
 from cogs.option_words import LEVEL_CHOICES, LEVEL_HELP
 from games import arcanoid as arc
 from games.arcanoid.battle import ARCANA, FIELDS
-from games.arcanoid.words import card_words, face_code, whose
-from games.base import N_, Action, Event, IllegalAction
+from games.arcanoid.words import face_code, major_title
+from games.base import Action, Event, IllegalAction, Text
 from games.base import seat_name as base_seat_name
 from games.cards import card
 from renders.arcanoid import render_arcanoid, render_round, seat_name
@@ -45,6 +47,7 @@ from renders.cards import arcanoid_names
 from renders.hand import render_hand
 
 GAME = "arcanoid"
+WORDS = ("common", "arcanoid")  # the images' words: the cards' names of common, and Arcanoid's own
 # The short rules /rules shows (in the reader's language).
 RULES = N_(
     "Four battles at once — swords, staves, cups, coins — over five rounds; 2–10 players, computer "
@@ -73,36 +76,45 @@ RULES = N_(
 class ArcanoidUI(GameUI):
     game = GAME
     rules = RULES
+    words_domain = WORDS
 
     drawer = staticmethod(render_arcanoid)
 
+    def seat_names(self, table: Table, names: dict[int, str]) -> dict[int, str]:
+        """The common seats' names, the USA's in the language spoken now."""
+        return {p: _("USA") if p == USA else name for p, name in super().seat_names(table, names).items()}
+
     def status_lines(self, table: Table, view: dict, names: dict[int, str]) -> list[str]:
         lines = [self._step_line(view, names)]
-        lines.append(f"Deck {view['deck']} · discard {view['discard']} · round {view['round']} of {view['rounds']} "
-                     f"· rules variant {view['variant']}{' with GAZA' if view['gaza'] else ''} (`/rules arcanoid`)")
+        figures = {"deck": view["deck"], "discard": view["discard"], "round": view["round"], "rounds": view["rounds"],
+                   "variant": view["variant"]}
+        lines.append(_("Deck {deck} · discard {discard} · round {round} of {rounds} · rules variant {variant} with "
+                       "GAZA (`/rules arcanoid`)", **figures) if view["gaza"] else
+                     _("Deck {deck} · discard {discard} · round {round} of {rounds} · rules variant {variant} "
+                       "(`/rules arcanoid`)", **figures))
         if view["results"]:
-            latest = view["results"][-1]
-            lines.append("Last round: " + ", ".join(f"{f} {'nobody' if p is None else words.name_of(names, p)}"
-                                                     for f, p in latest.items()))
+            lines.append(_("Last round: {won}", won=words.battles_won(view["results"][-1], names)))
         scores = {int(p): n for p, n in view["scores"].items() if n}
         if scores:
-            lines.append("Battles won: " + ", ".join(f"{names.get(p) or base_seat_name(p)}: {n}" for p, n in sorted(
-                scores.items(), key=lambda kv: -kv[1])))
+            lines.append(_("Battles won: {scores}", scores=", ".join(
+                _("{player}: {n}", player=_seat(p, names), n=n) for p, n in sorted(scores.items(), key=lambda kv: -kv[1]))))
         return lines
 
     def _step_line(self, view: dict, names: dict[int, str]) -> str:
         phase = view["phase"]
         if phase == "over":
-            return "Game over — winner: " + ", ".join(names.get(p) or base_seat_name(p) for p in view["winners"])
+            return _("Game over — winner: {players}", players=", ".join(_seat(p, names) for p in view["winners"]))
         if phase == "window":
-            return (f"Reaction window after {_window_subject(view, names)}: a Fool or a Hermit may answer now "
-                    "(those who can have a button in their DMs).")
+            return _("Reaction window after {what}: a Fool or a Hermit may answer now (those who can have a button "
+                     "in their DMs).", what=_window_subject(view, names))
         if phase == "vote":
-            return f"The deck is empty: refill vote — waiting for {names.get(view['pending'][0], 'a player')}."
+            return _("The deck is empty: refill vote — waiting for {player}.",
+                     player=names.get(view["pending"][0]) or _("a player"))
         seat = next(s for s in view["seats"] if s["player"] == view["turn"])
         if seat.get("controller", seat["player"]) < 0:  # a computer's seat, its daemon or the USA: no menus to point to
-            return f"Turn: **{seat_name(seat, names)}**."
-        return f"Turn: **{seat_name(seat, names)}** — play from your DM menus or `/arcanoid commit|discard|play`."
+            return _("Turn: **{player}**.", player=seat_called(seat, names))
+        return _("Turn: **{player}** — play from your DM menus or `/arcanoid commit|discard|play`.",
+                 player=seat_called(seat, names))
 
     def describe(self, events: list[Event], names: dict[int, str]) -> str:
         """Every event told as the table reads it (cogs/arcanoid_words.py), one line each."""
@@ -112,16 +124,18 @@ class ArcanoidUI(GameUI):
         lines = []
         for event in events:
             if event.kind == "round_over":
-                winners = event.data["winners"]
-                lines.append(f"Round {event.data['round']} is over: " + ", ".join(
-                    f"{f} → {_mention(p)}" for f, p in winners.items()))
+                won = ", ".join(_("{field} → {player}", field=words.field(f), player=_mention(p))
+                                for f, p in event.data["winners"].items())
+                lines.append(_("Round {round} is over: {won}", round=event.data["round"], won=won))
             elif event.kind == "game_over":
-                lines.append("Arcanoid is over. Winner: " + ", ".join(_mention(p) for p in event.data["winners"]))
+                lines.append(_("Arcanoid is over. Winner: {players}",
+                               players=", ".join(_mention(p) for p in event.data["winners"])))
                 standings = sorted(event.data["scores"].items(), key=lambda kv: -kv[1])
-                lines.append("Standings (battles won): " + ", ".join(f"{_mention(int(p))} {n}" for p, n in standings)
-                             + " — `/leaderboard game:arcanoid` and `/profile` count games and battles won.")
+                lines.append(_("Standings (battles won): {standings} — `/leaderboard game:arcanoid` and `/profile` "
+                               "count games and battles won.", standings=", ".join(
+                                   _("{player} {n}", player=_mention(int(p)), n=n) for p, n in standings)))
             elif event.kind == "vote":
-                lines.append("The deck is empty: each player votes on refilling it (one no keeps it empty).")
+                lines.append(_("The deck is empty: each player votes on refilling it (one no keeps it empty)."))
         return lines
 
     def announcement_image(self, table: Table, events: list[Event], names: dict[int, str]) -> Drawing | None:
@@ -129,7 +143,7 @@ class ArcanoidUI(GameUI):
         over = next((e for e in events if e.kind == "round_over"), None)
         if over is None:
             return None
-        return Drawing(render_round, over.data["battles"], over.data["round"], names)
+        return Drawing(render_round, over.data["battles"], over.data["round"], names, words=render_words(WORDS))
 
     def hand_players(self, table: Table, events: list[Event]) -> list[int]:
         """Everyone at a new round; otherwise who must act now, and who may react in a window."""
@@ -143,7 +157,7 @@ class ArcanoidUI(GameUI):
         return list(dict.fromkeys(p for p in wanted if p in humans))
 
     def action_for(self, code: str) -> Action | None:
-        kind, _, daemon = code.partition(".")
+        kind, _sep, daemon = code.partition(".")
         if kind == "dfool":  # the Fool in the hand of one's daemon: dfool.<daemon seat>
             return {"type": "fool", "seat": int(daemon) if is_whole_number(daemon.lstrip("-")) else daemon}
         return {"fool": {"type": "fool"}, "pass": {"type": "pass"}, "refill_yes": {"type": "vote", "refill": True},
@@ -163,29 +177,34 @@ class ArcanoidUI(GameUI):
 
     def opens_page(self, code: str, values: list[str]) -> bool:
         """Back, or a choice of a battlefield or an arcanum (its value a page, not a move)."""
-        return code == menus.BACK.code or (code.startswith("go") and bool(values) and not menus.is_move(values[0]))
+        return code == menus.BACK_CODE or (code.startswith("go") and bool(values) and not menus.is_move(values[0]))
 
     def page_for(self, table: Table, player: int, code: str, values: list[str], names: dict[int, str]) -> tuple[str, list[Control]]:
         view = table.view(player) or {}
-        if view.get("me") is not None and code != menus.BACK.code:
+        if view.get("me") is not None and code != menus.BACK_CODE:
             legal = arc.legal_actions(table.state, player)
             found = menus.page(values[0], legal, {**view, "_names": names})
             if found is not None:
                 return found
-        text, _, controls = self.hand_view(table, player, names)
+        text, _image, controls = self.hand_view(table, player, names)
         return text, controls
 
     def hand_view(self, table: Table, player: int, names: dict[int, str]) -> tuple[str, Drawing | None, list[Control]]:
         view = table.view(player) or {}
         me = view.get("me")
         if me is None:
-            return "You are not seated at this table.", None, []
-        lines = [f"**Arcanoid** — round {view['round']} of {view['rounds']} · {self._step_line(view, names)}"]
+            return _("You are not seated at this table."), None, []
+        lines = [_("**Arcanoid** — round {round} of {rounds} · {step}", round=view["round"], rounds=view["rounds"],
+                   step=self._step_line(view, names))]
         for look in me["looks"]:
             who = words.name_of(names, look["player"])
-            what = "High Priestess" if look["by"] == "priestess" else "Fool"
-            seen = " ".join(face_code(c) for c in look["cards"]) or "no cards"
-            lines.append(f"Your {what} look at {whose(who)} cards: {seen} (only you see this).")
+            seen = " ".join(face_code(c) for c in look["cards"]) or _("no cards")
+            if look["by"] == "priestess":
+                lines.append(words.say(N_("Your High Priestess look at {player}'s cards: {cards} (only you see "
+                                          "this)."), player=who, cards=seen))
+            else:
+                lines.append(words.say(N_("Your Fool look at {player}'s cards: {cards} (only you see this)."),
+                                       player=who, cards=seen))
         if me["reactions"]:
             lines.append(reaction_prompt(view, me, names, table.deadline))
         controls = self._controls(table, {**view, "_names": names}, me, player)
@@ -198,20 +217,20 @@ class ArcanoidUI(GameUI):
         kinds = {a["type"] for a in legal}
         controls: list[Control] = []
         if view["phase"] == "vote" and "vote" in kinds:
-            return [ButtonSpec("Refill the deck", "refill_yes", discord.ButtonStyle.success),
-                    ButtonSpec("Keep it empty", "refill_no", discord.ButtonStyle.danger)]
+            return [ButtonSpec(_("Refill the deck"), "refill_yes", discord.ButtonStyle.success),
+                    ButtonSpec(_("Keep it empty"), "refill_no", discord.ButtonStyle.danger)]
         if view["phase"] == "choice" and legal:
             return self._choice_controls(view, legal)
         if {"type": "fool"} in legal:
-            controls.append(ButtonSpec("Play the Fool: steal it", "fool", discord.ButtonStyle.danger))
+            controls.append(ButtonSpec(_("Play the Fool: steal it"), "fool", discord.ButtonStyle.danger))
         for action in legal:
             if action["type"] == "fool" and "seat" in action:
-                controls.append(ButtonSpec("Your daemon plays its Fool: steal it", f"dfool.{action['seat']}",
+                controls.append(ButtonSpec(_("Your daemon plays its Fool: steal it"), f"dfool.{action['seat']}",
                                            discord.ButtonStyle.danger))
         if "pass" in kinds and me["reactions"]:
-            controls.append(ButtonSpec("Let it stand", "pass"))
+            controls.append(ButtonSpec(_("Let it stand"), "pass"))
         if "sitin" in kinds:
-            controls.append(ButtonSpec("Take my seat back", "sitin", discord.ButtonStyle.primary))
+            controls.append(ButtonSpec(_("Take my seat back"), "sitin", discord.ButtonStyle.primary))
         return menus.main_menus(legal, view) + controls
 
     def _choice_controls(self, view: dict, legal: list[Action]) -> list[Control]:
@@ -219,13 +238,15 @@ class ArcanoidUI(GameUI):
         if "discard" in choice:
             hand = view["me"]["hand"]
             count = choice["discard"]
-            return [SelectSpec(f"Discard {count} cards after the Wheel", "wheel",
-                               tuple((menus.label_of(c), face_code(c)) for c in hand[:menus.MENU_SIZE]), count, count)]
-        return [*menus.call_menus(legal), ButtonSpec("Stop calling (draw)", "stopcall")]
+            return [SelectSpec(ngettext("Discard {n} card after the Wheel", "Discard {n} cards after the Wheel", count),
+                               "wheel", tuple((menus.label_of(c), face_code(c)) for c in hand[:menus.MENU_SIZE]),
+                               count, count)]
+        return [*menus.call_menus(legal), ButtonSpec(_("Stop calling (draw)"), "stopcall")]
 
 
-REACTIONS = {"fool": "steal that commitment with the Fool", "daemon_fool": "steal it with your daemon's Fool",
-             "hermit": "make a Hermit move", "daemon_hermit": "make a move for your daemon with its Hermit"}
+REACTIONS = {"fool": N_("steal that commitment with the Fool"), "daemon_fool": N_("steal it with your daemon's Fool"),
+             "hermit": N_("make a Hermit move"), "daemon_hermit": N_("make a move for your daemon with its Hermit")}
+USA = -200  # the GAZA seat
 CARD_STYLE = arcanoid_names("rws")  # the faces carry Arcanoid's names (8 Justice, 11 Strength, Judgment)
 
 
@@ -237,30 +258,52 @@ def _window_subject(view: dict, names: dict[int, str]) -> str:
     who = _seat_called(view, window["after"], names)
     field = window["field"]
     if field is None:
-        return f"{whose(who)} move"
+        return words.say(N_("{player}'s move"), player=who)
+    where = words.field(field)
     holder = window.get("holder", window["after"])
     seat = next((s for s in view["seats"] if s["player"] == holder), None)
     commit = (seat or {}).get("fields", {}).get(field)
     if holder != window["after"]:
-        made = card_words(commit["cards"]) if commit and commit["cards"] else "commitment"
-        return f"{whose(who)} {made} on {whose(_seat_called(view, holder, names))} {field}"
+        owner = _seat_called(view, holder, names)
+        if commit and commit["cards"]:
+            return words.say(N_("{player}'s {cards} on {holder}'s {field}"), player=who,
+                             cards=words.cards_said(commit["cards"]), holder=owner, field=where)
+        return words.say(N_("{player}'s commitment on {holder}'s {field}"), player=who, holder=owner, field=where)
     if commit is None:
-        return f"{whose(who)} commitment on {field}"
-    shown = "secret" if commit["form"] == "secret" or not commit["cards"] else card_words(commit["cards"])
-    return f"{whose(who)} commitment on {field} ({shown})"
+        return words.say(N_("{player}'s commitment on {field}"), player=who, field=where)
+    if commit["form"] == "secret" or not commit["cards"]:
+        return words.say(N_("{player}'s commitment on {field} (secret)"), player=who, field=where)
+    return words.say(N_("{player}'s commitment on {field} ({cards})"), player=who, field=where,
+                     cards=words.cards_said(commit["cards"]))
 
 
 def _seat_called(view: dict, player: int, names: dict[int, str]) -> str:
     seat = next((s for s in view["seats"] if s["player"] == player), None)
-    return seat_name(seat, names) if seat else words.name_of(names, player)
+    return seat_called(seat, names) if seat else words.name_of(names, player)
+
+
+def seat_called(seat: dict, names: dict[int, str]) -> str:
+    """A seat's name as the table shows it (a daemon after its master, the USA), in the
+    language spoken now."""
+    return seat_name(seat, names, render_words(WORDS))
+
+
+def _seat(player: int, names: dict[int, str]) -> str:
+    return names.get(player) or tr(base_seat_name(player))
 
 
 def reaction_prompt(view: dict, me: dict, names: dict[int, str], deadline: float | None) -> str:
     """The DM line of a player who may react: whose commitment, where, which cards (or secret),
     what they may do and when the window closes (a live countdown to the real deadline)."""
-    until = f" — the window closes <t:{int(deadline)}:R>" if deadline else ""
-    choices = " or ".join(REACTIONS[r] for r in me["reactions"])
-    return f"**You may react to {_window_subject(view, names)}**{until}: {choices}."
+    said = [_(REACTIONS[r]) for r in me["reactions"]]
+    choices = said[0]
+    for more in said[1:]:
+        choices = _("{first} or {second}", first=choices, second=more)
+    what = _window_subject(view, names)
+    if deadline:
+        return _("**You may react to {what}** — the window closes {when}: {choices}.", what=what,
+                 when=f"<t:{int(deadline)}:R>", choices=choices)
+    return _("**You may react to {what}**: {choices}.", what=what, choices=choices)
 
 
 def hand_shown(view: dict, me: dict, names: dict[int, str]) -> tuple[str, list[str]]:
@@ -272,14 +315,16 @@ def hand_shown(view: dict, me: dict, names: dict[int, str]) -> tuple[str, list[s
         daemon = next((s for s in view["seats"] if s["player"] == turn), None)
         if daemon is not None:
             held = (daemon["hand"] or []) + daemon["visible"]
-            return f"{seat_name(daemon, names)}: its hand, yours to play", [face_code(c) for c in held]
-    return "Your Arcanoid hand", [face_code(c) for c in me["hand"] + me["visible"]]
+            return _("{daemon}: its hand, yours to play", daemon=seat_called(daemon, names)), [face_code(c) for c in held]
+    return _("Your Arcanoid hand"), [face_code(c) for c in me["hand"] + me["visible"]]
 
 
-def _mention(player: int) -> str:
-    if player == -200:
-        return "the USA"
-    return f"Computer {-player}" if player < 0 else f"<@{player}>"
+def _mention(player: int | None) -> str:
+    if player is None:
+        return _("nobody")
+    if player == USA:
+        return _("the USA")
+    return _("Computer {number}", number=-player) if player < 0 else f"<@{player}>"
 
 
 register_ui(ArcanoidUI())
@@ -299,7 +344,7 @@ async def _own_cards(interaction: discord.Interaction) -> list[str]:
 
 async def _card_choices(interaction: discord.Interaction, current: str, several: bool) -> list[app_commands.Choice[str]]:
     """Cards from the player's own hand; for a list, the typed part stays and the last word completes."""
-    head, _, last = current.rpartition(" ") if several else ("", "", current)
+    head, _sep, last = current.rpartition(" ") if several else ("", "", current)
     taken = set(head.upper().split())
     choices = []
     for code in await _own_cards(interaction):
@@ -316,7 +361,7 @@ def for_daemon(table: Table, player: int, action: Action) -> Action:
     me = (table.view(player) or {}).get("me") or {}
     ready, daemons = me.get("hermit_daemons") or [], me.get("daemons") or []
     if not daemons:
-        raise IllegalAction("you have no daemon at this table (the Devil raises one)")
+        raise IllegalAction(NO_DAEMON)
     return {**action, "seat": ready[0] if ready else daemons[-1]}
 
 
@@ -331,10 +376,11 @@ async def move(interaction: discord.Interaction, action: Action, table_ref: str 
 def seats_by_name(table: Table, names: dict[int, str]) -> dict[int, str]:
     """Every seat of the round in play by the name the table shows (computers, daemons and
     the USA included)."""
-    return {s["player"]: seat_name(s, names) for s in (table.view(None) or {}).get("seats", [])}
+    return {s["player"]: seat_called(s, names) for s in (table.view(None) or {}).get("seats", [])}
 
 
 MENTION = re.compile(r"<@!?(\d{1,20})>")
+NO_DAEMON = Text(N_("you have no daemon at this table (the Devil raises one)"))
 
 
 def target_seat(table: Table, names: dict[int, str], typed: str) -> int:
@@ -346,12 +392,17 @@ def target_seat(table: Table, names: dict[int, str], typed: str) -> int:
     if mentioned and int(mentioned[1]) in seats:
         return int(mentioned[1])
     found = [p for p, name in seats.items() if name.lower() == wanted.lower()]
+    if not found:  # a name as English says it ("Daemon of Ann"), typed in another language
+        english = {s["player"]: seat_name(s, names) for s in (table.view(None) or {}).get("seats", [])}
+        found = [p for p, name in english.items() if name.lower() == wanted.lower()]
     if len(found) == 1:
         return found[0]
     listed = ", ".join(seats.values())
     if found:
-        raise IllegalAction(f"several seats are called {wanted!r}: aim with the `target` option's list ({listed})")
-    raise IllegalAction(f"{wanted[:40]!r} is no seat at this table: the target is one of {listed}")
+        raise IllegalAction(Text(N_("several seats are called {name}: aim with the `target` option's list ({seats})"),
+                                 name=repr(wanted), seats=listed))
+    raise IllegalAction(Text(N_("{name} is no seat at this table: the target is one of {seats}"), name=repr(wanted[:40]),
+                             seats=listed))
 
 
 def require_target(table: Table, player: int, names: dict[int, str], arcanum: str) -> None:
@@ -366,8 +417,8 @@ def require_target(table: Table, player: int, names: dict[int, str], arcanum: st
                for seat in table.state.seats if seat.controller == player for c in seat.hand)
     if held and "target" in arc.rules.ARCANUM_KEYS.get(number, set()):
         listed = ", ".join(seats_by_name(table, names).values())
-        raise IllegalAction(f"{ARCANA[number][0].upper()}{ARCANA[number][1:]} aims at a seat: "
-                            f"add the `target` option, one of {listed}")
+        raise IllegalAction(Text(N_("{arcanum} aims at a seat: add the `target` option, one of {seats}"),
+                                 arcanum=major_title(number), seats=listed))
 
 
 def fool_action(table: Table, player: int, daemon: bool | None) -> Action:
@@ -385,7 +436,7 @@ def fool_action(table: Table, player: int, daemon: bool | None) -> Action:
     if daemon:
         me = (table.view(player) or {}).get("me") or {}
         if not me.get("daemons"):
-            raise IllegalAction("you have no daemon at this table (the Devil raises one)")
+            raise IllegalAction(NO_DAEMON)
         return {**own, "seat": me["daemons"][-1]}
     return own
 
@@ -492,8 +543,9 @@ class Arcanoid(commands.Cog):
     @play_arcanum.autocomplete("arcanum")
     async def arcanum_autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         majors = [c for c in await _own_cards(interaction) if c.isdigit()]
-        return [app_commands.Choice(name=f"{c} · {ARCANA[int(c)]}", value=c) for c in majors
-                if current.lower() in f"{c} {ARCANA[int(c)]}".lower()][:25]
+        named = {c: tr(ARCANA[int(c)]) for c in majors}  # in the member's language
+        return [app_commands.Choice(name=f"{c} · {named[c]}", value=c) for c in majors
+                if current.lower() in f"{c} {named[c]}".lower() or current.lower() in f"{c} {ARCANA[int(c)]}".lower()][:25]
 
     @play_arcanum.autocomplete("target")
     async def target_autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:

@@ -16,12 +16,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.arcanoid.battle import FIELDS
-from games.arcanoid.words import capitalised, card_label, does, face_code, whose
-from games.base import plural
+from games.arcanoid.battle import FIELD_WORDS, FIELDS
+from games.arcanoid.words import capitalised, card_label, face_code, is_you
+from games.base import N_
 from renders import layout as L
 from renders import text
 from renders.cards import arcanoid_names
+from renders.words import ENGLISH, Words, now, said, speaking
 
 CARD = L.TABLE_CARD
 STYLE = arcanoid_names("rws")  # the faces Arcanoid reads: upright, 8 Justice, 11 Strength, Judgment
@@ -31,28 +32,55 @@ SEAT_STEP = CARD // 3  # a seat's few cards show a third of each: their corner i
 FIELD_GAP = 8
 FIELD_PAD = 6
 CELL_GAP = 8
-FIELD_TITLES = {"swords": "SWORDS", "staves": "STAVES", "cups": "CUPS", "coins": "COINS"}
+FIELD_TITLES = {"swords": N_("SWORDS"), "staves": N_("STAVES"), "cups": N_("CUPS"), "coins": N_("COINS")}
 SEAT_WIDTH = 186  # four plates to a row
-FORM_WORDS = {"abdication": "abdicated", "judgment": "Judgment: abdicated", "world": "the World",
-              "imperial": "imperial couple", "royal": "royal couple", "illegitimate": "Lovers' couple",
-              "secret": "secret"}
+FORM_WORDS = {"abdication": N_("abdicated"), "judgment": N_("Judgment: abdicated"), "world": N_("the World"),
+              "imperial": N_("imperial couple"), "royal": N_("royal couple"), "illegitimate": N_("Lovers' couple"),
+              "secret": N_("secret")}
+OUT = N_("out of play this round")
+SHOWN = {"hand": N_("hand"), "visible": N_("Strength, visible"), "reserve": N_("Chariot reserve"),
+         "shown": N_("turned up")}  # the captions of the cards a seat shows
 
 
-def seat_name(seat: dict[str, Any], names: dict[int, str]) -> str:
+def seat_name(seat: dict[str, Any], names: dict[int, str], words: Words | None = None) -> str:
+    """A seat's name (a daemon after its master, the USA) in `words` (the drawing's by default)."""
+    w = words or now()
     if seat["kind"] == "daemon":
-        return f"Daemon of {L.player_name(names, seat['master'])}"
+        return w("Daemon of {player}", player=L.player_name(names, seat["master"]))
     if seat["kind"] == "usa":
-        return "USA"
+        return w("USA")
     return L.player_name(names, seat["player"])
 
 
+def _title(field: str) -> str:
+    return now()(FIELD_TITLES[field])
+
+
+def _field(field: str) -> str:
+    """A battlefield's name as a sentence says it (`swords`)."""
+    return said(FIELD_WORDS[field], now()) if field in FIELD_WORDS else field
+
+
+def _form(form: str) -> str:
+    return now()(FORM_WORDS[form]) if form in FORM_WORDS else form
+
+
 def render_arcanoid(view: dict[str, Any], names: dict[int, str], style: str = "rws",
-                    seconds_left: int | None = None) -> bytes:
-    """The table as PNG bytes from a view (public or a player's: only what it holds is drawn)."""
+                    seconds_left: int | None = None, words: Words = ENGLISH) -> bytes:
+    """The table as PNG bytes from a view (public or a player's: only what it holds is drawn);
+    `words`: the image's words in the reader's language (renders/words.py)."""
+    with speaking(words):
+        return _render_arcanoid(view, names, style, seconds_left)
+
+
+def _render_arcanoid(view: dict[str, Any], names: dict[int, str], style: str, seconds_left: int | None) -> bytes:
+    w = now()
     style = arcanoid_names(style)
-    title = f"Arcanoid · round {view['round']}/{view['rounds']} · {view['variant']}" + (
-        " + GAZA" if view["gaza"] else "")
-    info = f"deck {view['deck']} · discard {view['discard']} · {_step(view, names, seconds_left)}"
+    figures = {"round": view["round"], "rounds": view["rounds"], "variant": view["variant"]}
+    title = (w("Arcanoid · round {round}/{rounds} · {variant} + GAZA", **figures) if view["gaza"] else
+             w("Arcanoid · round {round}/{rounds} · {variant}", **figures))
+    info = w("deck {deck} · discard {discard} · {step}", deck=view["deck"], discard=view["discard"],
+             step=_step(view, names, seconds_left))
     usual = L.fit_frame(lambda width: _table(view, names, style, width), most=2)
     head = L.header_height(title, info)
     body = L.best_fit([usual, *(_compact(view, names, style, codes) for codes in (True, False))], head)
@@ -86,16 +114,17 @@ def _field_width(per_row: int, width: int = L.BODY[0]) -> int:
 
 
 def _step(view: dict[str, Any], names: dict[int, str], seconds_left: int | None) -> str:
+    w = now()
     phase = view["phase"]
     if phase == "over":
-        return "game over"
+        return w("game over")
     if phase == "window":
         left = view["window"]["seconds"] if seconds_left is None else seconds_left
-        return f"reaction window {left}s"
+        return w("reaction window {seconds}s", seconds=left)
     if phase == "vote":
-        return f"refill vote · {L.player_name(names, view['pending'][0])}"
+        return w("refill vote · {player}", player=L.player_name(names, view["pending"][0]))
     seat = next((s for s in view["seats"] if s["player"] == view["turn"]), None)
-    return "turn: " + (seat_name(seat, names) if seat else "?")
+    return w("turn: {player}", player=seat_name(seat, names) if seat else "?")
 
 
 def _fields(view: dict[str, Any], names: dict[int, str], style: str, per_row: int, width: int) -> L.Block:
@@ -104,11 +133,12 @@ def _fields(view: dict[str, Any], names: dict[int, str], style: str, per_row: in
     for field in FIELDS:
         forces = sorted(((s, s["fields"][field]) for s in view["seats"] if field in s["fields"]),
                         key=lambda pair: pair[1]["order"])
-        head = [L.cached_label(FIELD_TITLES[field], L.SMALL, L.GOLD, bold=True)]
+        head = [L.cached_label(_title(field), L.SMALL, L.GOLD, bold=True)]
         if tempered is not None and tempered["field"] == field:
-            head.append(L.tag(f"tempered by {L.player_name(names, tempered['owner'])}", L.PUSH, cached=True))
+            head.append(L.tag(now()("tempered by {player}", player=L.player_name(names, tempered["owner"])), L.PUSH,
+                              cached=True))
         if view["window"] is not None and view["window"]["field"] == field:
-            head.append(L.tag("just committed", L.GOLD, cached=True))
+            head.append(L.tag(now()("just committed"), L.GOLD, cached=True))
         inner = _field_width(per_row, width) - 2 * FIELD_PAD
         cells = _cells([(seat_name(seat, names), *_force(seat, commit), L.TEXT) for seat, commit in forces], style, inner)
         panels.append(_battlefield(L.flow(head, inner, gap=6, row_gap=2), cells, inner))
@@ -129,7 +159,7 @@ def _battlefield(head: L.Block, cells: list[L.Block], inner: int) -> L.Block:
             lines.append([cell])
             used = cell.width
     if not lines:
-        head = L.row([head, L.cached_label("nothing committed", L.SMALL, L.MUTED)], gap=8)
+        head = L.row([head, L.cached_label(now()("nothing committed"), L.SMALL, L.MUTED)], gap=8)
     body = L.column([head, *(L.row(line, gap=CELL_GAP) for line in lines)], gap=4, align="left")
     return L.panel(L.Block(inner, body.height, body.paint), pad=FIELD_PAD)  # its forces from the left
 
@@ -138,7 +168,7 @@ def _cell(name: str, word: str, codes: list[str | None], style: str, width: int,
           name_fill: L.Colour = L.TEXT) -> L.Block:
     """One force: who and what (form or force) on a line when it fits, else two, over its
     cards (each showing its index at least) within `width`."""
-    one_line = f"{name} · {word}"
+    one_line = now()("{player} · {form}", player=name, form=word)
     if text.width(one_line, L.SMALL) <= (width if len(codes) > 1 else CARD + 2 * MIN_STEP):
         parts = [L.cached_label(one_line, L.SMALL, name_fill, bold=True)]
     else:
@@ -163,7 +193,7 @@ def _cells(forces: list[Force], style: str, inner: int) -> list[L.Block]:
         if quiet:
             who = ", ".join(name for name, *_ in quiet)
             fill = quiet[0][3] if len(quiet) == 1 else L.TEXT
-            lines = text.wrap(f"{who}: {quiet[0][1]}", L.SMALL, note_width)
+            lines = text.wrap(now()("{players}: {form}", players=who, form=quiet[0][1]), L.SMALL, note_width)
             cells.append(L.column([L.cached_label(line, L.SMALL, fill, bold=fill != L.TEXT) for line in lines],
                                   gap=0, align="left"))
             quiet.clear()
@@ -179,37 +209,45 @@ def _cells(forces: list[Force], style: str, inner: int) -> list[L.Block]:
     return cells
 
 
-def _force(seat: dict[str, Any], commit: dict[str, Any]) -> tuple[str, list[str | None]]:
-    """What a seat's commitment on a battlefield is called, and its cards (backs if secret)."""
+def _force(seat: dict[str, Any], commit: dict[str, Any], short: bool = False) -> tuple[str, list[str | None]]:
+    """What a seat's commitment on a battlefield is called, and its cards (backs if secret);
+    `short`: a force by its number alone (`14.5`, not `force 14.5`)."""
+    w = now()
     form = commit["form"]
     codes: list[str | None] = []
     if commit["linked"]:
         linked = seat["fields"][commit["linked"]]
         codes = list(linked["cards"])
-        word = FORM_WORDS.get(linked["form"], "") + f" (with {commit['linked']})"
+        word = w("{form} (with {field})", form=w(FORM_WORDS[linked["form"]]) if linked["form"] in FORM_WORDS else "",
+                 field=_field(commit["linked"]))
     elif form == "secret":
         codes = [None] * commit["count"]
-        word = f"secret · {commit['count']} cards"
+        word = w.plural("secret · {n} card", "secret · {n} cards", commit["count"])
     elif commit["cards"] and form != "judgment":
         codes = list(commit["cards"])
-        word = FORM_WORDS.get(form, _force_word(commit["cards"]))
+        word = _form(form) if form in FORM_WORDS else (_force_value(commit["cards"]) if short else
+                                                      _force_word(commit["cards"]))
     else:
-        word = FORM_WORDS.get(form, form)
+        word = _form(form)
     return word, codes
 
 
-def _force_word(codes: list[str]) -> str:
+def _force_value(codes: list[str]) -> str:
     from games.arcanoid.battle import force
     from games.cards import from_codes
 
-    return f"force {force(from_codes(codes)):g}"
+    return f"{force(from_codes(codes)):g}"
+
+
+def _force_word(codes: list[str]) -> str:
+    return now()("force {value}", value=_force_value(codes))
 
 
 def _extras(view: dict[str, Any], names: dict[int, str], style: str, width: int) -> list[L.Block]:
     blocks = []
     if view["justice"] is not None:
         row = L.fan(L.parse(view["justice"]), CARD, style, offset=CARD + 6, markers=False, max_width=width - 16)
-        blocks.append(L.panel(L.section("Justice · shared by all", row), pad=6))
+        blocks.append(L.panel(L.section(now()("Justice · shared by all"), row), pad=6))
     for words, fill in _notes(view, names):
         blocks.append(_note(words, width, fill))
     return blocks
@@ -218,20 +256,25 @@ def _extras(view: dict[str, Any], names: dict[int, str], style: str, width: int)
 def _notes(view: dict[str, Any], names: dict[int, str]) -> list[tuple[str, L.Colour]]:
     """What happened, in words and its colour: a Hierophant's call, an open reaction window
     (gold)."""
+    w = now()
     notes: list[tuple[str, L.Colour]] = []
     reveal = view["reveal"]
     if reveal is not None and "shown" in reveal:
-        shown = ", ".join(f"{L.player_name(names, int(p))}: {' '.join(face_code(x) for x in c)}"
-                          for p, c in reveal["shown"].items())
-        called = {"fool": "the Fool", "trumps": "the trumps"}.get(reveal["call"], reveal["call"])
-        notes.append((f"{capitalised(whose(L.player_name(names, reveal['by'])))} Hierophant called {called}: "
-                      f"{shown or 'nobody holds any'}", L.TEXT))
+        shown = ", ".join(w("{player}: {cards}", player=L.player_name(names, int(p)),
+                            cards=" ".join(face_code(x) for x in c)) for p, c in reveal["shown"].items())
+        calls = {"fool": N_("the Fool"), "trumps": N_("the trumps")}
+        called = w(calls[reveal["call"]]) if reveal["call"] in calls else _field(reveal["call"])
+        by = L.player_name(names, reveal["by"])
+        shown = shown or w("nobody holds any")
+        notes.append((w("Your Hierophant called {call}: {shown}", call=called, shown=shown) if is_you(by) else
+                      w("{player}'s Hierophant called {call}: {shown}", player=by, call=called, shown=shown), L.TEXT))
     elif reveal is not None:
-        got = "given by " + L.player_name(names, reveal["from"]) if reveal["from"] is not None else "nobody had it"
-        notes.append((f"{does(L.player_name(names, reveal['by']), 'called')} {card_label(reveal['call'])}: {got}",
-                      L.TEXT))
+        by, called = L.player_name(names, reveal["by"]), said(card_label(reveal["call"]), w)
+        notes.append((w("{player} called {card}: given by {giver}", player=by, card=called,
+                        giver=L.player_name(names, reveal["from"])) if reveal["from"] is not None else
+                      w("{player} called {card}: nobody had it", player=by, card=called), L.TEXT))
     if view["window"] is not None:
-        notes.append(("Reaction window: the Fool or a Hermit may act", L.GOLD))
+        notes.append((w("Reaction window: the Fool or a Hermit may act"), L.GOLD))
     return notes
 
 
@@ -244,31 +287,33 @@ def _note(words: str, width: int, fill: L.Colour = L.TEXT) -> L.Block:
 def _seats(view: dict[str, Any], names: dict[int, str], style: str) -> tuple[L.Block | None, list[L.Block]]:
     """The seats that only hold cards, each named on a line with its count, and plates for the
     seats that show something (cards, a Hermit, a Chariot)."""
+    w = now()
     plates, plain = [], []
     for seat in view["seats"]:
-        status = "out of play this round" if seat["finished"] else f"{seat['hand_count']} cards"
+        status = w(OUT) if seat["finished"] else w.plural("{n} card", "{n} cards", seat["hand_count"])
         won = view["scores"].get(str(seat["player"]))
         if won:
-            status += f", {won} battle{'s' if won > 1 else ''} won"
+            status = w.plural("{status}, {n} battle won", "{status}, {n} battles won", won, status=status)
         turn = seat["player"] == view["turn"] and view["phase"] == "play"
         details: list[tuple[str, L.Colour]] = [(status, L.MUTED)]
         if seat["hermit"]:
-            details.append((f"Hermit: {seat['hermit_moves']} moves left", L.GOLD))
+            details.append((w.plural("Hermit: {n} move left", "Hermit: {n} moves left", seat["hermit_moves"]), L.GOLD))
         if seat["chariot"]:
-            details.append(("Chariot on the table", L.GOLD))
-        shown = [("", seat["hand"] if seat["kind"] == "daemon" else None), ("Strength, visible", seat["visible"]),
-                 ("Chariot reserve", seat["reserve"]), ("turned up", seat["shown"])]
+            details.append((w("Chariot on the table"), L.GOLD))
+        shown = [("", seat["hand"] if seat["kind"] == "daemon" else None), (w(SHOWN["visible"]), seat["visible"]),
+                 (w(SHOWN["reserve"]), seat["reserve"]), (w(SHOWN["shown"]), seat["shown"])]
         cards = [L.column([*([L.cached_label(caption, L.SMALL, L.MUTED)] if caption else []),
                            L.fan(L.parse(codes), CARD, style, offset=SEAT_STEP, markers=False)], gap=0, align="left")
                  for caption, codes in shown if codes]
-        line = L.cached_label(f"{seat_name(seat, names)}: {status}", L.SMALL, L.GOLD if turn else L.TEXT, bold=turn)
+        line = L.cached_label(w("{player}: {status}", player=seat_name(seat, names), status=status), L.SMALL,
+                              L.GOLD if turn else L.TEXT, bold=turn)
         if len(details) == 1 and not cards:
             plain.append(line)
             continue
         head = line if len(details) == 1 else L.plate(seat_name(seat, names), details, SEAT_WIDTH, turn=turn, cached=True)
         body = L.column([head, L.row(cards, gap=8)], gap=2, align="left") if cards else head
         plates.append(L.panel(body, pad=4, outline=L.GOLD if turn else None))
-    heading = L.cached_label("IN HAND", L.SMALL, L.GOLD, bold=True)
+    heading = L.cached_label(w("IN HAND"), L.SMALL, L.GOLD, bold=True)
     return (L.panel(L.column([heading, *plain], gap=0, align="left"), pad=6) if plain else None), plates
 
 
@@ -287,11 +332,12 @@ def _compact(view: dict[str, Any], names: dict[int, str], style: str, codes: boo
     for field in FIELDS:
         forces = sorted(((s, s["fields"][field]) for s in view["seats"] if field in s["fields"]),
                         key=lambda pair: pair[1]["order"])
-        head = [L.cached_label(FIELD_TITLES[field], L.SMALL, L.GOLD, bold=True)]
+        head = [L.cached_label(_title(field), L.SMALL, L.GOLD, bold=True)]
         if view["temperance"] is not None and view["temperance"]["field"] == field:
-            head.append(L.tag(f"tempered by {L.player_name(names, view['temperance']['owner'])}", L.PUSH, cached=True))
+            head.append(L.tag(now()("tempered by {player}", player=L.player_name(names, view["temperance"]["owner"])),
+                              L.PUSH, cached=True))
         if view["window"] is not None and view["window"]["field"] == field:
-            head.append(L.tag("just committed", L.GOLD, cached=True))
+            head.append(L.tag(now()("just committed"), L.GOLD, cached=True))
         entries = [L.flow(head, inner, gap=6, row_gap=2)]
         words: dict[str, list[str]] = {}
         for seat, commit in forces:
@@ -299,16 +345,17 @@ def _compact(view: dict[str, Any], names: dict[int, str], style: str, codes: boo
             if not cards:
                 words.setdefault(word, []).append(seat_name(seat, names))
                 continue
-            lines = _name_and_value(seat_name(seat, names), word.removeprefix("force "), inner)
+            lines = _name_and_value(seat_name(seat, names), _force(seat, commit, short=True)[0], inner)
             shown = [c for c in cards if c is not None]
             if codes and shown:
                 lines += [L.cached_label(line, L.SMALL, L.MUTED)
                           for line in text.wrap(" ".join(face_code(c) for c in shown), L.SMALL, inner)]
             entries.append(L.column(lines, gap=0, align="left"))
-        quiet += [f"{FIELD_TITLES[field].capitalize()}: {', '.join(who)}: {word}" for word, who in words.items()]
+        quiet += [now()("{field}: {players}: {form}", field=capitalised(_field(field)), players=", ".join(who), form=word)
+                  for word, who in words.items()]
         if not forces:
-            entries.append(L.cached_label("nothing committed", L.SMALL, L.MUTED))
-        fields.append((FIELD_TITLES[field], entries))
+            entries.append(L.cached_label(now()("nothing committed"), L.SMALL, L.MUTED))
+        fields.append((_title(field), entries))
     columns = [L.panel(L.Block(inner, body.height, body.paint), pad=FIELD_PAD) for body in _even_columns(fields, 4)]
     width = L.BODY[0]
     said = [L.cached_label(line, L.SMALL, L.MUTED) for line in text.wrap(" · ".join(quiet), L.SMALL, width)]
@@ -356,29 +403,33 @@ def _compact_below(view: dict[str, Any], names: dict[int, str]) -> list[L.Block]
     message's; when most seats are out of play this round, the others are named first and
     "everyone else" after), what the seats show (a daemon's hand, Strength, the Chariot's
     reserve, the USA's cards) and Justice; then what happened, a line each."""
+    w = now()
     width = L.BODY[0]
     groups: dict[str, list[str]] = {}
+    out_word = w(OUT)
     for seat in view["seats"]:
-        status = "out of play this round" if seat["finished"] else plural(seat["hand_count"], "card")
+        status = out_word if seat["finished"] else w.plural("{n} card", "{n} cards", seat["hand_count"])
         groups.setdefault(status, []).append(seat_name(seat, names))
-    out = groups.pop("out of play this round", [])
-    counts = [f"{status[:1].upper()}{status[1:]}: {', '.join(who)}" for status, who in groups.items()]
+    out = groups.pop(out_word, [])
+    counts = [w("{status}: {players}", status=capitalised(status), players=", ".join(who)) for status, who in groups.items()]
     if out:
-        counts.append("Everyone else: out of play this round" if len(out) > len(view["seats"]) // 2 and groups
-                      else f"Out of play this round: {', '.join(out)}")
+        counts.append(w("Everyone else: out of play this round") if len(out) > len(view["seats"]) // 2 and groups
+                      else w("Out of play this round: {players}", players=", ".join(out)))
     held = counts
     for seat in view["seats"]:
+        name = seat_name(seat, names)
         if seat["hermit"]:
-            held.append(f"{seat_name(seat, names)}: Hermit, {seat['hermit_moves']} moves left")
+            held.append(w.plural("{player}: Hermit, {n} move left", "{player}: Hermit, {n} moves left",
+                                 seat["hermit_moves"], player=name))
         if seat["chariot"]:
-            held.append(f"{seat_name(seat, names)}: Chariot on the table")
+            held.append(w("{player}: Chariot on the table", player=name))
         for caption, codes in (("hand", seat["hand"] if seat["kind"] == "daemon" else None),
-                               ("Strength, visible", seat["visible"]), ("Chariot reserve", seat["reserve"]),
-                               ("turned up", seat["shown"])):
+                               ("visible", seat["visible"]), ("reserve", seat["reserve"]), ("shown", seat["shown"])):
             if codes:
-                held.append(f"{seat_name(seat, names)} · {caption}: {' '.join(face_code(c) for c in codes)}")
+                held.append(w("{player} · {caption}: {cards}", player=name, caption=w(SHOWN[caption]),
+                              cards=" ".join(face_code(c) for c in codes)))
     if view["justice"] is not None:
-        held.append(f"Justice · shared by all: {' '.join(face_code(c) for c in view['justice'])}")
+        held.append(w("Justice · shared by all: {cards}", cards=" ".join(face_code(c) for c in view["justice"])))
     blocks = [L.cached_label(line, L.SMALL, L.TEXT) for line in text.wrap(" · ".join(held), L.SMALL, width)]
     for note, fill in _notes(view, names):
         blocks += [L.cached_label(line, L.SMALL, fill, bold=fill == L.GOLD) for line in text.wrap(note, L.SMALL, width)]
@@ -387,17 +438,20 @@ def _compact_below(view: dict[str, Any], names: dict[int, str]) -> list[L.Block]
 
 def _named(player: int, names: dict[int, str]) -> str:
     if player == -200:
-        return "USA"
-    return "Daemon" if player <= -101 else L.player_name(names, player)
+        return now()("USA")
+    return now()("Daemon") if player <= -101 else L.player_name(names, player)
 
 
-def _won_by(credited: int | None, names: dict[int, str]) -> str:
-    return "no winner" if credited is None else "won by " + _named(credited, names)
-
-
-def render_round(battles: dict[str, Any], round_number: int, names: dict[int, str], style: str = "rws") -> bytes:
+def render_round(battles: dict[str, Any], round_number: int, names: dict[int, str], style: str = "rws",
+                 words: Words = ENGLISH) -> bytes:
     """A finished round: each battlefield side by side with its winner, the winning force's
-    cards, and every other force by name and force."""
+    cards, and every other force by name and force; `words`: the image's words."""
+    with speaking(words):
+        return _render_round(battles, round_number, names, style)
+
+
+def _render_round(battles: dict[str, Any], round_number: int, names: dict[int, str], style: str) -> bytes:
+    w = now()
     style = arcanoid_names(style)
     inner = _field_width(4) - 2 * FIELD_PAD
     panels = []
@@ -407,16 +461,19 @@ def render_round(battles: dict[str, Any], round_number: int, names: dict[int, st
         for force in battle["forces"]:
             win = force["seat"] == battle["winner"]
             codes = force["cards"] if force["form"] != "judgment" else []
-            word = FORM_WORDS.get(force["form"]) or (_force_word(codes) if codes else force["form"])
-            word = f"wins · {word}" if win else word
-            who = (f"Daemon of {L.player_name(names, force['master'])}" if "master" in force
+            word = _form(force["form"]) if force["form"] in FORM_WORDS else (
+                _force_word(codes) if codes else force["form"])
+            word = w("wins · {form}", form=word) if win else word
+            who = (w("Daemon of {player}", player=L.player_name(names, force["master"])) if "master" in force
                    else _named(force["seat"], names))
             forces.append((who, word, codes if win else [], L.GOLD if win else L.TEXT))
         cells = _cells(forces, style, inner)
         winners = {who for who, _word, _codes, fill in forces if fill == L.GOLD}
-        credited = _won_by(battle["credited"], names)
-        said = [] if credited.removeprefix("won by ") in winners else text.wrap(credited, L.SMALL, inner)
-        head = L.column([L.cached_label(FIELD_TITLES[field], L.SMALL, L.GOLD, bold=True),
-                         *(L.cached_label(line, L.SMALL, L.WIN, bold=True) for line in said)], gap=0, align="left")
+        credited = None if battle["credited"] is None else _named(battle["credited"], names)
+        shown = [] if credited in winners else text.wrap(
+            w("no winner") if credited is None else w("won by {player}", player=credited), L.SMALL, inner)
+        head = L.column([L.cached_label(_title(field), L.SMALL, L.GOLD, bold=True),
+                         *(L.cached_label(line, L.SMALL, L.WIN, bold=True) for line in shown)], gap=0, align="left")
         panels.append(_battlefield(head, cells, inner))
-    return L.to_png(L.compose(f"Arcanoid · round {round_number} · the battles", "", L.row(panels, gap=FIELD_GAP)))
+    return L.to_png(L.compose(w("Arcanoid · round {round} · the battles", round=round_number), "",
+                              L.row(panels, gap=FIELD_GAP)))

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from games.base import N_, Text
 from games.cards import KING, KNIGHT, PAGE, QUEEN, Card
 
 FIELDS = ("swords", "staves", "cups", "coins")
@@ -17,13 +18,21 @@ FOOL, MAGICIAN, PRIESTESS, EMPRESS, EMPEROR, HIEROPHANT, LOVERS, CHARIOT = range
 JUSTICE, HERMIT, WHEEL, STRENGTH, HANGED_MAN, DEATH, TEMPERANCE, DEVIL = range(8, 16)
 TOWER, STAR, MOON, SUN, JUDGMENT, WORLD = range(16, 22)
 # Arcanoid goes by number, Marseille order: Justice is 8 and Strength 11 (rules/arcanoid.md).
-ARCANA = {
-    0: "the Fool", 1: "the Magician", 2: "the High Priestess", 3: "the Empress", 4: "the Emperor",
-    5: "the Hierophant", 6: "the Lovers", 7: "the Chariot", 8: "Justice", 9: "the Hermit",
-    10: "the Wheel of Fortune", 11: "Strength", 12: "the Hanged Man", 13: "Death",
-    14: "Temperance", 15: "the Devil", 16: "the Tower", 17: "the Star", 18: "the Moon",
-    19: "the Sun", 20: "Judgment", 21: "the World",
-}
+ARCANA = {number: Text(name) for number, name in enumerate((  # marked: said in the reader's language
+    N_("the Fool"), N_("the Magician"), N_("the High Priestess"), N_("the Empress"), N_("the Emperor"),
+    N_("the Hierophant"), N_("the Lovers"), N_("the Chariot"), N_("Justice"), N_("the Hermit"),
+    N_("the Wheel of Fortune"), N_("Strength"), N_("the Hanged Man"), N_("Death"),
+    N_("Temperance"), N_("the Devil"), N_("the Tower"), N_("the Star"), N_("the Moon"),
+    N_("the Sun"), N_("Judgment"), N_("the World")))}
+# A battlefield as a text says it ("on swords"); a translation writes its own article around it.
+FIELD_WORDS = {"swords": Text(N_("swords")), "staves": Text(N_("staves")), "cups": Text(N_("cups")),
+               "coins": Text(N_("coins"))}
+
+
+def field_word(field: str) -> str:
+    """A battlefield's name, marked (an unknown one as it was typed)."""
+    return FIELD_WORDS.get(field, field)
+
 
 # Forms of a commitment, strongest first (tiers compare before anything else).
 WORLD_FORM, IMPERIAL, ROYAL, ILLEGITIMATE, FORCE, ABDICATION = (

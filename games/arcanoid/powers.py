@@ -37,6 +37,7 @@ from games.arcanoid.battle import (
     WHEEL,
     WORLD,
     WORLD_FORM,
+    field_word,
 )
 from games.arcanoid.model import (
     DAEMON,
@@ -264,7 +265,7 @@ def play_temperance(state: State, seat: Seat, c: Card, action: Action, events: l
     require(seat.kind != MECHANICAL, Text(N_("the USA plays no arcana")))
     require(bool(state.deck), Text(N_("Temperance needs a deck that is not empty")))
     mine = seat.fields.get(field_)
-    require(mine is None or mine.abdicated, Text(N_('you have already committed on {field}'), field=field_))
+    require(mine is None or mine.abdicated, Text(N_('you have already committed on {field}'), field=field_word(field_)))
     spend(state, seat, c, to_discard=False)
     state.temperance = {"card": c.code, "owner": seat.player, "field": field_}
     events.append(Event("temperance", {"seat": seat.player, "field": field_}))
@@ -304,7 +305,7 @@ def tower_check(state: State, seat: Seat, action: Action) -> tuple[Seat, str, Co
     require(not target.finished and not target.complete,
             Text(N_("the Tower cannot decommit a player who has committed on all four battlefields")))
     commitment = target.fields.get(field_)
-    require(commitment is not None, Text(N_('nothing is committed there for that player on {field}'), field=field_))
+    require(commitment is not None, Text(N_('nothing is committed there for that player on {field}'), field=field_word(field_)))
     require(commitment.form not in ("abdication", JUDGMENT_FORM),
             Text(N_("the Tower cannot decommit an abdication or Judgment")))
     require(commitment.form != WORLD_FORM, Text(N_("the Tower cannot decommit the World")))
@@ -390,7 +391,7 @@ def judgment_check(state: State, seat: Seat, action: Action) -> tuple[Seat, str]
     target = target_seat(state, action.get("target"))
     field_ = field_of(action.get("field"))
     require(not target.finished, Text(N_("that player is out of play for this round")))
-    require(field_ not in target.fields, Text(N_('that player has already committed on {field}'), field=field_))
+    require(field_ not in target.fields, Text(N_('that player has already committed on {field}'), field=field_word(field_)))
     return target, field_
 
 
@@ -412,10 +413,13 @@ POWERS: dict[int, Callable[[State, Seat, Card, Action, list[Event]], Outcome]] =
     TEMPERANCE: play_temperance, DEVIL: play_devil, TOWER: play_tower, STAR: play_call, MOON: play_call,
     SUN: play_call, JUDGMENT: play_judgment,
 }
-COMMITTED_MAJORS = {0: "reacts out of turn (fool)", 1: "is committed with numeric cards",
-                    3: "is committed with the Emperor or the Lovers", 4: "is committed with the Empress or the Lovers",
-                    6: "is committed with a court, the Empress or the Emperor", CHARIOT: "is played with chariot",
-                    WORLD: "is committed on an untouched battlefield"}
+COMMITTED_MAJORS = {  # the majors with no power to play, and how they are played instead
+    0: Text(N_("the Fool reacts out of turn (fool)")), 1: Text(N_("the Magician is committed with numeric cards")),
+    3: Text(N_("the Empress is committed with the Emperor or the Lovers")),
+    4: Text(N_("the Emperor is committed with the Empress or the Lovers")),
+    6: Text(N_("the Lovers is committed with a court, the Empress or the Emperor")),
+    CHARIOT: Text(N_("the Chariot is played with chariot")),
+    WORLD: Text(N_("the World is committed on an untouched battlefield"))}
 
 
 def remove_temperance_move(state: State, seat: Seat, events: list[Event]) -> Outcome:

@@ -35,6 +35,7 @@ from games.arcanoid.battle import (
     WORLD,
     WORLD_FORM,
     can_steal,
+    field_word,
     form_of,
     game_winners,
     winner_index,
@@ -571,7 +572,7 @@ def _fool_check(state: State, seat: Seat) -> tuple[Card, Seat, Commitment]:
             Text(N_("that daemon is out of play for this round")))
     require(window["after"] != seat.player, Text(N_("the Fool steals another player's commitment")))  # type: ignore[index]
     field_ = window["field"]  # type: ignore[index]
-    require(field_ not in seat.fields, Text(N_('you have already committed on {field}'), field=field_))
+    require(field_ not in seat.fields, Text(N_('you have already committed on {field}'), field=field_word(field_)))
     fool = held_major(state, seat, FOOL)
     victim = state.seat(window["after"])  # type: ignore[index]
     commit = victim.fields.get(field_) if victim is not None else None
@@ -704,7 +705,7 @@ def commit_plan(state: State, seat: Seat, action: Action) -> dict[str, Any]:
         require(seat.chariot is not None, Text(N_("you have no Chariot on the table")))
     existing = seat.fields.get(field_)
     if existing is not None:
-        require(options.ace_completion and existing.ace_open, Text(N_('you have already committed on {field}'), field=field_))
+        require(options.ace_completion and existing.ace_open, Text(N_('you have already committed on {field}'), field=field_word(field_)))
         return _completion_plan(state, seat, field_, existing, faces)
     cards = [*(seat.reserve if use_chariot else []), *find_cards(state, seat, faces)]
     magician = next((c for c in cards if c.is_major and c.rank == MAGICIAN), None)
@@ -728,12 +729,12 @@ def commit_plan(state: State, seat: Seat, action: Action) -> dict[str, Any]:
         second = field_of(second)
         two_field = form == IMPERIAL or (form == ILLEGITIMATE and not any(c.is_court for c in body))
         require(two_field, Text(N_("only the Empress and Emperor, or the Lovers with one of them, take two battlefields")))
-        require(second != field_ and second not in seat.fields, Text(N_('you have already committed on {second}'), second=second))
+        require(second != field_ and second not in seat.fields, Text(N_('you have already committed on {second}'), second=field_word(second)))
         require(not secret, Text(N_("a secret couple takes one battlefield")))
         fields_.append(second)
     _temperance_check(state, seat, fields_, form)
     if form == WORLD_FORM:
-        require(field_ not in state.touched, Text(N_('the World needs a battlefield nothing was committed on; {field} was'), field=field_))
+        require(field_ not in state.touched, Text(N_('the World needs a battlefield nothing was committed on; {field} was'), field=field_word(field_)))
     return {"field": field_, "second": fields_[1] if len(fields_) > 1 else None, "cards": cards, "body": body,
             "form": form, "secret": secret, "flag_secret": action.get("secret") is True,
             "magician": magician, "chariot": use_chariot, "completion": False}
@@ -746,10 +747,10 @@ def _form_help(body: list[Card], field_: str) -> Text:
         return Plural(N_("{cards} is not {field}: on {field} commit cards of that suit (the Magician may carry one "
                          "numeric card of another)"),
                       N_("{cards} are not {field}: on {field} commit cards of that suit (the Magician may carry one "
-                         "numeric card of another)"), len(wrong), cards=", ".join(wrong), field=field_)
+                         "numeric card of another)"), len(wrong), cards=", ".join(wrong), field=field_word(field_))
     return Text(N_("that is no commitment: on {field} commit numeric cards, the page or the knight alone or "
                    "with only an ace, the queen with the king, a couple with the Lovers or the Empress and "
-                   "Emperor, the World, or nothing (abdication)"), field=field_)
+                   "Emperor, the World, or nothing (abdication)"), field=field_word(field_))
 
 
 def _temperance_check(state: State, seat: Seat, fields_: list[str], form: str) -> None:
@@ -758,7 +759,7 @@ def _temperance_check(state: State, seat: Seat, fields_: list[str], form: str) -
         return
     if tempered["owner"] == seat.player and not state.options.nassau:
         return
-    raise IllegalAction(Text(N_('Temperance holds {field}: only abdication or Judgment there for now'), field=tempered['field']))
+    raise IllegalAction(Text(N_('Temperance holds {field}: only abdication or Judgment there for now'), field=field_word(tempered['field'])))
 
 
 def _completion_plan(state: State, seat: Seat, field_: str, existing: Commitment, faces: list[Card]) -> dict[str, Any]:
@@ -842,8 +843,8 @@ def _play(state: State, seat: Seat, action: Action, events: list[Event]) -> Outc
     number = arcanum_of(action.get("arcanum"))
     power = powers.POWERS.get(number)
     if power is None:
-        note = powers.COMMITTED_MAJORS.get(number, "has no power of its own")
-        raise IllegalAction(f"{ARCANA[number]} {note}")
+        raise IllegalAction(powers.COMMITTED_MAJORS.get(number) or
+                            Text(N_("{arcanum} has no power of its own"), arcanum=ARCANA[number]))
     held = held_major(state, seat, number)
     return power(state, seat, held, action, events)
 

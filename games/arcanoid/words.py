@@ -8,24 +8,33 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from games.arcanoid.battle import ARCANA, SUIT_FIELD
+from games.base import N_, Text
 from games.cards import ROMAN, STYLE_COURTS, Card, card
 
 COURTS = STYLE_COURTS["rws"]  # the courts as the cards are drawn: Page, Knight, Queen, King
+# A major's name opening a title (ARCANA capitalised), marked.
+MAJOR_TITLES = (
+    N_("The Fool"), N_("The Magician"), N_("The High Priestess"), N_("The Empress"), N_("The Emperor"),
+    N_("The Hierophant"), N_("The Lovers"), N_("The Chariot"), N_("Justice"), N_("The Hermit"),
+    N_("The Wheel of Fortune"), N_("Strength"), N_("The Hanged Man"), N_("Death"), N_("Temperance"),
+    N_("The Devil"), N_("The Tower"), N_("The Star"), N_("The Moon"), N_("The Sun"), N_("Judgment"),
+    N_("The World"))
+OF_FIELD = {"swords": N_("{rank} of swords"), "staves": N_("{rank} of staves"), "cups": N_("{rank} of cups"),
+            "coins": N_("{rank} of coins")}
 
 
 def major_title(number: int) -> str:
-    """A major's name as a card shows it: `Justice`, `The Tower`, `Judgment`."""
-    name = ARCANA[number]
-    return name[:1].upper() + name[1:]
+    """A major's name as a card shows it: `Justice`, `The Tower`, `Judgment` (marked)."""
+    return Text(MAJOR_TITLES[number])
 
 
 def card_title(item: Card | str) -> str:
-    """A card's name: `VIII Justice`, `9 of swords`, `Page of staves`, `Ace of coins`."""
+    """A card's name: `VIII Justice`, `9 of swords`, `Page of staves`, `Ace of coins` (marked)."""
     c = card(item) if isinstance(item, str) else item
     if c.is_major:
-        return f"{ROMAN[c.rank]} {major_title(c.rank)}"
-    rank = "Ace" if c.rank == 1 else COURTS.get(c.rank, str(c.rank))
-    return f"{rank} of {SUIT_FIELD[c.suit]}"  # type: ignore[index]
+        return Text("{numeral} {name}", numeral=ROMAN[c.rank], name=major_title(c.rank))
+    rank = Text(N_("Ace")) if c.rank == 1 else Text(COURTS[c.rank]) if c.rank in COURTS else str(c.rank)
+    return Text(OF_FIELD[SUIT_FIELD[c.suit]], rank=rank)  # type: ignore[index]
 
 
 def face_code(item: Card | str) -> str:
@@ -35,8 +44,8 @@ def face_code(item: Card | str) -> str:
 
 
 def card_label(item: Card | str) -> str:
-    """A menu's or autocomplete's label: `8 · VIII Justice`, `9S · 9 of swords`."""
-    return f"{face_code(item)} · {card_title(item)}"
+    """A menu's or autocomplete's label: `8 · VIII Justice`, `9S · 9 of swords` (marked)."""
+    return Text("{code} · {card}", code=face_code(item), card=card_title(item))
 
 
 def card_words(items: Iterable[Card | str]) -> str:
