@@ -301,8 +301,9 @@ def reaction_prompt(view: dict, me: dict, names: dict[int, str], deadline: float
         choices = _("{first} or {second}", first=choices, second=more)
     what = _window_subject(view, names)
     if deadline:
-        return _("**You may react to {what}** — the window closes {when}: {choices}.", what=what,
-                 when=f"<t:{int(deadline)}:R>", choices=choices)
+        when = f"<t:{int(deadline)}:R>"  # a live countdown in every client
+        return _("**You may react to {what}** — the window closes {when}: {choices}.", what=what, when=when,
+                 choices=choices)
     return _("**You may react to {what}**: {choices}.", what=what, choices=choices)
 
 

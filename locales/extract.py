@@ -50,7 +50,7 @@ DOMAINS: dict[str, list[str]] = {
     "arcanoid": ["cogs/arcanoid*.py", "games/arcanoid/*.py", "renders/arcanoid.py"],
 }
 # The domains whose French catalog is complete (tests/test_catalogs.py holds them to it).
-FINISHED = {"fr": ["common", "tarot", "loc", "blackjack", "baccarat", "poker", "rummy"]}
+FINISHED = {"fr": ["common", "tarot", "loc", "blackjack", "baccarat", "poker", "rummy", "arcanoid"]}
 # Which domain a slash command's texts go to: a game's group to its game's, the rest to common.
 COMMAND_DOMAINS = {"tarot": "tarot", "poker": "poker", "blackjack": "blackjack", "baccarat": "baccarat",
                    "rummy": "rummy", "loc": "loc", "arcanoid": "arcanoid"}

@@ -288,7 +288,7 @@ def _mover(state: State, player: int, daemon: Any = None) -> tuple[Seat, bool]:
     if daemon is not None:
         require(state.phase == "window", Text(N_("seat names your daemon for its Hermit's move out of turn, "
                 "in a reaction window only (on its turn, just move)")))
-        seat = _daemon_seat(state, player, daemon, "Hermit")
+        seat = _daemon_seat(state, player, daemon, Text(N_("Hermit")))
         require(seat.in_play, Text(N_("that daemon is out of play for this round")))
         require(_hermit_ready(seat), Text(N_("that daemon has no Hermit with moves left on the table")))
         return seat, True
@@ -586,7 +586,7 @@ def _fool_check(state: State, seat: Seat) -> tuple[Card, Seat, Commitment]:
 def _fool_seat(state: State, player: int, daemon: Any) -> Seat:
     """The seat whose Fool steals: the player's own, or (`seat`) a daemon they are master of."""
     own = _seat(state, player)
-    return own if daemon is None else _daemon_seat(state, player, daemon, "Fool")
+    return own if daemon is None else _daemon_seat(state, player, daemon, Text(N_("Fool")))
 
 
 def _daemon_seat(state: State, player: int, daemon: Any, power: str) -> Seat:
