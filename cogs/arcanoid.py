@@ -209,7 +209,8 @@ class ArcanoidUI(GameUI):
             lines.append(reaction_prompt(view, me, names, table.deadline))
         controls = self._controls(table, {**view, "_names": names}, me, player)
         caption, hand = hand_shown(view, me, names)
-        image = Drawing(render_hand, hand, caption=caption, style=CARD_STYLE) if hand else None
+        image = Drawing(render_hand, hand, caption=caption, info=ngettext("{n} card", "{n} cards", len(hand)),
+                        style=CARD_STYLE) if hand else None
         return "\n".join(lines), image, controls
 
     def _controls(self, table: Table, view: dict, me: dict, player: int) -> list[Control]:

@@ -46,10 +46,16 @@ def seat_name(seat: dict[str, Any], names: dict[int, str], words: Words | None =
     """A seat's name (a daemon after its master, the USA) in `words` (the drawing's by default)."""
     w = words or now()
     if seat["kind"] == "daemon":
-        return w("Daemon of {player}", player=L.player_name(names, seat["master"]))
+        return w("Daemon of {player}", player=said(L.player_name(names, seat["master"]), w))
     if seat["kind"] == "usa":
         return w("USA")
-    return L.player_name(names, seat["player"])
+    return said(L.player_name(names, seat["player"]), w)
+
+
+def _player(names: dict[int, str], player: int) -> str:
+    """A player's name as the font draws it; a seat the names do not know by its kind, in the
+    drawing's words ("a daemon")."""
+    return said(L.player_name(names, player), now())
 
 
 def _title(field: str) -> str:
@@ -122,12 +128,13 @@ def _step(view: dict[str, Any], names: dict[int, str], seconds_left: int | None)
         left = view["window"]["seconds"] if seconds_left is None else seconds_left
         return w("reaction window {seconds}s", seconds=left)
     if phase == "vote":
-        return w("refill vote · {player}", player=L.player_name(names, view["pending"][0]))
+        return w("refill vote · {player}", player=_player(names, view["pending"][0]))
     seat = next((s for s in view["seats"] if s["player"] == view["turn"]), None)
     return w("turn: {player}", player=seat_name(seat, names) if seat else "?")
 
 
 def _fields(view: dict[str, Any], names: dict[int, str], style: str, per_row: int, width: int) -> L.Block:
+    w = now()
     tempered = view["temperance"]
     panels = []
     for field in FIELDS:
@@ -135,10 +142,10 @@ def _fields(view: dict[str, Any], names: dict[int, str], style: str, per_row: in
                         key=lambda pair: pair[1]["order"])
         head = [L.cached_label(_title(field), L.SMALL, L.GOLD, bold=True)]
         if tempered is not None and tempered["field"] == field:
-            head.append(L.tag(now()("tempered by {player}", player=L.player_name(names, tempered["owner"])), L.PUSH,
+            head.append(L.tag(w("tempered by {player}", player=_player(names, tempered["owner"])), L.PUSH,
                               cached=True))
         if view["window"] is not None and view["window"]["field"] == field:
-            head.append(L.tag(now()("just committed"), L.GOLD, cached=True))
+            head.append(L.tag(w("just committed"), L.GOLD, cached=True))
         inner = _field_width(per_row, width) - 2 * FIELD_PAD
         cells = _cells([(seat_name(seat, names), *_force(seat, commit), L.TEXT) for seat, commit in forces], style, inner)
         panels.append(_battlefield(L.flow(head, inner, gap=6, row_gap=2), cells, inner))
@@ -149,6 +156,7 @@ def _fields(view: dict[str, Any], names: dict[int, str], style: str, per_row: in
 def _battlefield(head: L.Block, cells: list[L.Block], inner: int) -> L.Block:
     """A battlefield's panel `inner` wide inside: its head, then its forces in the order they
     were committed, side by side while they fit."""
+    w = now()
     lines: list[list[L.Block]] = []
     used = 0
     for cell in cells:
@@ -159,7 +167,7 @@ def _battlefield(head: L.Block, cells: list[L.Block], inner: int) -> L.Block:
             lines.append([cell])
             used = cell.width
     if not lines:
-        head = L.row([head, L.cached_label(now()("nothing committed"), L.SMALL, L.MUTED)], gap=8)
+        head = L.row([head, L.cached_label(w("nothing committed"), L.SMALL, L.MUTED)], gap=8)
     body = L.column([head, *(L.row(line, gap=CELL_GAP) for line in lines)], gap=4, align="left")
     return L.panel(L.Block(inner, body.height, body.paint), pad=FIELD_PAD)  # its forces from the left
 
@@ -168,7 +176,8 @@ def _cell(name: str, word: str, codes: list[str | None], style: str, width: int,
           name_fill: L.Colour = L.TEXT) -> L.Block:
     """One force: who and what (form or force) on a line when it fits, else two, over its
     cards (each showing its index at least) within `width`."""
-    one_line = now()("{player} · {form}", player=name, form=word)
+    w = now()
+    one_line = w("{player} · {form}", player=name, form=word)
     if text.width(one_line, L.SMALL) <= (width if len(codes) > 1 else CARD + 2 * MIN_STEP):
         parts = [L.cached_label(one_line, L.SMALL, name_fill, bold=True)]
     else:
@@ -185,6 +194,7 @@ Force = tuple[str, str, list[str | None], L.Colour]  # who, what (form or force)
 def _cells(forces: list[Force], style: str, inner: int) -> list[L.Block]:
     """A battlefield's forces as cells: each force with cards on its own, and the forces in a
     row that show none with the same word ("abdicated") named together on one wrapped line."""
+    w = now()
     cells: list[L.Block] = []
     quiet: list[Force] = []
     note_width = inner if inner < 2 * CARD + 3 * MIN_STEP + CELL_GAP else (inner - CELL_GAP) // 2
@@ -193,7 +203,7 @@ def _cells(forces: list[Force], style: str, inner: int) -> list[L.Block]:
         if quiet:
             who = ", ".join(name for name, *_ in quiet)
             fill = quiet[0][3] if len(quiet) == 1 else L.TEXT
-            lines = text.wrap(now()("{players}: {form}", players=who, form=quiet[0][1]), L.SMALL, note_width)
+            lines = text.wrap(w("{players}: {form}", players=who, form=quiet[0][1]), L.SMALL, note_width)
             cells.append(L.column([L.cached_label(line, L.SMALL, fill, bold=fill != L.TEXT) for line in lines],
                                   gap=0, align="left"))
             quiet.clear()
@@ -240,14 +250,16 @@ def _force_value(codes: list[str]) -> str:
 
 
 def _force_word(codes: list[str]) -> str:
-    return now()("force {value}", value=_force_value(codes))
+    w = now()
+    return w("force {value}", value=_force_value(codes))
 
 
 def _extras(view: dict[str, Any], names: dict[int, str], style: str, width: int) -> list[L.Block]:
+    w = now()
     blocks = []
     if view["justice"] is not None:
         row = L.fan(L.parse(view["justice"]), CARD, style, offset=CARD + 6, markers=False, max_width=width - 16)
-        blocks.append(L.panel(L.section(now()("Justice · shared by all"), row), pad=6))
+        blocks.append(L.panel(L.section(w("Justice · shared by all"), row), pad=6))
     for words, fill in _notes(view, names):
         blocks.append(_note(words, width, fill))
     return blocks
@@ -260,18 +272,18 @@ def _notes(view: dict[str, Any], names: dict[int, str]) -> list[tuple[str, L.Col
     notes: list[tuple[str, L.Colour]] = []
     reveal = view["reveal"]
     if reveal is not None and "shown" in reveal:
-        shown = ", ".join(w("{player}: {cards}", player=L.player_name(names, int(p)),
+        shown = ", ".join(w("{player}: {cards}", player=_player(names, int(p)),
                             cards=" ".join(face_code(x) for x in c)) for p, c in reveal["shown"].items())
         calls = {"fool": N_("the Fool"), "trumps": N_("the trumps")}
         called = w(calls[reveal["call"]]) if reveal["call"] in calls else _field(reveal["call"])
-        by = L.player_name(names, reveal["by"])
+        by = _player(names, reveal["by"])
         shown = shown or w("nobody holds any")
         notes.append((w("Your Hierophant called {call}: {shown}", call=called, shown=shown) if is_you(by) else
                       w("{player}'s Hierophant called {call}: {shown}", player=by, call=called, shown=shown), L.TEXT))
     elif reveal is not None:
-        by, called = L.player_name(names, reveal["by"]), said(card_label(reveal["call"]), w)
+        by, called = _player(names, reveal["by"]), said(card_label(reveal["call"]), w)
         notes.append((w("{player} called {card}: given by {giver}", player=by, card=called,
-                        giver=L.player_name(names, reveal["from"])) if reveal["from"] is not None else
+                        giver=_player(names, reveal["from"])) if reveal["from"] is not None else
                       w("{player} called {card}: nobody had it", player=by, card=called), L.TEXT))
     if view["window"] is not None:
         notes.append((w("Reaction window: the Fool or a Hermit may act"), L.GOLD))
@@ -327,6 +339,7 @@ def _compact(view: dict[str, Any], names: dict[int, str], style: str, codes: boo
     with, if `codes`, its cards by notation under it (Arcanoid reads them upright, by number and
     suit); the forces that show no card (abdicated, Judgment) named together under them; then
     the seats' hands, the cards seats show, Justice and what happened."""
+    w = now()
     inner = _field_width(4) - 2 * FIELD_PAD
     fields, quiet = [], []
     for field in FIELDS:
@@ -334,10 +347,10 @@ def _compact(view: dict[str, Any], names: dict[int, str], style: str, codes: boo
                         key=lambda pair: pair[1]["order"])
         head = [L.cached_label(_title(field), L.SMALL, L.GOLD, bold=True)]
         if view["temperance"] is not None and view["temperance"]["field"] == field:
-            head.append(L.tag(now()("tempered by {player}", player=L.player_name(names, view["temperance"]["owner"])),
+            head.append(L.tag(w("tempered by {player}", player=_player(names, view["temperance"]["owner"])),
                               L.PUSH, cached=True))
         if view["window"] is not None and view["window"]["field"] == field:
-            head.append(L.tag(now()("just committed"), L.GOLD, cached=True))
+            head.append(L.tag(w("just committed"), L.GOLD, cached=True))
         entries = [L.flow(head, inner, gap=6, row_gap=2)]
         words: dict[str, list[str]] = {}
         for seat, commit in forces:
@@ -351,10 +364,10 @@ def _compact(view: dict[str, Any], names: dict[int, str], style: str, codes: boo
                 lines += [L.cached_label(line, L.SMALL, L.MUTED)
                           for line in text.wrap(" ".join(face_code(c) for c in shown), L.SMALL, inner)]
             entries.append(L.column(lines, gap=0, align="left"))
-        quiet += [now()("{field}: {players}: {form}", field=capitalised(_field(field)), players=", ".join(who), form=word)
+        quiet += [w("{field}: {players}: {form}", field=capitalised(_field(field)), players=", ".join(who), form=word)
                   for word, who in words.items()]
         if not forces:
-            entries.append(L.cached_label(now()("nothing committed"), L.SMALL, L.MUTED))
+            entries.append(L.cached_label(w("nothing committed"), L.SMALL, L.MUTED))
         fields.append((_title(field), entries))
     columns = [L.panel(L.Block(inner, body.height, body.paint), pad=FIELD_PAD) for body in _even_columns(fields, 4)]
     width = L.BODY[0]
@@ -437,9 +450,10 @@ def _compact_below(view: dict[str, Any], names: dict[int, str]) -> list[L.Block]
 
 
 def _named(player: int, names: dict[int, str]) -> str:
+    w = now()
     if player == -200:
-        return now()("USA")
-    return now()("Daemon") if player <= -101 else L.player_name(names, player)
+        return w("USA")
+    return w("Daemon") if player <= -101 else _player(names, player)
 
 
 def render_round(battles: dict[str, Any], round_number: int, names: dict[int, str], style: str = "rws",
@@ -464,7 +478,7 @@ def _render_round(battles: dict[str, Any], round_number: int, names: dict[int, s
             word = _form(force["form"]) if force["form"] in FORM_WORDS else (
                 _force_word(codes) if codes else force["form"])
             word = w("wins · {form}", form=word) if win else word
-            who = (w("Daemon of {player}", player=L.player_name(names, force["master"])) if "master" in force
+            who = (w("Daemon of {player}", player=_player(names, force["master"])) if "master" in force
                    else _named(force["seat"], names))
             forces.append((who, word, codes if win else [], L.GOLD if win else L.TEXT))
         cells = _cells(forces, style, inner)

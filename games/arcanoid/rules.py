@@ -310,7 +310,7 @@ def _mover(state: State, player: int, daemon: Any = None) -> tuple[Seat, bool]:
 def _name(seat: Seat) -> str:
     if seat.kind == DAEMON:
         return f"the daemon of {mention(seat.master)}"  # type: ignore[arg-type]
-    return "the USA" if seat.kind == MECHANICAL else mention(seat.player)
+    return Text(N_("the USA")) if seat.kind == MECHANICAL else mention(seat.player)
 
 
 MOVES: dict[str, Callable[[State, Seat, Action, list[Event]], Outcome]] = {}
@@ -1265,12 +1265,33 @@ def _faces(codes_: list[str]) -> str:
     return " ".join(parse_card(code).face.code for code in codes_)
 
 
+# The forms a force shows in /history when it shows no card (marked).
+FORM_NAMES = {ABDICATION: Text(N_("abdication")), JUDGMENT_FORM: Text(N_("judgment"))}
+
+
 def history(state: State, player: int) -> list[dict[str, Any]]:
-    """Finished rounds (seeds revealed), for /history and /verify."""
+    """Finished rounds (seeds revealed), for /history and /verify: marked texts (a battlefield
+    and its forces a line, then who won each)."""
     return [{"hand": entry["round"],
              "deals": entry.get("deals") or
              [DealSeed(label=f"round {entry['round']}", commitment=entry["commitment"], seed=entry["seed"])],
-             "cards": [f"{f}: {', '.join(_faces(c['cards']) or c['form'] for c in b['forces'])}"
-                       for f, b in entry["battles"].items()],
-             "actions": [], "result": ", ".join(f"{f} {mention(w)}" for f, w in entry["winners"].items())}
+             "cards": [Text(N_("{field}: {forces}"), field=field_word(f), forces=_listed(
+                 [_faces(c["cards"]) or FORM_NAMES.get(c["form"], c["form"]) for c in b["forces"]]))
+                 for f, b in entry["battles"].items()],
+             "actions": [], "result": _listed([Text(N_("{field} {player}"), field=field_word(f), player=_seat_said(w))
+                                               for f, w in entry["winners"].items()])}
             for entry in state.history]
+
+
+def _listed(parts: list[str]) -> Text:
+    """Parts (marked texts among them) joined by commas as one text: the Discord side says each
+    part in its reader's language."""
+    params = {f"p{i}": part for i, part in enumerate(parts)}
+    template = ", ".join("{" + name + "}" for name in params)
+    return Text(template, **params)
+
+
+def _seat_said(player: int | None) -> str:
+    if player is None:
+        return Text(N_("nobody"))
+    return Text(N_("USA")) if player == USA else mention(player)
