@@ -15,6 +15,7 @@ from bot.i18n import N_, _, ngettext
 from cogs.answers import render_words
 from cogs.common import COLOUR, DEAL_WORDS, GAME_TITLES, Drawing, game_title, png_file, refuse
 from games.base import NP_, plural
+from games.records import ARCANOID_POWERS
 from games.registry import GAMES
 from renders.records import GameCard, render_profile
 
@@ -36,6 +37,7 @@ def counted(count: int, word: str, signed: bool = False) -> str:
         return plural(count, word, signed=signed)
     return ngettext(*forms, count)
 BET_SIDES = ("player", "banker", "tie")
+POWERS = {str(name): name for name in ARCANOID_POWERS.values()}  # an Arcanoid power as a record names it: its text
 FIELD_LIMIT = 1024  # characters in an embed field's value
 
 
@@ -97,10 +99,13 @@ def own_figures(game: str, figures: dict[str, tuple[int, str]]) -> list[str]:
         said.append(f"Best meld {best[1]} ({plural(best[0], 'card')}) of {plural(value.get('melds laid', 0), 'meld')} "
                     "laid" if best else "No meld laid yet")
     elif game == "arcanoid":
-        said.append(f"Battles won {value.get('battles won', 0)} in {plural(value.get('rounds played', 0), 'round')}")
+        said.append(_("Battles won {won} in {rounds}", won=value.get("battles won", 0),
+                      rounds=counted(value.get("rounds played", 0), "round")))
         powers = sorted(((v, name) for name, v in value.items() if name.startswith("played ")), reverse=True)
         if powers:
-            said.append(f"power played most: {powers[0][1].removeprefix('played ')} ({plural(powers[0][0], 'time')})")
+            power = powers[0][1].removeprefix("played ")
+            said.append(_("power played most: {power} ({times})", power=i18n.translated(POWERS.get(power, power)),
+                          times=ngettext("{n} time", "{n} times", powers[0][0])))
     return said
 
 

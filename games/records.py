@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from games.arcanoid import battle
-from games.base import Event
+from games.base import N_, Event, Text
 
 # The Arcanoid events that say a power was played, and the power's name as the game calls it.
 ARCANOID_POWERS = {
@@ -22,7 +22,7 @@ ARCANOID_POWERS = {
         ("wheel", battle.WHEEL), ("strength", battle.STRENGTH), ("hanged", battle.HANGED_MAN),
         ("death", battle.DEATH), ("temperance", battle.TEMPERANCE), ("daemon", battle.DEVIL),
         ("tower", battle.TOWER), ("judgment", battle.JUDGMENT), ("chariot", battle.CHARIOT))},
-    "called": "a call (Star, Moon, Sun)",
+    "called": Text(N_("a call (Star, Moon, Sun)")),
 }
 # Figures stored under an earlier name, read as today's (records kept before issue 28).
 RENAMED_FIGURES = {"played Judgement": "played Judgment", "played the Wheel": "played the Wheel of Fortune"}
