@@ -58,6 +58,13 @@ def _player(names: dict[int, str], player: int) -> str:
     return said(L.player_name(names, player), now())
 
 
+def _called(view: dict[str, Any], names: dict[int, str], player: int) -> str:
+    """A seat of the view by the name the table shows (a daemon after its master, even once the
+    table's names have forgotten it)."""
+    seat = next((s for s in view["seats"] if s["player"] == player), None)
+    return seat_name(seat, names) if seat is not None else _player(names, player)
+
+
 def _title(field: str) -> str:
     return now()(FIELD_TITLES[field])
 
@@ -243,10 +250,13 @@ def _force(seat: dict[str, Any], commit: dict[str, Any], short: bool = False) ->
 
 
 def _force_value(codes: list[str]) -> str:
+    """A force's number as the drawing's language writes it: `17`, `17.5` (a knight's; `17,5`)."""
     from games.arcanoid.battle import force
     from games.cards import from_codes
 
-    return f"{force(from_codes(codes)):g}"
+    w = now()
+    value = force(from_codes(codes))
+    return str(int(value)) if value == int(value) else w("{whole}.5", whole=int(value))
 
 
 def _force_word(codes: list[str]) -> str:
@@ -272,18 +282,18 @@ def _notes(view: dict[str, Any], names: dict[int, str]) -> list[tuple[str, L.Col
     notes: list[tuple[str, L.Colour]] = []
     reveal = view["reveal"]
     if reveal is not None and "shown" in reveal:
-        shown = ", ".join(w("{player}: {cards}", player=_player(names, int(p)),
+        shown = ", ".join(w("{player}: {cards}", player=_called(view, names, int(p)),
                             cards=" ".join(face_code(x) for x in c)) for p, c in reveal["shown"].items())
         calls = {"fool": N_("the Fool"), "trumps": N_("the trumps")}
         called = w(calls[reveal["call"]]) if reveal["call"] in calls else _field(reveal["call"])
-        by = _player(names, reveal["by"])
+        by = _called(view, names, reveal["by"])
         shown = shown or w("nobody holds any")
         notes.append((w("Your Hierophant called {call}: {shown}", call=called, shown=shown) if is_you(by) else
                       w("{player}'s Hierophant called {call}: {shown}", player=by, call=called, shown=shown), L.TEXT))
     elif reveal is not None:
-        by, called = _player(names, reveal["by"]), said(card_label(reveal["call"]), w)
+        by, called = _called(view, names, reveal["by"]), said(card_label(reveal["call"]), w)
         notes.append((w("{player} called {card}: given by {giver}", player=by, card=called,
-                        giver=_player(names, reveal["from"])) if reveal["from"] is not None else
+                        giver=_called(view, names, reveal["from"])) if reveal["from"] is not None else
                       w("{player} called {card}: nobody had it", player=by, card=called), L.TEXT))
     if view["window"] is not None:
         notes.append((w("Reaction window: the Fool or a Hermit may act"), L.GOLD))
