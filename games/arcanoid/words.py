@@ -5,9 +5,7 @@ the autocompletes, the messages and the images all take their names from here.""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-
-from games.arcanoid.battle import ARCANA, SUIT_FIELD
+from games.arcanoid.battle import SUIT_FIELD
 from games.base import N_, Text
 from games.cards import ROMAN, STYLE_COURTS, Card, card
 
@@ -46,18 +44,6 @@ def face_code(item: Card | str) -> str:
 def card_label(item: Card | str) -> str:
     """A menu's or autocomplete's label: `8 · VIII Justice`, `9S · 9 of swords` (marked)."""
     return Text("{code} · {card}", code=face_code(item), card=card_title(item))
-
-
-def card_words(items: Iterable[Card | str]) -> str:
-    """Cards in a sentence: numeric and court cards by their notation, majors by name
-    (`9S 10S`, `the Empress and the Emperor`, `the Lovers and QS`)."""
-    words = []
-    for item in items:
-        c = card(item) if isinstance(item, str) else item
-        words.append(ARCANA[c.rank] if c.is_major else c.face.code)
-    if len(words) > 1 and any(not w[:1].isalnum() or " " in w for w in words):
-        return ", ".join(words[:-1]) + " and " + words[-1]
-    return " ".join(words)
 
 
 # --- grammar for any name, "You" included (a member may be called that) --------------------
