@@ -17,6 +17,7 @@ from cogs.common import COLOUR, DEAL_WORDS, GAME_TITLES, Drawing, game_title, pn
 from games.base import NP_, plural
 from games.records import ARCANOID_POWERS
 from games.registry import GAMES
+from games.rummy.melds import KIND_NAMES
 from renders.records import GameCard, render_profile
 
 WHOLE_GAMES = ("rummy", "arcanoid")  # their records count whole games, not hands or rounds
@@ -36,7 +37,7 @@ def counted(count: int, word: str, signed: bool = False) -> str:
     if forms is None:
         return plural(count, word, signed=signed)
     return ngettext(*forms, count)
-BET_SIDES = ("player", "banker", "tie")
+BET_SIDES = {"player": N_("player"), "banker": N_("banker"), "tie": N_("tie")}  # baccarat's bets, by their record key
 POWERS = {str(name): name for name in ARCANOID_POWERS.values()}  # an Arcanoid power as a record names it: its text
 FIELD_LIMIT = 1024  # characters in an embed field's value
 
@@ -86,18 +87,19 @@ def own_figures(game: str, figures: dict[str, tuple[int, str]]) -> list[str]:
         said.append(_("petit au bout {petit}, poignées {poignees}, chelems {chelems}", petit=value.get("petit au bout", 0),
                       poignees=value.get("poignées", 0), chelems=value.get("chelems", 0)))
     elif game == "poker":
-        said.append(f"Won at showdown {value.get('won at showdown', 0)}, "
-                    f"without a showdown {value.get('won without showdown', 0)}")
+        said.append(_("Won at showdown {showdown}, without a showdown {without}",
+                      showdown=value.get("won at showdown", 0), without=value.get("won without showdown", 0)))
     elif game == "blackjack":
-        said.append(f"Blackjacks {value.get('blackjacks', 0)} in {plural(value.get('hands', 0), 'hand')}")
+        said.append(_("Blackjacks {blackjacks} in {hands}", blackjacks=value.get("blackjacks", 0),
+                      hands=counted(value.get("hands", 0), "hand")))
     elif game == "baccarat":
-        said.append("Bets on " + ", ".join(f"{side} {value.get(f'bets on {side}', 0)}" for side in BET_SIDES))
+        said.append(_("Bets on {sides}", sides=", ".join(
+            _("{side} {n}", side=_(BET_SIDES[side]), n=value.get(f"bets on {side}", 0)) for side in BET_SIDES)))
     elif game == "loc":
-        said.append(f"Pots taken {value.get('pots taken', 0)} ({plural(value.get('chips from pots', 0), 'chip')})")
+        said.append(_("Pots taken {pots} ({chips})", pots=value.get("pots taken", 0),
+                      chips=counted(value.get("chips from pots", 0), "chip")))
     elif game == "rummy":
-        best = figures.get("best meld")
-        said.append(f"Best meld {best[1]} ({plural(best[0], 'card')}) of {plural(value.get('melds laid', 0), 'meld')} "
-                    "laid" if best else "No meld laid yet")
+        said.append(_rummy_melds(figures))
     elif game == "arcanoid":
         said.append(_("Battles won {won} in {rounds}", won=value.get("battles won", 0),
                       rounds=counted(value.get("rounds played", 0), "round")))
@@ -109,11 +111,27 @@ def own_figures(game: str, figures: dict[str, tuple[int, str]]) -> list[str]:
     return said
 
 
+def _rummy_melds(figures: dict[str, tuple[int, str]]) -> str:
+    best, laid = figures.get("best meld"), figures.get("melds laid", (0, ""))[0]
+    if best is None:
+        return _("No meld laid yet")
+    return _("Best meld {meld} ({cards}) of {melds} laid", meld=meld_named(best[1]),
+             cards=ngettext("{n} card", "{n} cards", best[0]), melds=ngettext("{n} meld", "{n} melds", laid))
+
+
+def meld_named(noted: str) -> str:
+    """A best meld as the record noted it ("Serpent 4W 5W 6W": its kind, then its cards), its
+    kind in the language spoken now."""
+    kind, _space, cards = noted.partition(" ")
+    name = KIND_NAMES.get(kind.lower())
+    return f"{_(name)} {cards}".strip() if name else noted
+
+
 def highlight(record: records.GameRecord) -> str:
     """One of the game's own figures for the card."""
     best = record.figures.get("best meld")
     if best is not None:  # the meld alone: the card's line is short
-        return f"Best meld {best[1]}"
+        return _("Best meld {meld}", meld=meld_named(best[1]))
     own = own_figures(record.game, record.figures)
     return own[0] if own else ""
 

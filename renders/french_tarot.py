@@ -108,7 +108,8 @@ def _trick_row(view: dict[str, Any], names: dict[int, str], style: str, width: i
     """The trick with each card under its player's plate; between tricks, the one just taken."""
     cards, heading, winner = _trick_shown(view, names)
     if cards and winner is None:
-        heading += now()(" · led by {player}", player=L.player_name(names, cards[0]["player"]))
+        w = now()
+        heading += w(" · led by {player}", player=L.player_name(names, cards[0]["player"]))
     played = {entry["player"]: entry["card"] for entry in cards}
     slots = []
     for seat in view["seats"]:

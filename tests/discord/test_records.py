@@ -160,6 +160,10 @@ GAME_TABLES = {
 }
 OWN_FIGURES = {"blackjack": "Blackjacks ", "baccarat": "Bets on player ", "poker": "Won at showdown ",
                "loc": "Pots taken ", "tarot": "Deals taken ", "rummy": "Best meld ", "arcanoid": "Battles won "}
+OWN_FIGURES_FR = {"blackjack": re.compile(r"Blackjacks \d+ en 1 donne"), "baccarat": re.compile("Mises sur joueur "),
+                  "poker": re.compile("Gagnées à l’abattage "), "loc": re.compile("Pots remportés "),
+                  "tarot": re.compile("Contrats pris "), "rummy": re.compile("(Meilleure|Aucune) combinaison "),
+                  "arcanoid": re.compile("Batailles gagnées ")}
 
 
 async def play_until_recorded(env: Any, world: Any, game: str) -> Any:
@@ -194,7 +198,7 @@ async def play_until_recorded(env: Any, world: Any, game: str) -> Any:
 
 
 @pytest.mark.parametrize("game", sorted(GAME_TABLES))
-async def test_each_games_own_figures_after_a_played_round(simcord_env, game):
+async def test_each_games_own_figures_after_a_played_round(simcord_env, game, monkeypatch):
     members, options = GAME_TABLES[game]
     world = make_world(simcord_env, ("alice", "bob")[:members])
     world.bot.tables.computer_pause = 0
@@ -210,7 +214,23 @@ async def test_each_games_own_figures_after_a_played_round(simcord_env, game):
         assert f"Deals taken {len(taken)}, made {sum(1 for h in taken if h['made'])}" in text
     if game == "arcanoid":
         assert f"Battles won {table.module.scores(table.state).get(str(alice.id), 0)} in 1 round" in text
+    await own_figures_in_every_language(monkeypatch, world, game)
     store = world.bot.tables.store
     live = await records_rows(store)
     rebuilt = await records.rebuild(store)
     assert rebuilt.stopped == [] and await records_rows(store) == live, "a replay of the log finds the same records"
+
+
+async def own_figures_in_every_language(monkeypatch: pytest.MonkeyPatch, world: Any, game: str) -> None:
+    """The same record asked for by a member whose Discord speaks the pseudo-language (every
+    word marked), then French (the game's own figures in French words)."""
+    from tests.discord.languages import speak, untranslated
+
+    alice = world.members[0]
+    speak(monkeypatch, {alice.id: "en-XA"})
+    embed = (await profile_of(alice, world.channel, game=game)).embeds[0]
+    for shown in (embed.title or "", embed.description or "", *(f"{f.name} {f.value}" for f in embed.fields)):
+        assert untranslated(shown, ("alice",)) == [], shown
+    speak(monkeypatch, {alice.id: "fr"})
+    french = " ".join(f.value for f in (await profile_of(alice, world.channel, game=game)).embeds[0].fields)
+    assert OWN_FIGURES_FR[game].search(french), french  # (every word marked: the pseudo-language above)
