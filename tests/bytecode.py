@@ -26,7 +26,8 @@ PREFIX_VARIABLE, NO_WRITING = "PYTHONPYCACHEPREFIX", "PYTHONDONTWRITEBYTECODE"
 
 def cached_under(prefix: Path, source: str) -> Path:
     """Where a child process with this prefix looks for the compiled `source`."""
-    return prefix / Path(source).resolve().relative_to("/").with_suffix(f".{sys.implementation.cache_tag}.pyc")
+    where = Path(os.path.abspath(source))  # as importlib's cache_from_source places it: no links resolved
+    return prefix / where.relative_to(where.anchor).with_suffix(f".{sys.implementation.cache_tag}.pyc")
 
 
 def matches(compiled: str, source: str) -> bool:
