@@ -9,6 +9,7 @@ import pytest
 
 from bot import create_bot
 from games import fairness
+from tests.bytecode import shared_with_child_processes
 from tests.drawing import Drawn, spy_on_drawing
 from tests.postgres import PostgresForTests
 
@@ -92,6 +93,13 @@ def cogs_compiled_once():
     SourceFileLoader.source_to_code = source_to_code
     yield
     SourceFileLoader.source_to_code = compile_source
+
+
+@pytest.fixture(scope="session", autouse=True)
+def child_processes_compile_once(tmp_path_factory):
+    """The processes the tests start share one cache of compiled code (tests/bytecode.py)."""
+    with shared_with_child_processes(tmp_path_factory.mktemp("bytecode")):
+        yield
 
 
 # The soonest SimCord's real-time fallback of a simulated timer may fire (see below).

@@ -12,6 +12,7 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
@@ -33,15 +34,25 @@ START_TIMEOUT = 60
 STOP_TIMEOUT = 30
 
 
-class Sandbox:
-    """One run of the sandbox in `folder` (its data/ lives there)."""
+# `python -m bot` with its deals made predictable first (tests/seeds.py predict), for a test
+# whose steps depend on the cards: the name of the seeds follows the command's arguments.
+PREDICTED_BOT = ("import runpy, sys; from tests.seeds import predict; predict(sys.argv.pop()); "
+                 "runpy.run_module('bot', run_name='__main__', alter_sys=True)")
 
-    def __init__(self, folder: Path, computer_pause: float = 0.2) -> None:
+
+class Sandbox:
+    """One run of the sandbox in `folder` (its data/ lives there). `deals`: the name of the
+    predictable seeds its tables deal from (a known deal, as tests/seeds.py `predict` gives in
+    process), else the operating system's secret ones."""
+
+    def __init__(self, folder: Path, computer_pause: float = 0.2, deals: str | None = None) -> None:
         env = {**os.environ, "PYTHONPATH": str(ROOT), "PYTHONUNBUFFERED": "1"}
         env.pop("DISCORD_TOKEN", None)
         self.started = time.monotonic()
+        command = ["-m", "bot"] if deals is None else ["-c", PREDICTED_BOT]
+        options = ["--sandbox", "--computer-pause", str(computer_pause)] + ([] if deals is None else [deals])
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "bot", "--sandbox", "--computer-pause", str(computer_pause)],
+            [sys.executable, *command, *options],
             cwd=folder, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
         self.output: list[str] = []
         self.address = self._read_address()
@@ -97,16 +108,65 @@ def need_chromium() -> str:
     pytest.skip(CHROMIUM_MISSING)
 
 
+class SharedBrowser:
+    """One chromium for a whole test session (tests/sandbox/conftest.py turns it on): launched
+    the first time a test asks for a browser, closed when the session ends. Every test still
+    gets a context of its own (its own pages, cookies, scripts and routes), so tests stay apart."""
+
+    def __init__(self) -> None:
+        self.on = False
+        self._playwright: Any = None
+        self._browser: Any = None
+
+    async def browser(self, chromium: str) -> Any:
+        if self._browser is None or not self._browser.is_connected():
+            await self.close()
+            self._playwright = await async_playwright().start()
+            self._browser = await self._playwright.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
+        return self._browser
+
+    async def close(self) -> None:
+        browser, playwright, self._browser, self._playwright = self._browser, self._playwright, None, None
+        if browser is not None:
+            await browser.close()
+        if playwright is not None:
+            await playwright.stop()
+
+
+SHARED_BROWSER = SharedBrowser()
+
+
 @asynccontextmanager
-async def browser_page() -> Any:
+async def chromium_browser() -> AsyncIterator[Any]:
+    """The browser to open pages in: the session's shared one when the tests turned it on,
+    else one launched for this use and closed after (bench/, docs/)."""
     chromium = need_chromium()
+    if SHARED_BROWSER.on:
+        yield await SHARED_BROWSER.browser(chromium)
+        return
     async with async_playwright() as playwright:
         browser = await playwright.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
         try:
-            page = await browser.new_page(viewport={"width": 1280, "height": 1000})
-            yield page
+            yield browser
         finally:
             await browser.close()
+
+
+@asynccontextmanager
+async def browser_context(**options: Any) -> AsyncIterator[Any]:
+    """A fresh browser context (its own pages, storage and routes), closed after."""
+    async with chromium_browser() as browser:
+        context = await browser.new_context(**options)
+        try:
+            yield context
+        finally:
+            await context.close()
+
+
+@asynccontextmanager
+async def browser_page() -> AsyncIterator[Any]:
+    async with browser_context(viewport={"width": 1280, "height": 1000}) as context:
+        yield await context.new_page()
 
 
 async def open_channel(page: Any, sandbox: Sandbox, name: str) -> None:

@@ -16,12 +16,11 @@ from typing import Any
 
 import pytest
 from playwright.async_api import TimeoutError as PlaywrightTimeout
-from playwright.async_api import async_playwright
 
 from bot.sandbox import PERSON_NAME
 from tests.sandbox.helpers import (
-    CHROMIUM_ARGS,
     Sandbox,
+    browser_context,
     click_and_time,
     images_loaded,
     messages,
@@ -67,15 +66,10 @@ def sandbox(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Sandbox]:
 @asynccontextmanager
 async def two_tabs() -> AsyncIterator[tuple[Any, Any]]:
     """Two tabs of one browser, as a person opens them (a window of laptop height, where the
-    DM's hand images fill more than the page); the browser is closed after."""
-    async with async_playwright() as playwright:
-        browser = await playwright.chromium.launch(executable_path=need_chromium(), args=CHROMIUM_ARGS)
-        try:
-            context = await browser.new_context(viewport={"width": 1280, "height": 700})
-            await context.add_init_script(WATCH_UNAVAILABLE)
-            yield await context.new_page(), await context.new_page()
-        finally:
-            await browser.close()
+    DM's hand images fill more than the page), in a browser context of their own, closed after."""
+    async with browser_context(viewport={"width": 1280, "height": 700}) as context:
+        await context.add_init_script(WATCH_UNAVAILABLE)
+        yield await context.new_page(), await context.new_page()
 
 
 async def assert_working(*pages: Any) -> None:
