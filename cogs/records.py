@@ -61,7 +61,8 @@ def date_of(day: int) -> str:
 def game_lines(record: records.GameRecord) -> list[str]:
     """The record of one game in words: the common figures, then the game's own."""
     word, unit = record_word(record.game), unit_of(record.game)
-    outcome = _("{won:,} won, {lost:,} lost", won=record.won, lost=record.lost)
+    outcome = _("{won}, {lost}", won=ngettext("{n:,} won", "{n:,} won", record.won),
+                lost=ngettext("{n:,} lost", "{n:,} lost", record.lost))  # French: "1 gagnée, 2 perdues"
     if record.pushed or record.game in ("blackjack", "baccarat"):
         outcome += ", " + ngettext("{n} push", "{n} pushes", record.pushed)
     lines = [
