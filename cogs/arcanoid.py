@@ -180,7 +180,11 @@ class ArcanoidUI(GameUI):
         me = view.get("me")
         if me is None:
             return "You are not seated at this table.", None, []
-        lines = [f"**Arcanoid** — round {view['round']} of {view['rounds']} · {self._step_line(view, names)}"]
+        step = self._step_line(view, names)
+        if view["phase"] == "window" and not me["reactions"]:  # kept until the reader's turn: true after the window too
+            step = (f"After {_window_subject(view, names)}: a reaction window of {table.options.reaction_seconds} "
+                    "seconds for a Fool or a Hermit, then play goes on.")
+        lines = [f"**Arcanoid** — round {view['round']} of {view['rounds']} · {step}"]
         for look in me["looks"]:
             who = words.name_of(names, look["player"])
             what = "High Priestess" if look["by"] == "priestess" else "Fool"
