@@ -141,6 +141,10 @@ class Pace:
     touched: set[str] = field(default_factory=set)  # channels changed without a gateway event
     last_length: int = 0  # the transcript's length at the last tick
     busy_since: float | None = None  # monotonic time the transcript began growing, tick after tick
+    shown: ShownControls = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.shown = ShownControls(self.env)
 
     def follow_the_clock(self) -> None:
         behind = time.time() - self.env.now().timestamp()
@@ -161,10 +165,13 @@ class Pace:
             publish(page, **how)
             if isinstance(page.snapshot, dict):
                 name_mentions_in_embeds(page.snapshot, self.env.backend.users)
+            self.shown.note(page, preview._pages)
 
         preview._publish = noted
         self.watched.add(id(preview))
         self.published_at.update({page_id: len(transcript) for page_id in preview._pages})
+        for page in list(preview._pages.values()):
+            self.shown.note(page, preview._pages)
 
     def publish_changes(self, previews: Iterable[Any]) -> None:
         live = [preview for preview in previews if preview._active and not preview._closed]
@@ -202,6 +209,53 @@ class Pace:
             self.follow_the_clock()
             self.publish_changes(list(sandbox.previews.values()))
             await asyncio.sleep(PACE_TICK)
+
+
+RECENT_PUBLICATIONS = 16  # how many of a page's latest publications a click may still come from
+
+
+@dataclass
+class ShownControls:
+    """The controls (buttons, menus) each page showed at each of its recent publications: every
+    message's components as they were when that revision was published, written out.
+
+    SimCord's page learns of a new publication by reading its state every half second, and
+    refuses a click sent from the revision before ("Action was not completed"): a click made just
+    after the page changed, as the next change (the table's image drawn in, a line of the move
+    log) was being published, went unanswered. A click whose message still has the controls it
+    had at the revision the click came from means the same thing now (a control is known by its
+    place in its message), so it goes as from the page's own revision; a click on controls that
+    changed meanwhile stays refused."""
+
+    env: Any
+    by_page: dict[str, dict[int, dict[str, str]]] = field(default_factory=dict)  # page id -> revision -> message id -> controls
+
+    def now(self, channel_id: Any, message_ids: Iterable[str]) -> dict[str, str]:
+        """The messages' controls as they are now (a message with none, or gone, is left out)."""
+        stored = self.env.backend.messages.get(int(channel_id), {})
+        found = {}
+        for message_id in message_ids:
+            message = stored.get(int(message_id))
+            if message is not None and message.components:
+                found[str(message_id)] = json.dumps(message.components, sort_keys=True, default=str)
+        return found
+
+    def note(self, page: Any, pages: dict[str, Any]) -> None:
+        """What the page shows at the revision just published (pages no longer open forgotten)."""
+        for gone in [page_id for page_id in self.by_page if page_id not in pages and page_id != page.id]:
+            del self.by_page[gone]
+        shown = page.snapshot.get("messages") if isinstance(page.snapshot, dict) else None
+        kept = self.by_page.setdefault(page.id, {})
+        kept[page.revision] = self.now(page.channel_id, shown or {})
+        for old in [revision for revision in kept if revision <= page.revision - RECENT_PUBLICATIONS]:
+            del kept[old]
+
+    def unchanged(self, page: Any, revision: Any, message_id: Any) -> bool:
+        """Whether the message's controls are now what the page showed at `revision`."""
+        shown = self.by_page.get(page.id, {}).get(revision) if isinstance(revision, int) else None
+        if shown is None or str(message_id) not in shown:
+            return False
+        return self.now(page.channel_id, [str(message_id)]).get(str(message_id)) == shown[str(message_id)]
 
 
 USER_MENTION = re.compile(r"<@!?(\d{1,20})>")
@@ -334,21 +388,28 @@ def take_turns(preview: Any, sandbox: Sandbox) -> None:
     async def in_turn(context_id: str | None, body: Any) -> dict[str, Any]:
         async with sandbox.operation():
             sandbox.env._preview = preview
-            return await act(context_id, line_sent_as_shown_now(preview, context_id, body))
+            return await act(context_id, sent_as_shown_now(preview, sandbox.pace, context_id, body))
 
     preview._action = in_turn
 
 
-def line_sent_as_shown_now(preview: Any, context_id: str | None, body: Any) -> Any:
-    """A line typed in the message box (`send_message`) goes whatever the page showed when it
-    was sent. SimCord refuses an action sent from a revision of the page older than the page's
-    own, and a publication of the computers' moves crossing the Enter made a typed command fail
-    ("Action was not completed", the line left in the box); what a line says does not depend
-    on what was shown, unlike a click on a control that may have changed, which stays refused."""
-    if not isinstance(body, dict) or body.get("kind") != "send_message":
-        return body
+def sent_as_shown_now(preview: Any, pace: Pace | None, context_id: str | None, body: Any) -> Any:
+    """An action sent from an older revision of its page than the page's own, which SimCord
+    refuses ("Action was not completed"), goes as from the page's revision when it means the
+    same thing now: a line typed in the message box (`send_message`: what a line says does not
+    depend on what was shown; a publication of the computers' moves crossing the Enter made a
+    typed command fail), a form still open (`modal_submit`), a click or a choice in a message
+    whose controls are still the ones shown (see ShownControls: a click just after the page
+    changed, as the next change was published). A click on controls that changed stays refused."""
     page = preview._pages.get(context_id)
-    return body if page is None else {**body, "published_revision": page.revision}
+    if not isinstance(body, dict) or page is None or body.get("published_revision") == page.revision:
+        return body
+    kind = body.get("kind")
+    same = (kind == "send_message"
+            or (kind == "modal_submit" and page.modal is not None and body.get("modal_handle") == page.modal_handle)
+            or (kind in ("click", "select") and pace is not None
+                and pace.shown.unchanged(page, body.get("published_revision"), body.get("target_id"))))
+    return {**body, "published_revision": page.revision} if same else body
 
 
 PAGE_ADDITIONS = {  # the preview page's additions: route -> (file beside this one, its type)

@@ -194,8 +194,12 @@ class ArcanoidUI(GameUI):
         me = view.get("me")
         if me is None:
             return _("You are not seated at this table."), None, []
+        step = self._step_line(view, names)
+        if view["phase"] == "window" and not me["reactions"]:  # kept until the reader's turn: true after the window too
+            step = _("After {what}: a reaction window of {seconds} seconds for a Fool or a Hermit, then play goes on.",
+                     what=_window_subject(view, names), seconds=table.options.reaction_seconds)
         lines = [_("**Arcanoid** — round {round} of {rounds} · {step}", round=view["round"], rounds=view["rounds"],
-                   step=self._step_line(view, names))]
+                   step=step)]
         for look in me["looks"]:
             who = words.name_of(names, look["player"])
             seen = " ".join(face_code(c) for c in look["cards"]) or _("no cards")

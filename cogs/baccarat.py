@@ -12,7 +12,7 @@ from bot.i18n import translated as tr
 from bot.tables import Table
 from cogs.answers import language_option
 from cogs.common import AmountForm, ButtonSpec, GameUI, create_table, play, register_ui, table_choices
-from cogs.last_moves import narrate, seat_words
+from cogs.last_moves import narrate, seat_words, sitting_out_once
 from games import baccarat
 from games.base import Action, Event
 from games.cards import cards
@@ -100,7 +100,7 @@ class BaccaratUI(GameUI):
                           view.get("min_bet", 1), view.get("max_bet", 1))
 
     def describe(self, events: list[Event], names: dict[int, str]) -> str:
-        return narrate(events, lambda event: self._words(event, names))
+        return narrate(sitting_out_once(events), lambda event: self._words(event, names))
 
     def _words(self, event: Event, names: dict[int, str]) -> str:
         data = event.data

@@ -23,7 +23,7 @@ from cogs.common import (
     table_choices,
     who,
 )
-from cogs.last_moves import narrate, seat_words
+from cogs.last_moves import narrate, seat_words, sitting_out_once
 from games import blackjack
 from games.base import Action, Event
 from games.cards import card, card_name, cards
@@ -152,7 +152,7 @@ class BlackjackUI(GameUI):
         return AmountForm(_("Your bet"), table, {"type": "bet"}, step, view.get("min_bet", 1), view.get("max_bet", 1))
 
     def describe(self, events: list[Event], names: dict[int, str]) -> str:
-        return narrate(events, lambda event: self._words(event, names))
+        return narrate(sitting_out_once(events), lambda event: self._words(event, names))
 
     def _words(self, event: Event, names: dict[int, str]) -> str:
         data = event.data

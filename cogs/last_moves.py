@@ -75,6 +75,14 @@ def narrate(events: list[Event], words: Callable[[Event], str]) -> str:
     return " ".join(f"{text}." for text in said)  # a name starting a sentence is written as its owner wrote it
 
 
+def sitting_out_once(events: list[Event]) -> list[Event]:
+    """A house game's move that sits a round out (`pass`) and, with it, the seat (a person's timer
+    ran out again): told once, by the sitting out ("Guest sits out", not "Guest sits this round
+    out. Guest sits out.")."""
+    sitting = {e.data.get("player") for e in events if e.kind == "sitout" and not e.data.get("computer")}
+    return [e for e in events if not (e.kind == "pass" and e.data.get("player") in sitting)]
+
+
 def seat_words(event: Event, names: dict[int, str], deal: str = "hand") -> str:
     """The events every game with seats emits alike: arriving, leaving, sitting out and in, a
     new shoe (`deal`: the game's word for a deal, "hand" or "round")."""

@@ -262,7 +262,7 @@ class Presenter:
         if away:
             lines.append(_("Sitting out: {players} — press **Sit in** (or `/table join`) to be dealt in again.",
                            players=", ".join(names[p] for p in away)))
-        if table.deadline and not final:
+        if table.deadline and not final and self.bot.tables.counts_down_for_a_person(table):
             lines.append(_("⏱️ time runs out {when}", when=f"<t:{int(table.deadline)}:R>"))
         embed.description = "\n".join(lines)[:4000]
         told = last_moves.field_value(table)

@@ -44,7 +44,9 @@ def render_profile(name: str, where: str, games: Sequence[GameCard], chip_line: 
             dates = dates or f"{_date(chip_line[0][0] - 1)} to {_date(chip_line[-1][0])} (UTC)"
             body.append(L.section(words("Chips won and lost"), L.column([_chart(chip_line), L.label(dates, 13, L.MUTED)],
                                                                        gap=4)))
-        info = words("{count:,} finished rounds and games · {where}", count=sum(g.played for g in games), where=where)
+        played = sum(g.played for g in games)
+        info = words.plural("{count:,} finished round or game · {where}",
+                            "{count:,} finished rounds and games · {where}", played, count=played, where=where)
         return L.to_png(L.compose(name, info, L.column(body, gap=16)))
 
 

@@ -28,8 +28,14 @@ class Computers:
         waiting = list(table.module.pending(table.state))
         if hasattr(table.module, "reactors"):  # computers that may act in a reaction window
             waiting += [p for p in table.module.reactors(table.state) if p not in waiting]
-        robots = set(table.module.played_by_computer(table.state)) if hasattr(table.module, "played_by_computer") else set()
+        robots = self.played_for(table)
         return [p for p in waiting if p < 0 or p in robots]
+
+    @staticmethod
+    def played_for(table: Table) -> set[int]:
+        """The people whose seat a computer plays for now (in the games that do so)."""
+        module = table.module
+        return set(module.played_by_computer(table.state)) if hasattr(module, "played_by_computer") else set()
 
     def _person_in_play(self, table: Table) -> bool:
         """Whether a person sits at the table and is not sitting out."""

@@ -57,6 +57,16 @@ class Timers:
         table.extra["pending_step"] = table.step_key()
         return self.clock() + self._timer_seconds(table)
 
+    def counts_down_for_a_person(self, table: Table) -> bool:
+        """Whether the deadline running now is one a person meets: a reaction window's (anyone
+        at the table may answer in it), or a decision a person makes themselves. A computer's
+        turn shows no countdown: it moves after its short pause, and a person's timer shown
+        meanwhile read as if someone were kept waiting."""
+        if self._window_seconds(table) is not None:
+            return True
+        robots = self.played_for(table)
+        return any(p > 0 and p not in robots for p in table.module.pending(table.state))
+
     def _same_decision(self, table: Table, pending: list[int]) -> bool:
         """Still the decision the timer was armed for: the game's step is the same (a step is one
         decision — a betting window shared by everyone in it, each turn after it, each card more)

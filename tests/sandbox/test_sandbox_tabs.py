@@ -270,3 +270,49 @@ async def test_an_image_on_its_way_or_failed_is_never_drawn_broken(sandbox):
         await messages(page).filter(has_text="Betting is open").last.wait_for(timeout=10_000)
         await images_loaded(page)
         assert await page.evaluate("() => window.unavailableMedia") == [], "an image was drawn broken"
+
+
+class HeldReads:
+    """A page's reads of its state held back while `held`: a page that has not read the newest
+    publication yet (it reads every half second: a click just after the page changed can come
+    before its next read)."""
+
+    def __init__(self) -> None:
+        self.released = asyncio.Event()
+        self.released.set()
+
+    def hold(self) -> None:
+        self.released.clear()
+
+    async def route(self, route: Any) -> None:
+        await self.released.wait()
+        await route.continue_()
+
+
+async def test_a_click_right_after_an_update_is_answered(sandbox):
+    """A click made just after the page changed, while the next change is being published (the
+    table's picture drawn in, a line of the move log, here another tab's command in the channel):
+    answered, not refused as sent from the page's revision before ("Action was not completed")."""
+    async with two_tabs() as (page, other):
+        await open_channel(page, sandbox, "loc")
+        await open_channel(other, sandbox, "loc")
+        reads = HeldReads()
+        await page.route("**/api/state", reads.route)
+        await type_line(page, "/loc create bots:3")
+        start = messages(page).filter(has_text="Loc — lobby").last.get_by_role("button", name="Start", exact=True)
+        await start.wait_for(timeout=10_000)
+        reads.hold()
+        answers = messages(other).filter(has_text=f"{PERSON_NAME} used /rules")
+        before = await answers.count()
+        await type_line(other, "/rules game:loc")  # the update: published to both pages of the channel
+        await answers.nth(before).wait_for(timeout=15_000)
+        async with page.expect_response("**/api/action") as clicked:
+            await start.click()
+        receipt = await (await clicked.value).json()
+        reads.released.set()
+        assert not receipt.get("rejected"), f"the click was refused: {receipt.get('diagnostics')}"
+        await messages(page).filter(has_text=re.compile(r"Loc — hand 1")).last.wait_for(timeout=30_000)
+        assert "Action was not completed" not in await page.locator("#action-status").inner_text()
+        await assert_working(page, other)
+        await type_line(page, "/table end")
+        await messages(page).filter(has_text=f"{PERSON_NAME} used /table").last.wait_for(timeout=10_000)
