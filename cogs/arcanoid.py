@@ -130,10 +130,10 @@ class ArcanoidUI(GameUI):
             elif event.kind == "game_over":
                 lines.append(_("Arcanoid is over. Winner: {players}",
                                players=", ".join(_mention(p) for p in event.data["winners"])))
-                standings = sorted(event.data["scores"].items(), key=lambda kv: -kv[1])
+                scores = sorted(event.data["scores"].items(), key=lambda kv: -kv[1])
+                standings = ", ".join(_("{player}: {n}", player=_mention(int(p)), n=n) for p, n in scores)
                 lines.append(_("Standings (battles won): {standings} — `/leaderboard game:arcanoid` and `/profile` "
-                               "count games and battles won.", standings=", ".join(
-                                   _("{player} {n}", player=_mention(int(p)), n=n) for p, n in standings)))
+                               "count games and battles won.", standings=standings))
             elif event.kind == "vote":
                 lines.append(_("The deck is empty: each player votes on refilling it (one no keeps it empty)."))
         return lines

@@ -5,6 +5,7 @@ default, and bad input changes nothing."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import discord
@@ -134,6 +135,7 @@ async def test_one_member_plays_a_whole_game_against_two_computers(simcord_env, 
     assert any(m.attachments for m in dms), "her hand came by DM, as an image"  # (a DM move edits that DM)
     said = "\n".join(m.content for m in world.channel.history())
     assert "Round 1 is over" in said and "Arcanoid is over" in said and "Standings (battles won)" in said
+    assert re.search(r"Standings \(battles won\): [^,:]+: \d+(, [^,:]+: \d+){2} —", said), "each seat's battles after its name"
     board = (await alice.slash(world.channel, "leaderboard", game="arcanoid")).response.embeds[0].description
     assert alice.mention in board, "the game and its battles are on the leaderboard"
     round_news = next(m for m in world.channel.history() if "Round 1 is over" in m.content)
