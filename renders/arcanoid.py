@@ -174,7 +174,9 @@ def _battlefield(head: L.Block, cells: list[L.Block], inner: int) -> L.Block:
             lines.append([cell])
             used = cell.width
     if not lines:
-        head = L.row([head, L.cached_label(w("nothing committed"), L.SMALL, L.MUTED)], gap=8)
+        empty = L.cached_label(w("nothing committed"), L.SMALL, L.MUTED)
+        fits = head.width + 8 + empty.width <= inner
+        head = L.row([head, empty], gap=8) if fits else L.column([head, empty], gap=4, align="left")
     body = L.column([head, *(L.row(line, gap=CELL_GAP) for line in lines)], gap=4, align="left")
     return L.panel(L.Block(inner, body.height, body.paint), pad=FIELD_PAD)  # its forces from the left
 
