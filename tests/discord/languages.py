@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 import threading
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 import discord
@@ -154,3 +154,16 @@ def assert_all_marked(shown: Any, names: tuple[str, ...], wrapped_images: bool =
     missed = {f"{where}: {text!r} → {words}" for where, text in shown
               if (words := untranslated(text, names, wrapped=wrapped_images and where == "image"))}
     assert not missed, "shown without a translation:\n" + "\n".join(sorted(missed)[:most])
+
+
+def without_codes(text: str) -> str:
+    """A text without what is not English even when it looks it: commands, mentions, codes."""
+    return re.sub(r"`[^`]*`|/\w+( \w+)?|<[@#]\d+>|\bsha256\b", " ", text)
+
+
+def assert_no_english(texts: Iterable[tuple[str, str]], *english: re.Pattern[str]) -> None:
+    """No text a French member saw (where, text) holds a word of the `english` patterns, outside
+    commands, mentions and codes."""
+    found = {f"{where}: {text!r} → {[w for p in english for w in p.findall(without_codes(text))]}"
+             for where, text in texts if any(p.search(without_codes(text)) for p in english)}
+    assert not found, "English shown to a French member:\n" + "\n".join(sorted(found)[:40])

@@ -14,7 +14,13 @@ import pytest
 
 from bot import i18n
 from games import arcanoid as arc
-from tests.discord.languages import Seen, assert_all_marked, one_member_speaking, watch_drawings
+from tests.discord.languages import (
+    Seen,
+    assert_all_marked,
+    assert_no_english,
+    one_member_speaking,
+    watch_drawings,
+)
 from tests.discord.test_arcanoid_play import choose, commit_from_dm, latest_dm, menu
 from tests.discord.test_tarot_languages import control
 from tests.games.arcanoid_helpers import seeded
@@ -142,14 +148,8 @@ ENGLISH = re.compile(r"\b(the|and|your|you|hand|turn|deck|discards?|round|commit
 async def test_a_french_member_in_a_french_server_plays_arcanoid_in_french(simcord_env, monkeypatch):
     world, seen = await play_a_game(simcord_env, monkeypatch, "fr")
     texts = list(seen.texts(world))
-    english = {f"{where}: {text!r} → {ENGLISH.findall(_without_codes(text))}" for where, text in texts
-               if ENGLISH.search(_without_codes(text))}
-    assert not english, "English shown to a French member:\n" + "\n".join(sorted(english)[:40])
+    assert_no_english(texts, ENGLISH)
     everything = " ".join(text for _, text in texts)
     for word in ("épées", "engage", "Pioche", "manche", "champ de bataille", "COUPES"):
         assert word in everything, f"Arcanoid's French word {word!r} is never used"
 
-
-def _without_codes(text: str) -> str:
-    """A text without what is not English even when it looks it: commands, mentions, codes."""
-    return re.sub(r"`[^`]*`|/\w+( \w+)?|<[@#]\d+>|\bsha256\b", " ", text)

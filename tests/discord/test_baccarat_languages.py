@@ -13,8 +13,8 @@ import pytest
 
 from bot import i18n
 from tests.discord.helpers import make_world, table_message
-from tests.discord.languages import Seen, assert_all_marked, speak, watch_drawings
-from tests.discord.test_blackjack_languages import ENGLISH, _without_codes, balanced
+from tests.discord.languages import Seen, assert_all_marked, assert_no_english, speak, watch_drawings
+from tests.discord.test_blackjack_languages import ENGLISH, balanced
 from tests.discord.test_tarot_languages import control
 from tests.seeds import predict
 
@@ -79,9 +79,7 @@ async def test_every_text_of_a_baccarat_table_went_through_a_catalog(simcord_env
 async def test_french_members_in_a_french_server_play_baccarat_in_french(simcord_env, monkeypatch):
     world, seen, forms = await play_coups(simcord_env, monkeypatch, "fr")
     texts = [*seen.texts(world), *(("form", text) for text in forms)]
-    english = {f"{where}: {text!r}" for where, text in texts
-               if ENGLISH.search(_without_codes(text)) or re.search(r"\b(Player|Banker|Tie)\b", text)}
-    assert not english, "English shown to a French member:\n" + "\n".join(sorted(english)[:40])
+    assert_no_english(texts, ENGLISH, re.compile(r"(Player|Banker|Tie)"))
     everything = " ".join(text for _, text in texts)
     for word in ("Joueur", "Banque", "Manche", "jetons", "mise", "Jetons"):
         assert word in everything, f"the game's French word {word!r} is never used"

@@ -13,7 +13,7 @@ import pytest
 from bot import i18n
 from games import blackjack
 from tests.discord.helpers import make_world, table_message
-from tests.discord.languages import Seen, assert_all_marked, speak, watch_drawings
+from tests.discord.languages import Seen, assert_all_marked, assert_no_english, speak, watch_drawings
 from tests.discord.test_blackjack_play import BETS, next_move, seed_with
 from tests.discord.test_tarot_languages import control
 from tests.seeds import predict
@@ -89,16 +89,11 @@ ENGLISH = re.compile(r"\b(the|and|your|you|hand|hands|dealer|bets?|hits?|stands?
                      r"leave|seed|deal|is|of|to|with|for|by|on)\b", re.IGNORECASE)
 
 
-def _without_codes(text: str) -> str:
-    """A text without what is not English even when it looks it: commands, mentions, codes."""
-    return re.sub(r"`[^`]*`|/\w+( \w+)?|<[@#]\d+>|\bsha256\b", " ", text)
-
 
 async def test_french_members_in_a_french_server_play_blackjack_in_french(simcord_env, monkeypatch):
     world, seen = await play_rounds(simcord_env, monkeypatch, "fr")
     texts = list(seen.texts(world))
-    english = {f"{where}: {text!r}" for where, text in texts if ENGLISH.search(_without_codes(text))}
-    assert not english, "English shown to a French member:\n" + "\n".join(sorted(english)[:40])
+    assert_no_english(texts, ENGLISH)
     everything = " ".join(text for _, text in texts)
     for word in ("croupier", "tire", "mise", "Manche", "jetons", "sépare", "double"):
         assert word in everything, f"the game's French word {word!r} is never used"

@@ -15,10 +15,15 @@ import pytest
 from bot import i18n
 from games import loc
 from games.cards import card
-from tests.discord.languages import Seen, assert_all_marked, one_member_speaking, watch_drawings
+from tests.discord.languages import (
+    Seen,
+    assert_all_marked,
+    assert_no_english,
+    one_member_speaking,
+    watch_drawings,
+)
 from tests.discord.test_loc_play import dm_menu
 from tests.discord.test_tarot_languages import ENGLISH as TAROT_ENGLISH
-from tests.discord.test_tarot_languages import _without_codes
 
 # English words of Loc no French text says (besides the words French Tarot's test looks for).
 LOC_ENGLISH = re.compile(r"\b(bet|stack|antes?|excused|refreshes|chips?|discards?|others|nobody|down|hidden|"
@@ -95,9 +100,7 @@ async def test_every_text_of_a_loc_hand_went_through_a_catalog(simcord_env, monk
 async def test_a_french_member_in_a_french_server_plays_loc_in_french(simcord_env, monkeypatch):
     world, seen = await play_a_hand(simcord_env, monkeypatch, "fr")
     texts = list(seen.texts(world))
-    english = {f"{where}: {text!r}" for where, text in texts
-               if TAROT_ENGLISH.search(plain := _without_codes(text)) or LOC_ENGLISH.search(plain)}
-    assert not english, "English shown to a French member:\n" + "\n".join(sorted(english)[:40])
+    assert_no_english(texts, TAROT_ENGLISH, LOC_ENGLISH)
     everything = " ".join(text for _where, text in texts)
     for word in ("Coup", "donne", "pot", "écart", "mise", "Vous"):
         assert word in everything, f"Loc's French word {word!r} is never used"

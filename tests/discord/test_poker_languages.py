@@ -14,7 +14,7 @@ import pytest
 from bot import i18n
 from games import poker
 from tests.discord.helpers import table_message
-from tests.discord.languages import Seen, assert_all_marked, one_member_speaking
+from tests.discord.languages import Seen, assert_all_marked, assert_no_english, one_member_speaking
 from tests.discord.test_tarot_languages import control
 from tests.seeds import predict
 
@@ -101,14 +101,9 @@ ENGLISH = re.compile(r"\b(the|and|your|you|hand|hands|turn|river|board|blinds?|s
 async def test_a_french_member_in_a_french_server_plays_poker_in_french(simcord_env, monkeypatch, fmt):
     world, seen = await play_a_game(simcord_env, monkeypatch, "fr", fmt)
     texts = list(seen.texts(world))
-    english = {f"{where}: {text!r}" for where, text in texts if ENGLISH.search(_without_codes(text))}
-    assert not english, "English shown to a French member:\n" + "\n".join(sorted(english)[:40])
+    assert_no_english(texts, ENGLISH)
     everything = " ".join(text for _, text in texts)
     words = ["Tableau", "Donne", "Suivre", "blindes", "Abattage"] if fmt == "holdem" else ["échange", "Donne", "Abattage"]
     for word in words:
         assert word in everything, f"poker's French word {word!r} is never used"
 
-
-def _without_codes(text: str) -> str:
-    """A text without what is not English even when it looks it: commands, mentions, codes."""
-    return re.sub(r"`[^`]*`|/\w+( \w+)?|<[@#]\d+>|\bsha256\b", " ", text)

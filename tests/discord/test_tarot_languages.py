@@ -17,7 +17,7 @@ from games import french_tarot as ft
 from games.cards import card
 from games.french_tarot import ai as tarot_ai
 from tests.discord.helpers import make_world
-from tests.discord.languages import Seen, assert_all_marked, one_member_speaking, speak
+from tests.discord.languages import Seen, assert_all_marked, assert_no_english, one_member_speaking, speak
 from tests.discord.test_tarot_play import first_seed, simulate
 from tests.seeds import predict
 
@@ -102,8 +102,7 @@ async def test_a_french_member_in_a_french_server_plays_tarot_in_french(simcord_
     world, seen = await play_a_game(simcord_env, monkeypatch, "fr")
     await use_the_frame(world, seen)
     texts = list(seen.texts(world))
-    english = {f"{where}: {text!r}" for where, text in texts if ENGLISH.search(_without_codes(text))}
-    assert not english, "English shown to a French member:\n" + "\n".join(sorted(english)[:40])
+    assert_no_english(texts, ENGLISH)
     everything = " ".join(text for _, text in texts)
     for word in ("Preneur" if "Preneur" in everything else "preneur", "pli", "Atout" if "Atout" in everything
                  else "atout", "chien", "Feuille de marque" if "Feuille" in everything else "Défense"):
@@ -122,10 +121,6 @@ async def use_the_frame(world: Any, seen: Seen) -> None:
     for command, options in FRAME_COMMANDS:
         seen.answer(await world.members[0].slash(world.channel, command, **options))
 
-
-def _without_codes(text: str) -> str:
-    """A text without what is not English even when it looks it: commands, mentions, codes."""
-    return re.sub(r"`[^`]*`|/\w+( \w+)?|<[@#]\d+>|\bsha256\b", " ", text)
 
 
 async def test_a_member_s_language_is_remembered_across_a_restart(simcord_env, monkeypatch, db_path):
