@@ -5,7 +5,13 @@ stay where they are), the deck's order, the discard pile, the others' secret com
 dealt anew from exactly the cards it has not seen, in places of the sizes it sees, and plays
 each candidate move out to the end of the round in every imagined deal, every seat (its own
 included) then playing as the normal player does. The round's own result decides: the battles
-credited to it. It keeps the candidate with the most on average.
+credited to it. It plays the normal player's move unless another wins more, imagined deal by
+imagined deal, by SURE standard errors.
+
+An imagined deal is cheap: `_copy` copies by hand only what play changes (some 0.05 ms where a
+deep copy of the game took 2 ms, as long as eight simulated moves), and its deals and refills
+(`_ImaginedDeal`, `_ImaginedDealer`) keep no record and hash no seed; what remains is the moves
+themselves (the seat's view, the normal player's choice, the rules: about 0.3 ms a move).
 
 Candidates: on its turn, the normal player's move, its strongest commitment on each open
 battlefield, the discard of the card it needs least and each power it may play (in the normal
