@@ -458,6 +458,7 @@ def parse_cards(text: str, style: str = "rws", most: int | None = None) -> list[
     return result
 
 
+@lru_cache(maxsize=1024)  # the rules read the same few codes in every move (a search plays thousands)
 def parse_card(text: str, style: str = "rws") -> Card:
     """Exactly one card from what a person typed."""
     found = parse_cards(text, style)

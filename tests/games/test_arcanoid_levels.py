@@ -14,6 +14,7 @@ from games import fairness
 from games.arcanoid import hard, rules
 from games.arcanoid.model import DAEMON, MECHANICAL, Options
 from games.base import LEVELS, SeatSpec
+from games.cards import full_deck
 from tests.games.arcanoid_helpers import act, check_cards, play, table
 
 SMALL_BUDGET = 60  # simulated moves: enough to compare candidates, quick enough for the suite
@@ -112,3 +113,118 @@ def test_a_hard_decision_is_the_same_wherever_the_state_is_rebuilt() -> None:
     player = arc.pending(state)[0]
     assert arc.computer_action(arc.from_dict(arc.to_dict(state)), player, "hard") == \
         arc.computer_action(state, player, "hard")
+
+
+# --- the search's own machinery: the copy, the imagined deals (issue 29) -------------------------
+
+
+def states_along_a_game(players: int, variant: str, gaza: bool, every: int = 3) -> list[rules.State]:
+    """Snapshots (rebuilt from their dicts) of a whole game played by normal computers, every
+    `every` moves, with reaction windows, refills and daemons where the game brings them."""
+    with fairness.predictable(f"along:{players}:{variant}:{gaza}"):
+        state = arc.new(Options(variant=variant, gaza=gaza, rounds=2), [SeatSpec(-p) for p in range(1, players + 1)])
+    found: list[rules.State] = []
+
+    def normal(state: rules.State, player: int) -> dict:
+        if len(found) * every < state.sequence + len(state.log) and arc.pending(state) == [player]:
+            found.append(arc.from_dict(arc.to_dict(state)))
+        return arc.computer_action(state, player)
+
+    play(state, normal)
+    return found
+
+
+def without_history(state: rules.State) -> dict:
+    return {**arc.to_dict(state), "history": []}
+
+
+@pytest.mark.parametrize(("players", "variant", "gaza"), [(3, "DRESDEN", False), (4, "NASSAU", True), (5, "KOBLENZ", False)])
+def test_the_search_copy_is_the_whole_state_and_shares_nothing_that_play_changes(players: int, variant: str, gaza: bool) -> None:
+    """The copy made by hand (`hard._copy`) holds what a deep copy holds (but the finished
+    rounds' record), and playing it on to the end of its round leaves the original as it was."""
+    for state in states_along_a_game(players, variant, gaza):
+        before = arc.to_dict(state)
+        twin = hard._copy(state)
+        assert arc.to_dict(twin) == {**before, "history": []}
+        deep = hard.copy.deepcopy(state)
+        start = twin.round
+        while twin.round == start and not arc.is_over(twin):
+            if twin.phase == "window":
+                arc.react_in_turn(twin, lambda p: arc.computer_action(twin, p))  # noqa: B023
+                arc.react_in_turn(deep, lambda p: arc.computer_action(deep, p))  # noqa: B023
+            else:
+                player = arc.pending(twin)[0]
+                action = arc.computer_action(twin, player)
+                arc.apply(twin, player, action)
+                arc.apply(deep, player, action)
+            if twin.round == start:  # the next round's deal draws a fresh seed in each
+                assert without_history(twin) == without_history(deep)
+        assert arc.to_dict(state) == before
+
+
+@pytest.mark.parametrize(("players", "variant", "gaza"), [(3, "DRESDEN", False), (2, "NASSAU", True), (4, "KOBLENZ", False)])
+def test_an_imagined_deal_keeps_what_the_seat_sees_and_plays_out_the_same_twice(players: int, variant: str, gaza: bool) -> None:
+    """Every card once; the seat's own cards, every place's size and everything on the table
+    as they are; a round played out in it (refills included) ends the same way twice; the real
+    state untouched."""
+    for state in states_along_a_game(players, variant, gaza, every=5):
+        if state.phase not in ("play", "window") or not arc.pending(state):
+            continue
+        player = arc.pending(state)[0]
+        before = arc.to_dict(state)
+        world = hard.imagine_world(state, player, random.Random(7))
+        check_cards(world)
+        mine, seen = rules.view(state, player), rules.view(world, player)
+        for key in ("me", "justice", "temperance", "touched", "deck", "discard", "results"):
+            assert seen[key] == mine[key], key
+        assert [(s["player"], s["hand_count"], s["fields"], s["visible"], s["shown"]) for s in seen["seats"]] == \
+            [(s["player"], s["hand_count"], s["fields"], s["visible"], s["shown"]) for s in mine["seats"]]
+        action = arc.computer_action(state, player)
+        assert hard.rollout(world, player, action) == hard.rollout(world, player, action)
+        assert arc.to_dict(state) == before
+
+
+def turned_over(state: rules.State, player: int) -> rules.State:
+    """A copy where every card `player` cannot see also lies the other way up."""
+    twin = arc.from_dict(arc.to_dict(state))
+    me = twin.seat(player)
+    mine = {player} | ({me.controller} if me is not None else set())
+    for seat in twin.seats:
+        if seat.controller not in mine and seat.kind not in (DAEMON, MECHANICAL):
+            seat.hand[:] = [c.turned() for c in seat.hand]
+    twin.deck[:] = [c.turned() for c in twin.deck]
+    twin.discard[:] = [c.turned() for c in twin.discard]
+    return twin
+
+
+def test_a_full_search_reads_no_hidden_card_and_gives_the_same_view_the_same_move(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With a dozen imagined deals (the suite's other tests search one or two): the hidden
+    cards dealt anew, or turned the other way, change no decision, and asking twice gives the
+    same answer."""
+    monkeypatch.setattr(hard, "BUDGET", 600)
+    rng = random.Random(29)
+    states = [s for s in states_along_a_game(3, "DRESDEN", False, every=9) if s.phase == "play"][:6]
+    assert len(states) >= 4
+    for state in states:
+        player = arc.pending(state)[0]
+        action = arc.computer_action(state, player, "hard")
+        assert arc.computer_action(state, player, "hard") == action
+        assert arc.computer_action(rehide(state, player, rng), player, "hard") == action
+        assert arc.computer_action(turned_over(state, player), player, "hard") == action
+
+
+def test_an_imagined_refill_is_shuffled_from_the_world_seed_and_records_nothing() -> None:
+    """The refill of an imagined deal (or its next round): the gathered cards, in an order set
+    by the world's seed (drawn from the view) and the deal's label alone; the cards leave the
+    deck unrecorded."""
+    gathered = full_deck()[:30]
+    dealer = hard._ImaginedDealer("imagined-1", 3)
+    deal, deck = dealer.draw("round 2 refill 1", [-1, -2], gathered=gathered)
+    assert sorted(c.code for c in deck) == sorted(c.code for c in gathered)
+    assert dealer.draw("round 2 refill 1", [-2, -1], gathered=reversed(gathered))[1] == deck
+    assert hard._ImaginedDealer("imagined-2", 3).draw("round 2 refill 1", [-1, -2], gathered=gathered)[1] != deck
+    assert dealer.draw("round 2 refill 2", [-1, -2], gathered=gathered)[1] != deck
+    assert len(dealer.draw("round 3", [-1, -2])[1]) == 78
+    top = deck[0]
+    assert deal.take(deck) == top and deal.dealt == [] and deal.commitment == ""
+    assert (dealer.next_seed, dealer.nonce) == ("imagined-1", 3)
