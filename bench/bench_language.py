@@ -3,7 +3,7 @@ this checkout in English and in French beside another checkout (`--ref`, e.g. th
 baseline before the translation went in), in the same invocation, each run a fresh process
 (PYTHONPATH the checkout), alternating `--repeats` times. Run from the repository root:
 
-    .venv/bin/python bench/bench_language.py --ref /path/to/baseline [--repeats 3] [--only poker]
+    .venv/bin/python bench/bench_language.py --ref /path/to/baseline [--repeats 3] [--only poker] [--what messages]
 
 Per game, CPU time (`time.process_time`), median and p99:
 - image: the table picture drawn as a warm drawing worker draws it (renders/warm.py's views,
@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import functools
 import json
 import os
 import statistics
@@ -91,7 +92,7 @@ def image_times(runs: int, only: str) -> dict[str, dict[str, list[float]]]:
 
                 with speaking(language):
                     words = {"words": render_words(ui.words_domain)}
-            draws[language] = lambda words=words: function(*args, **kwargs, **words)
+            draws[language] = functools.partial(function, *args, **kwargs, **words)
             draws[language]()  # its text's caches warmed as a worker's are by then
         times: dict[str, list[float]] = {language: [] for language in spoken}
         for run in range(runs):
@@ -201,8 +202,8 @@ def worker(args: argparse.Namespace) -> None:
     except ImportError:
         i18n = None
     getattr(i18n, "load", lambda: None)()  # the catalogs, read as the bot reads them at start-up
-    result = {"messages": asyncio.run(message_times(args.moves, args.only)),
-              "images": image_times(args.runs, args.only)}
+    result = {"messages": asyncio.run(message_times(args.moves, args.only)) if args.what != "images" else {},
+              "images": image_times(args.runs, args.only) if args.what != "messages" else {}}
     print(RESULT + json.dumps(result))
 
 
@@ -211,7 +212,7 @@ def worker(args: argparse.Namespace) -> None:
 def run(checkout: str, args: argparse.Namespace) -> dict[str, Any]:
     env = {**os.environ, "PYTHONPATH": checkout}
     command = [sys.executable, os.path.abspath(__file__), "--worker", "--runs", str(args.runs),
-               "--moves", str(args.moves), "--only", args.only]
+               "--moves", str(args.moves), "--only", args.only, "--what", args.what]
     done = subprocess.run(command, env=env, cwd=checkout, capture_output=True, text=True, check=False)
     lines = [line for line in done.stdout.splitlines() if line.startswith(RESULT)]
     if not lines:
@@ -245,6 +246,8 @@ def report(kind: str, unit: str, runs: list[tuple[str, dict[str, Any]]]) -> None
         for key in (("this", "en"), ("this", "fr")):
             if base and key in medians:
                 ratios.append(f"{key[0]}-{key[1]}/ref-en {medians[key] / base:.2f}")
+        if ("ref", "fr") in medians and ("this", "fr") in medians:
+            ratios.append(f"this-fr/ref-fr {medians[('this', 'fr')] / medians[('ref', 'fr')]:.2f}")
         if ("this", "fr") in medians:
             ratios.append(f"fr/en {medians[('this', 'fr')] / medians[('this', 'en')]:.2f}")
         print(f"  {game:<10} " + "  ".join(cells) + "   " + "  ".join(ratios))
@@ -257,6 +260,7 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=30, help="drawings of each picture a run")
     parser.add_argument("--moves", type=int, default=150, help="moves of each game a run")
     parser.add_argument("--only", default="", help="games whose name contains this")
+    parser.add_argument("--what", choices=("both", "messages", "images"), default="both")
     parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.worker:
@@ -269,8 +273,10 @@ def main() -> None:
         for side, checkout in sides if repeat % 2 == 0 else sides[::-1]:
             runs.append((side, run(checkout, args)))
         print(f"repeat {repeat + 1}/{args.repeats} done; load average {os.getloadavg()[0]:.2f}", flush=True)
-    report("messages", "µs a move", runs)
-    report("images", "ms a table picture", runs)
+    if args.what != "images":
+        report("messages", "µs a move", runs)
+    if args.what != "messages":
+        report("images", "ms a table picture", runs)
 
 
 if __name__ == "__main__":

@@ -91,8 +91,10 @@ def speaking(language: str | None) -> Iterator[None]:
 
 @cache
 def _catalog(language: str) -> gettext.NullTranslations:
-    """Every domain of a language in one lookup, compiled in memory from its `.po` files."""
-    chain: gettext.NullTranslations = gettext.NullTranslations()
+    """Every domain of a language in one lookup, compiled in memory from its `.po` files: one
+    catalog whose messages are all the domains' (where two domains translate the same text, the
+    first by name wins), so a text is one dictionary lookup, not one a domain."""
+    merged: gettext.NullTranslations = gettext.NullTranslations()
     folder = LOCALES / language / "LC_MESSAGES"
     for po in sorted(folder.glob("*.po"), reverse=True) if folder.is_dir() else []:
         with po.open("rb") as source:
@@ -101,9 +103,10 @@ def _catalog(language: str) -> gettext.NullTranslations:
         write_mo(compiled, catalog)  # fuzzy entries are left out: they fall back to English
         compiled.seek(0)
         domain = gettext.GNUTranslations(compiled)
-        domain.add_fallback(chain)
-        chain = domain
-    return chain
+        if isinstance(merged, gettext.GNUTranslations):
+            domain._catalog = {**merged._catalog, **domain._catalog}  # type: ignore[attr-defined]
+        merged = domain
+    return merged
 
 
 def _formatted(template: str, language: str, params: dict[str, Any]) -> str:
@@ -116,8 +119,8 @@ def _formatted(template: str, language: str, params: dict[str, Any]) -> str:
 def _value(value: Any, language: str) -> Any:
     if isinstance(value, Text):
         return translated(value, language)
-    if isinstance(value, int) and not isinstance(value, bool):
-        return Number(value, SOURCE if language == PSEUDO else language)
+    if language not in (SOURCE, PSEUDO) and isinstance(value, int) and not isinstance(value, bool):
+        return Number(value, language)  # English writes a number as Python does: the int as it is
     return value
 
 
