@@ -14,6 +14,9 @@ Per game, CPU time (`time.process_time`), median and p99:
   (`hand_view`: its text, controls and the drawing's inputs, not drawn), over whole games
   played by the computer player (the same states timed in English and in French, in turn).
 
+`--fonts`: this checkout run a third way, its pictures in Pillow's bundled font (the one before
+Roboto), to tell what the font changed from what the language did.
+
 A checkout without bot/i18n.py's languages is timed in English only. The ratios are of medians
 of the runs' medians; read them, not the absolute figures, on a busy machine."""
 
@@ -31,6 +34,7 @@ import time
 from typing import Any
 
 RESULT = "RESULT "
+FONT_ENV = "BENCH_LANGUAGE_FONT"
 GAMES = ("blackjack", "baccarat", "poker", "tarot", "rummy", "loc", "arcanoid")
 
 
@@ -196,7 +200,20 @@ async def message_times(moves: int, only: str) -> dict[str, dict[str, list[float
     return out
 
 
+def bundled_font() -> None:
+    """This checkout's pictures drawn in Pillow's bundled font, as before Roboto (`--fonts`):
+    what the font changed, apart from the language."""
+    from PIL import ImageFont
+
+    from renders import text
+
+    if hasattr(text, "_face"):
+        text._face = ImageFont.load_default
+
+
 def worker(args: argparse.Namespace) -> None:
+    if os.environ.get(FONT_ENV) == "bundled":
+        bundled_font()
     try:
         from bot import i18n
     except ImportError:
@@ -209,8 +226,8 @@ def worker(args: argparse.Namespace) -> None:
 
 # --- the driver: the runs alternating, the figures side by side ---------------------------------
 
-def run(checkout: str, args: argparse.Namespace) -> dict[str, Any]:
-    env = {**os.environ, "PYTHONPATH": checkout}
+def run(checkout: str, args: argparse.Namespace, font: str = "") -> dict[str, Any]:
+    env = {**os.environ, "PYTHONPATH": checkout, FONT_ENV: font}
     command = [sys.executable, os.path.abspath(__file__), "--worker", "--runs", str(args.runs),
                "--moves", str(args.moves), "--only", args.only, "--what", args.what]
     done = subprocess.run(command, env=env, cwd=checkout, capture_output=True, text=True, check=False)
@@ -243,13 +260,15 @@ def report(kind: str, unit: str, runs: list[tuple[str, dict[str, Any]]]) -> None
             continue
         ratios = []
         base = medians.get(("ref", "en"))
-        for key in (("this", "en"), ("this", "fr")):
+        for key in (("this", "en"), ("this", "fr"), ("bundled", "en"), ("bundled", "fr")):
             if base and key in medians:
                 ratios.append(f"{key[0]}-{key[1]}/ref-en {medians[key] / base:.2f}")
         if ("ref", "fr") in medians and ("this", "fr") in medians:
             ratios.append(f"this-fr/ref-fr {medians[('this', 'fr')] / medians[('ref', 'fr')]:.2f}")
         if ("this", "fr") in medians:
             ratios.append(f"fr/en {medians[('this', 'fr')] / medians[('this', 'en')]:.2f}")
+        if ("bundled", "en") in medians:
+            ratios.append(f"this-en/bundled-en {medians[('this', 'en')] / medians[('bundled', 'en')]:.2f}")
         print(f"  {game:<10} " + "  ".join(cells) + "   " + "  ".join(ratios))
 
 
@@ -261,17 +280,21 @@ def main() -> None:
     parser.add_argument("--moves", type=int, default=150, help="moves of each game a run")
     parser.add_argument("--only", default="", help="games whose name contains this")
     parser.add_argument("--what", choices=("both", "messages", "images"), default="both")
+    parser.add_argument("--fonts", action="store_true",
+                        help="this checkout's pictures in Pillow's bundled font too (the font apart from the language)")
     parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.worker:
         worker(args)
         return
     here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-    sides = [("ref", args.ref), ("this", here)] if args.ref else [("this", here)]
+    sides = [("ref", args.ref, ""), ("this", here, "")] if args.ref else [("this", here, "")]
+    if args.fonts:
+        sides.append(("bundled", here, "bundled"))
     runs: list[tuple[str, dict[str, Any]]] = []
     for repeat in range(args.repeats):
-        for side, checkout in sides if repeat % 2 == 0 else sides[::-1]:
-            runs.append((side, run(checkout, args)))
+        for side, checkout, font in sides if repeat % 2 == 0 else sides[::-1]:
+            runs.append((side, run(checkout, args, font)))
         print(f"repeat {repeat + 1}/{args.repeats} done; load average {os.getloadavg()[0]:.2f}", flush=True)
     if args.what != "images":
         report("messages", "µs a move", runs)
