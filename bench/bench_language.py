@@ -12,7 +12,8 @@ Per game, CPU time (`time.process_time`), median and p99:
   move told in words (`describe`) and kept in the last moves, the status lines, the last-moves
   field and the embed, the buttons and their `discord.ui.View`, and the person's private hand
   (`hand_view`: its text, controls and the drawing's inputs, not drawn), over whole games
-  played by the computer player (the same states timed in English and in French, in turn).
+  played by the computer player (the same states timed in English and in French, in turn; the
+  same deals in every run and checkout, the seeds drawn from a seeded generator).
 
 `--fonts`: this checkout run a third way, its pictures in Pillow's bundled font (the one before
 Roboto), to tell what the font changed from what the language did.
@@ -108,6 +109,18 @@ def image_times(runs: int, only: str) -> dict[str, dict[str, list[float]]]:
     return out
 
 
+def dealt_alike(game: str) -> None:
+    """The same deals and computer choices in every run and checkout: the seeds the fairness
+    scheme draws from the operating system, and `random`, drawn from a generator seeded by the game."""
+    import random
+    import secrets
+    import zlib
+
+    seeded = random.Random(zlib.crc32(game.encode()))
+    secrets.token_hex = lambda nbytes=32: seeded.randbytes(nbytes or 32).hex()
+    random.seed(zlib.crc32(game.encode()))
+
+
 def new_state(game: str) -> Any:
     from games.base import SeatSpec
     from games.registry import GAMES as MODULES
@@ -184,6 +197,7 @@ async def message_times(moves: int, only: str) -> dict[str, dict[str, list[float
             continue
         game = name
         ui = ui_of(game)
+        dealt_alike(game)
         module, state = new_state(game)
         tables = {language: table_of(game, state) for language in spoken}
         times: dict[str, list[float]] = {language: [] for language in spoken}

@@ -45,9 +45,15 @@ current: ContextVar[str] = ContextVar("language", default=SOURCE)
 
 
 def load() -> None:
-    """Every language's catalogs read now (at start-up), not at its first text."""
+    """Every language's catalogs read now (at start-up), not at its first text, and its images'
+    words gathered (`domain_templates`) and its way with numbers and plurals (Babel's locale
+    data), not at its first picture."""
     for language in languages()[1:]:
         _catalog(language)
+        format(Number(1000, language), ",")
+        locale_of(language).plural_form(0)
+        for template_file in sorted(LOCALES.glob("*.pot")):
+            domain_templates(language, template_file.stem)
 
 
 def N_(msgid: str) -> str:  # noqa: N802 - gettext's name for a marker
@@ -202,13 +208,14 @@ def plural_templates(singular: str, plural: str) -> tuple[str, str]:
 @cache
 def domain_templates(language: str, domain: str) -> dict[str, str]:
     """Every text of a domain's template (`locales/<domain>.pot`) by its message id, in a
-    language, its parameters not filled in: an image's words, handed to a render whole."""
-    with (LOCALES / f"{domain}.pot").open("rb") as source:
-        messages = [m.id for m in read_po(source, domain=domain) if m.id and not m.context]
+    language, its parameters not filled in: an image's words, handed to a render whole (none in
+    English: the words are their ids)."""
+    if language == SOURCE:
+        return {}
     token = current.set(language)
     try:
         found: dict[str, str] = {}
-        for msgid in messages:
+        for msgid in _template_ids(domain):
             if isinstance(msgid, tuple):
                 found[msgid[0]], found[msgid[1]] = plural_templates(msgid[0], msgid[1])
             else:
@@ -216,6 +223,13 @@ def domain_templates(language: str, domain: str) -> dict[str, str]:
         return {key: value for key, value in found.items() if key != value}
     finally:
         current.reset(token)
+
+
+@cache
+def _template_ids(domain: str) -> tuple[str | tuple[str, str], ...]:
+    """The message ids of a domain's template (`locales/<domain>.pot`), read once for every language."""
+    with (LOCALES / f"{domain}.pot").open("rb") as source:
+        return tuple(m.id for m in read_po(source, domain=domain) if m.id and not m.context)
 
 
 def zero_is_singular() -> bool:
