@@ -118,6 +118,8 @@ def _catalog(language: str) -> gettext.NullTranslations:
 def _formatted(template: str, language: str, params: dict[str, Any]) -> str:
     if not params:
         return template
+    if language == SOURCE:  # a Text parameter is its English already, a number Python's own
+        return template.format(**params)
     values = {key: _value(value, language) for key, value in params.items()}
     return template.format(**values)
 
@@ -176,6 +178,8 @@ def translated(text: Text | str, language: str | None = None) -> str:
     if not isinstance(text, Text):
         return text
     language = language or current.get()
+    if language == SOURCE:
+        return str(text)  # a Text is its English, filled in when it was made
     token = current.set(language)
     try:
         if text.plural is not None:
