@@ -45,9 +45,15 @@ current: ContextVar[str] = ContextVar("language", default=SOURCE)
 
 
 def load() -> None:
-    """Every language's catalogs read now (at start-up), not at its first text."""
+    """Every language's catalogs read now (at start-up), not at its first text, and its images'
+    words gathered (`domain_templates`) and its way with numbers and plurals (Babel's locale
+    data), not at its first picture."""
     for language in languages()[1:]:
         _catalog(language)
+        format(Number(1000, language), ",")
+        locale_of(language).plural_form(0)
+        for template_file in sorted(LOCALES.glob("*.pot")):
+            domain_templates(language, template_file.stem)
 
 
 def N_(msgid: str) -> str:  # noqa: N802 - gettext's name for a marker
@@ -91,8 +97,10 @@ def speaking(language: str | None) -> Iterator[None]:
 
 @cache
 def _catalog(language: str) -> gettext.NullTranslations:
-    """Every domain of a language in one lookup, compiled in memory from its `.po` files."""
-    chain: gettext.NullTranslations = gettext.NullTranslations()
+    """Every domain of a language in one lookup, compiled in memory from its `.po` files: one
+    catalog whose messages are all the domains' (where two domains translate the same text, the
+    first by name wins), so a text is one dictionary lookup, not one a domain."""
+    merged: gettext.NullTranslations = gettext.NullTranslations()
     folder = LOCALES / language / "LC_MESSAGES"
     for po in sorted(folder.glob("*.po"), reverse=True) if folder.is_dir() else []:
         with po.open("rb") as source:
@@ -101,14 +109,17 @@ def _catalog(language: str) -> gettext.NullTranslations:
         write_mo(compiled, catalog)  # fuzzy entries are left out: they fall back to English
         compiled.seek(0)
         domain = gettext.GNUTranslations(compiled)
-        domain.add_fallback(chain)
-        chain = domain
-    return chain
+        if isinstance(merged, gettext.GNUTranslations):
+            domain._catalog = {**merged._catalog, **domain._catalog}  # type: ignore[attr-defined]
+        merged = domain
+    return merged
 
 
 def _formatted(template: str, language: str, params: dict[str, Any]) -> str:
     if not params:
         return template
+    if language == SOURCE:  # a Text parameter is its English already, a number Python's own
+        return template.format(**params)
     values = {key: _value(value, language) for key, value in params.items()}
     return template.format(**values)
 
@@ -116,8 +127,8 @@ def _formatted(template: str, language: str, params: dict[str, Any]) -> str:
 def _value(value: Any, language: str) -> Any:
     if isinstance(value, Text):
         return translated(value, language)
-    if isinstance(value, int) and not isinstance(value, bool):
-        return Number(value, SOURCE if language == PSEUDO else language)
+    if language not in (SOURCE, PSEUDO) and isinstance(value, int) and not isinstance(value, bool):
+        return Number(value, language)  # English writes a number as Python does: the int as it is
     return value
 
 
@@ -167,6 +178,8 @@ def translated(text: Text | str, language: str | None = None) -> str:
     if not isinstance(text, Text):
         return text
     language = language or current.get()
+    if language == SOURCE:
+        return str(text)  # a Text is its English, filled in when it was made
     token = current.set(language)
     try:
         if text.plural is not None:
@@ -199,13 +212,14 @@ def plural_templates(singular: str, plural: str) -> tuple[str, str]:
 @cache
 def domain_templates(language: str, domain: str) -> dict[str, str]:
     """Every text of a domain's template (`locales/<domain>.pot`) by its message id, in a
-    language, its parameters not filled in: an image's words, handed to a render whole."""
-    with (LOCALES / f"{domain}.pot").open("rb") as source:
-        messages = [m.id for m in read_po(source, domain=domain) if m.id and not m.context]
+    language, its parameters not filled in: an image's words, handed to a render whole (none in
+    English: the words are their ids)."""
+    if language == SOURCE:
+        return {}
     token = current.set(language)
     try:
         found: dict[str, str] = {}
-        for msgid in messages:
+        for msgid in _template_ids(domain):
             if isinstance(msgid, tuple):
                 found[msgid[0]], found[msgid[1]] = plural_templates(msgid[0], msgid[1])
             else:
@@ -213,6 +227,13 @@ def domain_templates(language: str, domain: str) -> dict[str, str]:
         return {key: value for key, value in found.items() if key != value}
     finally:
         current.reset(token)
+
+
+@cache
+def _template_ids(domain: str) -> tuple[str | tuple[str, str], ...]:
+    """The message ids of a domain's template (`locales/<domain>.pot`), read once for every language."""
+    with (LOCALES / f"{domain}.pot").open("rb") as source:
+        return tuple(m.id for m in read_po(source, domain=domain) if m.id and not m.context)
 
 
 def zero_is_singular() -> bool:

@@ -149,3 +149,31 @@ def test_every_word_drawn_on_the_tarot_images_is_translated(players, monkeypatch
         render_tarot(shown, names, "rws", words)
     missed = {t for t in seen.drawn if untranslated(t, ("alice", "Computer"))}
     assert not missed, missed
+
+
+@pytest.mark.parametrize("language", i18n.languages()[1:])
+def test_every_domain_s_translation_is_found_through_the_one_catalog(language):
+    """A language's domains are merged into one catalog (one lookup a text): each entry of each
+    `.po` reads as that file says, unless a domain earlier by name translates the same text (it
+    wins, as it did in a chain of domains)."""
+    folder = i18n.LOCALES / language / "LC_MESSAGES"
+    claimed: set[tuple[str | None, str]] = set()
+    checked = 0
+    for po in sorted(folder.glob("*.po")):
+        for message in extract.read(po):
+            if not message.id or not message.string or message.fuzzy:
+                continue
+            key = (message.context, message.id if isinstance(message.id, str) else message.id[0])
+            if key in claimed:
+                continue
+            claimed.add(key)
+            with i18n.speaking(language):
+                if isinstance(message.id, tuple):
+                    found = list(i18n.plural_templates(*message.id))
+                    assert found == list(message.string[:2]), (po.name, message.id)
+                elif message.context:
+                    assert i18n._catalog(language).pgettext(message.context, message.id) == message.string
+                else:
+                    assert i18n.template(message.id) == message.string, (po.name, message.id)
+            checked += 1
+    assert checked > 1000
