@@ -160,7 +160,7 @@ async def sandbox_screenshot() -> None:
                 for _ in range(3):
                     await page.wait_for_timeout(1500)
                     await refresh(page)
-                    call = page.get_by_role("button", name="Call", exact=True)
+                    call = page.get_by_role("button", name="Call", exact=True, disabled=False)
                     if await call.count():
                         await call.last.click()
                 await refresh(page)
