@@ -632,8 +632,10 @@ async def create_table(interaction: discord.Interaction, game: str, options: dic
     except IllegalAction as refusal:
         await refuse(interaction, refusal.reason)
         return
-    await reply(interaction, _("Your {game} table is open. Others join with the Join button or `/table join`; press "
-                               "Start when everyone is in.", game=game_title(game)))
+    with i18n.speaking(chosen):  # it names the lobby's buttons, which speak the table's language
+        opened = _("Your {game} table is open. Others join with the Join button or `/table join`; press "
+                   "Start when everyone is in.", game=game_title(game))
+    await reply(interaction, opened)
 
 
 async def autocomplete_table(interaction: discord.Interaction, game: str) -> Table | None:
