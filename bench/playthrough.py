@@ -247,7 +247,7 @@ async def rummy(run: Run) -> None:
     await run.start("rummy", "/rummy create opponent:bot")
     deadline = time.monotonic() + 420
     while time.monotonic() < deadline:
-        if await _says(run.table(r"Tarot Rummy — hand \d"), "Hand 1 is over"):
+        if await run.table(r"Tarot Rummy — hand 2").count():  # hand 1 is over
             break
         dm = run.newest_dm()
         if await enabled(dm, "Stock"):
