@@ -236,7 +236,39 @@ async def arcanoid(run: Run) -> None:
     await run.shot("arcanoid", "ended")
 
 
-GAMES = {"blackjack": blackjack, "baccarat": baccarat, "poker": poker, "tarot": tarot, "loc": loc,
+OPTIONS = """() => { const shown = document.querySelectorAll('article.channel-message');
+    return Array.from(shown[shown.length - 1].querySelectorAll('[role=option]'))
+      .map((o) => [o.dataset.value, o.innerText.trim()]); }"""
+
+
+async def rummy(run: Run) -> None:
+    """Against the computer: draw from the stock by the DM's button, then call when a card
+    allows it, else discard the card that leaves least (typed), until the hand is over."""
+    await run.start("rummy", "/rummy create opponent:bot")
+    deadline = time.monotonic() + 420
+    while time.monotonic() < deadline:
+        if await run.table(r"Tarot Rummy — hand 2").count():  # hand 1 is over
+            break
+        dm = run.newest_dm()
+        if await enabled(dm, "Stock"):
+            await run.click(run.dm, dm, "Stock")
+            continue
+        options = [o for o in await run.dm.evaluate(OPTIONS) if o[0]]
+        calls = [value for value, text in options if text.startswith("Call:")]
+        if calls:
+            await run.line(f"/rummy call card:{calls[0]}")
+            await run.shot("rummy", "called")
+        elif options:
+            await run.line(f"/rummy discard card:{options[0][0]}", wait=1.5)
+        else:
+            await run.dm.wait_for_timeout(500)
+    await run.channel.wait_for_timeout(2000)
+    await run.shot("rummy", "over")
+    await run.line("/table end")
+    await run.shot("rummy", "ended")
+
+
+GAMES = {"blackjack": blackjack, "baccarat": baccarat, "poker": poker, "tarot": tarot, "rummy": rummy, "loc": loc,
          "arcanoid": arcanoid}
 
 

@@ -61,13 +61,18 @@ GAME_TITLES = {
 }
 # One word per game for one deal of the cards: the house games play rounds, the others hands.
 DEAL_WORDS = {"blackjack": N_("round"), "baccarat": N_("round"), "arcanoid": N_("round")}
-HAND = N_("hand")
 COLOUR = discord.Colour.from_rgb(74, 35, 120)
 
 
 def deal_word(game: str) -> str:
     """The game's word for one deal, in the language spoken now."""
-    return _(DEAL_WORDS.get(game, HAND))
+    return said_deal(DEAL_WORDS.get(game, "hand"))
+
+
+def said_deal(word: str) -> str:
+    """A deal's word ("hand", "round", "game") in the language spoken now. "hand" has a context
+    of its own: alone it is also the cards a player holds (French "main"), not a deal ("donne")."""
+    return i18n.pgettext("deal", "hand") if word == "hand" else _(word)
 
 
 def game_title(game: str) -> str:
@@ -632,8 +637,10 @@ async def create_table(interaction: discord.Interaction, game: str, options: dic
     except IllegalAction as refusal:
         await refuse(interaction, refusal.reason)
         return
-    await reply(interaction, _("Your {game} table is open. Others join with the Join button or `/table join`; press "
-                               "Start when everyone is in.", game=game_title(game)))
+    with i18n.speaking(chosen):  # it names the lobby's buttons, which speak the table's language
+        opened = _("Your {game} table is open. Others join with the Join button or `/table join`; press "
+                   "Start when everyone is in.", game=game_title(game))
+    await reply(interaction, opened)
 
 
 async def autocomplete_table(interaction: discord.Interaction, game: str) -> Table | None:

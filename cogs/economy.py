@@ -13,7 +13,7 @@ from bot import i18n, records
 from bot.client import TarotBot
 from bot.i18n import N_, _, ngettext
 from cogs.answers import render_words
-from cogs.common import COLOUR, GAME_TITLES, Drawing, game_title, png_file, refuse, reply
+from cogs.common import COLOUR, GAME_TITLES, Drawing, game_title, png_file, refuse, reply, said_deal
 from cogs.records import counted, date_of, record_word, unit_of
 from games import counting
 from games.base import IllegalAction, Text
@@ -132,8 +132,8 @@ class Economy(commands.Cog):
         lines = [f"{i}. <@{r.player}> — {standing_text(r, by, word, unit)}" for i, r in enumerate(rows, 1)]
         since = _("all time") if period == "all" else _("since {date} (UTC)", date=date_of(today - records.PERIODS[period] + 1))
         name, measure = game_title(game.value), _(MEASURE_WORDS.get(by, by))
-        nobody = _("Nobody has finished a {word} of {game} here yet.", word=_(word), game=name) if period == "all" \
-            else _("Nobody has finished a {word} of {game} here in that time.", word=_(word), game=name)
+        nobody = _("Nobody has finished a {word} of {game} here yet.", word=said_deal(word), game=name) if period == "all" \
+            else _("Nobody has finished a {word} of {game} here in that time.", word=said_deal(word), game=name)
         if by == "win rate":
             rule = _("Win rate ranks members with at least {rounds} {since}",
                      rounds=counted(records.WIN_RATE_MIN_ROUNDS, word), since=since)

@@ -67,8 +67,14 @@ def meld_text(melds: list[dict]) -> str:
     return tr(rummy.meld_words(melds)) or _("none")
 
 
+def shown(code: str) -> str:
+    """A card's notation as Tarot Rummy text shows it: orientation means nothing in the game, so
+    no `r` (the pictures draw every card upright too)."""
+    return card(code).face.code
+
+
 def card_label(code: str, style: str) -> str:
-    return f"{code} — {tr(card_name(card(code), style, orientation=False))}"
+    return f"{shown(code)} — {tr(card_name(card(code), style, orientation=False))}"
 
 
 def answer_label(choice: str) -> str:
@@ -88,7 +94,7 @@ class RummyUI(GameUI):
         scores = " · ".join(f"{who(s['player'], names)} **{s['score']}**" for s in view["seats"])
         lines.append(_("Scores: {scores} (game to more than {target})", scores=scores, target=view["target"]))
         if view["phase"] in rummy.IN_HAND:
-            top = view["discard"][-1] if view["discard"] else "—"
+            top = shown(view["discard"][-1]) if view["discard"] else "—"
             lines.append(_("Discard pile: **{top}** · stock {stock} · {melds} · call limit {limit}", top=top,
                            stock=view["stock"], melds=rm.meld_set_words(view["melds"]), limit=view["call_limit"]))
         last = (view.get("last_round") or {}).get("ending")
@@ -177,18 +183,18 @@ class RummyUI(GameUI):
             return _("{said}. The table shows both hands", said=said) if event.kind == "hand_end" else said
         if event.kind == "answer":
             if data["right"]:
-                return _("{player} identifies {card} rightly", player=name, card=data["card"])
+                return _("{player} identifies {card} rightly", player=name, card=shown(data["card"]))
             return _("{player} misses {card}: the answer was {answer}, and the hand is not scored", player=name,
-                     card=data["card"], answer=answer_label(data["answer"]))
+                     card=shown(data["card"]), answer=answer_label(data["answer"]))
         return self._move_text(event, name, names)
 
     def _move_text(self, event: Event, name: str, names: dict[int, str]) -> str:
         data = event.data
         if event.kind == "draw":
-            return (_("{player} takes {card} from the discard pile", player=name, card=data["card"]) if data["card"]
+            return (_("{player} takes {card} from the discard pile", player=name, card=shown(data["card"])) if data["card"]
                     else _("{player} draws from the stock", player=name))
         if event.kind == "discard":
-            return _("{player} discards {card}", player=name, card=data["card"])
+            return _("{player} discards {card}", player=name, card=shown(data["card"]))
         if event.kind == "call":
             return _("{player} calls, laying a card face down", player=name)
         if event.kind == "melds":
@@ -203,7 +209,7 @@ class RummyUI(GameUI):
                      melds=rm.meld_set_words(data["melds"]), limit=data["call_limit"])
         if event.kind == "dealt":
             return _("Hand {number} is dealt by {dealer}: the upcard is {upcard}, call limit {limit}",
-                     number=data["hand"], dealer=names[data["dealer"]], upcard=data["upcard"], limit=data["call_limit"])
+                     number=data["hand"], dealer=names[data["dealer"]], upcard=shown(data["upcard"]), limit=data["call_limit"])
         if event.kind == "forfeit":
             return _("{player} forfeits the game", player=name)
         return seat_words(event, names)
@@ -238,10 +244,10 @@ class RummyUI(GameUI):
         situation = self._my_situation(view, me) if player in view["pending"] else self._situation(view, names)
         lines = [_("**Tarot Rummy** — hand {number}. {situation}", number=view["round"], situation=situation),
                  _("Melds: {melds}", melds=meld_text(me["melds"])),
-                 _("Unmelded: {cards} = **{value}** (call limit {limit})", cards=" ".join(me["unmelded"]) or _("none"),
+                 _("Unmelded: {cards} = **{value}** (call limit {limit})", cards=" ".join(map(shown, me["unmelded"])) or _("none"),
                    value=me["value"], limit=view["call_limit"])]
         if view["phase"] in rummy.IN_HAND:
-            top = view["discard"][-1] if view["discard"] else "—"
+            top = shown(view["discard"][-1]) if view["discard"] else "—"
             lines.append(_("Discard pile: **{top}** · stock {stock}", top=top, stock=view["stock"]))
         controls = self._my_controls(view, me, style)
         question = (view.get("identify") or {}).get("question")
@@ -256,8 +262,8 @@ class RummyUI(GameUI):
             return _("Your turn: draw from the stock or the discard pile.")
         if phase == "discard":
             if me["taken"]:
-                return _("You took **{card}**: now discard a card, or call.", card=me["drawn"])
-            return _("You drew **{card}**: now discard a card, or call.", card=me["drawn"])
+                return _("You took **{card}**: now discard a card, or call.", card=shown(me["drawn"]))
+            return _("You drew **{card}**: now discard a card, or call.", card=shown(me["drawn"]))
         if phase == "choosing":
             return _("You deal: choose this hand's melds and call limit.")
         if phase == "column":

@@ -705,6 +705,8 @@ def commit_plan(state: State, seat: Seat, action: Action) -> dict[str, Any]:
         require(seat.chariot is not None, Text(N_("you have no Chariot on the table")))
     existing = seat.fields.get(field_)
     if existing is not None:
+        require(not existing.abdicated, Text(N_("you have abdicated on {field}: no commitment there this round"),
+                                             field=field_word(field_)))
         require(options.ace_completion and existing.ace_open, Text(N_('you have already committed on {field}'), field=field_word(field_)))
         return _completion_plan(state, seat, field_, existing, faces)
     cards = [*(seat.reserve if use_chariot else []), *find_cards(state, seat, faces)]

@@ -751,17 +751,22 @@ def hand_summary(ending: dict[str, Any], name: Callable[[int], str]) -> list[Tex
                     for p in (ending["caller"], ending["opponent"])), scored]
 
 
+def faces(codes: list[str]) -> str:
+    """Cards as Tarot Rummy's words write them: by face, orientation meaning nothing in it."""
+    return " ".join(c.face.code for c in from_codes(codes))
+
+
 def meld_words(melds: list[dict[str, Any]], kinds: dict[str, str] = rm.KIND_NAMES) -> Any:
     """Melds one after the other, each by its kind and its cards ("Sword 2W 3W 4W")."""
-    return listed([Text(N_("{kind} {cards}"), kind=Text(kinds[m["kind"]]), cards=" ".join(m["cards"]))
+    return listed([Text(N_("{kind} {cards}"), kind=Text(kinds[m["kind"]]), cards=faces(m["cards"]))
                    for m in melds])
 
 
 def _side_words(side: dict[str, Any]) -> Text:
     laid = [c for cs in side["layoffs"].values() for c in cs]
     parts = [meld_words(side["melds"]) or Text(N_("no melds"))]
-    parts += [Text(N_("laid off {cards}"), cards=" ".join(laid))] if laid else []
-    parts.append(Text(N_("unmelded {cards} ({value})"), cards=" ".join(side["unmelded"]), value=side["value"])
+    parts += [Text(N_("laid off {cards}"), cards=faces(laid))] if laid else []
+    parts.append(Text(N_("unmelded {cards} ({value})"), cards=faces(side["unmelded"]), value=side["value"])
                  if side["unmelded"] else Text(N_("nothing unmelded")))
     return listed(parts, "; ")
 

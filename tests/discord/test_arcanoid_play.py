@@ -353,3 +353,17 @@ async def test_a_daemons_hermit_moves_from_its_masters_dm(simcord_env):
     await refused(world, bob.slash(world.channel, "arcanoid discard", card="10S", daemon=True), "no daemon")
     await alice.slash(world.channel, "arcanoid discard", card="10S", daemon=True)
     assert daemon.hermit_moves == 1 and "10S" not in [c.face.code for c in daemon.hand]
+
+
+async def test_a_commitment_where_the_world_made_the_member_abdicate_is_refused_as_such(simcord_env):
+    """Issue 28 play-through: after another player's World, "you have already committed on
+    swords" was said to a member who never committed there: they abdicated, and are told so."""
+    world = make_world(simcord_env, names=("alice", "bob"))
+    alice, bob = world.members
+    table = await open_table(world, "arcanoid", timer=0, reaction_seconds=2)
+    arrange(table, {alice.id: "21 2C 3C 4C 5C 6C", bob.id: "2S 3S 7P 8P 9P 10P"})
+    await alice.slash(world.channel, "arcanoid commit", field="swords", cards="21")
+    await simcord_env.advance_time(5)  # the reaction window closes
+    assert arc.pending(table.state) == [bob.id]
+    said = await refused(world, bob.slash(world.channel, "arcanoid commit", field="swords", cards="2S"), "abdicated")
+    assert "already committed" not in said

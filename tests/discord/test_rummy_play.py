@@ -266,3 +266,20 @@ async def test_the_discard_autocomplete_offers_the_members_own_hand(simcord_env)
         choices = await member.autocomplete(world.channel, "rummy discard", "card", "")
         hand = next(s.hand for s in table.state.seats if s.player == member.id)
         assert {c["value"] for c in choices} == {c.code for c in hand}
+
+
+REVERSED_CODE = re.compile(r"\b(?:[0-9]{1,2}|[AKQNJP0-9]{1,2}[SWCP])r\b")  # "5Cr", "7r": a reversed card's notation
+
+
+async def test_the_words_name_cards_by_face_as_the_pictures_draw_them(simcord_env):
+    """Issue 28 play-through: the hand picture draws every card upright ("5W"), yet the DM said
+    "Unmelded: 5Wr NWr", the table "Guest discards QWr": orientation means nothing in Tarot Rummy."""
+    world = make_world(simcord_env)
+    alice, bob = world.members
+    table = await open_table(world, "rummy", seed=12, timer=0)
+    assert any(c.reversed for s in table.state.seats for c in s.hand), "the deal holds reversed cards"
+    await play_turns(world, table, until_hand=2, via_commands={bob.id})
+    said = [m.content for member in world.members for m in member.user.dm_channel.history()]
+    said += [(m.embeds[0].description or "") if m.embeds else m.content for m in world.channel.history()]
+    found = [text for text in said if REVERSED_CODE.search(text)]
+    assert not found, found[:3]

@@ -637,7 +637,7 @@ def test_world_wins_and_makes_everyone_abdicate() -> None:
     state = table({1: "21 2S 3S 4S 5S 6S", 2: "QP KP 4W 5W 6W 7W"})
     commit(state, 1, "coins", "21")
     assert seat(state, 2).fields["coins"].form == "abdication"
-    refused(state, 2, {"type": "commit", "field": "coins", "cards": ["QP", "KP"]}, "already committed")
+    refused(state, 2, {"type": "commit", "field": "coins", "cards": ["QP", "KP"]}, "abdicated on coins")
 
 
 # --- variants ------------------------------------------------------------------------------
@@ -822,7 +822,7 @@ def test_a_daemon_raised_after_the_world_abdicates_on_its_battlefield() -> None:
     assert daemon.fields["coins"].form == "abdication" and daemon.fields["coins"].cards == []
     act(state, 1, {"type": "discard", "card": "2S"})
     assert state.seats[state.turn] is daemon and arc.pending(state) == [2]
-    refused(state, 2, {"type": "commit", "field": "coins", "cards": ["QP", "KP"]}, "already committed on coins")
+    refused(state, 2, {"type": "commit", "field": "coins", "cards": ["QP", "KP"]}, "abdicated on coins")
     assert not any(a["type"] == "commit" and a["field"] == "coins" for a in arc.legal_actions(state, 2))
     assert rules.battles(state)["coins"]["winner"] == 1, "the World still wins its battlefield"
 
