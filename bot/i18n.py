@@ -19,6 +19,7 @@ translated."""
 from __future__ import annotations
 
 import contextlib
+import copy
 import gettext
 import io
 from collections.abc import Iterator
@@ -97,22 +98,32 @@ def speaking(language: str | None) -> Iterator[None]:
 
 @cache
 def _catalog(language: str) -> gettext.NullTranslations:
-    """Every domain of a language in one lookup, compiled in memory from its `.po` files: one
-    catalog whose messages are all the domains' (where two domains translate the same text, the
-    first by name wins), so a text is one dictionary lookup, not one a domain."""
+    """Every domain of a language in one lookup: one catalog whose messages are all the domains'
+    (where two domains translate the same text, the first by name wins), so a text is one
+    dictionary lookup, not one a domain. A text whose domain is known (a command's) is looked up
+    in its own domain first (`pgettext_in`)."""
     merged: gettext.NullTranslations = gettext.NullTranslations()
     folder = LOCALES / language / "LC_MESSAGES"
     for po in sorted(folder.glob("*.po"), reverse=True) if folder.is_dir() else []:
-        with po.open("rb") as source:
-            catalog = read_po(source, locale=language, domain=po.stem)
-        compiled = io.BytesIO()
-        write_mo(compiled, catalog)  # fuzzy entries are left out: they fall back to English
-        compiled.seek(0)
-        domain = gettext.GNUTranslations(compiled)
+        domain = copy.copy(_domain_catalog(language, po.stem))
         if isinstance(merged, gettext.GNUTranslations):
             domain._catalog = {**merged._catalog, **domain._catalog}  # type: ignore[attr-defined]
         merged = domain
     return merged
+
+
+@cache
+def _domain_catalog(language: str, domain: str) -> gettext.GNUTranslations | None:
+    """One domain of a language, compiled in memory from its `.po` file (None: there is none)."""
+    po = LOCALES / language / "LC_MESSAGES" / f"{domain}.po"
+    if not po.is_file():
+        return None
+    with po.open("rb") as source:
+        catalog = read_po(source, locale=language, domain=domain)
+    compiled = io.BytesIO()
+    write_mo(compiled, catalog)  # fuzzy entries are left out: they fall back to English
+    compiled.seek(0)
+    return gettext.GNUTranslations(compiled)
 
 
 def _formatted(template: str, language: str, params: dict[str, Any]) -> str:
@@ -170,6 +181,15 @@ def pgettext(context: str, msgid: str, /, **params: Any) -> str:
         return _marked(_formatted(msgid, SOURCE, params))
     template = msgid if language == SOURCE else _catalog(language).pgettext(context, msgid)
     return _formatted(template, language, params)
+
+
+def pgettext_in(domain: str, context: str, msgid: str) -> str:
+    """`msgid` in a context, as its own domain translates it (a slash command's name: /tarot's
+    "call" is not /rummy's), else as any domain does."""
+    language = current.get()
+    own = None if language in (SOURCE, PSEUDO) else _domain_catalog(language, domain)
+    found = own.pgettext(context, msgid) if own is not None else msgid
+    return found if found != msgid else pgettext(context, msgid)
 
 
 def translated(text: Text | str, language: str | None = None) -> str:

@@ -34,10 +34,11 @@ def valid_name(name: str) -> bool:
     return bool(DISCORD_NAME.match(name)) and name == name.lower()
 
 
-def localized(context: str, text: str, language: str) -> str | None:
-    """The text in `language` (None when the catalog has nothing for it)."""
+def localized(context: str, text: str, language: str, top: str = "") -> str | None:
+    """The text in `language` (None when the catalog has nothing for it), as the catalog of its
+    top-level command's game (`top`: /tarot's in tarot's) translates it first."""
     with i18n.speaking(language):
-        found = i18n.pgettext(context, text)
+        found = i18n.pgettext_in(top or "common", context, text)
     if found == text and language != i18n.SOURCE:
         return None
     if context in NAMED and not valid_name(found):
@@ -52,7 +53,16 @@ class TarotTranslator(app_commands.Translator):
         kind = CONTEXTS.get(context.location)
         if language == i18n.SOURCE or language == i18n.PSEUDO or kind is None:
             return None
-        return localized(kind, string.message, language)
+        domain = string.extras.get("domain") or top_command(context.data)  # a choice names it (cogs.answers.own_choices)
+        return localized(kind, string.message, language, domain)
+
+
+def top_command(item: Any) -> str:
+    """The name of the top-level command an item of the command tree belongs to (a command, a
+    group or an option; "" for a choice, which does not know its command)."""
+    item = getattr(item, "command", item)  # an option: its command
+    root = getattr(item, "root_parent", None) or item
+    return str(getattr(root, "name", ""))
 
 
 def cog_commands() -> Iterator[app_commands.Command | app_commands.Group]:

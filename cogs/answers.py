@@ -4,6 +4,7 @@ language a text speaks (a member's Discord language, a table's language)."""
 from __future__ import annotations
 
 import contextlib
+from collections.abc import Iterable
 from functools import cache
 from typing import Any
 
@@ -60,6 +61,13 @@ def on_private_message(interaction: discord.Interaction) -> bool:
 # --- whose language --------------------------------------------------------------------------
 
 LANGUAGE_CHOICES = [app_commands.Choice(name=name, value=code) for code, name in i18n.LANGUAGE_NAMES.items()]
+
+
+def own_choices(domain: str, values: Iterable[str]) -> list[app_commands.Choice[str]]:
+    """Choices named by their values, translated by the game's own catalog first: a choice does
+    not know its command, and the same word means different things in different games (Rummy's
+    melds "all", the leaderboard's "all")."""
+    return [app_commands.Choice(name=app_commands.locale_str(value, domain=domain), value=value) for value in values]
 LANGUAGE_HELP = "The language of the table's messages and pictures (default: the server's)"
 
 

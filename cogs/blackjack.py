@@ -11,7 +11,7 @@ from bot.client import TarotBot
 from bot.i18n import N_, _, ngettext, pgettext
 from bot.i18n import translated as tr
 from bot.tables import Table
-from cogs.answers import language_option, render_words
+from cogs.answers import language_option, own_choices, render_words
 from cogs.common import (
     AmountForm,
     ButtonSpec,
@@ -250,7 +250,7 @@ class Blackjack(commands.Cog):
                            orientation="best: your cards are placed reversed; manual: you turn them",
                            timer="Seconds per turn and betting window (0 = no timer)",
                            buy_in="Chips you bring from your wallet")
-    @app_commands.choices(orientation=[app_commands.Choice(name=o, value=o) for o in ("best", "manual")])
+    @app_commands.choices(orientation=own_choices("blackjack", ("best", "manual")))
     @language_option
     async def create(self, interaction: discord.Interaction,
                      min_bet: app_commands.Range[int, 1, 100_000] = 10,

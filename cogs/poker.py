@@ -14,7 +14,7 @@ from bot.client import TarotBot
 from bot.i18n import _, ngettext
 from bot.i18n import translated as tr
 from bot.tables import Table
-from cogs.answers import language_option
+from cogs.answers import language_option, own_choices
 from cogs.common import (
     WAITING_FOR_A_PERSON,
     AmountForm,
@@ -377,7 +377,7 @@ class Poker(commands.Cog):
                            bots="Seats the bot's computer players fill (they bring your stack, lent by the house)",
                            level=LEVEL_HELP)
     @app_commands.choices(format=[app_commands.Choice(name=f, value=f) for f in poker.FORMATS],
-                          orientation=[app_commands.Choice(name=o, value=o) for o in poker.ORIENTATIONS],
+                          orientation=own_choices("poker", poker.ORIENTATIONS),
                           level=LEVEL_CHOICES)
     @language_option
     async def create(self, interaction: discord.Interaction,

@@ -12,7 +12,7 @@ from bot.client import TarotBot
 from bot.i18n import _, ngettext
 from bot.i18n import translated as tr
 from bot.tables import Table
-from cogs.answers import language_option, render_words
+from cogs.answers import language_option, own_choices, render_words
 from cogs.common import (
     ButtonSpec,
     Control,
@@ -361,7 +361,7 @@ class Rummy(commands.Cog):
     @app_commands.choices(
         level=LEVEL_CHOICES,
         opponent=[app_commands.Choice(name=o, value=o) for o in rummy.OPPONENTS],
-        melds=[app_commands.Choice(name=m, value=m) for m in rm.MELD_SETS],
+        melds=own_choices("rummy", rm.MELD_SETS),
         attributions=[app_commands.Choice(name=a, value=a) for a in rm.ATTRIBUTIONS],
         style=[app_commands.Choice(name=s, value=s) for s in DECK_STYLES])
     @language_option
@@ -408,7 +408,7 @@ class Rummy(commands.Cog):
         await play(interaction, GAME, {"type": "meld", "cards": cards}, table)
 
     @group.command(name="choose", description="Dealer's choice: this hand's melds and call limit")
-    @app_commands.choices(melds=[app_commands.Choice(name=m, value=m) for m in rm.MELD_SETS])
+    @app_commands.choices(melds=own_choices("rummy", rm.MELD_SETS))
     async def choose(self, interaction: discord.Interaction, melds: app_commands.Choice[str],
                      call_limit: app_commands.Range[int, 0, 200], table: str | None = None) -> None:
         await play(interaction, GAME, {"type": "choose", "melds": melds.value, "call_limit": call_limit}, table)

@@ -4,6 +4,7 @@ every slash command a French name Discord accepts; the translation function itse
 from __future__ import annotations
 
 import asyncio
+from typing import Any
 
 import discord
 import pytest
@@ -44,7 +45,7 @@ def test_every_command_option_and_choice_of_a_finished_domain_speaks_it(language
     missing, refused = [], []
     for top, context, text in finished_commands(language):
         with i18n.speaking(language):
-            found = i18n.pgettext(context, text)
+            found = i18n.pgettext_in(extract.COMMAND_DOMAINS.get(top, "common"), context, text)
         if found == text and not _translated_as_itself(language, context, text):
             missing.append(f"/{top} {context}: {text}")
         if context in (NAME, OPTION) and not valid_name(found):
@@ -177,3 +178,32 @@ def test_every_domain_s_translation_is_found_through_the_one_catalog(language):
                     assert i18n.template(message.id) == message.string, (po.name, message.id)
             checked += 1
     assert checked > 1000
+
+
+async def test_each_game_s_commands_are_named_by_its_own_catalog():
+    """The same English word names different things in different games: the Translator asks a
+    command's, an option's and (through its `domain`) a choice's own game first."""
+    from discord import Locale
+    from discord.app_commands import TranslationContext, locale_str
+    from discord.app_commands import TranslationContextLocation as Where
+
+    from bot.i18n_commands import TarotTranslator, cog_commands
+
+    translator, tree = TarotTranslator(), {c.name: c for c in cog_commands()}
+
+    def command(top: str, name: str) -> Any:
+        return next(c for c in tree[top].commands if c.name == name)
+
+    async def french(where: Where, item: Any, text: Any) -> str | None:
+        return await translator.translate(text if isinstance(text, locale_str) else locale_str(text), Locale.french,
+                                          TranslationContext(where, item))
+
+    named = {(top, name): await french(Where.command_name, command(top, name), name)
+             for top, name in (("tarot", "call"), ("rummy", "call"), ("poker", "discard"), ("rummy", "discard"))}
+    assert named == {("tarot", "call"): "appeler", ("rummy", "call"): "frapper", ("poker", "discard"): "écarter",
+                     ("rummy", "discard"): "défausser"}
+    target = next(p for p in command("rummy", "create").parameters if p.name == "target")
+    assert await french(Where.parameter_name, target, "target") == "objectif"
+    melds = next(p for p in command("rummy", "create").parameters if p.name == "melds")
+    every_meld = next(c for c in melds.choices if c.value == "all")
+    assert await french(Where.choice_name, every_meld, every_meld._locale_name) == "toutes"
