@@ -53,15 +53,20 @@ const NAVIGATION_KEYS = new Set(["PageUp", "PageDown", "Home", "End", "ArrowUp",
 const READERS_OWN_MS = 1000; // a scroll this soon after the reader's wheel, key or drag is theirs
 let following = true;
 let readersOwnUntil = 0;
+let readerScrolledUp = false; // the reader's last wheel went up: nothing else's scroll meanwhile brings them down
 
 const atNewest = () => timeline.scrollHeight - timeline.scrollTop - timeline.clientHeight <= 2;
-const readerActs = () => { readersOwnUntil = performance.now() + READERS_OWN_MS; };
+const readerActs = () => { readersOwnUntil = performance.now() + READERS_OWN_MS; readerScrolledUp = false; };
 function showNewest() {
   if (following && !atNewest()) timeline.scrollTop = timeline.scrollHeight;
 }
 
 if (timeline && messageList) {
-  timeline.addEventListener("wheel", readerActs, { passive: true });
+  timeline.addEventListener("wheel", (event) => {
+    readerActs();
+    readerScrolledUp = event.deltaY < 0;
+    if (readerScrolledUp) following = false;
+  }, { passive: true });
   timeline.addEventListener("touchmove", readerActs, { passive: true });
   // The scrollbar is the timeline's own: a press on a message (a button, a menu) is not a scroll.
   timeline.addEventListener("pointerdown", (event) => { if (event.target === timeline) readerActs(); });
@@ -76,7 +81,8 @@ if (timeline && messageList) {
     if (event.target instanceof Node && sidebar?.contains(event.target)) readerActs();
   }, true);
   timeline.addEventListener("scroll", () => {
-    if (performance.now() < readersOwnUntil) following = atNewest();
+    // (SimCord placing its view as a message is edited, within the reader's second, is not them)
+    if (performance.now() < readersOwnUntil) following = atNewest() && !readerScrolledUp;
     else showNewest();
   }, { passive: true });
   // After SimCord's own placement (it runs in the next animation frame too, registered earlier).
