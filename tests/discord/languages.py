@@ -167,3 +167,10 @@ def assert_no_english(texts: Iterable[tuple[str, str]], *english: re.Pattern[str
     found = {f"{where}: {text!r} → {[w for p in english for w in p.findall(without_codes(text))]}"
              for where, text in texts if any(p.search(without_codes(text)) for p in english)}
     assert not found, "English shown to a French member:\n" + "\n".join(sorted(found)[:40])
+
+
+def assert_words_used(texts: Iterable[tuple[str, str]], words: Iterable[str]) -> None:
+    """Each of the game's own French words was shown somewhere (the French really reached them)."""
+    everything = " ".join(text for _where, text in texts)
+    unused = [word for word in words if word not in everything]
+    assert not unused, f"French words never shown: {unused}"

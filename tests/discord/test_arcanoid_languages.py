@@ -18,6 +18,7 @@ from tests.discord.languages import (
     Seen,
     assert_all_marked,
     assert_no_english,
+    assert_words_used,
     one_member_speaking,
     watch_drawings,
 )
@@ -149,7 +150,5 @@ async def test_a_french_member_in_a_french_server_plays_arcanoid_in_french(simco
     world, seen = await play_a_game(simcord_env, monkeypatch, "fr")
     texts = list(seen.texts(world))
     assert_no_english(texts, ENGLISH)
-    everything = " ".join(text for _, text in texts)
-    for word in ("épées", "engage", "Pioche", "manche", "champ de bataille", "COUPES"):
-        assert word in everything, f"Arcanoid's French word {word!r} is never used"
+    assert_words_used(texts, ("épées", "engage", "Pioche", "manche", "champ de bataille", "COUPES"))
 

@@ -13,7 +13,14 @@ import pytest
 
 from bot import i18n
 from tests.discord.helpers import make_world, table_message
-from tests.discord.languages import Seen, assert_all_marked, assert_no_english, speak, watch_drawings
+from tests.discord.languages import (
+    Seen,
+    assert_all_marked,
+    assert_no_english,
+    assert_words_used,
+    speak,
+    watch_drawings,
+)
 from tests.discord.test_blackjack_languages import ENGLISH, balanced
 from tests.discord.test_tarot_languages import control
 from tests.seeds import predict
@@ -80,6 +87,4 @@ async def test_french_members_in_a_french_server_play_baccarat_in_french(simcord
     world, seen, forms = await play_coups(simcord_env, monkeypatch, "fr")
     texts = [*seen.texts(world), *(("form", text) for text in forms)]
     assert_no_english(texts, ENGLISH, re.compile(r"(Player|Banker|Tie)"))
-    everything = " ".join(text for _, text in texts)
-    for word in ("Joueur", "Banque", "Manche", "jetons", "mise", "Jetons"):
-        assert word in everything, f"the game's French word {word!r} is never used"
+    assert_words_used(texts, ("Joueur", "Banque", "Manche", "jetons", "mise", "Jetons"))

@@ -13,7 +13,14 @@ import pytest
 from bot import i18n
 from games import blackjack
 from tests.discord.helpers import make_world, table_message
-from tests.discord.languages import Seen, assert_all_marked, assert_no_english, speak, watch_drawings
+from tests.discord.languages import (
+    Seen,
+    assert_all_marked,
+    assert_no_english,
+    assert_words_used,
+    speak,
+    watch_drawings,
+)
 from tests.discord.test_blackjack_play import BETS, next_move, seed_with
 from tests.discord.test_tarot_languages import control
 from tests.seeds import predict
@@ -94,7 +101,5 @@ async def test_french_members_in_a_french_server_play_blackjack_in_french(simcor
     world, seen = await play_rounds(simcord_env, monkeypatch, "fr")
     texts = list(seen.texts(world))
     assert_no_english(texts, ENGLISH)
-    everything = " ".join(text for _, text in texts)
-    for word in ("croupier", "tire", "mise", "Manche", "jetons", "sépare", "double"):
-        assert word in everything, f"the game's French word {word!r} is never used"
+    assert_words_used(texts, ("croupier", "tire", "mise", "Manche", "jetons", "sépare", "double"))
     assert blackjack.to_dict(world.table().state)["round"] == ROUNDS + 1

@@ -19,6 +19,7 @@ from tests.discord.languages import (
     Seen,
     assert_all_marked,
     assert_no_english,
+    assert_words_used,
     one_member_speaking,
     watch_drawings,
 )
@@ -101,6 +102,4 @@ async def test_a_french_member_in_a_french_server_plays_loc_in_french(simcord_en
     world, seen = await play_a_hand(simcord_env, monkeypatch, "fr")
     texts = list(seen.texts(world))
     assert_no_english(texts, TAROT_ENGLISH, LOC_ENGLISH)
-    everything = " ".join(text for _where, text in texts)
-    for word in ("Coup", "donne", "pot", "écart", "mise", "Vous"):
-        assert word in everything, f"Loc's French word {word!r} is never used"
+    assert_words_used(texts, ("Coup", "donne", "pot", "écart", "mise", "Vous"))

@@ -12,7 +12,13 @@ import pytest
 
 from bot import i18n
 from games import rummy
-from tests.discord.languages import Seen, assert_all_marked, assert_no_english, one_member_speaking
+from tests.discord.languages import (
+    Seen,
+    assert_all_marked,
+    assert_no_english,
+    assert_words_used,
+    one_member_speaking,
+)
 from tests.discord.test_tarot_languages import control
 from tests.seeds import predict
 
@@ -85,7 +91,5 @@ async def test_a_french_member_in_a_french_server_plays_rummy_in_french(simcord_
     world, seen = await play_a_game(simcord_env, monkeypatch, "fr")
     texts = list(seen.texts(world))
     assert_no_english(texts, ENGLISH)
-    everything = " ".join(text for _, text in texts)
-    for word in ("Pioche", "Défausse", "frappe", "Donne", "hors combinaison", "Rami du Tarot"):
-        assert word in everything, f"Tarot Rummy's French word {word!r} is never used"
+    assert_words_used(texts, ("Pioche", "Défausse", "frappe", "Donne", "hors combinaison", "Rami du Tarot"))
 
