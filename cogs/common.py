@@ -160,8 +160,9 @@ class GameUI:
                 found[seat.player] = "USA"
         return found
 
-    def announcements(self, events: list[Event]) -> list[str]:
-        """Lines to post in the channel after these events (news beyond the table message)."""
+    def announcements(self, events: list[Event], names: dict[int, str]) -> list[str]:
+        """Lines to post in the channel after these events (news beyond the table message);
+        `names`: the table's seats' names (`names_for`)."""
         return []
 
     def announcement_image(self, table: Table, events: list[Event], names: dict[int, str]) -> Drawing | None:

@@ -171,7 +171,7 @@ class Economy(commands.Cog):
             working = counting.count_working(pile, group, name)
             total = sum((value for _, value in working), Fraction(0))
             steps = " + ".join(fraction_text(value) for _, value in working)
-            embed.add_field(name=f"{_(METHODS.get(name, name))}: {fraction_text(total)}", value=steps[:1024] or "0",
+            embed.add_field(name=i18n.labelled(_(METHODS.get(name, name)), fraction_text(total)), value=steps[:1024] or "0",
                             inline=False)
         shown = counting.count_working(pile, group, methods[0])
         groups = [([c.code for c in cards_], fraction_text(value)) for cards_, value in shown]
