@@ -320,10 +320,12 @@ def deal_label(label: str) -> str:
 def labelled(label: str, value: str) -> str:
     """"label: value" with the language's punctuation: "1 hand: 1 won" in English,
     "1 donne : 1 gagnée" in French (a space before the colon)."""
+    # Translators: a label and what it labels; French puts a space before the colon
     return _("{label}: {value}", label=label, value=value)
 
 
 def listed(parts: list[str]) -> str:
     """Clauses one after another, separated by semicolons as the language writes them ("a; b",
     French "a ; b")."""
+    # Translators: between two clauses of a list; French puts a space before the semicolon
     return _("; ").join(parts)

@@ -170,3 +170,15 @@ def test_elision_keeps_case_marks_and_leaves_other_words_alone():
     assert elided("sur les {field}", {"field": "épées"}, "fr") == "sur les {field}"  # "les" does not elide
     assert elided("mode {player}", {"player": "Ann"}, "fr") == "mode {player}"  # "de" inside a word
     assert elided("Daemon of {player}", {"player": "Ann"}, "en") == "Daemon of {player}"
+
+
+def test_a_profile_s_record_line_is_punctuated_the_french_way():
+    """/profile's "1 round: 1 won, 0 lost" reads "1 manche : …" in French (it was "1 manche: …")."""
+    from bot.records import GameRecord
+    from cogs.records import game_lines
+
+    record = GameRecord("blackjack", played=1, won=1, lost=0, pushed=0, net=10, best_win=10, streak=1, best_streak=1)
+    assert game_lines(record)[0] == "1 round: 1 won, 0 lost, 0 pushes"
+    with i18n.speaking("fr"):
+        first = game_lines(record)[0]
+    assert first.startswith("1 manche : ") and not re.search(r"\S:", first), first
