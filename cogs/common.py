@@ -331,7 +331,7 @@ def names_for(bot: discord.Client, table: Table) -> SeatNames:
         if user is not None or str(player) in known:
             names[player] = shown_name(user) if user else known[str(player)]
     ui = UIS.get(table.game)
-    if ui is not None and table.active:
+    if ui is not None and table.state is not None:  # an ended game's too: its last news names its daemons
         names.update(ui.seat_names(table, names))
     return names
 

@@ -385,3 +385,5 @@ async def test_the_channel_news_names_a_daemon_after_its_master_never_as_a_compu
     with i18n.speaking("fr"):
         french = "\n".join(UIS["arcanoid"].announcements(events, names_for(world.bot, table)))
     assert "Ordinateur" not in french and french.count("Démon d’alice") == 3, french
+    table.status = "ended"  # the game's last news is told once the table has closed
+    assert names_for(world.bot, table)[daemon.player] == "Daemon of alice"
