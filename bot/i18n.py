@@ -35,6 +35,7 @@ from babel.messages.pofile import read_po
 from babel.numbers import format_percent
 
 from games.base import Number, Text
+from games.elision import elided
 
 LOCALES = Path(__file__).resolve().parent.parent / "locales"
 SOURCE = "en"  # the language of the message ids
@@ -132,7 +133,7 @@ def _formatted(template: str, language: str, params: dict[str, Any]) -> str:
     if language == SOURCE:  # a Text parameter is its English already, a number Python's own
         return template.format(**params)
     values = {key: _value(value, language) for key, value in params.items()}
-    return template.format(**values)
+    return elided(template, values, language).format(**values)  # "de {player}" → "d’Ann"
 
 
 def _value(value: Any, language: str) -> Any:
@@ -314,3 +315,17 @@ def deal_label(label: str) -> str:
     word, _space, number = label.partition(" ")
     template = DEAL_LABELS.get(word)
     return translate(template, current.get(), number=number) if template and number.isdigit() else label
+
+
+def labelled(label: str, value: str) -> str:
+    """"label: value" with the language's punctuation: "1 hand: 1 won" in English,
+    "1 donne : 1 gagnée" in French (a space before the colon)."""
+    # Translators: a label and what it labels; French puts a space before the colon
+    return _("{label}: {value}", label=label, value=value)
+
+
+def listed(parts: list[str]) -> str:
+    """Clauses one after another, separated by semicolons as the language writes them ("a; b",
+    French "a ; b")."""
+    # Translators: between two clauses of a list; French puts a space before the semicolon
+    return _("; ").join(parts)

@@ -96,3 +96,9 @@ def _texts(top: str, item: app_commands.Command | app_commands.Group) -> Iterato
             yield top, OPTION_HELP, parameter.description
         for choice in parameter.choices:
             yield top, CHOICE, choice.name
+
+
+def command_name(name: str) -> str:
+    """A top-level command's name as a member speaking the language spoken now types it: /rummy
+    is `/rami` in French."""
+    return localized(NAME, name, i18n.current.get(), name) or name

@@ -120,18 +120,18 @@ class ArcanoidUI(GameUI):
         """Every event told as the table reads it (cogs/arcanoid_words.py), one line each."""
         return "\n".join(words.tell(events, names))
 
-    def announcements(self, events: list[Event]) -> list[str]:
+    def announcements(self, events: list[Event], names: dict[int, str]) -> list[str]:
         lines = []
         for event in events:
             if event.kind == "round_over":
-                won = ", ".join(_("{field} → {player}", field=words.field(f), player=_mention(p))
+                won = ", ".join(_("{field} → {player}", field=words.field(f), player=_mention(p, names))
                                 for f, p in event.data["winners"].items())
                 lines.append(_("Round {round} is over: {won}", round=event.data["round"], won=won))
             elif event.kind == "game_over":
                 lines.append(_("Arcanoid is over. Winner: {players}",
-                               players=", ".join(_mention(p) for p in event.data["winners"])))
+                               players=", ".join(_mention(p, names) for p in event.data["winners"])))
                 scores = sorted(event.data["scores"].items(), key=lambda kv: -kv[1])
-                standings = ", ".join(_("{player}: {n}", player=_mention(int(p)), n=n) for p, n in scores)
+                standings = ", ".join(_("{player}: {n}", player=_mention(int(p), names), n=n) for p, n in scores)
                 lines.append(_("Standings (battles won): {standings} — `/leaderboard game:arcanoid` and `/profile` "
                                "count games and battles won.", standings=standings))
             elif event.kind == "vote":
@@ -325,12 +325,14 @@ def hand_shown(view: dict, me: dict, names: dict[int, str]) -> tuple[str, list[s
     return _("Your Arcanoid hand"), [face_code(c) for c in me["hand"] + me["visible"]]
 
 
-def _mention(player: int | None) -> str:
+def _mention(player: int | None, names: dict[int, str]) -> str:
+    """A seat as the channel's news names it: a member by mention, a daemon after its master
+    ("Daemon of Ann"), a computer by its name."""
     if player is None:
         return _("nobody")
     if player == USA:
         return _("the USA")
-    return _("Computer {number}", number=-player) if player < 0 else f"<@{player}>"
+    return f"<@{player}>" if player > 0 else _seat(player, names)
 
 
 register_ui(ArcanoidUI())

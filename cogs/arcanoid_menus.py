@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from bot.i18n import N_, _
+from bot.i18n import N_, _, pgettext
 from bot.i18n import translated as tr
 from cogs.arcanoid_words import field, say
 from cogs.common import ButtonSpec, Control, SelectSpec
@@ -141,7 +141,7 @@ def _play_label(action: Action, view: dict[str, Any]) -> str:
 
 def _menu_call(call: str) -> str:
     """A Hierophant's call in a menu: `swords`, `trumps`, `fool`."""
-    calls = {"trumps": _("trumps"), "fool": _("fool")}
+    calls = {"trumps": pgettext("Hierophant's call", "trumps"), "fool": _("fool")}  # French: "atouts" (a suit: "atout")
     return calls.get(call) or field(call)
 
 

@@ -8,7 +8,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.client import TarotBot
-from bot.i18n import N_, _, ngettext, pgettext
+from bot.i18n import N_, _, labelled, listed, ngettext, pgettext
 from bot.i18n import translated as tr
 from bot.tables import Table
 from cogs.answers import language_option, own_choices, render_words
@@ -123,7 +123,7 @@ class BlackjackUI(GameUI):
             net = f" ({hand['payout'] - hand['bet']:+})" if hand.get("payout") is not None else ""
             why = f" — {_reason(hand, dealer)}" if hand.get("reason") else ""
             parts.append(f"{hand_text(hand)} {word}{net}{why}")
-        return f"{names[seat['player']]}: " + "; ".join(parts)
+        return labelled(names[seat["player"]], listed(parts))
 
     def buttons(self, table: Table, view: dict) -> list[ButtonSpec]:
         if view["phase"] == "betting":

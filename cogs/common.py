@@ -160,8 +160,9 @@ class GameUI:
                 found[seat.player] = "USA"
         return found
 
-    def announcements(self, events: list[Event]) -> list[str]:
-        """Lines to post in the channel after these events (news beyond the table message)."""
+    def announcements(self, events: list[Event], names: dict[int, str]) -> list[str]:
+        """Lines to post in the channel after these events (news beyond the table message);
+        `names`: the table's seats' names (`names_for`)."""
         return []
 
     def announcement_image(self, table: Table, events: list[Event], names: dict[int, str]) -> Drawing | None:
@@ -330,7 +331,7 @@ def names_for(bot: discord.Client, table: Table) -> SeatNames:
         if user is not None or str(player) in known:
             names[player] = shown_name(user) if user else known[str(player)]
     ui = UIS.get(table.game)
-    if ui is not None and table.active:
+    if ui is not None and table.state is not None:  # an ended game's too: its last news names its daemons
         names.update(ui.seat_names(table, names))
     return names
 

@@ -11,7 +11,7 @@ from discord.ext import commands
 
 from bot import i18n, records
 from bot.client import TarotBot
-from bot.i18n import N_, _, ngettext
+from bot.i18n import N_, _, ngettext, pgettext
 from cogs.answers import render_words
 from cogs.common import COLOUR, GAME_TITLES, Drawing, game_title, png_file, refuse, reply, said_deal
 from cogs.records import counted, date_of, record_word, unit_of
@@ -22,9 +22,15 @@ from renders.count import render_pile
 from renders.french_tarot import METHODS
 
 PERIOD_WORDS = {"day": N_("day"), "week": N_("week"), "month": N_("month"), "all": N_("all")}
-MEASURE_WORDS = {"net": N_("net"), "wins": N_("wins"), "win rate": N_("win rate")}
-RECORD_WORDS = (N_("hand"), N_("round"), N_("game"))  # record_word's, said with _()
+MEASURE_WORDS = {"net": N_("net"), "win rate": N_("win rate")}  # "wins": `measure_word`
+RECORD_WORDS = (N_("round"), N_("game"))  # record_word's, said with _() ("hand" by `said_deal`, in its context)
 FRACTION_GLYPHS = {(1, 2): "½", (1, 3): "⅓", (2, 3): "⅔", (1, 4): "¼", (3, 4): "¾"}
+
+
+def measure_word(by: str) -> str:
+    """What a leaderboard ranks by, in the language spoken now: "wins" has a context of its own
+    (a count of won games, French "victoires"; alone it is a winner's badge, "gagne")."""
+    return pgettext("leaderboard measure", "wins") if by == "wins" else _(MEASURE_WORDS.get(by, by))
 
 
 def standing_text(standing: records.Standing, by: str, word: str, unit: str) -> str:
@@ -131,7 +137,7 @@ class Economy(commands.Cog):
         word, unit = record_word(game.value), unit_of(game.value)
         lines = [f"{i}. <@{r.player}> — {standing_text(r, by, word, unit)}" for i, r in enumerate(rows, 1)]
         since = _("all time") if period == "all" else _("since {date} (UTC)", date=date_of(today - records.PERIODS[period] + 1))
-        name, measure = game_title(game.value), _(MEASURE_WORDS.get(by, by))
+        name, measure = game_title(game.value), measure_word(by)
         nobody = _("Nobody has finished a {word} of {game} here yet.", word=said_deal(word), game=name) if period == "all" \
             else _("Nobody has finished a {word} of {game} here in that time.", word=said_deal(word), game=name)
         if by == "win rate":
@@ -165,7 +171,7 @@ class Economy(commands.Cog):
             working = counting.count_working(pile, group, name)
             total = sum((value for _, value in working), Fraction(0))
             steps = " + ".join(fraction_text(value) for _, value in working)
-            embed.add_field(name=f"{_(METHODS.get(name, name))}: {fraction_text(total)}", value=steps[:1024] or "0",
+            embed.add_field(name=i18n.labelled(_(METHODS.get(name, name)), fraction_text(total)), value=steps[:1024] or "0",
                             inline=False)
         shown = counting.count_working(pile, group, methods[0])
         groups = [([c.code for c in cards_], fraction_text(value)) for cards_, value in shown]

@@ -11,7 +11,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.client import TarotBot
-from bot.i18n import _, ngettext
+from bot.i18n import _, labelled, ngettext
 from bot.i18n import translated as tr
 from bot.tables import Table
 from cogs.answers import language_option, own_choices
@@ -210,7 +210,7 @@ class PokerUI(GameUI):
     def select_action(self, code: str, values: list[str]) -> Action:
         return {"type": code, "cards": list(values)}
 
-    def announcements(self, events: list[Event]) -> list[str]:
+    def announcements(self, events: list[Event], names: dict[int, str]) -> list[str]:
         """Players out of chips leave the table: the channel is told."""
         busted = [e.data["player"] for e in events if e.kind == "busted"]
         if not busted:
@@ -243,7 +243,7 @@ class PokerUI(GameUI):
         if event.kind == "street" and not data["cards"]:
             return _("{street} begins", street=_street(data["street"]))  # the draw: no card dealt
         if event.kind == "street":
-            return f"{_street(data['street'])}: {_cards_text(data['cards'])}"
+            return labelled(_street(data["street"]), _cards_text(data["cards"]))
         if event.kind == "uncalled":
             return _("{amount} uncalled goes back to {player}", amount=data["amount"], player=name)
         if event.kind == "showdown":

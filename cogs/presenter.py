@@ -12,8 +12,9 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot import fair
-from bot.i18n import N_, _, chips, deal_label
+from bot.i18n import N_, _, chips, deal_label, labelled
 from bot.i18n import translated as tr
+from bot.i18n_commands import command_name
 from bot.tables import Table, seat_range
 from cogs import last_moves
 from cogs.answers import speaking_at, speaking_to
@@ -420,13 +421,14 @@ class Presenter:
         await self.hands.close_all(table, lambda: game_over_text(table), answered=answered_in_dm(interaction))
         await self._announce(table, [_("The {game} game is over and the table is closed. `/history` shows your "
                                        "hands; `/{command} create` opens a new table.", game=game_title(table.game),
-                                       command=table.game)])
+                                       command=command_name(table.game))])
 
     async def _announce_events(self, table: Table, events: list[Event]) -> None:
         ui = UIS[table.game]
-        lines = ui.announcements(events) + host_lines(events)
+        names = names_for(self.bot, table)
+        lines = ui.announcements(events, names) + host_lines(events)
         if lines:
-            drawing = ui.announcement_image(table, events, names_for(self.bot, table))
+            drawing = ui.announcement_image(table, events, names)
             await self._announce(table, lines, await drawing.draw() if drawing else None)
 
     async def _announce(self, table: Table, lines: list[str], image: bytes | None = None) -> None:
@@ -565,7 +567,7 @@ COMMITMENT_SHOWN = 16  # hex digits of a commitment on the table message (/table
 def commitment_footer(view: dict[str, Any], upcoming: str | None = None, nonce: int = 0) -> str | None:
     """The deals in play and the table's next deal, committed: enough of each SHA-256 to check
     it against /history later."""
-    deals = [f"{deal_label(d['label'])}: sha256 {d['commitment'][:COMMITMENT_SHOWN]}…"
+    deals = [labelled(deal_label(d["label"]), f"sha256 {d['commitment'][:COMMITMENT_SHOWN]}…")
              for d in view.get("commitments") or []]
     if upcoming:
         deals.append(_("next deal (#{nonce}): sha256 {hash}…", nonce=str(nonce), hash=upcoming[:COMMITMENT_SHOWN]))

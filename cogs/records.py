@@ -66,7 +66,7 @@ def game_lines(record: records.GameRecord) -> list[str]:
     if record.pushed or record.game in ("blackjack", "baccarat"):
         outcome += ", " + ngettext("{n} push", "{n} pushes", record.pushed)
     lines = [
-        f"{counted(record.played, word)}: {outcome}",
+        i18n.labelled(counted(record.played, word), outcome),
         _("Net {net} · biggest win {best}", net=counted(record.net, unit, signed=True), best=counted(record.best_win, unit)),
         _("Winning streak {streak} (best {best})", streak=record.streak, best=record.best_streak),
     ]

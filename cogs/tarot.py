@@ -12,7 +12,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.client import TarotBot
-from bot.i18n import _, ngettext
+from bot.i18n import _, labelled, listed, ngettext
 from bot.i18n import translated as tr
 from bot.tables import Table
 from cogs.answers import language_option, render_words
@@ -102,7 +102,7 @@ def sheet_text(sheet: dict[str, Any], names: dict[int, str]) -> list[str]:
             groups += _(" + (0 alone) 4")
         if pile.get("adjust"):
             groups += _(" {adjust} for the Excuse", adjust=pile["adjust"])
-        lines.append(f"{side}: **{pile['points']}** = {groups}")
+        lines.append(labelled(side, f"**{pile['points']}** = {groups}"))
     if sheet["excuse"]:
         lines.append(excuse_text(sheet))
     lines.append(_("Counted in twos, {method} method. ", method=_(METHODS.get(sheet["method"], sheet["method"])))
@@ -138,7 +138,7 @@ def _numbers(sheet: dict[str, Any], names: dict[int, str]) -> str:
                 player=who(names, p["player"]), bonus=p["bonus"]) for p in sheet["poignees"]]
     if sheet["chelem"]:
         parts.append(_("chelem {points:+d}", points=sheet["chelem"]))
-    return "; ".join(parts) + "."
+    return listed(parts) + "."
 
 
 class TarotUI(GameUI):

@@ -141,7 +141,8 @@ def _centre(view: dict[str, Any], names: dict[int, str], style: str, card_width:
     if view.get("final") and pots:
         parts.append(_winners_line(view, names, room, reasons, words))
     elif len(pots) > 1:
-        shares = " · ".join(f"{_pot_name(words, i, len(pots))}: {L.chips(p['amount'])}" for i, p in enumerate(pots))
+        shares = " · ".join(words("{pot}: {amount}", pot=_pot_name(words, i, len(pots)), amount=L.chips(p["amount"]))
+                           for i, p in enumerate(pots))
         parts.append(L.label(shares, L.SMALL, L.MUTED))
     if view["phase"] == "draw" and view.get("turn"):
         who = L.player_name(names, view["turn"]["player"])

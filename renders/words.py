@@ -11,6 +11,7 @@ from contextvars import ContextVar
 from typing import Any
 
 from games.base import Number, Text
+from games.elision import elided
 
 
 class Words(dict[str, str]):
@@ -27,6 +28,7 @@ class Words(dict[str, str]):
             return template
         if self.language != "en":
             params = {key: self._number(value) for key, value in params.items()}
+            template = elided(template, params, self.language)  # "Démon de {player}" → "Démon d’Ann"
         return template.format(**params)
 
     def _number(self, value: Any) -> Any:

@@ -309,7 +309,7 @@ def _mover(state: State, player: int, daemon: Any = None) -> tuple[Seat, bool]:
 
 def _name(seat: Seat) -> str:
     if seat.kind == DAEMON:
-        return f"the daemon of {mention(seat.master)}"  # type: ignore[arg-type]
+        return Text(N_("the daemon of {player}"), player=mention(seat.master))  # type: ignore[arg-type]
     return Text(N_("the USA")) if seat.kind == MECHANICAL else mention(seat.player)
 
 

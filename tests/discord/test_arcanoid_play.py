@@ -367,3 +367,23 @@ async def test_a_commitment_where_the_world_made_the_member_abdicate_is_refused_
     assert arc.pending(table.state) == [bob.id]
     said = await refused(world, bob.slash(world.channel, "arcanoid commit", field="swords", cards="2S"), "abdicated")
     assert "already committed" not in said
+
+
+async def test_the_channel_news_names_a_daemon_after_its_master_never_as_a_computer(simcord_env):
+    """A battle won by a daemon (seat -101) is told as "Daemon of alice" — in French "Démon
+    d’alice" — in the round's and the game's news, not as "Computer 101"."""
+    from bot import i18n
+    from cogs.common import UIS, names_for
+    from games.base import Event
+
+    world, alice, _bob, table, daemon = await devil_played(simcord_env, "0 10C 9C 8C 7C AC 8P")
+    names = names_for(world.bot, table)
+    events = [Event("round_over", {"round": 1, "winners": {"swords": daemon.player, "cups": alice.id}, "battles": []}),
+              Event("game_over", {"winners": [daemon.player], "scores": {str(daemon.player): 1, str(alice.id): 1}})]
+    said = "\n".join(UIS["arcanoid"].announcements(events, names))
+    assert "Computer" not in said and said.count("Daemon of alice") == 3, said
+    with i18n.speaking("fr"):
+        french = "\n".join(UIS["arcanoid"].announcements(events, names_for(world.bot, table)))
+    assert "Ordinateur" not in french and french.count("Démon d’alice") == 3, french
+    table.status = "ended"  # the game's last news is told once the table has closed
+    assert names_for(world.bot, table)[daemon.player] == "Daemon of alice"
