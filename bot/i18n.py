@@ -127,13 +127,109 @@ def _domain_catalog(language: str, domain: str) -> gettext.GNUTranslations | Non
     return gettext.GNUTranslations(compiled)
 
 
-def _formatted(template: str, language: str, params: dict[str, Any]) -> str:
+# --- a text said: a lookup -----------------------------------------------------------------
+# English formats its message id with Python's own `str.format`, nothing else. Another language
+# looks its template up once (per message id, per plural form) and keeps every text it has said
+# whole, by its message id and parameters (`_said`): a table says the same texts again at every
+# move, so saying one again is one dictionary lookup, not a catalog, a plural rule and numbers
+# written the language's way. The memo is bounded: full, it starts again.
+
+MEMO_SIZE = 20_000  # texts kept whole, all languages together
+_said: dict[tuple[Any, ...], str] = {}
+_templates: dict[tuple[str, str], str] = {}  # (language, msgid) -> its template
+_plural_templates: dict[tuple[str, str, str, int], str] = {}  # (language, singular, plural, form) -> template
+_PLAIN = frozenset((str, int, bool, type(None)))  # parameters a memo key holds as they are
+
+
+def _params_key(params: dict[str, Any]) -> tuple[Any, ...] | None:
+    """Parameters as a memo key: each value with its type (True == 1, and a Text equals the
+    plain string of its English), a nested Text by its own key; None when one cannot be kept
+    (a float, a list, a number already written a language's way)."""
+    key: list[tuple[Any, ...]] = []
+    for name, value in params.items():
+        kind = type(value)
+        if kind is Text:
+            inner = _text_key(value)
+            if inner is None:
+                return None
+            key.append((name, inner))
+        elif kind in _PLAIN:
+            key.append((name, kind, value))
+        else:
+            return None
+    return tuple(key)
+
+
+def _text_key(text: Text) -> tuple[Any, ...] | None:
+    params = _params_key(text.params) if text.params else ()
+    return None if params is None else (text.msgid, text.plural, text.count, params)
+
+
+def _spoken(language: str, msgid: str, plural: str | None, count: int, params: dict[str, Any]) -> str:
+    """A text in a language other than English (the pseudo-language included), kept once said."""
+    if plural is None and not params:
+        return _marked(msgid) if language == PSEUDO else _template(language, msgid)
+    fixed = _params_key(params) if params else ()
+    key = None if fixed is None else (language, msgid, plural, count if plural is not None else 1, fixed)
+    if key is not None:
+        found = _said.get(key)
+        if found is not None:
+            return found
+    said = _say(language, msgid, plural, count, params)
+    if key is not None:
+        if len(_said) >= MEMO_SIZE:
+            _said.clear()
+        _said[key] = said
+    return said
+
+
+def _say(language: str, msgid: str, plural: str | None, count: int, params: dict[str, Any]) -> str:
+    """A text worked out: its template in the language, its parameters filled in (a nested Text
+    translated, a number written the language's way). The pseudo-language marks the English."""
+    if plural is not None:
+        params = {"n": count, **params}
+    if language == PSEUDO:
+        english = msgid if plural is None or abs(count) == 1 else plural
+        return _marked(english.format(**params) if params else english)
+    template = _template(language, msgid) if plural is None else _plural_template(language, msgid, plural, count)
     if not params:
         return template
-    if language == SOURCE:  # a Text parameter is its English already, a number Python's own
-        return template.format(**params)
     values = {key: _value(value, language) for key, value in params.items()}
     return elided(template, values, language).format(**values)  # "de {player}" → "d’Ann"
+
+
+def _template(language: str, msgid: str) -> str:
+    """A message id's template in a language (not the pseudo-language), looked up once."""
+    found = _templates.get((language, msgid))
+    if found is None:
+        found = _catalog(language).gettext(msgid)
+        if len(_templates) >= MEMO_SIZE:
+            _templates.clear()
+        _templates[language, msgid] = found
+    return found
+
+
+def _plural_template(language: str, singular: str, plural: str, count: int) -> str:
+    """The template of the form `count` takes in a language (not the pseudo-language): the
+    catalog's plural entry, else the forms marked one by one (a game's `Plural(N_(…), N_(…))`),
+    looked up once per form."""
+    catalog = _catalog(language)
+    choose = getattr(catalog, "plural", _english_form)
+    form = choose(abs(count))
+    key = (language, singular, plural, form)
+    found = _plural_templates.get(key)
+    if found is None:
+        found = catalog.ngettext(singular, plural, abs(count))
+        if found in (singular, plural):  # no plural entry: the forms marked one by one
+            found = catalog.gettext(singular if form == 0 else plural)
+        if len(_plural_templates) >= MEMO_SIZE:
+            _plural_templates.clear()
+        _plural_templates[key] = found
+    return found
+
+
+def _english_form(count: int) -> int:
+    return int(count != 1)
 
 
 def _value(value: Any, language: str) -> Any:
@@ -150,38 +246,38 @@ def _marked(text: str) -> str:
 
 def _(msgid: str, /, **params: Any) -> str:
     """`msgid` in the language spoken now, its `{parameters}` filled in."""
-    return translate(msgid, current.get(), **params)
+    language = current.get()
+    if language == SOURCE:  # a Text parameter is its English already, a number Python's own
+        return msgid.format(**params) if params else msgid
+    return _spoken(language, msgid, None, 1, params)
 
 
 def translate(msgid: str, language: str, /, **params: Any) -> str:
-    if language == PSEUDO:
-        return _marked(_formatted(msgid, SOURCE, params))
-    template = msgid if language == SOURCE else _catalog(language).gettext(msgid)
-    return _formatted(template, language, params)
+    if language == SOURCE:
+        return msgid.format(**params) if params else msgid
+    return _spoken(language, msgid, None, 1, params)
 
 
 def ngettext(singular: str, plural: str, count: int, /, **params: Any) -> str:
     """The form the count takes in the language spoken now; `{n}` is the count."""
     language = current.get()
-    params = {"n": count, **params}
-    one = singular if abs(count) == 1 else plural
-    if language in (SOURCE, PSEUDO):
-        return _marked(_formatted(one, SOURCE, params)) if language == PSEUDO else _formatted(one, SOURCE, params)
-    catalog = _catalog(language)
-    found = catalog.ngettext(singular, plural, abs(count))
-    if found in (singular, plural):  # no plural entry: the forms marked one by one (a game's `Plural(N_(…), N_(…))`)
-        choose = getattr(catalog, "plural", lambda n: int(n != 1))
-        found = catalog.gettext(singular if choose(abs(count)) == 0 else plural)
-    return _formatted(found, language, params)
+    if language == SOURCE:
+        return (singular if abs(count) == 1 else plural).format(**{"n": count, **params})
+    return _spoken(language, singular, plural, count, params)
 
 
 def pgettext(context: str, msgid: str, /, **params: Any) -> str:
     """`msgid` in a context (a word that means different things in different places)."""
     language = current.get()
+    if language == SOURCE:
+        return msgid.format(**params) if params else msgid
     if language == PSEUDO:
-        return _marked(_formatted(msgid, SOURCE, params))
-    template = msgid if language == SOURCE else _catalog(language).pgettext(context, msgid)
-    return _formatted(template, language, params)
+        return _marked(msgid.format(**params) if params else msgid)
+    template = _catalog(language).pgettext(context, msgid)
+    if not params:
+        return template
+    values = {key: _value(value, language) for key, value in params.items()}
+    return elided(template, values, language).format(**values)
 
 
 def pgettext_in(domain: str, context: str, msgid: str) -> str:
@@ -201,13 +297,7 @@ def translated(text: Text | str, language: str | None = None) -> str:
     language = language or current.get()
     if language == SOURCE:
         return str(text)  # a Text is its English, filled in when it was made
-    token = current.set(language)
-    try:
-        if text.plural is not None:
-            return ngettext(text.msgid, text.plural, text.count, **text.params)
-        return translate(text.msgid, language, **text.params)
-    finally:
-        current.reset(token)
+    return _spoken(language, text.msgid, text.plural, text.count, text.params)
 
 
 def template(msgid: str) -> str:

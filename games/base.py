@@ -131,14 +131,23 @@ class Text(str):
 
     msgid: str
     params: dict[str, Any]
-    plural: str | None
-    count: int
+    plural: str | None = None  # most texts have no plural form: kept on the class, not on each
+    count: int = 1
 
     def __new__(cls, msgid: str, /, plural: str | None = None, count: int = 1, **params: Any) -> Text:
-        template = plural if plural is not None and abs(count) != 1 else msgid
-        english = template.format(n=count, **params) if (params or plural is not None) else template
-        text = super().__new__(cls, english)
-        text.msgid, text.params, text.plural, text.count = msgid, params, plural, count
+        if plural is not None:
+            english = (msgid if abs(count) == 1 else plural).format(n=count, **params)
+        elif params:
+            try:
+                english = msgid.format(**params)
+            except KeyError:  # a `{n}` without a plural form: the count
+                english = msgid.format(n=count, **params)
+        else:
+            english = msgid
+        text = str.__new__(cls, english)
+        text.msgid, text.params = msgid, params
+        if plural is not None or count != 1:
+            text.plural, text.count = plural, count
         return text
 
     def __reduce__(self) -> Any:  # pickled (to a worker process) with its parameters
