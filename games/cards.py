@@ -219,9 +219,11 @@ def rank_name(rank: int, style: str = "rws") -> str:
     return Text(N_("Ace")) if rank == 1 else str(rank)
 
 
+@lru_cache(maxsize=4096)
 def card_name(c: Card, style: str = "rws", *, orientation: bool = True) -> str:
     """The card's name in a deck style: `King of Cups`, `XVI The Tower`, `Roi ♥` — a marked
-    `Text` (the English name as a `str`; the Discord side says it in the reader's language)."""
+    `Text` (the English name as a `str`; the Discord side says it in the reader's language),
+    made once (a Text is never changed): a table names the same cards at every move."""
     name: str
     if c.is_major:
         major = major_name(c.rank, style)
