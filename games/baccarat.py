@@ -38,7 +38,7 @@ class Options:
     def validate(self) -> None:
         house.check_common_options(self.min_bet, self.max_bet, self.decks, self.timer)
         ok = self.commission in COMMISSIONS and not isinstance(self.commission, bool)
-        require(ok, Text(N_("commission must be 5 or 0 (percent)")))
+        require(ok, N_("commission must be 5 or 0 (percent)"))
 
 
 # --- the rules as functions ----------------------------------------------------------------
@@ -254,7 +254,7 @@ def _play_coup(state: State, events: list[Event]) -> None:
 
 def _side(raw: Any) -> str:
     side = raw.strip().lower() if isinstance(raw, str) else None
-    require(side in SIDES, Text(N_("bet on player, banker or tie")))
+    require(side in SIDES, N_("bet on player, banker or tie"))
     return side  # type: ignore[return-value]
 
 

@@ -303,12 +303,12 @@ def seat_handover(robots: list[int], player: int) -> Action:
 
 def hand_over_seat(robots: list[int], player: int, kind: str) -> Event:
     """`seat_handover`'s move made: the person added to `robots`, or taken off."""
-    require(player > 0, Text(N_("a computer player plays its own seat")))
+    require(player > 0, N_("a computer player plays its own seat"))
     if kind == "sitin":
-        require(player in robots, Text(N_("you play your own seat")))
+        require(player in robots, N_("you play your own seat"))
         robots.remove(player)
         return Event("sitin", {"player": player})
-    require(player not in robots, Text(N_("a computer already plays your seat")))
+    require(player not in robots, N_("a computer already plays your seat"))
     robots.append(player)
     return Event("sitout", {"player": player, "computer": True})
 
@@ -368,12 +368,16 @@ LEVELS = ("easy", "normal", "hard")  # the computer players' strengths (docs/com
 
 def check_level(level: object) -> None:
     """The `level` option of a game with computer players."""
-    require(level in LEVELS, Text(N_("level must be easy, normal or hard")))
+    require(level in LEVELS, N_("level must be easy, normal or hard"))
 
 
-def require(condition: bool, reason: str) -> None:
+def require(condition: bool, reason: str, /, *, plural: str | None = None, count: int = 1, **params: Any) -> None:
+    """Refuses the move (`IllegalAction`) unless `condition` holds. `reason` is a marked text
+    (`N_`) with its `params` (and a `plural` form chosen by `count`, as `Plural`), made a `Text`
+    only when the move is refused: a check runs at every move and every listing of the legal
+    moves, its reason is rarely said. A reason made already (a `Text`) is given as it is."""
     if not condition:
-        raise IllegalAction(reason)
+        raise IllegalAction(reason if isinstance(reason, Text) else Text(reason, plural=plural, count=count, **params))
 
 
 def allowed(check: Callable[[], object]) -> bool:

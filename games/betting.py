@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from games import pots
-from games.base import N_, IllegalAction, Plural, Text, flat_dict, parse_amount, require
+from games.base import N_, IllegalAction, Text, flat_dict, parse_amount, require
 
 
 @dataclass
@@ -176,35 +176,35 @@ class Betting:
 
     def verify_turn(self, player: int, mention: str) -> Bettor:
         bettor = self.find(player)
-        require(bettor is not None, Text(N_("you are not in this hand; you'll be dealt in at the next one")))
+        require(bettor is not None, N_("you are not in this hand; you'll be dealt in at the next one"))
         assert bettor is not None
-        require(not bettor.folded, Text(N_("you have folded this hand")))
+        require(not bettor.folded, N_("you have folded this hand"))
         current = self.current()
-        require(current is not None, Text(N_("no one is betting right now")))
+        require(current is not None, N_("no one is betting right now"))
         assert current is not None
-        require(current is bettor, Text(N_("it is not your turn: {player} is to act"), player=mention))
+        require(current is bettor, N_("it is not your turn: {player} is to act"), player=mention)
         return bettor
 
     def verify_check(self, bettor: Bettor) -> None:
         owed = self.to_call(bettor)
-        require(owed == 0, Text(N_("you can't check: it is {owed} to call — call {owed}, raise or fold"), owed=owed))
+        require(owed == 0, N_("you can't check: it is {owed} to call — call {owed}, raise or fold"), owed=owed)
 
     def verify_call(self, bettor: Bettor) -> int:
         owed = self.to_call(bettor)
-        require(owed > 0, Text(N_("there is nothing to call: check or bet")))
+        require(owed > 0, N_("there is nothing to call: check or bet"))
         return owed
 
     def verify_bet(self, bettor: Bettor, raw: Any) -> int:
         """A first bet of the round; returns the amount."""
-        require(self.current_bet == 0, Text(N_("there is already a bet of {bet}: call, raise to a total, or fold"),
-                                            bet=self.current_bet))
+        require(self.current_bet == 0, N_("there is already a bet of {bet}: call, raise to a total, or fold"),
+                bet=self.current_bet)
         amount = parse_amount(raw, "bet")
-        require(amount <= bettor.stack, Plural(N_("you have {n} chip, the bet is {amount}"),
-                                               N_("you have {n} chips, the bet is {amount}"), bettor.stack, amount=amount))
-        require(self.others_can_act(bettor), Text(N_("no one is left to answer a bet: check")))
+        require(amount <= bettor.stack, N_("you have {n} chip, the bet is {amount}"),
+                plural=N_("you have {n} chips, the bet is {amount}"), count=bettor.stack, amount=amount)
+        require(self.others_can_act(bettor), N_("no one is left to answer a bet: check"))
         if amount < bettor.stack:
-            require(amount >= self.big_blind, Text(N_("the minimum bet is {bet} (or all-in for {stack})"),
-                                                   bet=self.big_blind, stack=bettor.stack))
+            require(amount >= self.big_blind, N_("the minimum bet is {bet} (or all-in for {stack})"),
+                    bet=self.big_blind, stack=bettor.stack)
         return amount
 
     def verify_raise(self, bettor: Bettor, raw: Any) -> int:
@@ -214,15 +214,15 @@ class Betting:
             return self.verify_bet(bettor, raw)
         total = parse_amount(raw, "raise")
         most = self.max_to(bettor)
-        require(total <= most, Plural(N_("you have {n} chip: the most you can raise to is {most}"),
-                                      N_("you have {n} chips: the most you can raise to is {most}"), bettor.stack, most=most))
-        require(total > self.current_bet, Text(N_("a raise must go above the bet of {bet}; the minimum raise is to {least}"),
-                                               bet=self.current_bet, least=self.min_raise_to()))
+        require(total <= most, N_("you have {n} chip: the most you can raise to is {most}"),
+                plural=N_("you have {n} chips: the most you can raise to is {most}"), count=bettor.stack, most=most)
+        require(total > self.current_bet, N_("a raise must go above the bet of {bet}; the minimum raise is to {least}"),
+                bet=self.current_bet, least=self.min_raise_to())
         require(self.may_raise(bettor), self._why_no_raise(bettor))
         if total < most:
             require(total >= self.min_raise_to(),
-                    Text(N_("the minimum raise is to {least} (the last raise was {last}), or all-in to {most}"),
-                         least=self.min_raise_to(), last=max(self.last_raise, self.big_blind), most=most))
+                    N_("the minimum raise is to {least} (the last raise was {last}), or all-in to {most}"),
+                    least=self.min_raise_to(), last=max(self.last_raise, self.big_blind), most=most)
         return total
 
     def _why_no_raise(self, bettor: Bettor) -> Text:
@@ -238,7 +238,7 @@ class Betting:
         if most <= self.current_bet:
             return most
         if self.current_bet == 0:
-            require(self.others_can_act(bettor), Text(N_("no one is left to answer a bet: check")))
+            require(self.others_can_act(bettor), N_("no one is left to answer a bet: check"))
         else:
             owed = self.to_call(bettor)
             why = self._why_no_raise(bettor)

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from games import base, fairness, house
-from games.base import N_, Action, Event, HandRecord, IllegalAction, Plural, SeatSpec, Text, mention, require
+from games.base import N_, Action, Event, HandRecord, IllegalAction, SeatSpec, Text, mention, require
 from games.cards import Card, cards, codes
 
 NAME = "blackjack"
@@ -38,7 +38,7 @@ class Options:
 
     def validate(self) -> None:
         house.check_common_options(self.min_bet, self.max_bet, self.decks, self.timer)
-        require(self.orientation in ORIENTATIONS, Text(N_("orientation must be best or manual")))
+        require(self.orientation in ORIENTATIONS, N_("orientation must be best or manual"))
 
 
 # --- the rules as functions ----------------------------------------------------------------
@@ -413,17 +413,17 @@ def _pass(state: State, player: int, action: Action) -> list[Event]:
 
 def _my_turn(state: State, player: int) -> tuple[Seat, Hand, int]:
     seat = house.seated(state, player)
-    require(state.phase == "playing", Text(N_("the cards are not dealt yet: betting is open")))
-    require(bool(seat.hands), Text(N_("you have no hand in this round")))
+    require(state.phase == "playing", N_("the cards are not dealt yet: betting is open"))
+    require(bool(seat.hands), N_("you have no hand in this round"))
     turn = current_turn(state)
     assert turn is not None  # a playing round always has a hand to play
-    require(turn[0] is seat, Text(N_("it is not your turn: {player} is playing"), player=mention(turn[0].player)))
+    require(turn[0] is seat, N_("it is not your turn: {player} is playing"), player=mention(turn[0].player))
     return seat, seat.hands[turn[1]], turn[1]
 
 
 def _hit(state: State, player: int, action: Action) -> list[Event]:
     seat, hand, index = _my_turn(state, player)
-    require(_can_draw(state), Text(N_("the shoe is empty")))
+    require(_can_draw(state), N_("the shoe is empty"))
     events: list[Event] = []
     hand.cards.append(_player_card(state, _draw(state, events)))
     _check_21(hand)
@@ -441,10 +441,10 @@ def _stand(state: State, player: int, action: Action) -> list[Event]:
 
 
 def _verify_double(state: State, seat: Seat, hand: Hand) -> None:
-    require(len(hand.cards) == 2, Text(N_("you can only double on a two-card hand")))
-    require(seat.stack >= hand.bet, Plural(N_("you have {n} chip, doubling needs {more} more"),
-                                           N_("you have {n} chips, doubling needs {more} more"), seat.stack, more=hand.bet))
-    require(_can_draw(state), Text(N_("the shoe is empty")))
+    require(len(hand.cards) == 2, N_("you can only double on a two-card hand"))
+    require(seat.stack >= hand.bet, N_("you have {n} chip, doubling needs {more} more"),
+            plural=N_("you have {n} chips, doubling needs {more} more"), count=seat.stack, more=hand.bet)
+    require(_can_draw(state), N_("the shoe is empty"))
 
 
 def _double(state: State, player: int, action: Action) -> list[Event]:
@@ -462,13 +462,13 @@ def _double(state: State, player: int, action: Action) -> list[Event]:
 
 
 def _verify_split(seat: Seat, hand: Hand) -> None:
-    require(len(hand.cards) == 2, Text(N_("you can only split a two-card hand")))
+    require(len(hand.cards) == 2, N_("you can only split a two-card hand"))
     first, second = hand.cards
-    require(split_value(first) == split_value(second), Text(N_("you can only split two cards of the same value")))
-    require(not (hand.split_aces and is_minor_ace(first)), Text(N_("aces cannot be split again")))
-    require(len(seat.hands) < MAX_HANDS, Text(N_("you cannot play more than {most} hands"), most=MAX_HANDS))
-    require(seat.stack >= hand.bet, Plural(N_("you have {n} chip, splitting needs {more} more"),
-                                           N_("you have {n} chips, splitting needs {more} more"), seat.stack, more=hand.bet))
+    require(split_value(first) == split_value(second), N_("you can only split two cards of the same value"))
+    require(not (hand.split_aces and is_minor_ace(first)), N_("aces cannot be split again"))
+    require(len(seat.hands) < MAX_HANDS, N_("you cannot play more than {most} hands"), most=MAX_HANDS)
+    require(seat.stack >= hand.bet, N_("you have {n} chip, splitting needs {more} more"),
+            plural=N_("you have {n} chips, splitting needs {more} more"), count=seat.stack, more=hand.bet)
 
 
 def _split(state: State, player: int, action: Action) -> list[Event]:
@@ -485,18 +485,18 @@ def _split(state: State, player: int, action: Action) -> list[Event]:
 
 def _index(value: Any, size: int, missing: str) -> int:
     ok = isinstance(value, int) and not isinstance(value, bool) and 0 <= value < size
-    require(ok, Text(missing, value=repr(value)))
+    require(ok, missing, value=repr(value))
     return value
 
 
 def _turn_card(state: State, player: int, action: Action) -> list[Event]:
     seat = house.seated(state, player)
-    require(state.options.orientation == "manual", Text(N_("cards are placed reversed at this table; "
-                                                           "turning them is for tables with manual orientation")))
-    require(state.phase == "playing" and bool(seat.hands), Text(N_("you have no cards to turn")))
+    require(state.options.orientation == "manual", N_("cards are placed reversed at this table; "
+                                                      "turning them is for tables with manual orientation"))
+    require(state.phase == "playing" and bool(seat.hands), N_("you have no cards to turn"))
     hand = seat.hands[_index(action.get("hand"), len(seat.hands), N_("there is no hand {value}"))]
     position = _index(action.get("card"), len(hand.cards), N_("there is no card {value}"))
-    require(not hand.finished, Text(N_("that hand is finished: its cards are placed")))
+    require(not hand.finished, N_("that hand is finished: its cards are placed"))
     turned = hand.cards[position].turned()
     house.log(state, player, N_("{player} turns {card} to {turned}"), card=hand.cards[position].code, turned=turned.code)
     hand.cards[position] = turned

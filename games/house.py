@@ -154,7 +154,7 @@ def draw(state: Table, on_table: list[Card], events: list[Event]) -> Card:
     """The top card; an empty shoe mid-round gives way to a new shoe of the discards (every card
     not on the table), with a seed of its own."""
     if not state.shoe.cards:
-        require(available(state.shoe, on_table) > 0, Text(N_("the shoe is empty")))
+        require(available(state.shoe, on_table) > 0, N_("the shoe is empty"))
         events += replace_shoe(state, on_table)
         note_shoe(state)
     return take(state, 1)[0]
@@ -255,16 +255,16 @@ def table_fields(data: dict[str, Any], options: Any, seats: list[Seat]) -> dict[
 
 
 def check_seats(specs: list[SeatSpec], max_seats: int) -> None:
-    require(1 <= len(specs) <= max_seats, Text(N_("a table seats 1 to {most} players"), most=max_seats))
+    require(1 <= len(specs) <= max_seats, N_("a table seats 1 to {most} players"), most=max_seats)
     players = [spec.player for spec in specs]
-    require(len(set(players)) == len(players), Text(N_("a player can only sit once at a table")))
+    require(len(set(players)) == len(players), N_("a player can only sit once at a table"))
     for spec in specs:
-        require(isinstance(spec.stack, int) and spec.stack >= 0, Text(N_("a stack cannot be negative")))
+        require(isinstance(spec.stack, int) and spec.stack >= 0, N_("a stack cannot be negative"))
 
 
 def check_int(name: str, value: Any, low: int, high: int) -> None:
     ok = isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
-    require(ok, Text(N_("{name} must be a whole number from {low} to {high}"), name=name, low=low, high=high))
+    require(ok, N_("{name} must be a whole number from {low} to {high}"), name=name, low=low, high=high)
 
 
 def check_common_options(min_bet: Any, max_bet: Any, decks: Any, timer: Any) -> None:
@@ -276,7 +276,7 @@ def check_common_options(min_bet: Any, max_bet: Any, decks: Any, timer: Any) -> 
 
 def action_type(action: Any) -> str:
     ok = isinstance(action, dict) and isinstance(action.get("type"), str)
-    require(ok, Text(N_("an action needs a type")))
+    require(ok, N_("an action needs a type"))
     return action["type"]
 
 
@@ -357,17 +357,17 @@ def open_window(state: Table) -> Event:
 
 
 def verify_can_bet(state: Table, seat: Seat) -> None:
-    require(state.phase == "betting", Text(N_("betting is closed")))
-    require(seat.bet is None, Text(N_("you have already bet this round")))
-    require(not seat.passed, Text(N_("you passed this round; you can bet again in the next one")))
+    require(state.phase == "betting", N_("betting is closed"))
+    require(seat.bet is None, N_("you have already bet this round"))
+    require(not seat.passed, N_("you passed this round; you can bet again in the next one"))
 
 
 def verify_amount(state: Table, seat: Seat, raw: Any) -> int:
     amount = parse_amount(raw, "bet")
-    require(amount >= state.options.min_bet, Text(N_("the minimum bet is {amount}"), amount=state.options.min_bet))
-    require(amount <= state.options.max_bet, Text(N_("the maximum bet is {amount}"), amount=state.options.max_bet))
-    require(amount <= seat.stack, Plural(N_("you have {n} chip, the bet is {amount}"), N_("you have {n} chips, the bet is {amount}"),
-                                            seat.stack, amount=amount))
+    require(amount >= state.options.min_bet, N_("the minimum bet is {amount}"), amount=state.options.min_bet)
+    require(amount <= state.options.max_bet, N_("the maximum bet is {amount}"), amount=state.options.max_bet)
+    require(amount <= seat.stack, N_("you have {n} chip, the bet is {amount}"),
+            plural=N_("you have {n} chips, the bet is {amount}"), count=seat.stack, amount=amount)
     return amount
 
 
@@ -378,9 +378,9 @@ def do_bet(seat: Seat, amount: int) -> None:
 
 
 def verify_pass(state: Table, seat: Seat) -> None:
-    require(state.phase == "betting", Text(N_("betting is closed")))
-    require(seat.bet is None, Text(N_("you have already bet this round")))
-    require(not seat.passed, Text(N_("you have already passed this round")))
+    require(state.phase == "betting", N_("betting is closed"))
+    require(seat.bet is None, N_("you have already bet this round"))
+    require(not seat.passed, N_("you have already passed this round"))
 
 
 def finish_round(state: Table, snapshot: dict[str, Any]) -> list[Event]:
@@ -399,13 +399,13 @@ def finish_round(state: Table, snapshot: dict[str, Any]) -> list[Event]:
 
 
 def verify_join(state: Table, player: int, action: Action, max_seats: int) -> int:
-    require(find_seat(state, player) is None, Text(N_("you are already seated at this table")))
-    require(len(state.seats) < max_seats, Text(N_("the table is full ({seats} seats)"), seats=max_seats))
+    require(find_seat(state, player) is None, N_("you are already seated at this table"))
+    require(len(state.seats) < max_seats, N_("the table is full ({seats} seats)"), seats=max_seats)
     return parse_amount(action.get("stack"), "buy-in")
 
 
 def verify_leave(seat: Seat) -> None:
-    require(not seat.leaving, Text(N_("you are already leaving at the end of this round")))
+    require(not seat.leaving, N_("you are already leaving at the end of this round"))
 
 
 def leave(state: Table, seat: Seat) -> list[Event]:
@@ -418,11 +418,11 @@ def leave(state: Table, seat: Seat) -> list[Event]:
 
 
 def verify_sitout(seat: Seat) -> None:
-    require(not seat.sitting_out, Text(N_("you are already sitting out")))
+    require(not seat.sitting_out, N_("you are already sitting out"))
 
 
 def verify_sitin(seat: Seat) -> None:
-    require(seat.sitting_out, Text(N_("you are not sitting out")))
+    require(seat.sitting_out, N_("you are not sitting out"))
 
 
 def sitin(state: Table, player: int, action: Action) -> list[Event]:

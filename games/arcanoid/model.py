@@ -38,8 +38,8 @@ class Options:
 
     def validate(self) -> None:
         check_level(self.level)
-        require(self.variant in VARIANTS, Text(N_('variant must be one of {choices}'), choices=', '.join(VARIANTS)))
-        require(isinstance(self.gaza, bool), Text(N_("gaza must be true or false")))
+        require(self.variant in VARIANTS, N_('variant must be one of {choices}'), choices=', '.join(VARIANTS))
+        require(isinstance(self.gaza, bool), N_("gaza must be true or false"))
         _check_int("rounds", self.rounds, 1, 20)
         _check_int("reaction_seconds", self.reaction_seconds, 2, 60)
         _check_int("bots", self.bots, 0, 9)
@@ -66,7 +66,7 @@ class Options:
 
 def _check_int(name: str, value: Any, low: int, high: int) -> None:
     ok = isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
-    require(ok, Text(N_('{name} must be a whole number from {low} to {high}'), name=name, low=low, high=high))
+    require(ok, N_('{name} must be a whole number from {low} to {high}'), name=name, low=low, high=high)
 
 
 @dataclass

@@ -83,12 +83,12 @@ def arcanum_of(value: Any) -> int:
     """The major an action names: `"16"`, 16, `"the tower"`."""
     if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= 21:
         return value
-    require(isinstance(value, str) and bool(value.strip()), Text(N_("name an arcanum, e.g. 16 or the Tower")))
+    require(isinstance(value, str) and bool(value.strip()), N_("name an arcanum, e.g. 16 or the Tower"))
     try:
         found = parse_card(value.strip())
     except CardParseError as error:
         raise IllegalAction(error.text) from None
-    require(found.is_major, Text(N_('{code} is not a major arcanum'), code=found.code))
+    require(found.is_major, N_('{code} is not a major arcanum'), code=found.code)
     # the parser names 8 Strength and 11 Justice (RWS); Arcanoid numbers them the other way
     text = value.strip().lower()
     if "strength" in text or "justice" in text:
@@ -114,15 +114,15 @@ def spend(state: State, seat: Seat, c: Card, to_discard: bool = True) -> None:
 
 
 def target_seat(state: State, value: Any, what: str = "target") -> Seat:
-    require(isinstance(value, int) and not isinstance(value, bool), Text(N_('name the {what} player'), what=what))
+    require(isinstance(value, int) and not isinstance(value, bool), N_('name the {what} player'), what=what)
     found = state.seat(value)
-    require(found is not None, Text(N_('there is no player {value} at this table'), value=value))
+    require(found is not None, N_('there is no player {value} at this table'), value=value)
     return found  # type: ignore[return-value]
 
 
 def field_of(value: Any) -> str:
     require(isinstance(value, str) and value.lower() in FIELDS,
-            Text(N_('name a battlefield: {choices}'), choices=', '.join(FIELDS)))
+            N_('name a battlefield: {choices}'), choices=', '.join(FIELDS))
     return value.lower()
 
 
@@ -131,7 +131,7 @@ def field_of(value: Any) -> str:
 
 def play_priestess(state: State, seat: Seat, c: Card, action: Action, events: list[Event]) -> Outcome:
     target = target_seat(state, action.get("target"))
-    require(target is not seat, Text(N_("the High Priestess looks at another player's hand")))
+    require(target is not seat, N_("the High Priestess looks at another player's hand"))
     spend(state, seat, c)
     seat.looks.append({"round": state.round, "by": "priestess", "player": target.player,
                        "cards": [x.code for x in target.hand]})
@@ -142,7 +142,7 @@ def play_priestess(state: State, seat: Seat, c: Card, action: Action, events: li
 def play_hierophant(state: State, seat: Seat, c: Card, action: Action, events: list[Event]) -> Outcome:
     call = action.get("call")
     require(isinstance(call, str) and call.lower() in HIEROPHANT_CALLS,
-            Text(N_('call one of {choices}'), choices=', '.join(HIEROPHANT_CALLS)))
+            N_('call one of {choices}'), choices=', '.join(HIEROPHANT_CALLS))
     call = call.lower()
     spend(state, seat, c)
     shown = {}
@@ -170,7 +170,7 @@ def play_chariot_is_a_move(*_: Any) -> Outcome:  # pragma: no cover - see rules.
 
 
 def play_justice(state: State, seat: Seat, c: Card, action: Action, events: list[Event]) -> Outcome:
-    require(state.justice is None, Text(N_("Justice's row is already on the table")))
+    require(state.justice is None, N_("Justice's row is already on the table"))
     spend(state, seat, c, to_discard=False)
     state.aside.append(c)
     state.justice = []
@@ -180,7 +180,7 @@ def play_justice(state: State, seat: Seat, c: Card, action: Action, events: list
 
 
 def play_hermit(state: State, seat: Seat, c: Card, action: Action, events: list[Event]) -> Outcome:
-    require(seat.kind != MECHANICAL, Text(N_("the USA plays no arcana")))
+    require(seat.kind != MECHANICAL, N_("the USA plays no arcana"))
     spend(state, seat, c, to_discard=False)
     seat.hermit, seat.hermit_moves = c, HERMIT_MOVES
     events.append(Event("hermit", {"seat": seat.player}))
@@ -203,19 +203,19 @@ def choose_wheel(state: State, seat: Seat, action: Action) -> None:
     wanted = action.get("cards")
     count = state.choice["discard"]  # type: ignore[index]
     require(isinstance(wanted, list) and all(isinstance(x, str) for x in wanted),
-            Text(N_('name the {number} cards you discard'), number=count))
+            N_('name the {number} cards you discard'), number=count)
     faces = []
     for code in wanted:
         try:
             faces.append(parse_card(code).face)
         except CardParseError as error:
             raise IllegalAction(error.text) from None
-    require(len(faces) == count, Text(N_('discard exactly {number} cards'), number=count))
+    require(len(faces) == count, N_('discard exactly {number} cards'), number=count)
     pool = list(seat.hand)
     chosen = []
     for face in faces:
         match = next((x for x in pool if x.face == face), None)
-        require(match is not None, Text(N_('{code} is not in your hand'), code=face.code))
+        require(match is not None, N_('{code} is not in your hand'), code=face.code)
         pool.remove(match)  # type: ignore[arg-type]
         chosen.append(match)
     for x in chosen:
@@ -226,7 +226,7 @@ def choose_wheel(state: State, seat: Seat, action: Action) -> None:
 
 def play_strength(state: State, seat: Seat, c: Card, action: Action, events: list[Event]) -> Outcome:
     option = action.get("option")
-    require(option in ("visible", "hidden"), Text(N_("choose Strength's option: visible (two cards) or hidden (one)")))
+    require(option in ("visible", "hidden"), N_("choose Strength's option: visible (two cards) or hidden (one)"))
     spend(state, seat, c, to_discard=False)
     state.aside.append(c)
     if option == "visible":
@@ -240,7 +240,7 @@ def play_strength(state: State, seat: Seat, c: Card, action: Action, events: lis
 
 def play_hanged_man(state: State, seat: Seat, c: Card, action: Action, events: list[Event]) -> Outcome:
     target = target_seat(state, action.get("target"))
-    require(target.in_play, Text(N_("that player is out of play for this round")))
+    require(target.in_play, N_("that player is out of play for this round"))
     spend(state, seat, c)
     throw(state, target.hand + target.visible)
     target.hand, target.visible = [], []
@@ -262,10 +262,10 @@ def play_death(state: State, seat: Seat, c: Card, action: Action, events: list[E
 
 def play_temperance(state: State, seat: Seat, c: Card, action: Action, events: list[Event]) -> Outcome:
     field_ = field_of(action.get("field"))
-    require(seat.kind != MECHANICAL, Text(N_("the USA plays no arcana")))
-    require(bool(state.deck), Text(N_("Temperance needs a deck that is not empty")))
+    require(seat.kind != MECHANICAL, N_("the USA plays no arcana"))
+    require(bool(state.deck), N_("Temperance needs a deck that is not empty"))
     mine = seat.fields.get(field_)
-    require(mine is None or mine.abdicated, Text(N_('you have already committed on {field}'), field=field_word(field_)))
+    require(mine is None or mine.abdicated, N_('you have already committed on {field}'), field=field_word(field_))
     spend(state, seat, c, to_discard=False)
     state.temperance = {"card": c.code, "owner": seat.player, "field": field_}
     events.append(Event("temperance", {"seat": seat.player, "field": field_}))
@@ -273,7 +273,7 @@ def play_temperance(state: State, seat: Seat, c: Card, action: Action, events: l
 
 
 def play_devil(state: State, seat: Seat, c: Card, action: Action, events: list[Event]) -> Outcome:
-    require(seat.kind == "player", Text(N_("only a player raises a daemon")))
+    require(seat.kind == "player", N_("only a player raises a daemon"))
     spend(state, seat, c, to_discard=False)
     state.daemons += 1
     daemon = Seat(DAEMON_BASE - state.daemons, kind=DAEMON, master=seat.player, devil=c)
@@ -303,12 +303,12 @@ def tower_check(state: State, seat: Seat, action: Action) -> tuple[Seat, str, Co
     target = target_seat(state, action.get("target"))
     field_ = field_of(action.get("field"))
     require(not target.finished and not target.complete,
-            Text(N_("the Tower cannot decommit a player who has committed on all four battlefields")))
+            N_("the Tower cannot decommit a player who has committed on all four battlefields"))
     commitment = target.fields.get(field_)
-    require(commitment is not None, Text(N_('nothing is committed there for that player on {field}'), field=field_word(field_)))
+    require(commitment is not None, N_('nothing is committed there for that player on {field}'), field=field_word(field_))
     require(commitment.form not in ("abdication", JUDGMENT_FORM),
-            Text(N_("the Tower cannot decommit an abdication or Judgment")))
-    require(commitment.form != WORLD_FORM, Text(N_("the Tower cannot decommit the World")))
+            N_("the Tower cannot decommit an abdication or Judgment"))
+    require(commitment.form != WORLD_FORM, N_("the Tower cannot decommit the World"))
     return target, field_, commitment  # type: ignore[return-value]
 
 
@@ -342,14 +342,14 @@ def play_call(state: State, seat: Seat, c: Card, action: Action, events: list[Ev
 
 
 def called_card(value: Any, allow_major: bool) -> Card:
-    require(isinstance(value, str) and bool(value.strip()), Text(N_("name the card you call, e.g. KC")))
+    require(isinstance(value, str) and bool(value.strip()), N_("name the card you call, e.g. KC"))
     try:
         found = parse_card(value.strip()).face
     except CardParseError as error:
         raise IllegalAction(error.text) from None
     if found.is_major:
-        require(allow_major, Text(N_("only the Sun may call a major arcanum")))
-        require(found.rank not in UNCALLABLE, Text(N_("Judgment, the World and the Fool cannot be called")))
+        require(allow_major, N_("only the Sun may call a major arcanum"))
+        require(found.rank not in UNCALLABLE, N_("Judgment, the World and the Fool cannot be called"))
     return found
 
 
@@ -390,8 +390,8 @@ def call_again(state: State, seat: Seat, action: Action, events: list[Event]) ->
 def judgment_check(state: State, seat: Seat, action: Action) -> tuple[Seat, str]:
     target = target_seat(state, action.get("target"))
     field_ = field_of(action.get("field"))
-    require(not target.finished, Text(N_("that player is out of play for this round")))
-    require(field_ not in target.fields, Text(N_('that player has already committed on {field}'), field=field_word(field_)))
+    require(not target.finished, N_("that player is out of play for this round"))
+    require(field_ not in target.fields, N_('that player has already committed on {field}'), field=field_word(field_))
     return target, field_
 
 
@@ -423,9 +423,9 @@ COMMITTED_MAJORS = {  # the majors with no power to play, and how they are playe
 
 
 def remove_temperance_move(state: State, seat: Seat, events: list[Event]) -> Outcome:
-    require(state.options.nassau, Text(N_("in DRESDEN Temperance leaves when you commit on its battlefield")))
+    require(state.options.nassau, N_("in DRESDEN Temperance leaves when you commit on its battlefield"))
     require(state.temperance is not None and state.temperance["owner"] == seat.player,
-            Text(N_("you have no Temperance on the table")))
+            N_("you have no Temperance on the table"))
     remove_temperance(state)
     events.append(Event("temperance_removed", {"seat": seat.player}))
     return Outcome()

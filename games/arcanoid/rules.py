@@ -100,9 +100,9 @@ def new(options: Options, seats: list[SeatSpec], fair: fairness.Dealer | None = 
     shown before it is drawn, its seed revealed when the round is over."""
     options.validate()
     players = [spec.player for spec in seats]
-    require(MIN_SEATS <= len(players) <= MAX_SEATS, Text(N_('Arcanoid seats {low} to {high} players'), low=MIN_SEATS, high=MAX_SEATS))
-    require(len(set(players)) == len(players), Text(N_("a player can only sit once at a table")))
-    require(all(p > DAEMON_FLOOR for p in players), Text(N_("player ids below -99 are reserved")))
+    require(MIN_SEATS <= len(players) <= MAX_SEATS, N_('Arcanoid seats {low} to {high} players'), low=MIN_SEATS, high=MAX_SEATS)
+    require(len(set(players)) == len(players), N_("a player can only sit once at a table"))
+    require(all(p > DAEMON_FLOOR for p in players), N_("player ids below -99 are reserved"))
     state = State(options, players, fair=fair or fairness.new_dealer())
     _deal_round(state, [] if opening is None else opening)
     return state
@@ -233,8 +233,8 @@ def _seat(state: State, player: int) -> Seat:
 
 def apply(state: State, player: int, action: Action) -> list[Event]:
     """Play one action; IllegalAction with nothing changed when it is refused."""
-    require(isinstance(action, dict) and isinstance(action.get("type"), str), Text(N_("an action needs a type")))
-    require(state.phase != "over", Text(N_("the game is over")))
+    require(isinstance(action, dict) and isinstance(action.get("type"), str), N_("an action needs a type"))
+    require(state.phase != "over", N_("the game is over"))
     kind = action["type"]
     _check_keys(action)
     events: list[Event] = []
@@ -286,11 +286,11 @@ def _check_keys(action: Action) -> None:
 def _mover(state: State, player: int, daemon: Any = None) -> tuple[Seat, bool]:
     """The seat a turn move is for, and whether it is a Hermit's move out of turn."""
     if daemon is not None:
-        require(state.phase == "window", Text(N_("seat names your daemon for its Hermit's move out of turn, "
-                "in a reaction window only (on its turn, just move)")))
+        require(state.phase == "window", N_("seat names your daemon for its Hermit's move out of turn, "
+                                            "in a reaction window only (on its turn, just move)"))
         seat = _daemon_seat(state, player, daemon, Text(N_("Hermit")))
-        require(seat.in_play, Text(N_("that daemon is out of play for this round")))
-        require(_hermit_ready(seat), Text(N_("that daemon has no Hermit with moves left on the table")))
+        require(seat.in_play, N_("that daemon is out of play for this round"))
+        require(_hermit_ready(seat), N_("that daemon has no Hermit with moves left on the table"))
         return seat, True
     if state.phase == "play":
         seat = current_seat(state)
@@ -453,10 +453,10 @@ def _stays_dry(state: State, events: list[Event]) -> None:
 
 
 def _vote(state: State, player: int, action: Action, events: list[Event]) -> None:
-    require(state.phase == "vote", Text(N_("there is no refill vote now")))
-    require(pending(state) == [player], Text(N_("it is {player}'s turn to vote"), player=mention(pending(state)[0])))
+    require(state.phase == "vote", N_("there is no refill vote now"))
+    require(pending(state) == [player], N_("it is {player}'s turn to vote"), player=mention(pending(state)[0]))
     agree = action.get("refill")
-    require(isinstance(agree, bool), Text(N_("vote refill: true or false")))
+    require(isinstance(agree, bool), N_("vote refill: true or false"))
     vote = state.vote
     if not agree:
         state.vote, state.phase = None, "play"
@@ -495,7 +495,7 @@ def played_by_computer(state: State) -> list[int]:
 
 
 def _robot(state: State, player: int, kind: str, events: list[Event]) -> None:
-    require(player in state.players, Text(N_("you are not seated at this table")))
+    require(player in state.players, N_("you are not seated at this table"))
     if kind == "sitin":
         require(player in state.robots and player not in state.left,
                 Text(N_("you play your own seat")) if player not in state.left else Text(N_("you left this game")))
@@ -503,10 +503,10 @@ def _robot(state: State, player: int, kind: str, events: list[Event]) -> None:
         events.append(Event("sitin", {"player": player}))
         return
     if kind == "leave":
-        require(player not in state.left, Text(N_("you have already left this game")))
+        require(player not in state.left, N_("you have already left this game"))
         state.left.append(player)
     else:
-        require(player not in state.robots, Text(N_("a computer already plays your seat")))
+        require(player not in state.robots, N_("a computer already plays your seat"))
     if player not in state.robots:
         state.robots.append(player)
     events.append(Event("left" if kind == "leave" else "sitout", {"player": player, "computer": True}))
@@ -516,8 +516,8 @@ def _robot(state: State, player: int, kind: str, events: list[Event]) -> None:
 
 
 def _close_window(state: State, player: int, events: list[Event]) -> None:
-    require(player == RUNTIME, Text(N_("only the table's clock closes a reaction window")))
-    require(state.phase == "window", Text(N_("no reaction window is open")))
+    require(player == RUNTIME, N_("only the table's clock closes a reaction window"))
+    require(state.phase == "window", N_("no reaction window is open"))
     window = state.window
     _settle_window(state, window, stolen=False)
     events.append(Event("window_closed", {"id": window["id"]}))  # type: ignore[index]
@@ -539,10 +539,10 @@ def _settle_window(state: State, window: dict[str, Any] | None, stolen: bool) ->
 
 
 def _pass(state: State, player: int) -> None:
-    require(state.phase == "window", Text(N_("no reaction window is open")))
+    require(state.phase == "window", N_("no reaction window is open"))
     _seat(state, player)
     passed = state.window["passed"]  # type: ignore[index]
-    require(player not in passed, Text(N_("you have already passed in this window")))
+    require(player not in passed, N_("you have already passed in this window"))
     passed.append(player)
 
 
@@ -563,23 +563,23 @@ def _may_fool(state: State, seat: Seat) -> bool:
 
 
 def _fool_check(state: State, seat: Seat) -> tuple[Card, Seat, Commitment]:
-    require(state.phase == "window", Text(N_("the Fool is played right after a commitment, in its reaction window")))
+    require(state.phase == "window", N_("the Fool is played right after a commitment, in its reaction window"))
     window = state.window
     require(window["field"] is not None and window["part"] is not None,  # type: ignore[index]
-            Text(N_("the Fool cannot steal that: the last move was no commitment it can take")))
-    require(seat.kind in (PLAYER, DAEMON), Text(N_("only a player or a daemon plays the Fool")))
+            N_("the Fool cannot steal that: the last move was no commitment it can take"))
+    require(seat.kind in (PLAYER, DAEMON), N_("only a player or a daemon plays the Fool"))
     require(seat.in_play, Text(N_("you are out of play for this round")) if seat.kind == PLAYER else
             Text(N_("that daemon is out of play for this round")))
-    require(window["after"] != seat.player, Text(N_("the Fool steals another player's commitment")))  # type: ignore[index]
+    require(window["after"] != seat.player, N_("the Fool steals another player's commitment"))  # type: ignore[index]
     field_ = window["field"]  # type: ignore[index]
-    require(field_ not in seat.fields, Text(N_('you have already committed on {field}'), field=field_word(field_)))
+    require(field_ not in seat.fields, N_('you have already committed on {field}'), field=field_word(field_))
     fool = held_major(state, seat, FOOL)
     victim = state.seat(window["after"])  # type: ignore[index]
     commit = victim.fields.get(field_) if victim is not None else None
-    require(commit is not None and commit.order == window["order"], Text(N_("that commitment is gone")))  # type: ignore[index]
+    require(commit is not None and commit.order == window["order"], N_("that commitment is gone"))  # type: ignore[index]
     part = from_codes(window["part"])  # type: ignore[index]
     require(window["secret"] or can_steal(part),  # type: ignore[index]
-            Text(N_("the Fool cannot steal a couple, the World, an abdication or anything with an ace")))
+            N_("the Fool cannot steal a couple, the World, an abdication or anything with an ace"))
     return fool, victim, commit  # type: ignore[return-value]
 
 
@@ -592,10 +592,10 @@ def _fool_seat(state: State, player: int, daemon: Any) -> Seat:
 def _daemon_seat(state: State, player: int, daemon: Any, power: str) -> Seat:
     """The daemon a move's `seat` names, refused unless `player` is its master."""
     _seat(state, player)
-    require(isinstance(daemon, int) and not isinstance(daemon, bool), Text(N_("seat: name the daemon (its seat number)")))
+    require(isinstance(daemon, int) and not isinstance(daemon, bool), N_("seat: name the daemon (its seat number)"))
     found = state.seat(daemon)
-    require(found is not None and found.kind == DAEMON, Text(N_('there is no daemon {daemon} at this table'), daemon=daemon))
-    require(found.master == player, Text(N_("only a daemon's master plays its {power}"), power=power))  # type: ignore[union-attr]
+    require(found is not None and found.kind == DAEMON, N_('there is no daemon {daemon} at this table'), daemon=daemon)
+    require(found.master == player, N_("only a daemon's master plays its {power}"), power=power)  # type: ignore[union-attr]
     return found  # type: ignore[return-value]
 
 
@@ -642,15 +642,15 @@ def _after_reaction(state: State, seat: Seat, victim: Seat, window: dict[str, An
 
 
 def _choice(state: State, player: int, action: Action, events: list[Event]) -> None:
-    require(state.phase == "choice", Text(N_("there is no choice to make now")))
+    require(state.phase == "choice", N_("there is no choice to make now"))
     seat = _seat_for_choice(state)
-    require(seat.controller == player, Text(N_('waiting for {player}'), player=mention(seat.controller)))
+    require(seat.controller == player, N_('waiting for {player}'), player=mention(seat.controller))
     if "discard" in state.choice:  # type: ignore[operator]
-        require(action["type"] == "wheel", Text(N_("choose the cards to discard after the Wheel (wheel cards)")))
+        require(action["type"] == "wheel", N_("choose the cards to discard after the Wheel (wheel cards)"))
         powers.choose_wheel(state, seat, action)
         outcome = Outcome()
     else:
-        require(action["type"] == "call", Text(N_("make your next call (call card), or stop (call with no card)")))
+        require(action["type"] == "call", N_("make your next call (call card), or stop (call with no card)"))
         outcome = powers.call_again(state, seat, action, events)
     flow = state.flow
     if outcome.hold:
@@ -671,23 +671,23 @@ def _read_cards(value: Any, what: str = "cards") -> list[Card]:
             value = [c.code for c in parse_cards(value)]
         except CardParseError as error:
             raise IllegalAction(error.text) from None
-    require(isinstance(value, list) and all(isinstance(x, str) for x in value), Text(N_('name the {what} as a list of cards'), what=what))
-    require(len(value) <= MAX_CARDS_IN_ACTION, Text(N_('at most {most} cards in one move'), most=MAX_CARDS_IN_ACTION))
+    require(isinstance(value, list) and all(isinstance(x, str) for x in value), N_('name the {what} as a list of cards'), what=what)
+    require(len(value) <= MAX_CARDS_IN_ACTION, N_('at most {most} cards in one move'), most=MAX_CARDS_IN_ACTION)
     faces = []
     for code in value:
         try:
             faces.append(parse_card(code).face)
         except CardParseError as error:
             raise IllegalAction(error.text) from None
-    require(len(set(faces)) == len(faces), Text(N_("each card can be named only once")))
+    require(len(set(faces)) == len(faces), N_("each card can be named only once"))
     return faces
 
 
 def _discard(state: State, seat: Seat, action: Action, events: list[Event]) -> Outcome:
     faces = _read_cards([action.get("card")] if isinstance(action.get("card"), str) else action.get("card"), "card")
-    require(len(faces) == 1, Text(N_("discard exactly one card")))
+    require(len(faces) == 1, N_("discard exactly one card"))
     match = next((c for c in [*seat.hand, *seat.visible] if c.face == faces[0]), None)
-    require(match is not None, Text(N_('{code} is not in your hand'), code=faces[0].code))
+    require(match is not None, N_('{code} is not in your hand'), code=faces[0].code)
     take(state, seat, [match])  # type: ignore[list-item]
     throw(state, [match])  # type: ignore[list-item]
     events.append(Event("discarded", {"seat": seat.player}))
@@ -702,12 +702,12 @@ def commit_plan(state: State, seat: Seat, action: Action) -> dict[str, Any]:
     faces = _read_cards(action.get("cards", []))
     use_chariot = action.get("chariot") is True
     if use_chariot:
-        require(seat.chariot is not None, Text(N_("you have no Chariot on the table")))
+        require(seat.chariot is not None, N_("you have no Chariot on the table"))
     existing = seat.fields.get(field_)
     if existing is not None:
-        require(not existing.abdicated, Text(N_("you have abdicated on {field}: no commitment there this round"),
-                                             field=field_word(field_)))
-        require(options.ace_completion and existing.ace_open, Text(N_('you have already committed on {field}'), field=field_word(field_)))
+        require(not existing.abdicated, N_("you have abdicated on {field}: no commitment there this round"),
+                field=field_word(field_))
+        require(options.ace_completion and existing.ace_open, N_('you have already committed on {field}'), field=field_word(field_))
         return _completion_plan(state, seat, field_, existing, faces)
     cards = [*(seat.reserve if use_chariot else []), *find_cards(state, seat, faces)]
     magician = next((c for c in cards if c.is_major and c.rank == MAGICIAN), None)
@@ -717,26 +717,26 @@ def commit_plan(state: State, seat: Seat, action: Action) -> dict[str, Any]:
         secret = True
         body.remove(magician)
     if action.get("secret") is True:
-        require(options.secret_once, Text(N_("secret commitments are a KOBLENZ rule (MALTA*: with the Magician)")))
-        require(not seat.secret_used, Text(N_("you have already made your secret commitment this round")))
+        require(options.secret_once, N_("secret commitments are a KOBLENZ rule (MALTA*: with the Magician)"))
+        require(not seat.secret_used, N_("you have already made your secret commitment this round"))
         secret = True
     form = form_of(body, suit, transmute=not options.magician_secret)
     require(form is not None, _form_help(body, field_))
-    require(form != JUDGMENT_FORM, Text(N_("Judgment is played as an arcanum on a player's battlefield")))
+    require(form != JUDGMENT_FORM, N_("Judgment is played as an arcanum on a player's battlefield"))
     if secret:
-        require(form not in (WORLD_FORM, ABDICATION), Text(N_("only cards can be committed secretly (not the World)")))
+        require(form not in (WORLD_FORM, ABDICATION), N_("only cards can be committed secretly (not the World)"))
     second = action.get("second")
     fields_ = [field_]
     if second is not None:
         second = field_of(second)
         two_field = form == IMPERIAL or (form == ILLEGITIMATE and not any(c.is_court for c in body))
-        require(two_field, Text(N_("only the Empress and Emperor, or the Lovers with one of them, take two battlefields")))
-        require(second != field_ and second not in seat.fields, Text(N_('you have already committed on {second}'), second=field_word(second)))
-        require(not secret, Text(N_("a secret couple takes one battlefield")))
+        require(two_field, N_("only the Empress and Emperor, or the Lovers with one of them, take two battlefields"))
+        require(second != field_ and second not in seat.fields, N_('you have already committed on {second}'), second=field_word(second))
+        require(not secret, N_("a secret couple takes one battlefield"))
         fields_.append(second)
     _temperance_check(state, seat, fields_, form)
     if form == WORLD_FORM:
-        require(field_ not in state.touched, Text(N_('the World needs a battlefield nothing was committed on; {field} was'), field=field_word(field_)))
+        require(field_ not in state.touched, N_('the World needs a battlefield nothing was committed on; {field} was'), field=field_word(field_))
     return {"field": field_, "second": fields_[1] if len(fields_) > 1 else None, "cards": cards, "body": body,
             "form": form, "secret": secret, "flag_secret": action.get("secret") is True,
             "magician": magician, "chariot": use_chariot, "completion": False}
@@ -767,15 +767,15 @@ def _temperance_check(state: State, seat: Seat, fields_: list[str], form: str) -
 def _completion_plan(state: State, seat: Seat, field_: str, existing: Commitment, faces: list[Card]) -> dict[str, Any]:
     """WORMS*: a lone ace completed once by numerics or a knave or knight (not a couple)."""
     suit = FIELD_SUIT[field_]
-    require(bool(faces), Text(N_("complete your ace with cards (an abdication is no completion)")))
+    require(bool(faces), N_("complete your ace with cards (an abdication is no completion)"))
     new = find_cards(state, seat, faces)
     had_magician = any(c.is_major for c in existing.cards)
     require(not (had_magician and any(c.is_major and c.rank == MAGICIAN for c in new)),
-            Text(N_("the Magician committed with the ace cannot serve again")))
+            N_("the Magician committed with the ace cannot serve again"))
     courts = [c for c in new if c.is_court]
     if courts:
         form = form_of(new, suit, transmute=not state.options.magician_secret)
-        require(form == FORCE and len(new) == 1, Text(N_("an ace is completed by numerics, or by a page or knight alone")))
+        require(form == FORCE and len(new) == 1, N_("an ace is completed by numerics, or by a page or knight alone"))
     else:
         form = form_of([*existing.cards, *new], suit, transmute=not state.options.magician_secret)
         require(form == FORCE, _form_help(new, field_))
@@ -852,10 +852,10 @@ def _play(state: State, seat: Seat, action: Action, events: list[Event]) -> Outc
 
 
 def _chariot(state: State, seat: Seat, action: Action, events: list[Event]) -> Outcome:
-    require(seat.chariot is None, Text(N_("your Chariot is already on the table")))
+    require(seat.chariot is None, N_("your Chariot is already on the table"))
     chariot = held_major(state, seat, CHARIOT)
     faces = _read_cards(action.get("cards", []))
-    require(chariot.face not in faces, Text(N_("the Chariot holds other cards, not itself")))
+    require(chariot.face not in faces, N_("the Chariot holds other cards, not itself"))
     held = find_cards(state, seat, faces)
     powers.spend(state, seat, chariot, to_discard=False)
     take(state, seat, held)
@@ -865,9 +865,9 @@ def _chariot(state: State, seat: Seat, action: Action, events: list[Event]) -> O
 
 
 def _chariot_add(state: State, seat: Seat, action: Action, events: list[Event]) -> Outcome:
-    require(seat.chariot is not None, Text(N_("you have no Chariot on the table")))
+    require(seat.chariot is not None, N_("you have no Chariot on the table"))
     faces = _read_cards(action.get("cards", []))
-    require(1 <= len(faces) <= 2, Text(N_("add one or two cards to the Chariot")))
+    require(1 <= len(faces) <= 2, N_("add one or two cards to the Chariot"))
     held = find_cards(state, seat, faces)
     take(state, seat, held)
     seat.reserve += held
@@ -876,7 +876,7 @@ def _chariot_add(state: State, seat: Seat, action: Action, events: list[Event]) 
 
 
 def _chariot_drop(state: State, seat: Seat, action: Action, events: list[Event]) -> Outcome:
-    require(seat.chariot is not None, Text(N_("you have no Chariot on the table")))
+    require(seat.chariot is not None, N_("you have no Chariot on the table"))
     throw(state, [seat.chariot, *seat.reserve])  # type: ignore[list-item]
     seat.chariot, seat.reserve = None, []
     events.append(Event("chariot_dropped", {"seat": seat.player}))

@@ -109,7 +109,7 @@ class Options:
         _check_int("hands", self.hands, 0, MAX_HANDS)
         _check_int("timer", self.timer, 0, 600)
         require(self.count_method in counting.METHODS,
-                Text(N_("count_method must be one of {choices}"), choices=", ".join(counting.METHODS)))
+                N_("count_method must be one of {choices}"), choices=", ".join(counting.METHODS))
         require(self.excuse_settlement in SETTLEMENTS,
                 f"excuse_settlement must be one of {', '.join(SETTLEMENTS)}")
         require(self.style in DECK_STYLES, f"style must be one of {', '.join(DECK_STYLES)}")
@@ -121,7 +121,7 @@ class Options:
 
 def _check_int(name: str, value: Any, low: int, high: int) -> None:
     ok = isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
-    require(ok, Text(N_("{name} must be a whole number from {low} to {high}"), name=name, low=low, high=high))
+    require(ok, N_("{name} must be a whole number from {low} to {high}"), name=name, low=low, high=high)
 
 
 def seat_range(options: Options) -> tuple[int, int]:
@@ -253,9 +253,9 @@ def new(options: Options, seats: list[SeatSpec], fair: fairness.Dealer | None = 
     options.validate()
     ids = [spec.player for spec in seats]
     require(len(ids) == options.players,
-            Text(N_("this table is for {players} players and {seated} are seated"), players=options.players,
-                 seated=len(ids)))
-    require(len(set(ids)) == len(ids), Text(N_("a player can only sit once at a table")))
+            N_("this table is for {players} players and {seated} are seated"), players=options.players,
+            seated=len(ids))
+    require(len(set(ids)) == len(ids), N_("a player can only sit once at a table"))
     state = State(options, ids, dealer=len(ids) - 1, totals=[0] * len(ids), fair=fair or fairness.new_dealer())
     dealt = _deal(state)
     if opening is not None:
@@ -473,8 +473,8 @@ _CONTRACT_WORDS = {"pass": "pass", "passe": "pass", "prise": "prise", "petite": 
 def parse_contract(value: Any) -> str:
     words = "_".join(str(value).lower().replace("-", " ").replace("_", " ").split())
     found = _CONTRACT_WORDS.get(words)
-    require(found is not None, Text(N_("there is no contract {value}: pass, prise, garde, garde_sans or garde_contre"),
-                                    value=repr(value)))
+    require(found is not None, N_("there is no contract {value}: pass, prise, garde, garde_sans or garde_contre"),
+            value=repr(value))
     return found  # type: ignore[return-value]
 
 
@@ -593,19 +593,18 @@ def discard_options(hand: Sequence[Card], count: int) -> tuple[list[Card], list[
 
 
 def verify_discard(hand: Sequence[Card], chosen: Sequence[Card], count: int, style: str = "rws") -> None:
-    require(len(chosen) == count, Plural(N_("discard exactly {n} card; you chose {chosen}"),
-                                         N_("discard exactly {n} cards; you chose {chosen}"), count, chosen=len(chosen)))
+    require(len(chosen) == count, N_("discard exactly {n} card; you chose {chosen}"),
+            plural=N_("discard exactly {n} cards; you chose {chosen}"), count=count, chosen=len(chosen))
     for c in chosen:
-        require(not is_king(c), Text(N_("you may not discard a king ({card})"), card=tarot_name(c, style)))
-        require(not c.is_oudler, Text(N_("you may not discard an oudler ({card})"), card=tarot_name(c, style)))
+        require(not is_king(c), N_("you may not discard a king ({card})"), card=tarot_name(c, style))
+        require(not c.is_oudler, N_("you may not discard an oudler ({card})"), card=tarot_name(c, style))
     plain, _, forced = discard_options(hand, count)
     trumps = sum(1 for c in chosen if is_trump(c))
-    require(trumps <= forced, Plural(N_("you may discard a trump only when nothing else is possible: you hold {n} "
-                                        "other card you may discard{most}"),
-                                     N_("you may discard a trump only when nothing else is possible: you hold {n} "
-                                        "other cards you may discard{most}"), len(plain),
-                                     most=Plural(N_(", so at most {n} trump"), N_(", so at most {n} trumps"), forced)
-                                     if forced else ""))
+    require(trumps <= forced, N_("you may discard a trump only when nothing else is possible: you hold {n} "
+                                 "other card you may discard{most}"),
+            plural=N_("you may discard a trump only when nothing else is possible: you hold {n} "
+                      "other cards you may discard{most}"), count=len(plain),
+            most=Plural(N_(", so at most {n} trump"), N_(", so at most {n} trumps"), forced) if forced else "")
 
 
 def _discard(state: State, seat: int, action: Action) -> list[Event]:
@@ -635,10 +634,10 @@ def _announce(state: State, seat: int, action: Action) -> list[Event]:
 
 def _verify_chelem_decision(state: State, seat: int) -> None:
     require(state.phase == "chelem",
-            Text(N_("a chelem is announced by the taker after the discard, before the first card is played")))
+            N_("a chelem is announced by the taker after the discard, before the first card is played"))
     assert state.taker is not None
-    require(seat == state.taker, Text(N_("only the taker, {player}, decides on a chelem"),
-                                      player=mention(state.players[state.taker])))
+    require(seat == state.taker, N_("only the taker, {player}, decides on a chelem"),
+            player=mention(state.players[state.taker]))
 
 
 def _announce_chelem(state: State, seat: int) -> list[Event]:
@@ -680,29 +679,29 @@ def poignee_cards(hand: Sequence[Card], need: int) -> list[Card]:
 
 def _poignee_level(state: State, seat: int, raw: Any) -> int:
     levels = poignee_levels(state, seat)
-    require(state.phase == "playing", Text(N_("a poignée is shown during the play, before your first card")))
-    require(_poignee_of(state, seat) is None, Text(N_("you have already shown a poignée in this deal")))
-    require(not has_played(state, seat), Text(N_("a poignée is shown before you play your first card")))
+    require(state.phase == "playing", N_("a poignée is shown during the play, before your first card"))
+    require(_poignee_of(state, seat) is None, N_("you have already shown a poignée in this deal"))
+    require(not has_played(state, seat), N_("a poignée is shown before you play your first card"))
     need = POIGNEE_TRUMPS[state.size]
     if raw is None:
-        require(bool(levels), Text(POIGNEE_NEEDS[0], need=need[0], held=sum(1 for c in state.hands[seat] if c.suit is None)))
+        require(bool(levels), POIGNEE_NEEDS[0], need=need[0], held=sum(1 for c in state.hands[seat] if c.suit is None))
         return levels[-1]
     word = str(raw).lower()
-    require(word in POIGNEE_LEVELS, Text(N_("a poignée is simple, double or triple")))
+    require(word in POIGNEE_LEVELS, N_("a poignée is simple, double or triple"))
     level = POIGNEE_LEVELS.index(word)
-    require(level in levels, Text(POIGNEE_NEEDS[level], need=need[level],
-                                  held=sum(1 for c in state.hands[seat] if c.suit is None)))
+    require(level in levels, POIGNEE_NEEDS[level], need=need[level],
+            held=sum(1 for c in state.hands[seat] if c.suit is None))
     return level
 
 
 def _verify_poignee_cards(hand: Sequence[Card], shown: Sequence[Card], need: int) -> None:
-    require(len(shown) == need, Text(N_("show exactly {need} trumps for that poignée; you chose {chosen}"), need=need,
-                                     chosen=len(shown)))
-    require(all(c.suit is None for c in shown), Text(N_("a poignée shows trumps (and the Excuse) only")))
+    require(len(shown) == need, N_("show exactly {need} trumps for that poignée; you chose {chosen}"), need=need,
+            chosen=len(shown))
+    require(all(c.suit is None for c in shown), N_("a poignée shows trumps (and the Excuse) only"))
     trumps_held = sum(1 for c in hand if is_trump(c))
     if any(is_excuse(c) for c in shown):
         require(sum(1 for c in shown if is_trump(c)) == trumps_held,
-                Text(N_("the Excuse may stand for a trump only when you have no more trumps to show")))
+                N_("the Excuse may stand for a trump only when you have no more trumps to show"))
 
 
 def _announce_poignee(state: State, seat: int, action: Action) -> list[Event]:
@@ -1229,9 +1228,9 @@ def _side_word(value: int) -> str:
 
 def _leave(state: State, seat: int, action: Action) -> list[Event]:
     """A player who leaves a running game hands the seat to a computer player."""
-    require(state.phase != "over", Text(N_("the game is over: the host ends the table with /table end")))
+    require(state.phase != "over", N_("the game is over: the host ends the table with /table end"))
     player = state.players[seat]
-    require(player >= 0, Text(N_("a computer player does not leave")))
+    require(player >= 0, N_("a computer player does not leave"))
     replacement = min(min(state.players), 0) - 1
     state.players[seat] = replacement
     if player in state.robots:
@@ -1241,7 +1240,7 @@ def _leave(state: State, seat: int, action: Action) -> list[Event]:
 
 def _hand_over(state: State, seat: int, action: Action) -> list[Event]:
     """A computer plays the person's seat for now, or they take it back (`base.seat_handover`)."""
-    require(state.phase != "over", Text(N_("the game is over")))
+    require(state.phase != "over", N_("the game is over"))
     return [hand_over_seat(state.robots, state.players[seat], action["type"])]
 
 
@@ -1255,23 +1254,23 @@ def _seat(state: State, player: int) -> int:
 
 
 def _require_turn(state: State, seat: int, phase: str, doing: str) -> None:
-    require(state.phase != "over", Text(N_("the game is over")))
-    require(state.phase == phase, Text(N_("you can't {doing} now: it is time for {phase}"), doing=Text(doing),
-                                       phase=Text(PHASE_WORDS[state.phase])))
+    require(state.phase != "over", N_("the game is over"))
+    require(state.phase == phase, N_("you can't {doing} now: it is time for {phase}"), doing=Text(doing),
+            phase=Text(PHASE_WORDS[state.phase]))
     turn = turn_seat(state)
     assert turn is not None
-    require(turn == seat, Text(N_("it is not your turn: {player} is to {verb}"), player=mention(state.players[turn]),
-                               verb=Text(TURN_VERBS[phase])))
+    require(turn == seat, N_("it is not your turn: {player} is to {verb}"), player=mention(state.players[turn]),
+            verb=Text(TURN_VERBS[phase]))
 
 
 def _one_card(state: State, raw: Any) -> Card:
     found = _parse(state, raw)
-    require(len(found) == 1, Text(N_("name exactly one card")))
+    require(len(found) == 1, N_("name exactly one card"))
     return found[0]
 
 
 def _parse(state: State, raw: Any) -> list[Card]:
-    require(raw is not None and raw != "" and raw != [], Text(N_("name the cards")))
+    require(raw is not None and raw != "" and raw != [], N_("name the cards"))
     text = " , ".join(str(x) for x in raw) if isinstance(raw, (list, tuple)) else str(raw)
     try:
         return parse_cards(text, state.options.style)
@@ -1289,7 +1288,7 @@ def _in_hand(state: State, seat: int, wanted: Card) -> Card:
 
 def _cards_in_hand(state: State, seat: int, raw: Any) -> list[Card]:
     chosen = [_in_hand(state, seat, c) for c in _parse(state, raw)]
-    require(len({(c.suit, c.rank) for c in chosen}) == len(chosen), Text(N_("you named a card twice")))
+    require(len({(c.suit, c.rank) for c in chosen}) == len(chosen), N_("you named a card twice"))
     return chosen
 
 
@@ -1301,9 +1300,9 @@ HANDLERS: dict[str, Callable[[State, int, Action], list[Event]]] = {
 
 def apply(state: State, player: int, action: Action) -> list[Event]:
     """Play one action; IllegalAction (state untouched) when it is refused."""
-    require(isinstance(action, dict) and isinstance(action.get("type"), str), Text(N_("an action needs a type")))
+    require(isinstance(action, dict) and isinstance(action.get("type"), str), N_("an action needs a type"))
     handler = HANDLERS.get(action["type"])
-    require(handler is not None, Text(N_("French Tarot has no action {action}"), action=repr(action["type"])))
+    require(handler is not None, N_("French Tarot has no action {action}"), action=repr(action["type"]))
     events = handler(state, _seat(state, player), action)  # type: ignore[misc]
     state.step += 1
     return events

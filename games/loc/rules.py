@@ -97,14 +97,14 @@ class Options:
         check_level(self.level)
         _check_int("bet", self.bet, 1, 100_000)
         _check_int("timer", self.timer, 0, 600)
-        require(self.deck in DECKS, Text(N_("deck must be tarot or standard")))
-        require(self.pot_trumps in POT_TRUMPS, Text(N_("pot_trumps must be all or high")))
+        require(self.deck in DECKS, N_("deck must be tarot or standard"))
+        require(self.pot_trumps in POT_TRUMPS, N_("pot_trumps must be all or high"))
         _check_int("bots", self.bots, 0, SEATS[self.deck][1] - 1)
 
 
 def _check_int(name: str, value: Any, low: int, high: int) -> None:
     ok = isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
-    require(ok, Text(N_("{name} must be a whole number from {low} to {high}"), name=name, low=low, high=high))
+    require(ok, N_("{name} must be a whole number from {low} to {high}"), name=name, low=low, high=high)
 
 
 # --- the cards and their order -------------------------------------------------------------
@@ -198,7 +198,7 @@ def card_label(c: Card, deck: str) -> Text:
 
 def read_card(text: Any, deck: str) -> Card:
     """The card a player means (upright); standard tables read standard notation first."""
-    require(isinstance(text, str) and bool(text.strip()), Text(N_("name a card, e.g. KC or 7S")))
+    require(isinstance(text, str) and bool(text.strip()), N_("name a card, e.g. KC or 7S"))
     raw = text.strip()
     if deck == "standard":
         if raw.lower() in _JOKER_WORDS:
@@ -277,11 +277,11 @@ def new(options: Options, seats: list[SeatSpec], fair: fairness.Dealer | None = 
     low, high = seat_range(options)
     seats_text = N_("a standard Loc table seats {low} to {high} players") if options.deck == "standard" \
         else N_("a tarot Loc table seats {low} to {high} players")
-    require(low <= len(seats) <= high, Text(seats_text, low=low, high=high))
+    require(low <= len(seats) <= high, seats_text, low=low, high=high)
     players = [spec.player for spec in seats]
-    require(len(set(players)) == len(players), Text(N_("a player can only sit once at a table")))
+    require(len(set(players)) == len(players), N_("a player can only sit once at a table"))
     for spec in seats:
-        require(isinstance(spec.stack, int) and spec.stack >= 0, Text(N_("a stack cannot be negative")))
+        require(isinstance(spec.stack, int) and spec.stack >= 0, N_("a stack cannot be negative"))
     state = State(options, [Seat(spec.player, spec.stack) for spec in seats], fair=fair or fairness.new_dealer())
     _next_hand(state, [] if opening is None else opening)
     return state
@@ -373,7 +373,7 @@ def default_action(state: State, player: int) -> Action:
     """The timer's move: the lowest card goes (discarded, or played)."""
     seat = seated(state, player)
     kind = "discard" if state.phase == "discard" else "play"
-    require(bool(seat.cards), Text(N_("you have no cards")))
+    require(bool(seat.cards), N_("you have no cards"))
     return {"type": kind, "card": deck_code(lowest(seat.cards), state.options.deck)}
 
 
@@ -511,9 +511,9 @@ def _advance(state: State, events: list[Event]) -> None:
 def _in_hand(state: State, player: int) -> Seat:
     seat = seated(state, player)
     require(state.phase in ("discard", "play"),
-            Text(N_("no hand is on: Loc needs {need} players with chips to deal"), need=seat_range(state.options)[0]))
-    require(seat.in_hand, Text(N_("you are not in this hand: you are dealt in from the next one")))
-    require(not seat.folded, Text(N_("you left this hand; your chips follow you at its end")))
+            N_("no hand is on: Loc needs {need} players with chips to deal"), need=seat_range(state.options)[0])
+    require(seat.in_hand, N_("you are not in this hand: you are dealt in from the next one"))
+    require(not seat.folded, N_("you left this hand; your chips follow you at its end"))
     return seat
 
 
@@ -533,8 +533,8 @@ def _own_card(state: State, seat: Seat, raw: Any) -> Card:
 
 def _discard(state: State, player: int, action: Action) -> list[Event]:
     seat = _in_hand(state, player)
-    require(state.phase == "discard", Text(N_("the discard is over: play a card with /loc play")))
-    require(seat.discard is None, Text(N_("you have already discarded this hand")))
+    require(state.phase == "discard", N_("the discard is over: play a card with /loc play"))
+    require(seat.discard is None, N_("you have already discarded this hand"))
     chosen = _own_card(state, seat, action.get("card"))
     seat.cards.remove(chosen)
     seat.discard = chosen
@@ -548,11 +548,11 @@ def _discard(state: State, player: int, action: Action) -> list[Event]:
 def _play(state: State, player: int, action: Action) -> list[Event]:
     seat = _in_hand(state, player)
     if state.phase == "discard":
-        require(seat.discard is not None, Text(N_("discard a card first: you hold six (/loc discard)")))
+        require(seat.discard is not None, N_("discard a card first: you hold six (/loc discard)"))
         raise IllegalAction(Text(N_("the first play opens when everyone has discarded ({waiting} still to discard)"),
                                  waiting=len(pending(state))))
-    require(seat.choice is None, Text(N_("you have already chosen your card for this play; "
-                                         "it is revealed when everyone has chosen")))
+    require(seat.choice is None, N_("you have already chosen your card for this play; "
+                                    "it is revealed when everyone has chosen"))
     seat.choice = _own_card(state, seat, action.get("card"))
     waited = active_seats(state)
     done = sum(1 for s in waited if s.choice is not None)
@@ -562,13 +562,13 @@ def _play(state: State, player: int, action: Action) -> list[Event]:
 
 
 def _join(state: State, player: int, action: Action) -> list[Event]:
-    require(find_seat(state, player) is None, Text(N_("you are already seated at this table")))
+    require(find_seat(state, player) is None, N_("you are already seated at this table"))
     high = seat_range(state.options)[1]
-    require(len(state.seats) < high, Text(N_("the table is full ({seats} seats)"), seats=high))
+    require(len(state.seats) < high, N_("the table is full ({seats} seats)"), seats=high)
     stack = action.get("stack")
     low = buy_in_range(state.options)[0]
     ok = isinstance(stack, int) and not isinstance(stack, bool) and stack >= low
-    require(ok, Text(N_("the buy-in at this table is at least {low} chips (10 bets)"), low=low))
+    require(ok, N_("the buy-in at this table is at least {low} chips (10 bets)"), low=low)
     state.seats.append(Seat(player, stack))
     events = [Event("joined", {"player": player, "stack": stack})]
     _deal_if_waiting(state, events)
@@ -577,7 +577,7 @@ def _join(state: State, player: int, action: Action) -> list[Event]:
 
 def _leave(state: State, player: int, action: Action) -> list[Event]:
     seat = seated(state, player)
-    require(not seat.leaving, Text(N_("you are already leaving at the end of this hand")))
+    require(not seat.leaving, N_("you are already leaving at the end of this hand"))
     if not seat.active:
         state.seats.remove(seat)
         return [Event("left", {"player": player}), cashout(player, seat.stack + seat.in_pot)]
@@ -590,14 +590,14 @@ def _leave(state: State, player: int, action: Action) -> list[Event]:
 
 def _sitout(state: State, player: int, action: Action) -> list[Event]:
     seat = seated(state, player)
-    require(not seat.sitting_out, Text(N_("you are already sitting out")))
+    require(not seat.sitting_out, N_("you are already sitting out"))
     seat.sitting_out = True
     return [Event("sitout", {"player": player, "from_next_hand": seat.active})]
 
 
 def _sitin(state: State, player: int, action: Action) -> list[Event]:
     seat = seated(state, player)
-    require(seat.sitting_out, Text(N_("you are not sitting out")))
+    require(seat.sitting_out, N_("you are not sitting out"))
     seat.sitting_out = False
     events = [Event("sitin", {"player": player})]
     _deal_if_waiting(state, events)
@@ -620,7 +620,7 @@ def apply(state: State, player: int, action: Action) -> list[Event]:
     """Play one action; IllegalAction (state untouched) when it is refused. Every check runs
     before the first change."""
     ok = isinstance(action, dict) and isinstance(action.get("type"), str)
-    require(ok, Text(N_("an action needs a type")))
+    require(ok, N_("an action needs a type"))
     handler = HANDLERS.get(action["type"])
     if handler is None:
         raise IllegalAction(Text(N_("Loc has no action {action}"), action=repr(action["type"])))

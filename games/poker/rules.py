@@ -84,17 +84,17 @@ class Options:
         _check_int("big_blind", self.big_blind, self.small_blind, 2_000_000)
         _check_int("min_buy_in", self.min_buy_in, 1, 10_000)
         _check_int("max_buy_in", self.max_buy_in, self.min_buy_in, 10_000)
-        require(self.format in FORMATS, Text(N_("format must be holdem or draw")))
-        require(self.orientation in ORIENTATIONS, Text(N_("orientation must be best or manual")))
+        require(self.format in FORMATS, N_("format must be holdem or draw"))
+        require(self.orientation in ORIENTATIONS, N_("orientation must be best or manual"))
         _check_int("timer", self.timer, 0, 600)
-        require(self.style in DECK_STYLES, Text(N_("style must be one of {styles}"), styles=", ".join(DECK_STYLES)))
+        require(self.style in DECK_STYLES, N_("style must be one of {styles}"), styles=", ".join(DECK_STYLES))
         if self.format in FORMATS:
             _check_int("bots", self.bots, 0, FORMATS[self.format] - 1)
 
 
 def _check_int(name: str, value: Any, low: int, high: int) -> None:
     ok = isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
-    require(ok, Text(N_("{name} must be a whole number from {low} to {high}"), name=name, low=low, high=high))
+    require(ok, N_("{name} must be a whole number from {low} to {high}"), name=name, low=low, high=high)
 
 
 def seat_range(options: Options) -> tuple[int, int]:
@@ -173,11 +173,11 @@ def new(options: Options, seats: list[SeatSpec], fair: fairness.Dealer | None = 
         opening: list[Event] | None = None) -> State:
     options.validate()
     low, high = seat_range(options)
-    require(low <= len(seats) <= high, Text(N_("a {format} table seats {low} to {high} players"), format=options.format,
-                                            low=low, high=high))
+    require(low <= len(seats) <= high, N_("a {format} table seats {low} to {high} players"), format=options.format,
+            low=low, high=high)
     players_ = [s.player for s in seats]
-    require(len(set(players_)) == len(players_), Text(N_("a player can only sit once at a table")))
-    require(all(isinstance(s.stack, int) and s.stack >= 0 for s in seats), Text(N_("a stack cannot be negative")))
+    require(len(set(players_)) == len(players_), N_("a player can only sit once at a table"))
+    require(all(isinstance(s.stack, int) and s.stack >= 0 for s in seats), N_("a stack cannot be negative"))
     state = State(options, [Seat(s.player, i, s.stack) for i, s in enumerate(seats)],
                   fair=fair or fairness.new_dealer())
     _start_hand(state, [] if opening is None else opening)
@@ -316,7 +316,7 @@ def _start_hand(state: State, events: list[Event]) -> None:
 
 def _hand(state: State) -> Hand:
     hand = state.hand
-    require(hand is not None, Text(N_("no hand is being played: the table waits for players")))
+    require(hand is not None, N_("no hand is being played: the table waits for players"))
     assert hand is not None
     return hand
 
@@ -547,7 +547,7 @@ def _parse_codes(raw: Any) -> list[Card]:
     """The cards a player named: typed text (codes or names; `none` for none), or a list of
     codes. Parsed only once the move is known to be allowed now."""
     require(isinstance(raw, str) or (isinstance(raw, list) and all(isinstance(x, str) for x in raw)),
-            Text(N_("name the cards to discard, e.g. 3W 16")))
+            N_("name the cards to discard, e.g. 3W 16"))
     try:
         if isinstance(raw, str):
             return [] if raw.strip().lower() in STAND_PAT_WORDS else parse_cards(raw)
@@ -561,7 +561,7 @@ def _match(hole: list[Card], wanted: list[Card]) -> list[int]:
     positions: list[int] = []
     for c in wanted:
         found = [i for i, h in enumerate(hole) if h.face == c.face and i not in positions]
-        require(bool(found), Text(N_("{card} is not in your hand"), card=c.face.code))
+        require(bool(found), N_("{card} is not in your hand"), card=c.face.code)
         positions.append(found[0])
     return positions
 
@@ -569,18 +569,18 @@ def _match(hole: list[Card], wanted: list[Card]) -> list[int]:
 def _discard(state: State, player: int, action: Action) -> list[Event]:
     _seated(state, player)
     hand = _hand(state)
-    require(state.options.format == "draw", Text(N_("this is a hold'em table: there is no draw")))
+    require(state.options.format == "draw", N_("this is a hold'em table: there is no draw"))
     bettor = hand.betting.find(player)
-    require(bettor is not None, Text(N_("you are not in this hand; you'll be dealt in at the next one")))
+    require(bettor is not None, N_("you are not in this hand; you'll be dealt in at the next one"))
     assert bettor is not None
-    require(not bettor.folded, Text(N_("you have folded this hand")))
-    require(hand.street == "draw", Text(N_("it is not the draw: discards come after the first betting round")))
+    require(not bettor.folded, N_("you have folded this hand"))
+    require(hand.street == "draw", N_("it is not the draw: discards come after the first betting round"))
     index = hand.betting.bettors.index(bettor)
     assert hand.drawer is not None
     drawer = hand.betting.bettors[hand.drawer].player
-    require(hand.drawer == index, Text(N_("it is not your turn to draw: {player} draws now"), player=mention(drawer)))
+    require(hand.drawer == index, N_("it is not your turn to draw: {player} draws now"), player=mention(drawer))
     wanted = _parse_codes(action.get("cards", []))
-    require(len({c.face for c in wanted}) == len(wanted), Text(N_("name each card once")))
+    require(len({c.face for c in wanted}) == len(wanted), N_("name each card once"))
     positions = _match(hand.holes[index], wanted)
     events: list[Event] = []
     _do_discard(state, hand, index, positions, events)
@@ -627,22 +627,22 @@ def _do_discard(state: State, hand: Hand, index: int, positions: list[int], even
 def _turn(state: State, player: int, action: Action) -> list[Event]:
     _seated(state, player)
     require(state.options.orientation == "manual",
-            Text(N_("this table turns your cards for your best hand at showdown (orientation: best)")))
+            N_("this table turns your cards for your best hand at showdown (orientation: best)"))
     hand = _hand(state)
     bettor = hand.betting.find(player)
-    require(bettor is not None, Text(N_("you are not in this hand; you'll be dealt in at the next one")))
+    require(bettor is not None, N_("you are not in this hand; you'll be dealt in at the next one"))
     assert bettor is not None
-    require(not bettor.folded, Text(N_("you have folded this hand")))
+    require(not bettor.folded, N_("you have folded this hand"))
     hole = hand.holes[hand.betting.bettors.index(bettor)]
     raw = action.get("card")
     if isinstance(raw, int) and not isinstance(raw, bool):
-        require(0 <= raw < len(hole), Plural(N_("you have {n} card; there is no card {number}"),
-                                                  N_("you have {n} cards; there is no card {number}"), len(hole), number=raw))
+        require(0 <= raw < len(hole), N_("you have {n} card; there is no card {number}"),
+                plural=N_("you have {n} cards; there is no card {number}"), count=len(hole), number=raw)
         position = raw
     else:
-        require(isinstance(raw, str), Text(N_("name the card to turn, e.g. KC")))
+        require(isinstance(raw, str), N_("name the card to turn, e.g. KC"))
         named = _parse_codes(raw)
-        require(len(named) == 1, Text(N_("name exactly one card to turn, e.g. KC")))
+        require(len(named) == 1, N_("name exactly one card to turn, e.g. KC"))
         position = _match(hole, named)[0]
     hole[position] = hole[position].turned()
     now = hole[position]
@@ -650,9 +650,9 @@ def _turn(state: State, player: int, action: Action) -> list[Event]:
 
 
 def _join(state: State, player: int, action: Action) -> list[Event]:
-    require(find_seat(state, player) is None, Text(N_("you are already seated at this table")))
+    require(find_seat(state, player) is None, N_("you are already seated at this table"))
     size = FORMATS[state.options.format]
-    require(len(state.seats) < size, Text(N_("the table is full ({size} seats)"), size=size))
+    require(len(state.seats) < size, N_("the table is full ({size} seats)"), size=size)
     stack = parse_amount(action.get("stack"), "buy-in")
     taken = {s.number for s in state.seats}
     number = next(n for n in range(size) if n not in taken)
@@ -699,7 +699,7 @@ def _fold_leaving(hand: Hand, bettor: Bettor, events: list[Event]) -> None:
 
 def _sitout(state: State, player: int, action: Action) -> list[Event]:
     seat = _seated(state, player)
-    require(not seat.sitting_out, Text(N_("you are already sitting out")))
+    require(not seat.sitting_out, N_("you are already sitting out"))
     seat.sitting_out = True
     events = [Event("sitout", {"player": player})]
     state.actions += 1
@@ -709,7 +709,7 @@ def _sitout(state: State, player: int, action: Action) -> list[Event]:
 
 def _sitin(state: State, player: int, action: Action) -> list[Event]:
     seat = _seated(state, player)
-    require(seat.sitting_out, Text(N_("you are not sitting out")))
+    require(seat.sitting_out, N_("you are not sitting out"))
     seat.sitting_out = False
     events = [Event("sitin", {"player": player})]
     if state.hand is None:
@@ -727,7 +727,7 @@ HANDLERS: dict[str, Callable[[State, int, Action], list[Event]]] = {
 def apply(state: State, player: int, action: Action) -> list[Event]:
     """Play one move; IllegalAction (state untouched) when it is refused."""
     ok = isinstance(action, dict) and isinstance(action.get("type"), str)
-    require(ok, Text(N_("an action needs a type")))
+    require(ok, N_("an action needs a type"))
     handler = HANDLERS.get(action["type"])
     if handler is None:
         raise IllegalAction(Text(N_("poker has no action {action}"), action=repr(action["type"])))

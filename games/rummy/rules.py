@@ -87,15 +87,15 @@ class Options:
 
     def validate(self) -> None:
         check_level(self.level)
-        require(self.melds in rm.MELD_SETS, Text(N_("melds must be all or basic")))
-        require(_whole(self.call_limit) and 0 <= self.call_limit <= 200, Text(N_("call_limit must be 0 to 200")))
-        require(_whole(self.target) and 1 <= self.target <= 10_000, Text(N_("target must be 1 to 10000")))
-        require(self.attributions in rm.ATTRIBUTIONS, Text(N_("attributions must be gd or thoth")))
-        require(self.style in DECK_STYLES, Text(N_("style must be one of {styles}"), styles=", ".join(DECK_STYLES)))
-        require(self.opponent in OPPONENTS, Text(N_("opponent must be human or bot")))
-        require(_whole(self.timer) and 0 <= self.timer <= 3600, Text(N_("timer must be 0 to 3600 seconds")))
+        require(self.melds in rm.MELD_SETS, N_("melds must be all or basic"))
+        require(_whole(self.call_limit) and 0 <= self.call_limit <= 200, N_("call_limit must be 0 to 200"))
+        require(_whole(self.target) and 1 <= self.target <= 10_000, N_("target must be 1 to 10000"))
+        require(self.attributions in rm.ATTRIBUTIONS, N_("attributions must be gd or thoth"))
+        require(self.style in DECK_STYLES, N_("style must be one of {styles}"), styles=", ".join(DECK_STYLES))
+        require(self.opponent in OPPONENTS, N_("opponent must be human or bot"))
+        require(_whole(self.timer) and 0 <= self.timer <= 3600, N_("timer must be 0 to 3600 seconds"))
         for name in ("dealer_choice", "upcard_choice", "identification"):
-            require(isinstance(getattr(self, name), bool), Text(N_("{name} must be true or false"), name=name))
+            require(isinstance(getattr(self, name), bool), N_("{name} must be true or false"), name=name)
 
 
 def _whole(value: Any) -> bool:
@@ -153,8 +153,8 @@ class State:
 def new(options: Options, seats: list[SeatSpec], fair: fairness.Dealer | None = None,
         opening: list[Event] | None = None) -> State:
     options.validate()
-    require(len(seats) == 2, Text(N_("Tarot Rummy is for exactly two players")))
-    require(seats[0].player != seats[1].player, Text(N_("a player can only sit once at a table")))
+    require(len(seats) == 2, N_("Tarot Rummy is for exactly two players"))
+    require(seats[0].player != seats[1].player, N_("a player can only sit once at a table"))
     state = State(options, [Seat(s.player) for s in seats], melds=options.melds,
                   call_limit=options.call_limit, fair=fair or fairness.new_dealer())
     state.dealer = cut(state.fair.next_seed)
@@ -282,13 +282,13 @@ def _value_without(state: State, seat: Seat, c: Card) -> int:
 
 def _read_card(state: State, seat: Seat, raw: Any) -> Card:
     """The card of the player's hand that `raw` names (notation or a name, any orientation)."""
-    require(isinstance(raw, str) and raw.strip() != "", Text(N_("name a card, e.g. KC or 16")))
+    require(isinstance(raw, str) and raw.strip() != "", N_("name a card, e.g. KC or 16"))
     try:
         named = parse_card(raw, state.options.style)
     except CardParseError as error:
         raise IllegalAction(error.text) from None
     found = next((c for c in seat.hand if c.face == named.face), None)
-    require(found is not None, Text(N_("{code} ({name}) is not in your hand"), code=named.face.code, name=_name(state, named)))
+    require(found is not None, N_("{code} ({name}) is not in your hand"), code=named.face.code, name=_name(state, named))
     return found  # type: ignore[return-value]
 
 
@@ -334,10 +334,10 @@ def _deal(state: State, events: list[Event], melds: str, call_limit: int) -> Non
 
 def _my_turn(state: State, player: int) -> Seat:
     seat = _seat_of(state, player)
-    require(state.phase != "over", Text(N_("the game is over")))
+    require(state.phase != "over", N_("the game is over"))
     require(state.phase in IN_HAND, _waiting_for(state))
     mover = state.seats[state.turn]
-    require(mover is seat, Text(N_("it is not your turn: {player} is playing"), player=mention(mover.player)))
+    require(mover is seat, N_("it is not your turn: {player} is playing"), player=mention(mover.player))
     return seat
 
 
@@ -353,11 +353,11 @@ def _waiting_for(state: State) -> Text:
 def _draw(state: State, player: int, action: Action) -> list[Event]:
     seat = _my_turn(state, player)
     source = action.get("from")
-    require(source in ("stock", "discard"), Text(N_("draw from the stock or from the discard pile")))
-    require(state.phase == "draw", Text(N_("you have drawn already this turn: now discard a card, or call")))
+    require(source in ("stock", "discard"), N_("draw from the stock or from the discard pile"))
+    require(state.phase == "draw", N_("you have drawn already this turn: now discard a card, or call"))
     if source == "discard":
-        require(bool(state.discard), Text(N_("the discard pile is empty: draw from the stock")))
-    require(source == "discard" or bool(state.stock), Text(N_("the stock is empty")))
+        require(bool(state.discard), N_("the discard pile is empty: draw from the stock"))
+    require(source == "discard" or bool(state.stock), N_("the stock is empty"))
     if source == "discard":
         drawn = state.discard.pop()
     else:
@@ -373,15 +373,15 @@ def _draw(state: State, player: int, action: Action) -> list[Event]:
 
 def _verify_discard(state: State, player: int, action: Action) -> tuple[Seat, Card]:
     seat = _my_turn(state, player)
-    require(state.phase == "discard", Text(N_("draw first: take the top card of the stock or of the discard pile")))
+    require(state.phase == "discard", N_("draw first: take the top card of the stock or of the discard pile"))
     chosen = _read_card(state, seat, action.get("card"))
     return seat, chosen
 
 
 def _discard(state: State, player: int, action: Action) -> list[Event]:
     seat, chosen = _verify_discard(state, player, action)
-    require(chosen != state.taken, Text(N_("you took {card} from the discard pile this turn: discard another card"),
-                                        card=chosen.face.code))
+    require(chosen != state.taken, N_("you took {card} from the discard pile this turn: discard another card"),
+            card=chosen.face.code)
     _remove(seat, chosen)
     state.discard.append(chosen)
     state.taken = None
@@ -408,8 +408,8 @@ def _call(state: State, player: int, action: Action) -> list[Event]:
     seat, chosen = _verify_discard(state, player, action)
     value = call_value(state, seat, chosen)
     require(value <= state.call_limit,
-            Text(N_("you can't call: after discarding {card} your unmelded cards are worth {value}, and the call "
-                    "limit is {limit}"), card=chosen.face.code, value=value, limit=state.call_limit))
+            N_("you can't call: after discarding {card} your unmelded cards are worth {value}, and the call "
+               "limit is {limit}"), card=chosen.face.code, value=value, limit=state.call_limit)
     _remove(seat, chosen)
     state.taken = None
     state.moves.append(f"{state.turn} call {chosen.code}")
@@ -420,13 +420,13 @@ def _call(state: State, player: int, action: Action) -> list[Event]:
 
 def _choose(state: State, player: int, action: Action) -> list[Event]:
     seat = _seat_of(state, player)
-    require(state.phase == "choosing", Text(N_("the hand's melds and call limit are already set")))
+    require(state.phase == "choosing", N_("the hand's melds and call limit are already set"))
     dealer = state.seats[state.dealer]
-    require(seat is dealer, Text(N_("it is {player}'s deal: the dealer chooses"), player=mention(dealer.player)))
+    require(seat is dealer, N_("it is {player}'s deal: the dealer chooses"), player=mention(dealer.player))
     melds = action.get("melds", state.options.melds)
     limit = action.get("call_limit", state.options.call_limit)
-    require(melds in rm.MELD_SETS, Text(N_("melds must be all or basic")))
-    require(_whole(limit) and 0 <= limit <= 200, Text(N_("the call limit must be a whole number from 0 to 200")))
+    require(melds in rm.MELD_SETS, N_("melds must be all or basic"))
+    require(_whole(limit) and 0 <= limit <= 200, N_("the call limit must be a whole number from 0 to 200"))
     events: list[Event] = [Event("chosen", {"player": player, "melds": melds, "call_limit": limit})]
     _deal(state, events, melds, limit)
     return events
@@ -439,7 +439,7 @@ def parse_melds(raw: Any, style: str) -> list[list[Card]] | None:
         if raw.strip().lower() in CLEAR_WORDS:
             return None
         groups = [g for g in re.split(r"[|/]", raw) if g.strip()]
-        require(bool(groups), Text(N_("name the cards of a meld, e.g. 8C 15 6C")))
+        require(bool(groups), N_("name the cards of a meld, e.g. 8C 15 6C"))
         try:
             return [parse_cards(g, style) for g in groups]
         except CardParseError as error:
@@ -447,7 +447,7 @@ def parse_melds(raw: Any, style: str) -> list[list[Card]] | None:
     if isinstance(raw, list) and raw and all(isinstance(c, str) for c in raw):
         raw = [raw]  # one meld as a flat list of codes
     ok = isinstance(raw, list) and raw and all(isinstance(g, list) and all(isinstance(c, str) for c in g) for g in raw)
-    require(bool(ok), Text(N_("name the cards of a meld, e.g. 8C 15 6C")))
+    require(bool(ok), N_("name the cards of a meld, e.g. 8C 15 6C"))
     try:
         return [parse_cards(" ".join(g), style) for g in raw]
     except CardParseError as error:
@@ -462,7 +462,7 @@ def _meld(state: State, player: int, action: Action) -> list[Event]:
         return [Event("melds", {"player": player, "melds": [], "value": arrangement(state, seat).value})]
     pins = [_held_meld(state, seat, g) for g in groups]
     flat = [c for p in pins for c in p]
-    require(len(set(flat)) == len(flat), Text(N_("a card can only be in one meld")))
+    require(len(set(flat)) == len(flat), N_("a card can only be in one meld"))
     kept = [p for p in seat.pins if not any(c in p for c in flat)] + pins
     _verify_no_worse(state, seat, kept)
     seat.pins = kept
@@ -474,7 +474,7 @@ def _held_meld(state: State, seat: Seat, group: list[Card]) -> list[Card]:
     held = []
     for named in group:
         found = next((c for c in seat.hand if c.face == named.face), None)
-        require(found is not None, Text(N_("{code} ({name}) is not in your hand"), code=named.face.code, name=_name(state, named)))
+        require(found is not None, N_("{code} ({name}) is not in your hand"), code=named.face.code, name=_name(state, named))
         held.append(found)
     problem = rm.meld_problem(held, state.options.attributions, state.options.style, state.melds)
     if problem is not None:
@@ -622,13 +622,13 @@ def _columns(state: State) -> list[str]:
 
 def _column(state: State, player: int, action: Action) -> list[Event]:
     seat = _seat_of(state, player)
-    require(state.phase == "column", Text(N_("there is no identification column to choose now")))
+    require(state.phase == "column", N_("there is no identification column to choose now"))
     ending = state.ending
     assert ending is not None
-    require(seat.player == ending["opponent"], Text(N_("{player} chooses the column"), player=mention(ending["opponent"])))
+    require(seat.player == ending["opponent"], N_("{player} chooses the column"), player=mention(ending["opponent"]))
     column = action.get("column")
     choices = _columns(state)
-    require(column in choices, Text(N_("choose one of these columns: {columns}"), columns=", ".join(choices)))
+    require(column in choices, N_("choose one of these columns: {columns}"), columns=", ".join(choices))
     state.questions = _questions(state, str(column))
     state.answered, state.phase = 0, "identify"
     state.moves.append(f"{_index(state, seat)} column {column}")
@@ -651,14 +651,14 @@ def _questions(state: State, column: str) -> list[dict[str, Any]]:
 
 def _answer(state: State, player: int, action: Action) -> list[Event]:
     seat = _seat_of(state, player)
-    require(state.phase == "identify", Text(N_("there is no identification question to answer now")))
+    require(state.phase == "identify", N_("there is no identification question to answer now"))
     ending = state.ending
     assert ending is not None
-    require(seat.player == ending["caller"], Text(N_("{player} answers the questions"), player=mention(ending["caller"])))
+    require(seat.player == ending["caller"], N_("{player} answers the questions"), player=mention(ending["caller"]))
     choice = action.get("choice")
     question = state.questions[state.answered]
     require(choice == "" or choice in question["choices"],
-            Text(N_("answer with one of: {choices}"), choices=", ".join(question["choices"])))
+            N_("answer with one of: {choices}"), choices=", ".join(question["choices"]))
     right = choice == question["answer"]
     state.moves.append(f"{_index(state, seat)} answer {question['card']} {'right' if right else 'wrong'}")
     events = [Event("answer", {"player": player, "card": question["card"], "right": right,
@@ -895,7 +895,7 @@ def _leave(state: State, player: int, action: Action) -> list[Event]:
 def _hand_over(state: State, player: int, action: Action) -> list[Event]:
     """A computer plays the person's seat for now, or they take it back (`base.seat_handover`)."""
     _seat_of(state, player)
-    require(state.phase != "over", Text(N_("the game is over")))
+    require(state.phase != "over", N_("the game is over"))
     return [hand_over_seat(state.robots, player, action["type"])]
 
 
