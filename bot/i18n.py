@@ -34,7 +34,7 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.numbers import format_percent
 
-from games.base import Number, Text
+from games.base import Number, Text, params_key
 from games.elision import elided
 
 LOCALES = Path(__file__).resolve().parent.parent / "locales"
@@ -130,7 +130,7 @@ def _domain_catalog(language: str, domain: str) -> gettext.GNUTranslations | Non
 # --- a text said: a lookup -----------------------------------------------------------------
 # English formats its message id with Python's own `str.format`, nothing else. Another language
 # looks its template up once (per message id, per plural form) and keeps every text it has said
-# whole, by its message id and parameters (`_said`): a table says the same texts again at every
+# whole, by its message id and parameters (`_said`, keyed as `games.base.Text.key`): a table says the same texts again at every
 # move, so saying one again is one dictionary lookup, not a catalog, a plural rule and numbers
 # written the language's way. The memo is bounded: full, it starts again.
 
@@ -138,49 +138,30 @@ MEMO_SIZE = 20_000  # texts kept whole, all languages together
 _said: dict[tuple[Any, ...], str] = {}
 _templates: dict[tuple[str, str], str] = {}  # (language, msgid) -> its template
 _plural_templates: dict[tuple[str, str, str, int], str] = {}  # (language, singular, plural, form) -> template
-_PLAIN = frozenset((str, int, bool, type(None)))  # parameters a memo key holds as they are
-
-
-def _params_key(params: dict[str, Any]) -> tuple[Any, ...] | None:
-    """Parameters as a memo key: each value with its type (True == 1, and a Text equals the
-    plain string of its English), a nested Text by its own key; None when one cannot be kept
-    (a float, a list, a number already written a language's way)."""
-    key: list[tuple[Any, ...]] = []
-    for name, value in params.items():
-        kind = type(value)
-        if kind is Text:
-            inner = _text_key(value)
-            if inner is None:
-                return None
-            key.append((name, inner))
-        elif kind in _PLAIN:
-            key.append((name, kind, value))
-        else:
-            return None
-    return tuple(key)
-
-
-def _text_key(text: Text) -> tuple[Any, ...] | None:
-    params = _params_key(text.params) if text.params else ()
-    return None if params is None else (text.msgid, text.plural, text.count, params)
 
 
 def _spoken(language: str, msgid: str, plural: str | None, count: int, params: dict[str, Any]) -> str:
     """A text in a language other than English (the pseudo-language included), kept once said."""
     if plural is None and not params:
-        return _marked(msgid) if language == PSEUDO else _template(language, msgid)
-    fixed = _params_key(params) if params else ()
-    key = None if fixed is None else (language, msgid, plural, count if plural is not None else 1, fixed)
-    if key is not None:
-        found = _said.get(key)
-        if found is not None:
-            return found
-    said = _say(language, msgid, plural, count, params)
-    if key is not None:
+        return _template(language, msgid)
+    fixed = params_key(params) if params else ()
+    key = None if fixed is None else (msgid, plural, count if plural is not None else 1, fixed)
+    return _kept(language, key, msgid, plural, count, params)
+
+
+def _kept(language: str, key: tuple[Any, ...] | None, msgid: str, plural: str | None, count: int,
+          params: dict[str, Any]) -> str:
+    """A text said once and kept by its key (None: never kept), or said now."""
+    if key is None:
+        return _say(language, msgid, plural, count, params)
+    kept = (language, key)
+    found = _said.get(kept)
+    if found is None:
+        found = _say(language, msgid, plural, count, params)
         if len(_said) >= MEMO_SIZE:
             _said.clear()
-        _said[key] = said
-    return said
+        _said[kept] = found
+    return found
 
 
 def _say(language: str, msgid: str, plural: str | None, count: int, params: dict[str, Any]) -> str:
@@ -194,12 +175,18 @@ def _say(language: str, msgid: str, plural: str | None, count: int, params: dict
     template = _template(language, msgid) if plural is None else _plural_template(language, msgid, plural, count)
     if not params:
         return template
-    values = {key: _value(value, language) for key, value in params.items()}
+    values = {}
+    for key, value in params.items():  # the usual kinds first, without a call
+        kind = type(value)
+        values[key] = value if kind is str else Number(value, language) if kind is int else _value(value, language)
     return elided(template, values, language).format(**values)  # "de {player}" → "d’Ann"
 
 
 def _template(language: str, msgid: str) -> str:
-    """A message id's template in a language (not the pseudo-language), looked up once."""
+    """A message id's template in a language other than English, looked up once (marked in the
+    pseudo-language)."""
+    if language == PSEUDO:
+        return _marked(msgid)
     found = _templates.get((language, msgid))
     if found is None:
         found = _catalog(language).gettext(msgid)
@@ -297,7 +284,9 @@ def translated(text: Text | str, language: str | None = None) -> str:
     language = language or current.get()
     if language == SOURCE:
         return str(text)  # a Text is its English, filled in when it was made
-    return _spoken(language, text.msgid, text.plural, text.count, text.params)
+    if text.plural is None and not text.params:
+        return _template(language, text.msgid)
+    return _kept(language, text.key(), text.msgid, text.plural, text.count, text.params)  # its key worked out once
 
 
 def template(msgid: str) -> str:

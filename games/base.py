@@ -150,6 +150,18 @@ class Text(str):
             text.plural, text.count = plural, count
         return text
 
+    def key(self) -> tuple[Any, ...] | None:
+        """What makes this text itself, hashable: its ids, count and parameters, each value with
+        its type (True == 1, and a Text equals the plain string of its English), a nested Text
+        by its own key; equal keys are the same text in every language (a translation's memo).
+        None when a parameter has no such key (a float, a list…). Worked out once."""
+        found = self.__dict__.get("_key", _UNKEYED)
+        if found is _UNKEYED:
+            params = params_key(self.params) if self.params else ()
+            found = None if params is None else (self.msgid, self.plural, self.count, params)
+            self._key = found
+        return found
+
     def __reduce__(self) -> Any:  # pickled (to a worker process) with its parameters
         return _text, (self.msgid, self.plural, self.count, self.params)
 
@@ -163,6 +175,27 @@ class Text(str):
         params = {k: cls.from_marked(v) if isinstance(v, dict) and "msgid" in v else v
                   for k, v in data.get("params", {}).items()}
         return cls(data["msgid"], plural=data.get("plural"), count=data.get("count", 1), **params)
+
+
+_UNKEYED = object()
+_PLAIN = frozenset((str, int, bool, type(None)))  # parameters a key holds as they are
+
+
+def params_key(params: dict[str, Any]) -> tuple[Any, ...] | None:
+    """A text's parameters as a hashable key (see `Text.key`); None when one has none."""
+    key: list[tuple[Any, ...]] = []
+    for name, value in params.items():
+        kind = type(value)
+        if kind is Text:
+            inner = value.key()
+            if inner is None:
+                return None
+            key.append((name, inner))
+        elif kind in _PLAIN:
+            key.append((name, kind, value))
+        else:
+            return None
+    return tuple(key)
 
 
 def _text(msgid: str, plural: str | None, count: int, params: dict[str, Any]) -> Text:
