@@ -145,22 +145,21 @@ def _spoken(language: str, msgid: str, plural: str | None, count: int, params: d
     if plural is None and not params:
         return _template(language, msgid)
     fixed = params_key(params) if params else ()
-    key = None if fixed is None else (msgid, plural, count if plural is not None else 1, fixed)
-    return _kept(language, key, msgid, plural, count, params)
+    key = None if fixed is None else (language, msgid, plural, count if plural is not None else 1, fixed)
+    return _kept(key, language, msgid, plural, count, params)
 
 
-def _kept(language: str, key: tuple[Any, ...] | None, msgid: str, plural: str | None, count: int,
+def _kept(key: tuple[Any, ...] | None, language: str, msgid: str, plural: str | None, count: int,
           params: dict[str, Any]) -> str:
     """A text said once and kept by its key (None: never kept), or said now."""
     if key is None:
         return _say(language, msgid, plural, count, params)
-    kept = (language, key)
-    found = _said.get(kept)
+    found = _said.get(key)
     if found is None:
         found = _say(language, msgid, plural, count, params)
         if len(_said) >= MEMO_SIZE:
             _said.clear()
-        _said[kept] = found
+        _said[key] = found
     return found
 
 
@@ -286,7 +285,8 @@ def translated(text: Text | str, language: str | None = None) -> str:
         return str(text)  # a Text is its English, filled in when it was made
     if text.plural is None and not text.params:
         return _template(language, text.msgid)
-    return _kept(language, text.key(), text.msgid, text.plural, text.count, text.params)  # its key worked out once
+    key = text.key()  # worked out once
+    return _kept(None if key is None else (language, key), language, text.msgid, text.plural, text.count, text.params)
 
 
 def template(msgid: str) -> str:

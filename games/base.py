@@ -183,6 +183,9 @@ _PLAIN = frozenset((str, int, bool, type(None)))  # parameters a key holds as th
 
 def params_key(params: dict[str, Any]) -> tuple[Any, ...] | None:
     """A text's parameters as a hashable key (see `Text.key`); None when one has none."""
+    kinds = tuple(map(type, params.values()))
+    if _PLAIN.issuperset(kinds):  # the usual: names, numbers, plain strings
+        return tuple(params.items()), kinds
     key: list[tuple[Any, ...]] = []
     for name, value in params.items():
         kind = type(value)
