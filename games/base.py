@@ -179,6 +179,7 @@ class Text(str):
 
 _UNKEYED = object()
 _PLAIN = frozenset((str, int, bool, type(None)))  # parameters a key holds as they are
+_KEYED = _PLAIN | {Text}
 
 
 def params_key(params: dict[str, Any]) -> tuple[Any, ...] | None:
@@ -186,19 +187,12 @@ def params_key(params: dict[str, Any]) -> tuple[Any, ...] | None:
     kinds = tuple(map(type, params.values()))
     if _PLAIN.issuperset(kinds):  # the usual: names, numbers, plain strings
         return tuple(params.items()), kinds
-    key: list[tuple[Any, ...]] = []
-    for name, value in params.items():
-        kind = type(value)
-        if kind is Text:
-            inner = value.key()
-            if inner is None:
-                return None
-            key.append((name, inner))
-        elif kind in _PLAIN:
-            key.append((name, kind, value))
-        else:
-            return None
-    return tuple(key)
+    if not _KEYED.issuperset(kinds):
+        return None
+    inner = [value.key() if kind is Text else value for value, kind in zip(params.values(), kinds, strict=True)]
+    if any(key is None and kind is Text for key, kind in zip(inner, kinds, strict=True)):
+        return None  # a nested text without a key
+    return tuple(params), tuple(inner), kinds  # a nested text by its key
 
 
 def _text(msgid: str, plural: str | None, count: int, params: dict[str, Any]) -> Text:
