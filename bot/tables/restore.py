@@ -168,6 +168,7 @@ class Restore:
             now = await tx.lock_table(row["id"])
             if now is None or now["status"] not in ("lobby", "active"):
                 return
+            row = await tx.table_row(row["id"])  # every column (a restore reads only what loading needs)
             refunds, house, source = salvage_refunds(row, await tx.table_ledger(row["id"]))
             await self._move_chips_in_order(tx, row["guild_id"], refunds, house)  # a computer's stack: to the house
             await tx.close_ledger(row["id"])
