@@ -24,6 +24,9 @@ TABLE_COLUMNS = (
     "id, guild_id, channel_id, game, options, host_id, status, lobby, start_seats, state, "
     "version, deadline, extra, created_at"
 )
+# What a restored table is built from (bot/tables/model.py `Table.load`): a row's other columns
+# are read again only for a row that cannot be loaded (its chips paid back from them).
+RESTORE_COLUMNS = "id, guild_id, channel_id, game, options, host_id, status, lobby, state, version, deadline, extra"
 
 # What an accepted move's transaction may write besides its log row and state, named once so a
 # backend can prepare them (bot/store_postgres.py sends them with the move's commit).
@@ -472,12 +475,12 @@ class Store:
 
     async def open_table_pages(self, shard_count: int | None = None, shard_ids: Iterable[int] | None = None,
                                size: int = 500) -> AsyncIterator[list[Any]]:
-        """The open tables (as `open_tables`), `size` rows at a time, in the order of the index
+        """The open tables (as `open_tables`, RESTORE_COLUMNS only), `size` rows at a time, in the order of the index
         of open tables (server, then id), so that no single answer holds up the event loop for
         long (asyncpg decodes its rows there). The next page is asked for while the caller works
         on this one. Tables opened meanwhile on a server already passed are not in it."""
         # the server's bound on its own lets the index be entered where the last page ended
-        sql = f"SELECT {TABLE_COLUMNS} FROM tables WHERE {OPEN} AND guild_id >= ? AND (guild_id > ? OR id > ?)"
+        sql = f"SELECT {RESTORE_COLUMNS} FROM tables WHERE {OPEN} AND guild_id >= ? AND (guild_id > ? OR id > ?)"
         params: tuple = ()
         if shard_count is not None and shard_ids is not None:
             shards = sorted(set(shard_ids))

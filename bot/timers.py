@@ -72,17 +72,20 @@ class Heartbeat:
 
 def spread_deadlines(wanted: list[float], per_second: int | None = None) -> list[float]:
     """The deadlines to arm for these wanted ones (same order): each as wanted, or later when its
-    second is full — never more than `per_second` in one second, never earlier than wanted."""
+    second is full — never more than `per_second` in one second, never earlier than wanted.
+    Taken in order of time, the second being filled only moves forward, so one count is kept."""
     per_second = per_second or RESTORED_PER_SECOND
-    taken: dict[int, int] = {}
     given = [0.0] * len(wanted)
-    second = -math.inf
+    second, taken = -math.inf, 0
+    floor = math.floor
     for index in sorted(range(len(wanted)), key=wanted.__getitem__):
-        second = max(second, math.floor(wanted[index]))
-        while taken.get(int(second), 0) >= per_second:
-            second += 1
-        taken[int(second)] = taken.get(int(second), 0) + 1
-        given[index] = max(wanted[index], float(second))
+        deadline = wanted[index]
+        if floor(deadline) > second:
+            second, taken = floor(deadline), 0
+        elif taken >= per_second:
+            second, taken = second + 1, 0
+        taken += 1
+        given[index] = deadline if deadline > second else float(second)
     return given
 
 
