@@ -33,18 +33,20 @@ from games.arcanoid.battle import FIELD_SUIT, FIELDS, FORCE, form_of
 from games.arcanoid.model import DAEMON, MECHANICAL, Commitment, Seat, State
 from games.base import Action, IllegalAction
 from games.cards import Card, from_codes
-from games.search import Budget, best_on_average, seeded_rng
+from games.search import Budget, halving, seeded_rng
 
 # Simulated moves per decision: the slowest decision stays within a quarter second of one core
 # (`python -m bench.arena arcanoid --a hard` prints the p99).
-BUDGET = 1000
+BUDGET = 1300
 COPY_COST = 1  # a copy of an imagined world (`_copy`) costs less than one simulated move
-MAX_CANDIDATES = 4
+IMAGINE_COST = 1  # imagining a world (`imagine_world`) costs about one simulated move
+MAX_CANDIDATES = 7
+MIN_WORLDS = 3  # imagined deals judged before the weaker half of the challengers is dropped
 # The normal player's move stands unless another wins more battles of the round, imagined deal
 # by imagined deal, by this many standard errors (games/search.py): with the dozen imagined
 # deals a quarter second allows, a move must be clearly better, not just luckier (a first hard
 # player that took the best mean lost to the normal one, chasing noise).
-SURE = 2.0
+SURE = 1.0
 MAX_ROLLOUT = 400  # moves: a round always ends well before (a safety net, not a limit in play)
 
 
@@ -62,6 +64,7 @@ def choose(state: State, player: int) -> Action:
     spent = [0]
 
     def imagine(_: int) -> State:
+        budget.spend(IMAGINE_COST)
         return imagine_world(state, player, rng)
 
     def evaluate(candidate: Action, world: State) -> float:
@@ -69,7 +72,7 @@ def choose(state: State, player: int) -> Action:
         spent[0] = moves + COPY_COST
         return battles
 
-    return best_on_average(candidates, imagine, evaluate, budget, lambda: spent[0], SURE)
+    return halving(candidates, imagine, evaluate, budget, lambda: spent[0], SURE, MIN_WORLDS)
 
 
 # --- candidates --------------------------------------------------------------------------------
