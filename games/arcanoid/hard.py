@@ -29,25 +29,39 @@ from typing import Any
 
 from games import fairness
 from games.arcanoid import ai, rules
-from games.arcanoid.battle import FIELD_SUIT, FIELDS, FORCE, form_of
-from games.arcanoid.model import DAEMON, MECHANICAL, Commitment, Seat, State
+from games.arcanoid.battle import (
+    DEVIL,
+    FIELD_SUIT,
+    FIELDS,
+    FORCE,
+    HIEROPHANT,
+    JUSTICE,
+    PRIESTESS,
+    STRENGTH,
+    WORLD,
+    form_of,
+    strength_key,
+)
+from games.arcanoid.model import DAEMON, MECHANICAL, PLAYER, Commitment, Seat, State, usable
 from games.base import Action, IllegalAction
 from games.cards import Card, from_codes
 from games.search import Budget, halving, seeded_rng
 
 # Simulated moves per decision: the slowest decision stays within a quarter second of one core
 # (`python -m bench.arena arcanoid --a hard` prints the p99).
-BUDGET = 1300
+BUDGET = 1000
 COPY_COST = 1  # a copy of an imagined world (`_copy`) costs less than one simulated move
 IMAGINE_COST = 1  # imagining a world (`imagine_world`) costs about one simulated move
-MAX_CANDIDATES = 7
+MAX_CANDIDATES = 5
 MIN_WORLDS = 3  # imagined deals judged before the weaker half of the challengers is dropped
 # The normal player's move stands unless another wins more battles of the round, imagined deal
 # by imagined deal, by this many standard errors (games/search.py): with the dozen imagined
 # deals a quarter second allows, a move must be clearly better, not just luckier (a first hard
 # player that took the best mean lost to the normal one, chasing noise).
-SURE = 1.0
+SURE = 2.0
 MAX_ROLLOUT = 400  # moves: a round always ends well before (a safety net, not a limit in play)
+INFER = 1  # the others' imagined hands agree with their play (`_as_shown_by_play`)
+CUT = 400  # moves played out before the round is judged by where it stands (`standing`)
 
 
 def choose(state: State, player: int) -> Action:
@@ -68,7 +82,7 @@ def choose(state: State, player: int) -> Action:
         return imagine_world(state, player, rng)
 
     def evaluate(candidate: Action, world: State) -> float:
-        battles, moves = rollout(world, player, candidate)
+        battles, moves = rollout(world, player, candidate, CUT)
         spent[0] = moves + COPY_COST
         return battles
 
@@ -179,9 +193,41 @@ def imagine_world(state: State, player: int, rng: random.Random) -> State:
         place.fill(hidden)
     world.deck[:] = [hidden.pop() for _ in range(len(world.deck))]
     world.discard[:] = hidden
+    if INFER:
+        _as_shown_by_play(world, [s for s in hands if s.kind == PLAYER], rng)
     world.fair = _ImaginedDealer(f"imagined-{rng.random()}", world.fair.nonce)
     world.deal, world.seed, world.spent = _ImaginedDeal("", f"round {world.round}"), "", []
     return world
+
+
+def _as_shown_by_play(world: State, hands: list[Seat], rng: random.Random) -> None:
+    """Each other player's imagined hand made to agree with its play so far: once every seat has
+    moved this round, it holds at most one card that a player plays at the first chance (the
+    free looks, Justice, Strength and the Devil while they pay; the World while a battlefield is
+    untouched) — it would have played the others already. The others swap places with cards of
+    the deck or the discard pile."""
+    if len(world.log) < len(world.seats):
+        return
+    piles = [(pile, i) for pile in (world.deck, world.discard) for i in range(len(pile))]
+    rng.shuffle(piles)
+    for seat in hands:
+        for i in [i for i, c in enumerate(seat.hand) if _telltale(world, seat, c)][1:]:
+            while piles:
+                pile, j = piles.pop()
+                if not _telltale(world, seat, pile[j]):
+                    seat.hand[i], pile[j] = pile[j], seat.hand[i]
+                    break
+
+
+def _telltale(world: State, seat: Seat, c: Card) -> bool:
+    """Whether the normal player, holding `c`, plays it at its first turn."""
+    if not c.is_major:
+        return False
+    deck = len(world.deck)
+    if c.rank == WORLD:
+        return any(f not in world.touched and f not in seat.fields for f in FIELDS)
+    return (c.rank in (PRIESTESS, HIEROPHANT) or (c.rank == JUSTICE and world.justice is None and deck >= 6)
+            or (c.rank == STRENGTH and deck >= 2) or (c.rank == DEVIL and deck >= 6))
 
 
 def _deal_secret(seat: Seat, field: str, hidden: list[Card]) -> None:
@@ -271,18 +317,46 @@ class _ImaginedDealer(fairness.Dealer):
 # --- playing out -------------------------------------------------------------------------------
 
 
-def rollout(world: State, player: int, first: Action) -> tuple[float, int]:
+def rollout(world: State, player: int, first: Action, cut: int = MAX_ROLLOUT) -> tuple[float, int]:
     """`first` played in a copy of `world`, then the round played out by the normal player on
-    every seat: the battles credited to `player` in that round, and the moves simulated."""
+    every seat for at most `cut` moves: the battles credited to `player` in that round (at the
+    cut, those it stands to win, `standing`), and the moves simulated."""
     state = _copy(world)
     start = state.round
     rules.apply(state, player, first)
     moves = 1
-    while state.round == start and state.phase != "over" and moves < MAX_ROLLOUT:
+    while state.round == start and state.phase != "over" and moves < cut:
         moves += _step(state)
+    if state.round == start and state.phase != "over":
+        return standing(state, player), moves
     if len(state.results) < start:
         return 0.0, moves
     return float(sum(1 for w in state.results[start - 1].values() if w == player)), moves
+
+
+def standing(state: State, player: int) -> float:
+    """The battlefields `player` stands to win if every seat still to commit on one put its
+    strongest commitment there now (each battlefield judged alone, the cards it holds now)."""
+    table = {"temperance": None if state.temperance is None else
+             {"owner": state.temperance["owner"], "field": state.temperance["field"]},
+             "variant": state.options.variant, "touched": state.touched}
+    won = 0
+    for field in FIELDS:
+        best: tuple[tuple[float, ...], int, int | None] | None = None
+        for seat in state.seats:
+            commit = seat.fields.get(field)
+            if commit is not None:
+                cards = seat.fields[commit.linked].cards if commit.linked else commit.cards
+                key, order = strength_key(commit.form, cards), commit.order
+            else:
+                options = ai._find_options(table, {"player": seat.player}, usable(state, seat), field)
+                if not options:
+                    continue
+                key, order = options[0][0], 1000
+            if best is None or (key, -order) > (best[0], -best[1]):
+                best = (key, order, seat.controller)
+        won += best is not None and best[2] == player
+    return float(won)
 
 
 def _step(state: State) -> int:
