@@ -207,7 +207,7 @@ def loc_play(players: int, seed: int, kinds: list[str]) -> Play:
 @dataclass
 class LabelledDealer(fairness.Dealer):
     """The arena's dealer: each deal's seed comes from the game's seed and the deal's label
-    ("round 2", "round 2 refill 1"), so every play of a duplicate deal meets the same refills
+    ("round 2", "round 2 refill 1") alone, so every play of a duplicate deal meets the same refills
     and rounds, however many deals the moves before took (a dealer drawing fresh seeds in turn
     would give the seats another game after the first refill: no luck would cancel)."""
 
@@ -216,6 +216,7 @@ class LabelledDealer(fairness.Dealer):
     def draw(self, label: str, seated: Any, pack: str = "tarot", decks: int = 1,
              gathered: Any = None, **setup: Any) -> tuple[fairness.Deal, list[Card]]:
         self.next_seed = hashlib.sha256(f"{self.base}:{label}".encode()).hexdigest()
+        self.nonce = 0  # the shuffle reads the deal's number too: every deal is the first
         return super().draw(label, seated, pack, decks, gathered, **setup)
 
 
