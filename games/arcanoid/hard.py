@@ -40,9 +40,8 @@ from games.arcanoid.battle import (
     STRENGTH,
     WORLD,
     form_of,
-    strength_key,
 )
-from games.arcanoid.model import DAEMON, MECHANICAL, PLAYER, Commitment, Seat, State, usable
+from games.arcanoid.model import DAEMON, MECHANICAL, PLAYER, Commitment, Seat, State
 from games.base import Action, IllegalAction
 from games.cards import Card, from_codes
 from games.search import Budget, halving, seeded_rng
@@ -60,8 +59,6 @@ MIN_WORLDS = 3  # imagined deals judged before the weaker half of the challenger
 # player that took the best mean lost to the normal one, chasing noise).
 SURE = 2.0
 MAX_ROLLOUT = 400  # moves: a round always ends well before (a safety net, not a limit in play)
-INFER = 1  # the others' imagined hands agree with their play (`_as_shown_by_play`)
-CUT = 400  # moves played out before the round is judged by where it stands (`standing`)
 
 
 def choose(state: State, player: int) -> Action:
@@ -82,7 +79,7 @@ def choose(state: State, player: int) -> Action:
         return imagine_world(state, player, rng)
 
     def evaluate(candidate: Action, world: State) -> float:
-        battles, moves = rollout(world, player, candidate, CUT)
+        battles, moves = rollout(world, player, candidate)
         spent[0] = moves + COPY_COST
         return battles
 
@@ -193,8 +190,7 @@ def imagine_world(state: State, player: int, rng: random.Random) -> State:
         place.fill(hidden)
     world.deck[:] = [hidden.pop() for _ in range(len(world.deck))]
     world.discard[:] = hidden
-    if INFER:
-        _as_shown_by_play(world, [s for s in hands if s.kind == PLAYER], rng)
+    _as_shown_by_play(world, [s for s in hands if s.kind == PLAYER], rng)
     world.fair = _ImaginedDealer(f"imagined-{rng.random()}", world.fair.nonce)
     world.deal, world.seed, world.spent = _ImaginedDeal("", f"round {world.round}"), "", []
     return world
@@ -317,46 +313,18 @@ class _ImaginedDealer(fairness.Dealer):
 # --- playing out -------------------------------------------------------------------------------
 
 
-def rollout(world: State, player: int, first: Action, cut: int = MAX_ROLLOUT) -> tuple[float, int]:
+def rollout(world: State, player: int, first: Action) -> tuple[float, int]:
     """`first` played in a copy of `world`, then the round played out by the normal player on
-    every seat for at most `cut` moves: the battles credited to `player` in that round (at the
-    cut, those it stands to win, `standing`), and the moves simulated."""
+    every seat: the battles credited to `player` in that round, and the moves simulated."""
     state = _copy(world)
     start = state.round
     rules.apply(state, player, first)
     moves = 1
-    while state.round == start and state.phase != "over" and moves < cut:
+    while state.round == start and state.phase != "over" and moves < MAX_ROLLOUT:
         moves += _step(state)
-    if state.round == start and state.phase != "over":
-        return standing(state, player), moves
     if len(state.results) < start:
         return 0.0, moves
     return float(sum(1 for w in state.results[start - 1].values() if w == player)), moves
-
-
-def standing(state: State, player: int) -> float:
-    """The battlefields `player` stands to win if every seat still to commit on one put its
-    strongest commitment there now (each battlefield judged alone, the cards it holds now)."""
-    table = {"temperance": None if state.temperance is None else
-             {"owner": state.temperance["owner"], "field": state.temperance["field"]},
-             "variant": state.options.variant, "touched": state.touched}
-    won = 0
-    for field in FIELDS:
-        best: tuple[tuple[float, ...], int, int | None] | None = None
-        for seat in state.seats:
-            commit = seat.fields.get(field)
-            if commit is not None:
-                cards = seat.fields[commit.linked].cards if commit.linked else commit.cards
-                key, order = strength_key(commit.form, cards), commit.order
-            else:
-                options = ai._find_options(table, {"player": seat.player}, usable(state, seat), field)
-                if not options:
-                    continue
-                key, order = options[0][0], 1000
-            if best is None or (key, -order) > (best[0], -best[1]):
-                best = (key, order, seat.controller)
-        won += best is not None and best[2] == player
-    return float(won)
 
 
 def _step(state: State) -> int:
