@@ -16,6 +16,8 @@ the move that does best on average (determinized Monte Carlo, "PIMC").
 - `best_on_average(...)`: the anytime loop: one more imagined deal for every candidate while
   work is left, then the best mean; or, with `sure`, the first candidate (the normal player's
   move) unless another beats it world by world by `sure` standard errors.
+- `halving(...)`: the same, with successive halving: the weaker half of the challengers is
+  dropped stage by stage, so the default and the best challenger meet in more worlds.
 """
 
 from __future__ import annotations
