@@ -22,6 +22,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import functools
+import hashlib
 import math
 import random
 import statistics
@@ -36,6 +37,7 @@ import games.arcanoid as arc
 from games import fairness, loc, poker, rummy
 from games import french_tarot as ft
 from games.base import LEVELS, Action, SeatSpec
+from games.cards import Card
 
 Decide = Callable[[Any, int], Action]
 
@@ -202,9 +204,28 @@ def loc_play(players: int, seed: int, kinds: list[str]) -> Play:
 # --- Arcanoid -----------------------------------------------------------------------------------
 
 
+@dataclass
+class LabelledDealer(fairness.Dealer):
+    """The arena's dealer: each deal's seed comes from the game's seed and the deal's label
+    ("round 2", "round 2 refill 1") alone, so every play of a duplicate deal meets the same refills
+    and rounds, however many deals the moves before took (a dealer drawing fresh seeds in turn
+    would give the seats another game after the first refill: no luck would cancel)."""
+
+    base: str = ""
+
+    def draw(self, label: str, seated: Any, pack: str = "tarot", decks: int = 1,
+             gathered: Any = None, **setup: Any) -> tuple[fairness.Deal, list[Card]]:
+        self.next_seed = hashlib.sha256(f"{self.base}:{label}".encode()).hexdigest()
+        self.nonce = 0  # the shuffle reads the deal's number too: every deal is the first
+        return super().draw(label, seated, pack, decks, gathered, **setup)
+
+
 def arcanoid_game(players: int, seed: int) -> arc.State:
-    with fairness.predictable(f"arena:arcanoid:{seed}"):
-        return arc.new(arc.Options(), [SeatSpec(-n) for n in range(1, players + 1)])
+    base = f"arena:arcanoid:{seed}"
+    with fairness.predictable(base):
+        state = arc.new(arc.Options(), [SeatSpec(-n) for n in range(1, players + 1)])
+    state.fair = LabelledDealer(state.fair.next_seed, state.fair.nonce, base=base)
+    return state
 
 
 def arcanoid_play(players: int, seed: int, kinds: list[str]) -> Play:

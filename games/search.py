@@ -16,6 +16,8 @@ the move that does best on average (determinized Monte Carlo, "PIMC").
 - `best_on_average(...)`: the anytime loop: one more imagined deal for every candidate while
   work is left, then the best mean; or, with `sure`, the first candidate (the normal player's
   move) unless another beats it world by world by `sure` standard errors.
+- `halving(...)`: the same, with successive halving: the weaker half of the challengers is
+  dropped stage by stage, so the default and the best challenger meet in more worlds.
 """
 
 from __future__ import annotations
@@ -117,9 +119,11 @@ def best_on_average(candidates: Sequence[Candidate], imagine: Callable[[int], An
 
 def _surely_better(values: list[list[float]], sure: float) -> int:
     """The index of the best candidate whose paired gain over candidate 0 is `sure` standard
-    errors above zero; 0 when none is."""
+    errors above zero (among those judged in every world); 0 when none is."""
     best, best_gain = 0, 0.0
     for i in range(1, len(values)):
+        if len(values[i]) != len(values[0]):  # dropped along the way (`halving`)
+            continue
         gains = [v - d for v, d in zip(values[i], values[0], strict=True)]
         n = len(gains)
         if n < 2:
@@ -129,3 +133,48 @@ def _surely_better(values: list[list[float]], sure: float) -> int:
         if mean - sure * spread / n ** 0.5 > 0 and mean > best_gain:
             best, best_gain = i, mean
     return best
+
+
+def halving(candidates: Sequence[Candidate], imagine: Callable[[int], Any],
+            evaluate: Callable[[Candidate, Any], float], budget: Budget, cost: Callable[[], int],
+            sure: float = 0.0, min_worlds: int = 2) -> Candidate:
+    """`best_on_average` with successive halving: the budget is cut into equal stages, one per
+    halving and a last one; at the end of each stage (once `min_worlds` worlds are judged) the
+    worse half of the challengers (every candidate but the first, the default) is dropped by
+    their mean over the common worlds, so the work goes to the default and the best challenger,
+    compared over many more worlds than a flat loop judges. The choice at the end is as
+    `best_on_average`'s (with `sure`, the default unless the last challenger is surely better)."""
+    if len(candidates) == 1:
+        return candidates[0]
+    alive = list(range(len(candidates)))
+    values: list[list[float]] = [[] for _ in candidates]
+    stage = max(1, budget.left) / (_halvings(len(candidates) - 1) + 1)
+    mark, world_no = budget.left - stage, 0
+    while world_no == 0 or not budget.spent:
+        world = imagine(world_no)
+        for i in alive:
+            values[i].append(evaluate(candidates[i], world))
+            budget.spend(cost())
+        world_no += 1
+        if len(alive) > 2 and budget.left <= mark and world_no >= min_worlds:
+            alive = _halve(alive, values)
+            mark -= stage
+    kept = [values[i] if i in alive else [] for i in range(len(candidates))]
+    if sure > 0:
+        return candidates[_surely_better(kept, sure)]
+    best = max(alive, key=lambda i: (sum(values[i]), -i))
+    return candidates[best]
+
+
+def _halvings(challengers: int) -> int:
+    """How many halvings leave one challenger of `challengers`."""
+    count = 0
+    while challengers > 1:
+        challengers, count = (challengers + 1) // 2, count + 1
+    return count
+
+
+def _halve(alive: list[int], values: list[list[float]]) -> list[int]:
+    """The default and the better half of the challengers (their means over the same worlds)."""
+    challengers = sorted(alive[1:], key=lambda i: (-sum(values[i]), i))
+    return [alive[0], *challengers[:(len(challengers) + 1) // 2]]

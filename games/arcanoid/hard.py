@@ -2,16 +2,19 @@
 
 It imagines the cards its seat cannot see — the other players' hands (the USA's cards turned up
 stay where they are), the deck's order, the discard pile, the others' secret commitments —
-dealt anew from exactly the cards it has not seen, in places of the sizes it sees, and plays
-each candidate move out to the end of the round in every imagined deal, every seat (its own
+dealt anew from exactly the cards it has not seen, in places of the sizes it sees, and in
+agreement with the others' play (`_as_shown_by_play`: a player holds at most one card it would
+have played at its first chance, the one drawn since), and plays each candidate move out to the end of the round in every imagined deal, every seat (its own
 included) then playing as the normal player does. The round's own result decides: the battles
-credited to it. It plays the normal player's move unless another wins more, imagined deal by
-imagined deal, by SURE standard errors.
+credited to it. The work goes where it decides (`games.search.halving`): the weaker half of
+the challengers is dropped stage by stage, and the normal player's move is played unless the
+last challenger wins more, imagined deal by imagined deal, by SURE standard errors.
 
 An imagined deal is cheap: `_copy` copies by hand only what play changes (some 0.05 ms where a
 deep copy of the game took 2 ms, as long as eight simulated moves), and its deals and refills
 (`_ImaginedDeal`, `_ImaginedDealer`) keep no record and hash no seed; what remains is the moves
-themselves (the seat's view, the normal player's choice, the rules: about 0.3 ms a move).
+themselves (the seat's view, the normal player's choice, the rules: about 0.1 ms a move, some
+25 moves to the end of a round, 60 to 80 early in one: a dozen imagined deals a decision).
 
 Candidates: on its turn, the normal player's move, its strongest commitment on each open
 battlefield, the discard of the card it needs least and each power it may play (in the normal
@@ -29,21 +32,35 @@ from typing import Any
 
 from games import fairness
 from games.arcanoid import ai, rules
-from games.arcanoid.battle import FIELD_SUIT, FIELDS, FORCE, form_of
-from games.arcanoid.model import DAEMON, MECHANICAL, Commitment, Seat, State
+from games.arcanoid.battle import (
+    DEVIL,
+    FIELD_SUIT,
+    FIELDS,
+    FORCE,
+    HIEROPHANT,
+    JUSTICE,
+    PRIESTESS,
+    STRENGTH,
+    WORLD,
+    form_of,
+)
+from games.arcanoid.model import DAEMON, MECHANICAL, PLAYER, Commitment, Seat, State
 from games.base import Action, IllegalAction
 from games.cards import Card, from_codes
-from games.search import Budget, best_on_average, seeded_rng
+from games.search import Budget, halving, seeded_rng
 
 # Simulated moves per decision: the slowest decision stays within a quarter second of one core
 # (`python -m bench.arena arcanoid --a hard` prints the p99).
 BUDGET = 1000
 COPY_COST = 1  # a copy of an imagined world (`_copy`) costs less than one simulated move
-MAX_CANDIDATES = 4
+IMAGINE_COST = 1  # imagining a world (`imagine_world`) costs about one simulated move
+MAX_CANDIDATES = 5
+MIN_WORLDS = 3  # imagined deals judged before the weaker half of the challengers is dropped
 # The normal player's move stands unless another wins more battles of the round, imagined deal
 # by imagined deal, by this many standard errors (games/search.py): with the dozen imagined
 # deals a quarter second allows, a move must be clearly better, not just luckier (a first hard
-# player that took the best mean lost to the normal one, chasing noise).
+# player that took the best mean lost to the normal one, chasing noise; at 1 or 1.5 standard
+# errors, with more candidates, its extra departures lost battles too).
 SURE = 2.0
 MAX_ROLLOUT = 400  # moves: a round always ends well before (a safety net, not a limit in play)
 
@@ -62,6 +79,7 @@ def choose(state: State, player: int) -> Action:
     spent = [0]
 
     def imagine(_: int) -> State:
+        budget.spend(IMAGINE_COST)
         return imagine_world(state, player, rng)
 
     def evaluate(candidate: Action, world: State) -> float:
@@ -69,7 +87,7 @@ def choose(state: State, player: int) -> Action:
         spent[0] = moves + COPY_COST
         return battles
 
-    return best_on_average(candidates, imagine, evaluate, budget, lambda: spent[0], SURE)
+    return halving(candidates, imagine, evaluate, budget, lambda: spent[0], SURE, MIN_WORLDS)
 
 
 # --- candidates --------------------------------------------------------------------------------
@@ -176,9 +194,40 @@ def imagine_world(state: State, player: int, rng: random.Random) -> State:
         place.fill(hidden)
     world.deck[:] = [hidden.pop() for _ in range(len(world.deck))]
     world.discard[:] = hidden
+    _as_shown_by_play(world, [s for s in hands if s.kind == PLAYER], rng)
     world.fair = _ImaginedDealer(f"imagined-{rng.random()}", world.fair.nonce)
     world.deal, world.seed, world.spent = _ImaginedDeal("", f"round {world.round}"), "", []
     return world
+
+
+def _as_shown_by_play(world: State, hands: list[Seat], rng: random.Random) -> None:
+    """Each other player's imagined hand made to agree with its play so far: once every seat has
+    moved this round, it holds at most one card that a player plays at the first chance (the
+    free looks, Justice, Strength and the Devil while they pay; the World while a battlefield is
+    untouched) — it would have played the others already. The others swap places with cards of
+    the deck or the discard pile."""
+    if len(world.log) < len(world.seats):
+        return
+    piles = [(pile, i) for pile in (world.deck, world.discard) for i in range(len(pile))]
+    rng.shuffle(piles)
+    for seat in hands:
+        for i in [i for i, c in enumerate(seat.hand) if _telltale(world, seat, c)][1:]:
+            while piles:
+                pile, j = piles.pop()
+                if not _telltale(world, seat, pile[j]):
+                    seat.hand[i], pile[j] = pile[j], seat.hand[i]
+                    break
+
+
+def _telltale(world: State, seat: Seat, c: Card) -> bool:
+    """Whether the normal player, holding `c`, plays it at its first turn."""
+    if not c.is_major:
+        return False
+    deck = len(world.deck)
+    if c.rank == WORLD:
+        return any(f not in world.touched and f not in seat.fields for f in FIELDS)
+    return (c.rank in (PRIESTESS, HIEROPHANT) or (c.rank == JUSTICE and world.justice is None and deck >= 6)
+            or (c.rank == STRENGTH and deck >= 2) or (c.rank == DEVIL and deck >= 6))
 
 
 def _deal_secret(seat: Seat, field: str, hidden: list[Card]) -> None:

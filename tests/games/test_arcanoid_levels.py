@@ -10,6 +10,7 @@ import random
 import pytest
 
 import games.arcanoid as arc
+from bench import arena
 from games import fairness
 from games.arcanoid import hard, rules
 from games.arcanoid.model import DAEMON, MECHANICAL, Options
@@ -228,3 +229,33 @@ def test_an_imagined_refill_is_shuffled_from_the_world_seed_and_records_nothing(
     top = deck[0]
     assert deal.take(deck) == top and deal.dealt == [] and deal.commitment == ""
     assert (dealer.next_seed, dealer.nonce) == ("imagined-1", 3)
+
+
+def test_an_imagined_player_holds_at_most_one_card_it_would_have_played_at_once() -> None:
+    """Once every seat has moved, another player's imagined hand agrees with its play: of the
+    cards a player plays at its first chance (the free looks, Justice, Strength, the Devil, the
+    World on an untouched battlefield) it holds at most one, the card drawn since; the cards
+    stay the same set."""
+    state = table({1: "2 5 8 11 15 21", 2: "2S 3S 4S 5S 6S 7S", 3: "2W 3W 4W 5W 6W 7W"},
+                  top="AC AW AS 8P 9P 10P 2C 3C")
+    act(state, 1, {"type": "discard", "card": "2"})
+    act(state, 2, {"type": "discard", "card": "2S"})
+    act(state, 3, {"type": "discard", "card": "2W"})
+    for k in range(20):
+        world = hard.imagine_world(state, 3, random.Random(k))
+        check_cards(world)
+        for seat in world.seats[:2]:
+            assert sum(hard._telltale(world, seat, c) for c in seat.hand) <= 1, [c.code for c in seat.hand]
+
+
+def test_every_play_of_an_arena_deal_meets_the_same_refills_and_rounds() -> None:
+    """The arena's duplicate deals (`bench/arena.py`): the same seats on the same seed play the
+    same game to its end (every refill and round dealt from the seed and the deal's label, not
+    from seeds drawn in turn), so the luck of the cards cancels between the plays."""
+    first = arena.arcanoid_play(3, 5, ["normal", "easy", "normal"])
+    again = arena.arcanoid_play(3, 5, ["normal", "easy", "normal"])
+    assert first.results == again.results
+    dealer = arena.arcanoid_game(3, 5).fair
+    other = arena.arcanoid_game(3, 5).fair
+    other.draw("round 1 refill 1", [-1, -2, -3])  # one deal more before: the next ones are the same
+    assert dealer.draw("round 2", [-1, -2, -3])[1] == other.draw("round 2", [-1, -2, -3])[1]

@@ -5,8 +5,9 @@ only when its gain, world by world, is clearly above zero — never for luck in 
 from __future__ import annotations
 
 import random
+from collections import Counter
 
-from games.search import Budget, best_on_average
+from games.search import Budget, best_on_average, halving
 
 
 def judged(values: dict[str, list[float]], budget: int, sure: float = 0.0) -> tuple[str, int]:
@@ -53,3 +54,39 @@ def test_with_sure_a_move_better_in_every_world_replaces_the_default() -> None:
 
 def test_with_sure_one_world_never_replaces_the_default() -> None:
     assert judged({"normal": [0.0], "other": [50.0]}, 0, sure=2.0)[0] == "normal"
+
+
+def halved(values: dict[str, list[float]], budget: int, sure: float = 0.0) -> tuple[str, Counter[str]]:
+    """The candidate `halving` chooses, and how many worlds judged each candidate."""
+    judged_in: Counter[str] = Counter()
+
+    def evaluate(candidate: str, k: int) -> float:
+        judged_in[candidate] += 1
+        return values[candidate][k % len(values[candidate])]
+
+    return halving(list(values), lambda k: k, evaluate, Budget(budget), lambda: 1, sure), judged_in
+
+
+def test_halving_spends_the_work_on_the_default_and_the_best_challenger() -> None:
+    rng = random.Random(3)
+    noise = [rng.gauss(0, 1) for _ in range(40)]
+    values = {"normal": noise, **{f"c{gap}": [v - gap for v in noise] for gap in (1, 2, 3, 4)},
+              "best": [v + 1 for v in noise]}
+    chosen, judged_in = halved(values, 120)
+    assert chosen == "best"
+    assert judged_in["normal"] == judged_in["best"] > judged_in["c1"] > judged_in["c4"] >= 2
+    assert sum(judged_in.values()) == 120
+
+
+def test_halving_with_sure_keeps_the_default_against_a_lucky_challenger() -> None:
+    rng = random.Random(7)
+    noise = [rng.gauss(0, 10) for _ in range(60)]
+    values = {"normal": noise, "lucky": [v + rng.gauss(0.2, 5) for v in noise],
+              "worse": [v - 5 for v in noise], "better": [v + 2 + rng.random() for v in noise]}
+    assert halved(values, 60, sure=2.0)[0] == "better"
+    del values["better"]
+    assert halved(values, 60, sure=2.0)[0] == "normal"
+
+
+def test_halving_judges_one_world_even_without_work_left() -> None:
+    assert halved({"a": [0.0], "b": [1.0], "c": [2.0]}, 0) == ("c", Counter({"a": 1, "b": 1, "c": 1}))
