@@ -27,6 +27,7 @@ from tests.bot.helpers import (
     random_move,
     records_rows,
 )
+from tests.seeds import predict
 
 ROOT = Path(__file__).resolve().parents[2]
 ALICE, BOB, CAROL = 101, 102, 103
@@ -124,6 +125,8 @@ async def test_streaks_best_win_pushes_and_figures_add_up_in_the_store(db_path):
 
 
 async def test_a_table_whose_log_does_not_replay_to_its_state_is_left_out_of_a_rebuild(db_path):
+    predict(31)  # known deals; on these a pass for the first bet replayed to the same state (the
+    # round was a tie: a bet on the player is pushed), so the altered bet is one no stack covers
     service, _ = await open_service(db_path)
     kept = await open_table(service, "baccarat", [ALICE, BOB], channel=10)
     altered = await open_table(service, "baccarat", [ALICE, BOB], channel=11)
@@ -134,7 +137,7 @@ async def test_a_table_whose_log_does_not_replay_to_its_state_is_left_out_of_a_r
     bets = [v for v, _, a in await service.store.action_log(altered.id) if a["type"] == "bet"]
     async with service.store.transaction() as tx:
         await tx.execute("UPDATE actions SET action=? WHERE table_id=? AND version=?",
-                         ('{"type":"pass"}', altered.id, bets[0]))
+                         ('{"type":"bet","on":"player","amount":1000000000}', altered.id, bets[0]))
         await tx.execute("DELETE FROM actions WHERE table_id=? AND version=1", (pruned.id,))
         state = json.loads(changed.state_json())
         state["house_net"] += 1  # a state no replay of its log reaches
