@@ -83,6 +83,9 @@ if (timeline && messageList) {
   timeline.addEventListener("scroll", () => {
     // (SimCord placing its view as a message is edited, within the reader's second, is not them)
     if (performance.now() < readersOwnUntil) following = atNewest() && !readerScrolledUp;
+    // a reader's wheel down still gliding after that second (smooth scrolling on a busy machine)
+    // that reaches the newest message: the page follows again
+    else if (!following && !readerScrolledUp && atNewest()) following = true;
     else showNewest();
   }, { passive: true });
   // After SimCord's own placement (it runs in the next animation frame too, registered earlier).
