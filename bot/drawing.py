@@ -4,8 +4,12 @@ event loop never waits on the GIL for Pillow. A job sends the function's name an
 only renders/ and games/) answers the PNG bytes. Where processes cannot be started (or with
 `workers=0`, as in tests) the same jobs run in threads.
 
+A worker holds up to `SLOTS` jobs at once: one it draws, the next waiting in its pipe, so that it
+goes from one picture to the next without waiting for the bot's event loop to hand it another
+(in a burst that loop is busy with the clicks, and the workers sat idle between pictures).
 No image waits for ever and none reaches the wrong job: a worker has `deadline` seconds for a
-job, else it is killed and replaced and the job is drawn in a thread; a job that finds no
+job (and for each job sent ahead of it), else it is killed and replaced and the job is drawn in
+a thread (a job waiting behind it too); a job that finds no
 worker free within `WAITS` deadlines is drawn in a thread; a worker whose job was cancelled is
 killed and replaced (its answer must never reach the next job); every answer carries its job's
 number and one that is not the awaited job's is discarded. A new worker (at start-up or as a
@@ -50,6 +54,7 @@ class DrawingFailed(RuntimeError):
 
 DEADLINE = 5.0  # seconds a worker may spend on one job: a table image takes 10-30 ms warm, 0.5 s cold,
 # and ten times that on a loaded 2-core machine at idle priority; past 5 s the worker is stuck or stopped
+SLOTS = 2  # jobs a worker holds at once (one drawn, the next waiting in its pipe)
 WAITS = 3  # a job waits at most this many deadlines for a free worker, then draws in a thread
 WARM_LIMIT = 120.0  # seconds a new worker may take to warm up (at idle priority) before it is replaced
 
@@ -128,6 +133,11 @@ class Worker(asyncio.SubprocessProtocol):
 
     async def wait(self) -> None:
         await asyncio.shield(self._exited)
+
+    @property
+    def holding(self) -> int:
+        """The jobs sent to it and not answered yet."""
+        return len(self._jobs)
 
     async def run(self, job: int, module: str, function: str, args: tuple, kwargs: dict) -> tuple[bool, Any]:
         answer = asyncio.get_running_loop().create_future()
@@ -213,15 +223,15 @@ class Worker(asyncio.SubprocessProtocol):
 
 class DrawingPool:
     """`await pool.draw(render_table, view, names, style)`: the function must live in renders/.
-    A job takes a free worker (waiting for one while all are busy or warming up); nothing runs
-    between jobs."""
+    A job takes one of a worker's free slots (`SLOTS` a worker; waiting for one while all are
+    taken or the workers warm up); nothing runs between jobs."""
 
     def __init__(self, workers: int, deadline: float = DEADLINE, warm: bool = True) -> None:
         self.size = workers
         self.deadline = deadline
         self.warm = warm  # False: the workers take jobs at once, cold (tests of the pool's workings)
         self.workers: list[Worker] = []  # a replacement takes the place of the worker it replaces
-        self._idle: asyncio.Queue[Worker | None] = asyncio.Queue()  # None: no worker will come
+        self._idle: asyncio.Queue[Worker | None] = asyncio.Queue()  # a worker's free slots; None: no worker will come
         self._broken = False  # no worker left (or closed): draw in threads from then on
         self._numbers = itertools.count(WARMED + 1)
         self._changed = asyncio.Event()  # a worker came up, or left
@@ -285,7 +295,7 @@ class DrawingPool:
         if worker is None:
             return None
         try:
-            async with asyncio.timeout(self.deadline):
+            async with asyncio.timeout(self.deadline * (1 + worker.holding)):  # its own, and the job's ahead of it
                 answered = await worker.run(next(self._numbers), module, function, args, kwargs)
         except TimeoutError:
             log.warning("a drawing worker spent more than %g s on %s: replaced; drawn in a thread",
@@ -302,9 +312,13 @@ class DrawingPool:
         return None
 
     async def _free_worker(self) -> Worker | None:
+        """A free slot's worker (a slot of a worker replaced since it was freed is passed over)."""
         try:
             async with asyncio.timeout(self.deadline * WAITS):
-                worker = await self._idle.get()
+                while True:
+                    worker = await self._idle.get()
+                    if worker is None or worker.up:
+                        break
         except TimeoutError:
             log.warning("no drawing worker came free in %g s: drawn in a thread", self.deadline * WAITS)
             return None
@@ -324,7 +338,8 @@ class DrawingPool:
             worker.warm_timer.cancel()
         if not self._broken and not worker.replacing:
             worker.up = True
-            self._idle.put_nowait(worker)
+            for _ in range(SLOTS):
+                self._idle.put_nowait(worker)
         self._changed.set()
 
     def _warmed_in_time(self, worker: Worker) -> None:
@@ -342,6 +357,8 @@ class DrawingPool:
                 self._leave(worker)
 
     def _replace(self, worker: Worker) -> None:
+        if worker.replacing:
+            return  # a job beside the one that found it stuck or dead found it too
         worker.up = False
         worker.replacing = True
         worker.kill()

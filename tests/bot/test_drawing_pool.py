@@ -185,7 +185,7 @@ async def test_a_draw_cancelled_mid_render_never_gives_its_image_to_the_next_job
         worker = pool.workers[0]
         os.kill(worker.pid, signal.SIGSTOP)
         cancelled = asyncio.create_task(pool.draw(render_blackjack, bj_playing(), NAMES, "rws"))
-        await eventually(lambda: pool._idle.empty())  # the job was sent to the worker
+        await eventually(lambda: worker.holding == 1)  # the job was sent to the worker
         await asyncio.sleep(0)
         cancelled.cancel()
         with pytest.raises(asyncio.CancelledError):
@@ -229,5 +229,28 @@ async def test_a_worker_and_its_replacement_draw_every_kind_before_their_first_j
         assert replacement is not first and replacement.warmed is None
         assert await pool.draw(render_hand, ["19"]) == render_hand(["19"])
         assert pool.drawn == 2 and sorted(replacement.warmed) == every_kind, "warmed before its first job"
+    finally:
+        await pool.close()
+
+
+async def test_a_worker_holds_the_next_job_in_its_pipe_and_a_death_loses_neither():
+    """A worker holds SLOTS jobs at once (the next one waits in its pipe, not for the bot's
+    loop to hand it over); a further job waits for a slot. Killed holding both, each job still
+    gets its own image and the worker is replaced once."""
+    pool = await started(1)
+    try:
+        await pool.ready()
+        worker = pool.workers[0]
+        os.kill(worker.pid, signal.SIGSTOP)
+        hands = [["20"], ["21"], ["0"]]
+        jobs = [asyncio.create_task(pool.draw(render_hand, hand)) for hand in hands]
+        await eventually(lambda: worker.holding == drawing.SLOTS == 2)
+        await asyncio.sleep(0.05)
+        assert worker.holding == 2 and pool._idle.empty(), "the third waits for a free slot"
+        os.kill(worker.pid, signal.SIGKILL)
+        assert await asyncio.wait_for(asyncio.gather(*jobs), MARGIN) == [render_hand(hand) for hand in hands]
+        await pool.ready()
+        assert pool.replaced == 1 and pool.workers[0] is not worker
+        assert await pool.draw(render_hand, ["19"]) == render_hand(["19"])
     finally:
         await pool.close()
