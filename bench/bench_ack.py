@@ -12,7 +12,9 @@ An ack is timed from the interaction fed to the client's gateway parser until it
 (the deferral) reaches SimCord's REST router. For the bot also: the commits' spacing during
 the burst (time between one commit's end and the next's) against a lone commit (one click at
 a time, its `_commit` alone), the time until every move is committed, and per click the time
-until its table message shows an image of the state after it (the edit drawn from it done).
+until its table message shows an image of the state after it (the edit drawn from it done),
+waited for by a cheap poll: SimCord's settle, which walks every task and timer on the bot's own
+loop each time a task ends, comes only once the pictures are shown (bench/README.md).
 With `--hard-tables N`, N French Tarot tables of hard computers (and one person each, played by a
 task) think in the thinking workers all through the bot's run.
 Targets: bot ack p99 <= 6x bare ack p99 at 200; commit spacing within 2x a lone commit's; with
