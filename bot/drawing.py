@@ -27,7 +27,7 @@ import os
 import pickle
 import subprocess
 import sys
-from collections import OrderedDict
+from collections import OrderedDict, deque
 from collections.abc import Callable, Coroutine
 from pathlib import Path
 from typing import Any
@@ -231,7 +231,9 @@ class DrawingPool:
         self.deadline = deadline
         self.warm = warm  # False: the workers take jobs at once, cold (tests of the pool's workings)
         self.workers: list[Worker] = []  # a replacement takes the place of the worker it replaces
-        self._idle: asyncio.Queue[Worker | None] = asyncio.Queue()  # a worker's free slots; None: no worker will come
+        self._idle: deque[Worker] = deque()  # the workers' free slots (a worker once a slot)
+        self._waiting: deque[tuple[float, asyncio.Future[Worker | None]]] = deque()  # jobs waiting for a slot, since
+        self._sweep: asyncio.TimerHandle | None = None  # one timer for every wait (see `_give_up_waits`)
         self._broken = False  # no worker left (or closed): draw in threads from then on
         self._numbers = itertools.count(WARMED + 1)
         self._changed = asyncio.Event()  # a worker came up, or left
@@ -306,25 +308,68 @@ class DrawingPool:
             self._replace(worker)  # cancelled mid-job: its answer must reach no other job
             raise
         else:
-            self._idle.put_nowait(worker)
+            self._freed(worker)
             return answered
         self._replace(worker)
         return None
 
     async def _free_worker(self) -> Worker | None:
-        """A free slot's worker (a slot of a worker replaced since it was freed is passed over)."""
-        try:
-            async with asyncio.timeout(self.deadline * WAITS):
-                while True:
-                    worker = await self._idle.get()
-                    if worker is None or worker.up:
-                        break
-        except TimeoutError:
-            log.warning("no drawing worker came free in %g s: drawn in a thread", self.deadline * WAITS)
+        """A free slot's worker (a slot of a worker replaced since it was freed is passed over),
+        or None: no worker will come, or none came within WAITS deadlines."""
+        since = asyncio.get_running_loop().time()
+        while True:
+            worker = await self._slot(since)
+            if worker is None or worker.up:
+                return worker
+
+    async def _slot(self, since: float) -> Worker | None:
+        if self._broken:
             return None
-        if worker is None:
-            self._idle.put_nowait(None)  # no worker will come: the next waiter learns it too
-        return worker
+        if self._idle:
+            return self._idle.popleft()
+        waiter: asyncio.Future[Worker | None] = asyncio.get_running_loop().create_future()
+        self._waiting.append((since, waiter))
+        self._sweep_later()
+        try:
+            return await waiter
+        except asyncio.CancelledError:
+            if waiter.done() and not waiter.cancelled() and waiter.result() is not None:
+                self._freed(waiter.result())  # handed a slot just as the job was cancelled: it goes on
+            raise
+
+    def _freed(self, worker: Worker) -> None:
+        """A slot comes free: to the job waiting longest, else kept for the next."""
+        while self._waiting:
+            _, waiter = self._waiting.popleft()
+            if not waiter.done():
+                waiter.set_result(worker)
+                return
+        self._idle.append(worker)
+
+    def _sweep_later(self) -> None:
+        """The waits are bounded by one timer, set for the oldest, rather than one timer each: in
+        a burst hundreds of pictures wait, and their timers cost the loop (SimCord's most of all)."""
+        if self._sweep is None and self._waiting:
+            first = self._waiting[0][0]
+            self._sweep = asyncio.get_running_loop().call_at(first + self.deadline * WAITS, self._give_up_waits)
+
+    def _give_up_waits(self) -> None:
+        """The jobs that waited WAITS deadlines for a slot are drawn in threads."""
+        self._sweep = None
+        too_old = asyncio.get_running_loop().time() - self.deadline * WAITS
+        while self._waiting and (self._waiting[0][1].done() or self._waiting[0][0] <= too_old):
+            _, waiter = self._waiting.popleft()
+            if not waiter.done():
+                log.warning("no drawing worker came free in %g s: drawn in a thread", self.deadline * WAITS)
+                waiter.set_result(None)
+        self._sweep_later()
+
+    def _no_worker_will_come(self) -> None:
+        self._broken = True
+        while self._waiting:
+            _, waiter = self._waiting.popleft()
+            if not waiter.done():
+                waiter.set_result(None)
 
     async def _new_worker(self) -> Worker:
         worker = await Worker.start(self.warm, self._admit, self._exited)
@@ -339,7 +384,7 @@ class DrawingPool:
         if not self._broken and not worker.replacing:
             worker.up = True
             for _ in range(SLOTS):
-                self._idle.put_nowait(worker)
+                self._freed(worker)
         self._changed.set()
 
     def _warmed_in_time(self, worker: Worker) -> None:
@@ -388,8 +433,7 @@ class DrawingPool:
         self.workers.remove(worker)
         if not self.workers and not self._broken:
             log.error("no drawing worker left: drawing in threads from now on")
-            self._broken = True
-            self._idle.put_nowait(None)
+            self._no_worker_will_come()
         self._changed.set()
 
     def _background(self, work: Coroutine[Any, Any, None]) -> None:
@@ -398,8 +442,9 @@ class DrawingPool:
         task.add_done_callback(self._replacements.discard)
 
     async def close(self) -> None:
-        self._broken = True  # jobs after this (a late table edit) draw in threads
-        self._idle.put_nowait(None)
+        self._no_worker_will_come()  # jobs after this (a late table edit) draw in threads
+        if self._sweep is not None:
+            self._sweep.cancel()
         self._changed.set()
         await asyncio.gather(*self._replacements, return_exceptions=True)
         await asyncio.gather(*(worker.stop() for worker in self.workers), return_exceptions=True)

@@ -111,7 +111,7 @@ async def test_where_no_worker_can_be_replaced_the_pool_draws_in_threads(monkeyp
     try:
         await pool.ready()
         busy = [asyncio.create_task(pool.draw(render_hand, [code])) for code in ("6C", "7C", "8C")]
-        await eventually(lambda: pool._idle.empty())  # the first draw holds the worker, two wait
+        await eventually(lambda: not pool._idle)  # the first draw holds the worker, two wait
         monkeypatch.setattr(sys, "executable", "/nonexistent/python3")
         os.kill(pool.workers[0].pid, signal.SIGKILL)
         drawn = await asyncio.wait_for(asyncio.gather(*busy), MARGIN)
@@ -246,11 +246,36 @@ async def test_a_worker_holds_the_next_job_in_its_pipe_and_a_death_loses_neither
         jobs = [asyncio.create_task(pool.draw(render_hand, hand)) for hand in hands]
         await eventually(lambda: worker.holding == drawing.SLOTS == 2)
         await asyncio.sleep(0.05)
-        assert worker.holding == 2 and pool._idle.empty(), "the third waits for a free slot"
+        assert worker.holding == 2 and not pool._idle, "the third waits for a free slot"
         os.kill(worker.pid, signal.SIGKILL)
         assert await asyncio.wait_for(asyncio.gather(*jobs), MARGIN) == [render_hand(hand) for hand in hands]
         await pool.ready()
         assert pool.replaced == 1 and pool.workers[0] is not worker
         assert await pool.draw(render_hand, ["19"]) == render_hand(["19"])
+    finally:
+        await pool.close()
+
+
+async def test_a_job_that_finds_no_slot_within_its_waits_is_drawn_in_a_thread(monkeypatch):
+    """The waits for a slot share one timer: a job that waited WAITS deadlines is drawn in a
+    thread while the worker still holds its two; a job cancelled while it waits takes no slot."""
+    monkeypatch.setattr(drawing, "WAITS", 0.05)  # 1.5 s of waiting, against 30 s for a held job
+    pool = await started(1, deadline=30.0)
+    try:
+        await pool.ready()
+        worker = pool.workers[0]
+        os.kill(worker.pid, signal.SIGSTOP)
+        held = [asyncio.create_task(pool.draw(render_hand, [code])) for code in ("1", "2")]
+        await eventually(lambda: worker.holding == 2)
+        gone = asyncio.create_task(pool.draw(render_hand, ["3"]))
+        waits = asyncio.create_task(pool.draw(render_hand, ["4"]))
+        await eventually(lambda: len(pool._waiting) == 2)
+        gone.cancel()
+        assert await asyncio.wait_for(waits, MARGIN) == render_hand(["4"]), "drawn in a thread"
+        assert not any(job.done() for job in held) and pool.drawn == 0
+        os.kill(worker.pid, signal.SIGCONT)
+        assert await asyncio.gather(*held) == [render_hand(["1"]), render_hand(["2"])]
+        assert pool.drawn == 2 and pool.replaced == 0 and len(pool._idle) == 2, "both slots free again"
+        assert gone.cancelled() and not pool._waiting
     finally:
         await pool.close()
