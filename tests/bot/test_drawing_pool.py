@@ -185,7 +185,7 @@ async def test_a_draw_cancelled_mid_render_never_gives_its_image_to_the_next_job
         worker = pool.workers[0]
         os.kill(worker.pid, signal.SIGSTOP)
         cancelled = asyncio.create_task(pool.draw(render_blackjack, bj_playing(), NAMES, "rws"))
-        await eventually(lambda: worker.holding == 1)  # the job was sent to the worker
+        await eventually(lambda: not pool._idle)  # the job was sent to the worker
         await asyncio.sleep(0)
         cancelled.cancel()
         with pytest.raises(asyncio.CancelledError):
@@ -233,49 +233,26 @@ async def test_a_worker_and_its_replacement_draw_every_kind_before_their_first_j
         await pool.close()
 
 
-async def test_a_worker_holds_the_next_job_in_its_pipe_and_a_death_loses_neither():
-    """A worker holds SLOTS jobs at once (the next one waits in its pipe, not for the bot's
-    loop to hand it over); a further job waits for a slot. Killed holding both, each job still
-    gets its own image and the worker is replaced once."""
-    pool = await started(1)
-    try:
-        await pool.ready()
-        worker = pool.workers[0]
-        os.kill(worker.pid, signal.SIGSTOP)
-        hands = [["20"], ["21"], ["0"]]
-        jobs = [asyncio.create_task(pool.draw(render_hand, hand)) for hand in hands]
-        await eventually(lambda: worker.holding == drawing.SLOTS == 2)
-        await asyncio.sleep(0.05)
-        assert worker.holding == 2 and not pool._idle, "the third waits for a free slot"
-        os.kill(worker.pid, signal.SIGKILL)
-        assert await asyncio.wait_for(asyncio.gather(*jobs), MARGIN) == [render_hand(hand) for hand in hands]
-        await pool.ready()
-        assert pool.replaced == 1 and pool.workers[0] is not worker
-        assert await pool.draw(render_hand, ["19"]) == render_hand(["19"])
-    finally:
-        await pool.close()
-
-
-async def test_a_job_that_finds_no_slot_within_its_waits_is_drawn_in_a_thread(monkeypatch):
-    """The waits for a slot share one timer: a job that waited WAITS deadlines is drawn in a
-    thread while the worker still holds its two; a job cancelled while it waits takes no slot."""
+async def test_a_job_that_finds_no_worker_free_within_its_waits_is_drawn_in_a_thread(monkeypatch):
+    """The waits for a free worker share one timer: a job that waited WAITS deadlines is drawn in
+    a thread while the worker still draws another; a job cancelled while it waits takes no worker."""
     monkeypatch.setattr(drawing, "WAITS", 0.05)  # 1.5 s of waiting, against 30 s for a held job
     pool = await started(1, deadline=30.0)
     try:
         await pool.ready()
         worker = pool.workers[0]
         os.kill(worker.pid, signal.SIGSTOP)
-        held = [asyncio.create_task(pool.draw(render_hand, [code])) for code in ("1", "2")]
-        await eventually(lambda: worker.holding == 2)
+        held = asyncio.create_task(pool.draw(render_hand, ["1"]))
+        await eventually(lambda: not pool._idle)
         gone = asyncio.create_task(pool.draw(render_hand, ["3"]))
         waits = asyncio.create_task(pool.draw(render_hand, ["4"]))
         await eventually(lambda: len(pool._waiting) == 2)
         gone.cancel()
         assert await asyncio.wait_for(waits, MARGIN) == render_hand(["4"]), "drawn in a thread"
-        assert not any(job.done() for job in held) and pool.drawn == 0
+        assert not held.done() and pool.drawn == 0
         os.kill(worker.pid, signal.SIGCONT)
-        assert await asyncio.gather(*held) == [render_hand(["1"]), render_hand(["2"])]
-        assert pool.drawn == 2 and pool.replaced == 0 and len(pool._idle) == 2, "both slots free again"
+        assert await held == render_hand(["1"])
+        assert pool.drawn == 1 and pool.replaced == 0 and list(pool._idle) == [worker], "free again"
         assert gone.cancelled() and not pool._waiting
     finally:
         await pool.close()
