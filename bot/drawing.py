@@ -322,13 +322,18 @@ class DrawingPool:
             raise
 
     def _freed(self, worker: Worker) -> None:
-        """A worker comes free: to the job waiting longest, else kept for the next."""
+        """A worker comes free: to the job waiting longest, else kept for the next (and the
+        waits' timer, with no wait left, is put away)."""
         while self._waiting:
             _, waiter = self._waiting.popleft()
             if not waiter.done():
                 waiter.set_result(worker)
-                return
-        self._idle.append(worker)
+                break
+        else:
+            self._idle.append(worker)
+        if not self._waiting and self._sweep is not None:
+            self._sweep.cancel()
+            self._sweep = None
 
     def _sweep_later(self) -> None:
         """The waits are bounded by one timer, set for the oldest, rather than one timer each: in

@@ -253,6 +253,6 @@ async def test_a_job_that_finds_no_worker_free_within_its_waits_is_drawn_in_a_th
         os.kill(worker.pid, signal.SIGCONT)
         assert await held == render_hand(["1"])
         assert pool.drawn == 1 and pool.replaced == 0 and list(pool._idle) == [worker], "free again"
-        assert gone.cancelled() and not pool._waiting
+        assert gone.cancelled() and not pool._waiting and pool._sweep is None, "no timer outlives the waits"
     finally:
         await pool.close()
