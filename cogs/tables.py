@@ -57,6 +57,13 @@ MAX_BUY_IN = 1_000_000_000
 ROUTED_ITEMS = (GameButton, GameSelect, LobbyButton)
 PAST_RETENTION = N_("Past retention: this hand's seed is no longer on record and /verify cannot check it "
                     "({kept}).")
+# A game without chips ended: by what its records count (cogs.records.record_word), each sentence
+# whole, so that a language agrees its words with the hand, round or game.
+UNRECORDED_ENDS = {
+    "hand": N_("The table is ended: play stops where it is, and the unfinished hand counts in no one's record."),
+    "round": N_("The table is ended: play stops where it is, and the unfinished round counts in no one's record."),
+    "game": N_("The table is ended: play stops where it is, and the unfinished game counts in no one's record."),
+}
 HISTORY_SHOWN = 5  # hands in one /history answer: five full fields stay under an embed's 6,000 characters
 FIELD_LIMIT = 1024
 
@@ -343,8 +350,7 @@ def round_in_play(table: Table) -> bool:
 
 def ended_text(table: Table, yours: int | None, dealt: bool) -> str:
     if not table.module.CHIPS:  # nothing is at stake but the record of a round not played to its end
-        return (f"The table is ended: play stops where it is, and the unfinished {record_word(table.game)} "
-                "counts in no one's record.")
+        return _(UNRECORDED_ENDS[record_word(table.game)])
     ended = _("The table is ended: a round already dealt was played out by the timers' defaults and settled, and "
               "every chip at the table went back to its owner's wallet.") if dealt \
         else _("The table is ended: no cards were out, so nothing was played out; every chip at the table, bets "
