@@ -51,3 +51,26 @@ async def test_ending_a_table_without_chips_in_french(simcord_env, monkeypatch, 
     world, seen, said = await end_a_started_table(simcord_env, monkeypatch, game, "fr")
     assert said.startswith("La table est fermée") and FRENCH_END[game] in said, said
     assert_no_english([("the answer to /table end", said)], ENGLISH)
+
+
+IDLE_END = {i18n.PSEUDO: f"{i18n.OPEN_MARK}Ended by the bot: {i18n.OPEN_MARK}no person was in play for 5 minutes",
+            "fr": "Fermée par le bot : aucune personne n’a joué pendant 5 minutes, et les ordinateurs ne jouent jamais seuls."}
+
+
+@pytest.mark.parametrize("locale", sorted(IDLE_END))
+async def test_a_table_the_bot_ends_for_want_of_a_person_says_why_in_its_language(simcord_env, monkeypatch, locale):
+    """The member never moves: the timer sits her out, the computers finish the hand and wait,
+    and after the idle time the bot ends the table — saying why in the table's language."""
+    world, alice, seen = one_member_speaking(simcord_env, monkeypatch, locale, watch=not_drawn)
+    world.bot.tables.idle_seconds = 300
+    seen.answer(await alice.slash(world.channel, "poker create", bots=3, timer=10))
+    table = world.bot.tables.table_in(world.channel.id)
+    lobby = next(m for m in reversed(world.channel.history()) if m.components)
+    seen.answer(await alice.click(lobby, custom_id=f"tl:{table.id}:start"))
+    for _ in range(200):
+        if table.status == "ended":
+            break
+        await simcord_env.advance_time(5)
+    assert table.status == "ended", "the bot ended the table"
+    said = [e.description or "" for m in world.channel.history() for e in m.embeds]
+    assert any(IDLE_END[locale] in text for text in said), "\n".join(said)
