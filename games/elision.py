@@ -19,9 +19,9 @@ _OPENS_WITH_VOWEL = re.compile(r"[aeiouàâäéèêëîïôöùûüœæh]|y[^aei
 
 
 @cache
-def _sites(language: str, template: str) -> re.Pattern[str] | None:
+def eliding_sites(language: str, template: str) -> re.Pattern[str] | None:
     """The pattern of the template's eliding words followed by a field (None: the template has
-    none, the usual case)."""
+    none, the usual case): a template whose words never elide is filled in as it is."""
     words = ELIDING.get(language)
     if not words or "{" not in template:
         return None
@@ -32,7 +32,7 @@ def _sites(language: str, template: str) -> re.Pattern[str] | None:
 def elided(template: str, params: dict[str, Any], language: str) -> str:
     """The template with each "de {field}" written "d’{field}" when what fills the field opens
     with a vowel (in `language`; unchanged in a language without elision)."""
-    sites = _sites(language, template)
+    sites = eliding_sites(language, template)
     if sites is None:
         return template
 
