@@ -137,38 +137,35 @@ def _domain_catalog(language: str, domain: str) -> gettext.GNUTranslations | Non
 # is kept whole: a key for a text (its parameters, nested texts and their types) costs more to
 # make, hash and compare than the format it would save (bench/bench_language.py).
 
-MEMO_SIZE = 20_000  # templates kept, all languages together; full, it starts again
+MEMO_SIZE = 20_000  # templates kept, all languages together; full, they start again
 Plan = tuple[str, Pattern[str] | None]  # a template and its eliding words before a field (None: none)
-_plans: dict[tuple[str, str], Plan] = {}  # (language, msgid) -> its plan
+_plans: dict[str, dict[str, Plan]] = {}  # language -> msgid -> its plan
 _plural_plans: dict[tuple[str, str, str, int], Plan] = {}  # (language, singular, plural, form) -> plan
+_small_plain: dict[str, bool] = {}  # language -> whether it writes a number under 1000 as Python does
 
 
 def _spoken(language: str, msgid: str, plural: str | None, count: int, params: dict[str, Any]) -> str:
     """A text in a language other than English (the pseudo-language included): its template in
-    the language, its parameters filled in. The pseudo-language marks the English."""
+    the language, its parameters filled in — a nested Text translated, a number written the
+    language's way where that differs from Python's (French: from 1 000), the rest as they are.
+    The pseudo-language marks the English."""
     if language == PSEUDO:
         english = msgid if plural is None or abs(count) == 1 else plural
         if plural is not None:
             params = {"n": count, **params}
         return _marked(english.format(**params) if params else english)
     if plural is None:
-        template, sites = _plans.get((language, msgid)) or _plan(language, msgid)
+        plans = _plans.get(language)
+        template, sites = (plans.get(msgid) if plans is not None else None) or _plan(language, msgid)
     else:
         template, sites = _plural_plan(language, msgid, plural, count)
         params = {"n": count, **params}
     if not params:
         return template
-    values = _values(params, language)
-    if sites is not None:
-        template = elided(template, values, language)  # "de {player}" → "d’Ann"
-    return template.format(**values)
-
-
-def _values(params: dict[str, Any], language: str) -> dict[str, Any]:
-    """A text's parameters as the language writes them: a nested Text translated, a number its
-    way where that differs from Python's (French: from 1 000); the rest as they are."""
     values = params
-    small = _small_numbers_plain(language)
+    small = _small_plain.get(language)
+    if small is None:
+        small = _small_plain[language] = _small_numbers_plain(language)
     for key, value in params.items():
         kind = type(value)
         if kind is str or (kind is int and small and -1000 < value < 1000):
@@ -176,10 +173,11 @@ def _values(params: dict[str, Any], language: str) -> dict[str, Any]:
         if values is params:
             values = dict(params)
         values[key] = translated(value, language) if kind is Text else _value(value, language)
-    return values
+    if sites is not None:
+        template = elided(template, values, language)  # "de {player}" → "d’Ann"
+    return template.format(**values)
 
 
-@cache
 def _small_numbers_plain(language: str) -> bool:
     """Whether the language writes a number under a thousand as Python does ("42"), so that
     such a number is handed to its text as it is."""
@@ -192,9 +190,11 @@ def _plan(language: str, msgid: str) -> Plan:
     looked up once (the pseudo-language's is marked)."""
     template = _marked(msgid) if language == PSEUDO else _catalog(language).gettext(msgid)
     plan = (template, eliding_sites(language, template))
-    if len(_plans) >= MEMO_SIZE:
-        _plans.clear()
-    _plans[language, msgid] = plan
+    plans = _plans.setdefault(language, {})
+    if sum(map(len, _plans.values())) >= MEMO_SIZE:
+        for kept in _plans.values():
+            kept.clear()
+    plans[msgid] = plan
     return plan
 
 
