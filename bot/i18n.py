@@ -142,6 +142,7 @@ Plan = tuple[str, Pattern[str] | None]  # a template and its eliding words befor
 _plans: dict[str, dict[str, Plan]] = {}  # language -> msgid -> its plan
 _plural_plans: dict[tuple[str, str, str, int], Plan] = {}  # (language, singular, plural, form) -> plan
 _small_plain: dict[str, bool] = {}  # language -> whether it writes a number under 1000 as Python does
+_forms: dict[str, dict[int, int]] = {}  # language -> count -> the plural form it takes
 
 
 def _spoken(language: str, msgid: str, plural: str | None, count: int, params: dict[str, Any]) -> str:
@@ -201,13 +202,20 @@ def _plan(language: str, msgid: str) -> Plan:
 def _plural_plan(language: str, singular: str, plural: str, count: int) -> Plan:
     """The template of the form `count` takes in a language (not the pseudo-language): the
     catalog's plural entry, else the forms marked one by one (a game's `Plural(N_(…), N_(…))`),
-    looked up once per form."""
-    catalog = _catalog(language)
-    choose = getattr(catalog, "plural", _english_form)
-    form = choose(abs(count))
+    looked up once per form; the form a count takes worked out once per count."""
+    forms = _forms.get(language)
+    if forms is None:
+        forms = _forms[language] = {}
+    form = forms.get(count)
+    if form is None:
+        form = getattr(_catalog(language), "plural", _english_form)(abs(count))
+        if len(forms) >= MEMO_SIZE:
+            forms.clear()
+        forms[count] = form
     key = (language, singular, plural, form)
     found = _plural_plans.get(key)
     if found is None:
+        catalog = _catalog(language)
         template = catalog.ngettext(singular, plural, abs(count))
         if template in (singular, plural):  # no plural entry: the forms marked one by one
             template = catalog.gettext(singular if form == 0 else plural)
