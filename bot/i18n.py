@@ -26,6 +26,7 @@ from collections.abc import Iterator
 from contextvars import ContextVar
 from functools import cache
 from pathlib import Path
+from re import Pattern
 from typing import Any
 
 from babel import Locale
@@ -34,8 +35,8 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.numbers import format_percent
 
-from games.base import Number, Text, params_key
-from games.elision import elided
+from games.base import Number, Text
+from games.elision import elided, eliding_sites
 
 LOCALES = Path(__file__).resolve().parent.parent / "locales"
 SOURCE = "en"  # the language of the message ids
@@ -127,90 +128,101 @@ def _domain_catalog(language: str, domain: str) -> gettext.GNUTranslations | Non
     return gettext.GNUTranslations(compiled)
 
 
-# --- a text said: a lookup -----------------------------------------------------------------
+# --- a text said: a lookup and a format ------------------------------------------------------
 # English formats its message id with Python's own `str.format`, nothing else. Another language
-# looks its template up once (per message id, per plural form) and keeps every text it has said
-# whole, by its message id and parameters (`_said`, keyed as `games.base.Text.key`): a table says the same texts again at every
-# move, so saying one again is one dictionary lookup, not a catalog, a plural rule and numbers
-# written the language's way. The memo is bounded: full, it starts again.
+# looks its template up once per message id (and plural form) and keeps it with where its
+# words elide (`_plans`); saying a text is then that lookup and one `str.format`, as in English:
+# the parameters are handed on as they are, a nested Text translated the same way, a number
+# written the language's way only where that differs from Python's (1 000, not 1000). No text
+# is kept whole: a key for a text (its parameters, nested texts and their types) costs more to
+# make, hash and compare than the format it would save (bench/bench_language.py).
 
-MEMO_SIZE = 20_000  # texts kept whole, all languages together
-_said: dict[tuple[Any, ...], str] = {}
-_templates: dict[tuple[str, str], str] = {}  # (language, msgid) -> its template
-_plural_templates: dict[tuple[str, str, str, int], str] = {}  # (language, singular, plural, form) -> template
+MEMO_SIZE = 20_000  # templates kept, all languages together; full, they start again
+Plan = tuple[str, Pattern[str] | None]  # a template and its eliding words before a field (None: none)
+_plans: dict[str, dict[str, Plan]] = {}  # language -> msgid -> its plan
+_plural_plans: dict[tuple[str, str, str, int], Plan] = {}  # (language, singular, plural, form) -> plan
+_small_plain: dict[str, bool] = {}  # language -> whether it writes a number under 1000 as Python does
+_forms: dict[str, dict[int, int]] = {}  # language -> count -> the plural form it takes
 
 
 def _spoken(language: str, msgid: str, plural: str | None, count: int, params: dict[str, Any]) -> str:
-    """A text in a language other than English (the pseudo-language included), kept once said."""
-    if plural is None and not params:
-        return _template(language, msgid)
-    fixed = params_key(params) if params else ()
-    key = None if fixed is None else (language, msgid, plural, count if plural is not None else 1, fixed)
-    return _kept(key, language, msgid, plural, count, params)
-
-
-def _kept(key: tuple[Any, ...] | None, language: str, msgid: str, plural: str | None, count: int,
-          params: dict[str, Any]) -> str:
-    """A text said once and kept by its key (None: never kept), or said now."""
-    if key is None:
-        return _say(language, msgid, plural, count, params)
-    found = _said.get(key)
-    if found is None:
-        found = _say(language, msgid, plural, count, params)
-        if len(_said) >= MEMO_SIZE:
-            _said.clear()
-        _said[key] = found
-    return found
-
-
-def _say(language: str, msgid: str, plural: str | None, count: int, params: dict[str, Any]) -> str:
-    """A text worked out: its template in the language, its parameters filled in (a nested Text
-    translated, a number written the language's way). The pseudo-language marks the English."""
-    if plural is not None:
-        params = {"n": count, **params}
+    """A text in a language other than English (the pseudo-language included): its template in
+    the language, its parameters filled in — a nested Text translated, a number written the
+    language's way where that differs from Python's (French: from 1 000), the rest as they are.
+    The pseudo-language marks the English."""
     if language == PSEUDO:
         english = msgid if plural is None or abs(count) == 1 else plural
+        if plural is not None:
+            params = {"n": count, **params}
         return _marked(english.format(**params) if params else english)
-    template = _template(language, msgid) if plural is None else _plural_template(language, msgid, plural, count)
+    if plural is None:
+        plans = _plans.get(language)
+        template, sites = (plans.get(msgid) if plans is not None else None) or _plan(language, msgid)
+    else:
+        template, sites = _plural_plan(language, msgid, plural, count)
+        params = {"n": count, **params}
     if not params:
         return template
-    values = {}
-    for key, value in params.items():  # the usual kinds first, without a call
+    values = params
+    small = _small_plain.get(language)
+    if small is None:
+        small = _small_plain[language] = _small_numbers_plain(language)
+    for key, value in params.items():
         kind = type(value)
-        values[key] = value if kind is str else Number(value, language) if kind is int else _value(value, language)
-    return elided(template, values, language).format(**values)  # "de {player}" → "d’Ann"
+        if kind is str or (kind is int and small and -1000 < value < 1000):
+            continue
+        if values is params:
+            values = dict(params)
+        values[key] = translated(value, language) if kind is Text else _value(value, language)
+    if sites is not None:
+        template = elided(template, values, language)  # "de {player}" → "d’Ann"
+    return template.format(**values)
 
 
-def _template(language: str, msgid: str) -> str:
-    """A message id's template in a language other than English, looked up once (marked in the
-    pseudo-language)."""
-    if language == PSEUDO:
-        return _marked(msgid)
-    found = _templates.get((language, msgid))
-    if found is None:
-        found = _catalog(language).gettext(msgid)
-        if len(_templates) >= MEMO_SIZE:
-            _templates.clear()
-        _templates[language, msgid] = found
-    return found
+def _small_numbers_plain(language: str) -> bool:
+    """Whether the language writes a number under a thousand as Python does ("42"), so that
+    such a number is handed to its text as it is."""
+    return all(str(Number(value, language)) == str(value) and format(Number(value, language), "+") == f"{value:+}"
+               for value in (0, 7, 42, -5, 999, -999))
 
 
-def _plural_template(language: str, singular: str, plural: str, count: int) -> str:
+def _plan(language: str, msgid: str) -> Plan:
+    """A message id's template in a language other than English and where its words elide,
+    looked up once (the pseudo-language's is marked)."""
+    template = _marked(msgid) if language == PSEUDO else _catalog(language).gettext(msgid)
+    plan = (template, eliding_sites(language, template))
+    plans = _plans.setdefault(language, {})
+    if sum(map(len, _plans.values())) >= MEMO_SIZE:
+        for kept in _plans.values():
+            kept.clear()
+    plans[msgid] = plan
+    return plan
+
+
+def _plural_plan(language: str, singular: str, plural: str, count: int) -> Plan:
     """The template of the form `count` takes in a language (not the pseudo-language): the
     catalog's plural entry, else the forms marked one by one (a game's `Plural(N_(…), N_(…))`),
-    looked up once per form."""
-    catalog = _catalog(language)
-    choose = getattr(catalog, "plural", _english_form)
-    form = choose(abs(count))
+    looked up once per form; the form a count takes worked out once per count."""
+    forms = _forms.get(language)
+    if forms is None:
+        forms = _forms[language] = {}
+    form = forms.get(count)
+    if form is None:
+        form = getattr(_catalog(language), "plural", _english_form)(abs(count))
+        if len(forms) >= MEMO_SIZE:
+            forms.clear()
+        forms[count] = form
     key = (language, singular, plural, form)
-    found = _plural_templates.get(key)
+    found = _plural_plans.get(key)
     if found is None:
-        found = catalog.ngettext(singular, plural, abs(count))
-        if found in (singular, plural):  # no plural entry: the forms marked one by one
-            found = catalog.gettext(singular if form == 0 else plural)
-        if len(_plural_templates) >= MEMO_SIZE:
-            _plural_templates.clear()
-        _plural_templates[key] = found
+        catalog = _catalog(language)
+        template = catalog.ngettext(singular, plural, abs(count))
+        if template in (singular, plural):  # no plural entry: the forms marked one by one
+            template = catalog.gettext(singular if form == 0 else plural)
+        found = (template, eliding_sites(language, template))
+        if len(_plural_plans) >= MEMO_SIZE:
+            _plural_plans.clear()
+        _plural_plans[key] = found
     return found
 
 
@@ -283,10 +295,7 @@ def translated(text: Text | str, language: str | None = None) -> str:
     language = language or current.get()
     if language == SOURCE:
         return str(text)  # a Text is its English, filled in when it was made
-    if text.plural is None and not text.params:
-        return _template(language, text.msgid)
-    key = text.key()  # worked out once
-    return _kept(None if key is None else (language, key), language, text.msgid, text.plural, text.count, text.params)
+    return _spoken(language, text.msgid, text.plural, text.count, text.params)
 
 
 def template(msgid: str) -> str:

@@ -48,7 +48,7 @@ from cogs.presenter import LobbyButton, Presenter
 from cogs.records import record_word
 from cogs.vanished import end_tables_in_vanished_channels, end_tables_of_vanished
 from games import fairness
-from games.base import DealSeed, HandRecord, IllegalAction, plural
+from games.base import DealSeed, HandRecord, IllegalAction
 from games.registry import GAMES
 from renders import warm_up
 
@@ -57,6 +57,13 @@ MAX_BUY_IN = 1_000_000_000
 ROUTED_ITEMS = (GameButton, GameSelect, LobbyButton)
 PAST_RETENTION = N_("Past retention: this hand's seed is no longer on record and /verify cannot check it "
                     "({kept}).")
+# A game without chips ended: by what its records count (cogs.records.record_word), each sentence
+# whole, so that a language agrees its words with the hand, round or game.
+UNRECORDED_ENDS = {
+    "hand": N_("The table is ended: play stops where it is, and the unfinished hand counts in no one's record."),
+    "round": N_("The table is ended: play stops where it is, and the unfinished round counts in no one's record."),
+    "game": N_("The table is ended: play stops where it is, and the unfinished game counts in no one's record."),
+}
 HISTORY_SHOWN = 5  # hands in one /history answer: five full fields stay under an embed's 6,000 characters
 FIELD_LIMIT = 1024
 
@@ -343,8 +350,7 @@ def round_in_play(table: Table) -> bool:
 
 def ended_text(table: Table, yours: int | None, dealt: bool) -> str:
     if not table.module.CHIPS:  # nothing is at stake but the record of a round not played to its end
-        return (f"The table is ended: play stops where it is, and the unfinished {record_word(table.game)} "
-                "counts in no one's record.")
+        return _(UNRECORDED_ENDS[record_word(table.game)])
     ended = _("The table is ended: a round already dealt was played out by the timers' defaults and settled, and "
               "every chip at the table went back to its owner's wallet.") if dealt \
         else _("The table is ended: no cards were out, so nothing was played out; every chip at the table, bets "
@@ -375,21 +381,30 @@ def deal_line(deal: DealSeed, record: dict[str, Any] | None = None) -> str:
 
 
 def verdict_text(verdict: Verdict) -> str:
-    where = f" at <#{verdict.channel_id}>" if verdict.channel_id else ""
-    name = f"{GAME_TITLES.get(verdict.game, verdict.game)} {verdict.label}{where} (table {verdict.table_id})"
-    head = f"sha256 of that seed is `{verdict.commitment}`: the commitment shown for {name}."
+    """/verify's answer: whose commitment the seed's is, how its deck was made, and whether the
+    cards it re-deals are the ones played."""
+    deal, game = deal_label(verdict.label), game_title(verdict.game) if verdict.game in GAME_TITLES else verdict.game
+    name = _("{game} {deal} at {channel} (table {table})", game=game, deal=deal, channel=f"<#{verdict.channel_id}>",
+             table=str(verdict.table_id)) if verdict.channel_id \
+        else _("{game} {deal} (table {table})", game=game, deal=deal, table=str(verdict.table_id))
+    head = _("sha256 of that seed is `{hash}`: the commitment shown for {name}.", hash=verdict.commitment, name=name)
     if verdict.refused is not None:
-        return f"{head}\n❌ Refused, nothing re-dealt: {verdict.refused} (the whole record: deal.json)."
+        return head + "\n" + _("❌ Refused, nothing re-dealt: {reason} (the whole record: deal.json).",
+                               reason=tr(verdict.refused))
     if verdict.scheme == fairness.SCHEME:
-        client = verdict.record["client"] or "(none: computers only)"
-        head += (f"\nScheme `{verdict.scheme}` · nonce {verdict.record['nonce']} · client string `{client}` · "
-                 f"unshuffled deck: {fairness.made_words(verdict.record)} (the whole record: deal.json)")
+        head += "\n" + _("Scheme `{scheme}` · nonce {nonce} · client string `{client}` · unshuffled deck: {deck} (the "
+                         "whole record: deal.json)", scheme=verdict.scheme, nonce=str(verdict.record["nonce"]),
+                         client=verdict.record["client"] or _("(none: computers only)"),
+                         deck=tr(fairness.made_words(verdict.record)))
     else:
-        head += f"\nScheme `{verdict.scheme}` (the shuffle before `{fairness.SCHEME}`)"
+        head += "\n" + _("Scheme `{scheme}` (the shuffle before `{current}`)", scheme=verdict.scheme,
+                         current=fairness.SCHEME)
     if verdict.matches:
-        return f"{head}\n✅ Matches: re-dealt {plural(verdict.compared, 'card')}, the same as the cards played in {verdict.label}."
-    return (f"{head}\n❌ Does not match: card {verdict.first_difference} of the {verdict.compared} re-dealt "
-            f"differs from the card played.")
+        return head + "\n" + ngettext("✅ Matches: re-dealt {n} card, the same as the cards played in {deal}.",
+                                      "✅ Matches: re-dealt {n} cards, the same as the cards played in {deal}.",
+                                      verdict.compared, deal=deal)
+    return head + "\n" + _("❌ Does not match: card {number} of the {compared} re-dealt differs from the card played.",
+                           number=str(verdict.first_difference), compared=str(verdict.compared))
 
 
 def record_text(record: HandRecord, past: str = "", revealed: dict[str, dict[str, Any]] | None = None) -> str:

@@ -150,18 +150,6 @@ class Text(str):
             text.plural, text.count = plural, count
         return text
 
-    def key(self) -> tuple[Any, ...] | None:
-        """What makes this text itself, hashable: its ids, count and parameters, each value with
-        its type (True == 1, and a Text equals the plain string of its English), a nested Text
-        by its own key; equal keys are the same text in every language (a translation's memo).
-        None when a parameter has no such key (a float, a list…). Worked out once."""
-        found = self.__dict__.get("_key", _UNKEYED)
-        if found is _UNKEYED:
-            params = params_key(self.params) if self.params else ()
-            found = None if params is None else (self.msgid, self.plural, self.count, params)
-            self._key = found
-        return found
-
     def __reduce__(self) -> Any:  # pickled (to a worker process) with its parameters
         return _text, (self.msgid, self.plural, self.count, self.params)
 
@@ -175,24 +163,6 @@ class Text(str):
         params = {k: cls.from_marked(v) if isinstance(v, dict) and "msgid" in v else v
                   for k, v in data.get("params", {}).items()}
         return cls(data["msgid"], plural=data.get("plural"), count=data.get("count", 1), **params)
-
-
-_UNKEYED = object()
-_PLAIN = frozenset((str, int, bool, type(None)))  # parameters a key holds as they are
-_KEYED = _PLAIN | {Text}
-
-
-def params_key(params: dict[str, Any]) -> tuple[Any, ...] | None:
-    """A text's parameters as a hashable key (see `Text.key`); None when one has none."""
-    kinds = tuple(map(type, params.values()))
-    if _PLAIN.issuperset(kinds):  # the usual: names, numbers, plain strings
-        return tuple(params.items()), kinds
-    if not _KEYED.issuperset(kinds):
-        return None
-    inner = [value.key() if kind is Text else value for value, kind in zip(params.values(), kinds, strict=True)]
-    if any(key is None and kind is Text for key, kind in zip(inner, kinds, strict=True)):
-        return None  # a nested text without a key
-    return tuple(params), tuple(inner), kinds  # a nested text by its key
 
 
 def _text(msgid: str, plural: str | None, count: int, params: dict[str, Any]) -> Text:

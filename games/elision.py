@@ -6,7 +6,7 @@ renders.words for images). Pure text: no language data beyond the short words th
 from __future__ import annotations
 
 import re
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 APOSTROPHE = "’"  # the catalogs' own (l’écart, n’est)
@@ -19,9 +19,9 @@ _OPENS_WITH_VOWEL = re.compile(r"[aeiouàâäéèêëîïôöùûüœæh]|y[^aei
 
 
 @cache
-def _sites(language: str, template: str) -> re.Pattern[str] | None:
+def eliding_sites(language: str, template: str) -> re.Pattern[str] | None:
     """The pattern of the template's eliding words followed by a field (None: the template has
-    none, the usual case)."""
+    none, the usual case): a template whose words never elide is filled in as it is."""
     words = ELIDING.get(language)
     if not words or "{" not in template:
         return None
@@ -31,15 +31,34 @@ def _sites(language: str, template: str) -> re.Pattern[str] | None:
 
 def elided(template: str, params: dict[str, Any], language: str) -> str:
     """The template with each "de {field}" written "d’{field}" when what fills the field opens
-    with a vowel (in `language`; unchanged in a language without elision)."""
-    sites = _sites(language, template)
+    with a vowel (in `language`; unchanged in a language without elision). A template is
+    worked out once for each way its fields open (a table names the same players at every move)."""
+    sites = eliding_sites(language, template)
     if sites is None:
         return template
+    return _elided(sites, template, tuple(_opens_with_vowel(str(params.get(f, ""))) for f in _fields(sites, template)))
+
+
+@cache
+def _fields(sites: re.Pattern[str], template: str) -> tuple[str, ...]:
+    """The fields that follow an eliding word in the template, in order."""
+    return tuple(found.group(3) for found in sites.finditer(template))
+
+
+@lru_cache(maxsize=4096)
+def _opens_with_vowel(value: str) -> bool:
+    return _OPENS_WITH_VOWEL.match(value) is not None
+
+
+@lru_cache(maxsize=4096)
+def _elided(sites: re.Pattern[str], template: str, vowels: tuple[bool, ...]) -> str:
+    """The template with the eliding words before the fields that open with a vowel elided
+    (`vowels`: for each site in order)."""
+    opens = iter(vowels)
 
     def join(found: re.Match[str]) -> str:
         word, marks, field, spec = found.groups()
-        value = str(params.get(field, ""))
-        if not _OPENS_WITH_VOWEL.match(value):
+        if not next(opens):
             return found.group(0)
         return f"{word[:-1]}{APOSTROPHE}{marks}{{{field}{spec or ''}}}"
 

@@ -29,7 +29,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
-from games.base import DealSeed, Event
+from games.base import N_, DealSeed, Event, Plural, Text
 from games.cards import KNIGHT, Card, card, codes, full_deck
 
 SCHEME = "hmac-sha256-v1"
@@ -328,16 +328,17 @@ def problem(record: dict[str, Any]) -> str | None:
     and `gathered` (rules/fairness.md step 3) — a deck of any other order would let whoever
     knows the seed put any cards on top."""
     if not isinstance(record.get("seed"), str) or commitment(record["seed"]) != record.get("commitment"):
-        return "the SHA-256 of the seed is not the commitment"
+        return Text(N_("the SHA-256 of the seed is not the commitment"))
     if not isinstance(record.get("client"), str):
-        return "the client string is missing"
+        return Text(N_("the client string is missing"))
     nonce = record.get("nonce")
     plain = (type(nonce) is int and nonce >= 1) or (isinstance(nonce, str) and PLAIN_NONCE.fullmatch(nonce))
     if not plain:
-        return f"the nonce must be a positive whole number written plainly (7, not \"07\" or \" 7\"): it is {shown(nonce)}"
+        return Text(N_("the nonce must be a positive whole number written plainly (7, not \"07\" or \" 7\"): it is "
+                       "{value}"), value=shown(nonce))
     played = record.get("cards")
     if not isinstance(played, list) or not played or not all(isinstance(c, str) for c in played):
-        return "the record names no card that left the deck"
+        return Text(N_("the record names no card that left the deck"))
     return deck_problem(record)
 
 
@@ -345,39 +346,44 @@ def deck_problem(record: dict[str, Any]) -> str | None:
     """Why the record's deck is not the unshuffled deck its pack, decks and gathered say."""
     pack, decks, gathered, deck = (record.get(k) for k in ("pack", "decks", "gathered", "deck"))
     if pack not in PACKS:
-        return f"the pack must be one of {', '.join(PACKS)}: it is {shown(pack)}"
+        return Text(N_("the pack must be one of {packs}: it is {value}"), packs=", ".join(PACKS), value=shown(pack))
     if type(decks) is not int or not 1 <= decks <= MAX_DECKS:
-        return f"the number of decks must be a whole number from 1 to {MAX_DECKS}: it is {shown(decks)}"
+        return Text(N_("the number of decks must be a whole number from 1 to {most}: it is {value}"), most=MAX_DECKS,
+                    value=shown(decks))
     if type(gathered) is not bool or not isinstance(deck, list) or not all(isinstance(c, str) for c in deck):
-        return "the record does not say whether its deck is whole decks or gathered cards"
+        return Text(N_("the record does not say whether its deck is whole decks or gathered cards"))
     if not gathered:
-        return _whole_problem(deck, list(PACKS[pack]) * decks, f"{decks} whole {pack} deck{'s' * (decks > 1)}")
+        return _whole_problem(deck, list(PACKS[pack]) * decks, whole_decks(pack, decks))
     return _gathered_problem(deck, pack, decks)
 
 
-def _whole_problem(deck: list[str], rebuilt: list[str], name: str) -> str | None:
+def _whole_problem(deck: list[str], rebuilt: list[str], name: Text) -> str | None:
     if deck == rebuilt:
         return None
     at = next((i for i, (a, b) in enumerate(zip(deck, rebuilt, strict=False)) if a != b), min(len(deck), len(rebuilt)))
     if at == len(rebuilt) or at == len(deck):
-        return f"the deck has {len(deck)} cards; {name} in the canonical order have {len(rebuilt)}"
-    return (f"the deck is not {name} in the canonical order: card {at + 1} is {deck[at]}, "
-            f"the unshuffled deck has {rebuilt[at]} there")
+        return Text(N_("the deck has {cards} cards; {name} in the canonical order have {rebuilt}"), cards=len(deck),
+                    name=name, rebuilt=len(rebuilt))
+    return Text(N_("the deck is not {name} in the canonical order: card {number} is {card}, the unshuffled deck has "
+                   "{other} there"), name=name, number=at + 1, card=deck[at], other=rebuilt[at])
 
 
 def _gathered_problem(deck: list[str], pack: str, decks: int) -> str | None:
     if not deck:
-        return "the gathered deck is empty"
+        return Text(N_("the gathered deck is empty"))
     strange = next((c for c in deck if c not in PACKS[pack]), None)
     if strange is not None:
-        return f"{strange} is not an upright card of the {pack} pack"
+        return Text(NOT_IN_PACK[pack], card=strange)
     code, count = Counter(deck).most_common(1)[0]
     if count > decks:
-        return f"{code} is in the gathered deck {count} times, more than the {decks} deck{'s' * (decks > 1)} in play"
+        return Plural(N_("{card} is in the gathered deck {times} times, more than the {n} deck in play"),
+                      N_("{card} is in the gathered deck {times} times, more than the {n} decks in play"), decks,
+                      card=code, times=count)
     order = [CANONICAL[c] for c in deck]
     at = next((i for i in range(1, len(order)) if order[i] < order[i - 1]), None)
     if at is not None:
-        return f"the gathered cards are not in the canonical order: {deck[at]} comes after {deck[at - 1]}"
+        return Text(N_("the gathered cards are not in the canonical order: {card} comes after {before}"), card=deck[at],
+                    before=deck[at - 1])
     return None
 
 
@@ -386,12 +392,26 @@ def shown(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False)
 
 
-def made_words(record: dict[str, Any]) -> str:
+NOT_IN_PACK = {"tarot": N_("{card} is not an upright card of the tarot pack"),
+               "standard": N_("{card} is not an upright card of the standard pack")}
+WHOLE_DECKS = {"tarot": (N_("{n} whole tarot deck"), N_("{n} whole tarot decks")),
+               "standard": (N_("{n} whole standard deck"), N_("{n} whole standard decks"))}
+GATHERED_DECKS = {"tarot": (N_("{cards} gathered cards of {n} tarot deck"), N_("{cards} gathered cards of {n} tarot decks")),
+                  "standard": (N_("{cards} gathered cards of {n} standard deck"),
+                               N_("{cards} gathered cards of {n} standard decks"))}
+
+
+def whole_decks(pack: str, decks: int) -> Text:
+    """"1 whole tarot deck", "2 whole standard decks"."""
+    return Plural(*WHOLE_DECKS[pack], decks)
+
+
+def made_words(record: dict[str, Any]) -> Text:
     """The unshuffled deck a checked record was dealt from, in words."""
     decks = record["decks"]
     if record["gathered"]:
-        return f"{len(record['deck'])} gathered cards of {decks} {record['pack']} deck{'s' * (decks > 1)}"
-    return f"{decks} whole {record['pack']} deck{'s' * (decks > 1)} ({len(record['deck'])} cards)"
+        return Plural(*GATHERED_DECKS[record["pack"]], decks, cards=len(record["deck"]))
+    return Text(N_("{decks} ({cards} cards)"), decks=whole_decks(record["pack"], decks), cards=len(record["deck"]))
 
 
 # --- events ------------------------------------------------------------------------------------

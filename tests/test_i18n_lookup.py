@@ -1,5 +1,6 @@
-"""A text said again is a lookup (issue 30: "translation is a lookup, not a cost"): what is kept
-is found only by the same text, and a refusal's text is made only when the move is refused."""
+"""A text said is a lookup (issue 30: "translation is a lookup, not a cost"): its template is
+looked up once, a plain string is never taken for a marked text of the same English, and a
+refusal's text is made only when the move is refused."""
 
 from __future__ import annotations
 
@@ -10,15 +11,15 @@ from bot import i18n
 from games.base import N_, IllegalAction, Number, Text, require
 
 
-def test_a_text_said_again_is_said_alike_and_kept():
+def test_a_text_said_again_is_said_alike_its_template_looked_up_once():
     with i18n.speaking("fr"):
         first = i18n.translated(Text("{rank} of Cups", rank=Text("King")))
         again = i18n.translated(Text("{rank} of Cups", rank=Text("King")))
     assert first == again == "Roi de Coupes"
-    assert ("fr", Text("{rank} of Cups", rank=Text("King")).key()) in i18n._said
+    assert i18n._plans["fr"]["{rank} of Cups"] == ("{rank} de Coupes", None)
 
 
-def test_what_is_kept_is_found_only_by_the_same_text():
+def test_a_plain_string_is_not_taken_for_a_text():
     """A plain string equals a Text of the same English, and True equals 1: neither is taken
     for the other (a member named "King" is no card)."""
     with i18n.speaking("fr"):
@@ -33,11 +34,22 @@ def test_what_is_kept_is_found_only_by_the_same_text():
         assert i18n.translated(Text("{rank} of Cups", rank="King")).startswith(i18n.OPEN_MARK)
 
 
-def test_the_kept_texts_are_bounded(monkeypatch):
+def test_the_kept_templates_are_bounded(monkeypatch):
     monkeypatch.setattr(i18n, "MEMO_SIZE", 50)
     with i18n.speaking("fr"):
-        said = [i18n._("a text no catalog has, {name}", name=n) for n in range(200)]
-    assert said[-1] == "a text no catalog has, 199" and len(i18n._said) <= 50
+        said = [i18n._(f"a text no catalog has, number {n}, {{name}}", name=n) for n in range(200)]
+    assert said[-1] == "a text no catalog has, number 199, 199" and sum(map(len, i18n._plans.values())) <= 50
+
+
+@pytest.mark.parametrize("value", [5, 999, 1000, -1000, 12_345])
+def test_a_number_is_written_the_language_s_way_in_a_text(value):
+    """A number under a thousand is handed on as it is (French writes it as Python does), a
+    greater one grouped the French way, in a message, a nested text and a plural alike."""
+    french = format_decimal(value, locale="fr")
+    with i18n.speaking("fr"):
+        assert i18n._("a text no catalog has, {name}", name=value) == f"a text no catalog has, {french}"
+        assert i18n.translated(Text("{label}: {value}", label=Text("{n} x", n=value), value=value)) == f"{french} x : {french}"
+        assert i18n.ngettext("{n} chip", "{n} chips", value) == f"{french} jetons"
 
 
 def test_a_refusal_is_made_only_when_the_move_is_refused():

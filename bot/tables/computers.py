@@ -10,7 +10,7 @@ from bot.tables.model import (
     retried_on_conflict,
 )
 from bot.thinking import SEARCHING_LEVELS
-from games.base import Action, IllegalAction, plural
+from games.base import N_, Action, IllegalAction, Plural
 
 log = logging.getLogger(__name__)
 
@@ -77,8 +77,9 @@ class Computers:
         if self._closed or table.status != "active" or self._person_in_play(table):
             return
         minutes = max(1, round(self.idle_seconds / 60))
-        await self.end_by_bot(table, f"no person was in play for {plural(minutes, 'minute')}, and computers "
-                                     "never play on alone")
+        await self.end_by_bot(table, Plural(N_("no person was in play for {n} minute, and computers never play on alone"),
+                                            N_("no person was in play for {n} minutes, and computers never play on "
+                                               "alone"), minutes))
 
     def _schedule_computers(self, table: Table) -> None:
         """Computer players move after a short pause, so people can follow the table."""

@@ -157,8 +157,9 @@ def assert_all_marked(shown: Any, names: tuple[str, ...], wrapped_images: bool =
 
 
 def without_codes(text: str) -> str:
-    """A text without what is not English even when it looks it: commands, mentions, codes."""
-    return re.sub(r"`[^`]*`|/\w+( \w+)?|<[@#]\d+>|\bsha256\b", " ", text)
+    """A text without what is not English even when it looks it: commands, mentions, codes, the
+    names of attached files (deal.json)."""
+    return re.sub(r"`[^`]*`|/\w+( \w+)?|<[@#]\d+>|\bsha256\b|\b\w+\.json\b", " ", text)
 
 
 def assert_no_english(texts: Iterable[tuple[str, str]], *english: re.Pattern[str]) -> None:

@@ -13,6 +13,7 @@ import discord
 import pytest
 
 from bot import create_bot, i18n
+from games import fairness
 from games import french_tarot as ft
 from games.cards import card
 from games.french_tarot import ai as tarot_ai
@@ -117,9 +118,15 @@ FRAME_COMMANDS = [("wallet", {}), ("daily", {}), ("daily", {}), ("leaderboard", 
 
 
 async def use_the_frame(world: Any, seen: Seen) -> None:
-    """The commands around the tables, after the game (the wallet, records, fair deals…)."""
+    """The commands around the tables, after the game (the wallet, records, fair deals…), and
+    /verify of the hand's own seed (its verdict: the commitment, the deck, the cards re-dealt)."""
     for command, options in FRAME_COMMANDS:
         seen.answer(await world.members[0].slash(world.channel, command, **options))
+    table = await world.bot.tables.last_table_in(world.channel.id)
+    revealed = await world.bot.tables.store.revealed_deals(table.id)
+    seed = next(iter(revealed.values()))["seed"]
+    verdict = seen.answer(await world.members[0].slash(world.channel, "verify", seed=seed))
+    assert fairness.commitment(seed) in verdict.response.content, "the verdict of the hand's seed"
 
 
 
