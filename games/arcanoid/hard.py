@@ -51,7 +51,7 @@ from games.search import Budget, halving, seeded_rng
 
 # Simulated moves per decision: the slowest decision stays within a quarter second of one core
 # (`python -m bench.arena arcanoid --a hard` prints the p99).
-BUDGET = 1000
+BUDGET = 1200
 COPY_COST = 1  # a copy of an imagined world (`_copy`) costs less than one simulated move
 IMAGINE_COST = 1  # imagining a world (`imagine_world`) costs about one simulated move
 MAX_CANDIDATES = 5

@@ -555,6 +555,8 @@ def _hermit_ready(seat: Seat) -> bool:
 
 
 def _may_fool(state: State, seat: Seat) -> bool:
+    if not any(c.is_major and c.rank == FOOL for pool in (seat.hand, seat.visible, state.justice or ()) for c in pool):
+        return False  # no Fool to play: asked of every seat after every commitment, answered without a refusal
     try:
         _fool_check(state, seat)
     except IllegalAction:
