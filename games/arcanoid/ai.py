@@ -213,7 +213,7 @@ def _turn(view: dict[str, Any]) -> Action:
 
 
 def _majors(pool: list[Card]) -> set[int]:
-    return {c.rank for c in pool if c.is_major}
+    return {c.rank for c in pool if c.suit is None}  # majors have no suit (cheaper than is_major, read often)
 
 
 def _eager_power(view: dict[str, Any], seat: dict[str, Any], pool: list[Card], open_fields: list[str]) -> Action | None:
@@ -250,9 +250,9 @@ def _find_options(view: dict[str, Any], seat: dict[str, Any], pool: list[Card], 
     if tempered is not None and tempered["field"] == field and (
             tempered["owner"] != seat["player"] or view["variant"] != "DRESDEN"):
         return []
-    majors = {c.rank: c for c in pool if c.is_major}
-    numerics = [c for c in pool if not c.is_major and c.suit == suit and c.rank <= 10]
-    courts = {c.rank: c for c in pool if c.is_court and c.suit == suit}
+    majors, minors = _memo(view, ("split", seat["player"]), lambda: _split(pool))
+    numerics = [c for c in minors if c.suit == suit and c.rank <= 10]
+    courts = {c.rank: c for c in minors if c.suit == suit and c.rank >= PAGE}
     found: list[list[Card]] = []
     if WORLD in majors and field not in view["touched"]:
         found.append([majors[WORLD]])
@@ -281,6 +281,11 @@ def _find_options(view: dict[str, Any], seat: dict[str, Any], pool: list[Card], 
             result.append((strength_key(form, cards), cards))
     result.sort(key=lambda kc: kc[0], reverse=True)
     return result
+
+
+def _split(pool: list[Card]) -> tuple[dict[int, Card], list[Card]]:
+    """A seat's cards as its majors by number and its minors (read once for every battlefield)."""
+    return {c.rank: c for c in pool if c.suit is None}, [c for c in pool if c.suit is not None]
 
 
 def _commit(field: str, cards: list[Card], second: str | None = None) -> Action:
