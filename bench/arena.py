@@ -23,6 +23,7 @@ import argparse
 import contextlib
 import functools
 import hashlib
+import json
 import math
 import random
 import statistics
@@ -37,18 +38,60 @@ import games.arcanoid as arc
 from games import fairness, loc, poker, rummy
 from games import french_tarot as ft
 from games.base import LEVELS, Action, SeatSpec
-from games.cards import Card
+from games.cards import Card, codes
 
 Decide = Callable[[Any, int], Action]
 
 
 @dataclass
 class Play:
-    """One play of a deal: each seat's result, the figures the game reports, decision times."""
+    """One play of a deal: each seat's result, the figures the game reports, decision times,
+    the deals drawn (`RecordingDealer.drawn`) and a digest of the state it ended in."""
 
     results: list[float]
     figures: Counter[str] = field(default_factory=Counter)
     times: dict[str, list[float]] = field(default_factory=lambda: defaultdict(list))
+    deals: list[tuple[str, str]] = field(default_factory=list)
+    final: str = ""
+
+    def ended(self, module: Any, state: Any) -> Play:
+        self.deals = list(state.fair.drawn)
+        self.final = _digest(json.dumps(module.to_dict(state), sort_keys=True, default=str))
+        return self
+
+
+def _digest(*parts: object) -> str:
+    return hashlib.sha256(":".join(map(str, parts)).encode()).hexdigest()[:16]
+
+
+@dataclass
+class RecordingDealer(fairness.Dealer):
+    """The arena's dealer: it deals as any table's, and notes each deal it draws — its label and
+    a digest of its seed, client string, number and cards (of a whole pack) — so the tests can check that every
+    play of a duplicate deal met the same cards (tests/games/test_arena_duplicates.py). A copy
+    (a searching player's trial of a move) notes its deals apart."""
+
+    drawn: list[tuple[str, str]] = field(default_factory=list, compare=False)
+
+    def draw(self, label: str, seated: Any, pack: str = "tarot", decks: int = 1,
+             gathered: Any = None, **setup: Any) -> tuple[fairness.Deal, list[Card]]:
+        deal, cards = super().draw(label, seated, pack, decks, gathered, **setup)
+        dealt = () if deal.gathered else codes(cards)  # gathered cards are what the play left
+        self.drawn.append((label, _digest(deal.seed, deal.client, deal.nonce, *dealt)))
+        return deal, cards
+
+    def __copy__(self) -> RecordingDealer:
+        twin = type(self).__new__(type(self))
+        twin.__dict__.update(self.__dict__)
+        twin.drawn = []
+        return twin
+
+
+def arena_dealer() -> RecordingDealer:
+    """Within `fairness.predictable(base)`: the dealer a new table would get, recording. The
+    whole play of a deal runs inside that block, so every seed drawn during it (a petit sec's
+    redeal, a poker deck made again, the next hand's seed) comes from the deal's seed too."""
+    return RecordingDealer(fairness.fresh_seed())
 
 
 def random_player(module: Any) -> Decide:
@@ -80,23 +123,25 @@ def player_for(module: Any, kind: str) -> Decide:
 # --- French Tarot -----------------------------------------------------------------------------
 
 
-def tarot_deal(players: int, seed: int) -> ft.State:
-    with fairness.predictable(f"arena:{seed}"):
-        return ft.new(ft.Options(players=players, hands=1), [SeatSpec(-n) for n in range(1, players + 1)])
+def tarot_deal(players: int) -> ft.State:
+    return ft.new(ft.Options(players=players, hands=1), [SeatSpec(-n) for n in range(1, players + 1)],
+                  fair=arena_dealer())
 
 
 def tarot_play(players: int, seed: int, kinds: list[str]) -> Play:
     """The deal played with kinds[seat] on each seat; each seat's score."""
-    state = tarot_deal(players, seed)
     deciders = [player_for(ft, kind) for kind in kinds]
     play = Play([0.0] * players)
-    while not ft.is_over(state):
-        player = ft.pending(state)[0]
-        seat = state.players.index(player)
-        began = time.process_time()
-        action = deciders[seat](state, player)
-        play.times[kinds[seat]].append(time.process_time() - began)
-        ft.apply(state, player, action)
+    with fairness.predictable(f"arena:{seed}"):
+        state = tarot_deal(players)
+        while not ft.is_over(state):
+            player = ft.pending(state)[0]
+            seat = state.players.index(player)
+            began = time.process_time()
+            action = deciders[seat](state, player)
+            play.times[kinds[seat]].append(time.process_time() - began)
+            ft.apply(state, player, action)
+    play.ended(ft, state)
     last = state.history[-1]
     play.results = [float(score) for score in last["scores"]]
     if last["contract"] is not None:
@@ -139,7 +184,7 @@ def poker_play(format_: str, players: int, seed: int, kinds: list[str]) -> Play:
     deciders = [player_for(poker, kind) for kind in kinds]
     play = Play([0.0] * players)
     with fairness.predictable(f"arena:poker:{seed}"):
-        state = poker.new(options, seats)  # positive ids: the rules deal only to a table with a person
+        state = poker.new(options, seats, fair=arena_dealer())  # positive ids: the rules deal only to a table with a person
         while state.hand is not None and state.hand.number == 1:
             player = poker.pending(state)[0]
             seat = player - 1
@@ -147,6 +192,7 @@ def poker_play(format_: str, players: int, seed: int, kinds: list[str]) -> Play:
             action = deciders[seat](state, player)
             play.times[kinds[seat]].append(time.process_time() - began)
             poker.apply(state, player, action)
+    play.ended(poker, state)
     last = state.history[-1]
     for entry in last["players"]:
         seat = entry["player"] - 1
@@ -161,17 +207,18 @@ def poker_play(format_: str, players: int, seed: int, kinds: list[str]) -> Play:
 
 
 def rummy_play(players: int, seed: int, kinds: list[str]) -> Play:
-    with fairness.predictable(f"arena:rummy:{seed}"):
-        state = rummy.new(rummy.Options(), [SeatSpec(-1), SeatSpec(-2)])
     deciders = [player_for(rummy, kind) for kind in kinds]
     play = Play([0.0, 0.0])
-    while state.hand_no == 1 and not rummy.is_over(state):
-        player = rummy.pending(state)[0]
-        seat = [s.player for s in state.seats].index(player)
-        began = time.process_time()
-        action = deciders[seat](state, player)
-        play.times[kinds[seat]].append(time.process_time() - began)
-        rummy.apply(state, player, action)
+    with fairness.predictable(f"arena:rummy:{seed}"):
+        state = rummy.new(rummy.Options(), [SeatSpec(-1), SeatSpec(-2)], fair=arena_dealer())
+        while state.hand_no == 1 and not rummy.is_over(state):
+            player = rummy.pending(state)[0]
+            seat = [s.player for s in state.seats].index(player)
+            began = time.process_time()
+            action = deciders[seat](state, player)
+            play.times[kinds[seat]].append(time.process_time() - began)
+            rummy.apply(state, player, action)
+    play.ended(rummy, state)
     scores = [float(s.score) for s in state.seats]
     play.results = [scores[0] - scores[1], scores[1] - scores[0]]
     return play
@@ -183,29 +230,30 @@ LOC_BET = 10
 
 
 def loc_play(players: int, seed: int, kinds: list[str]) -> Play:
-    with fairness.predictable(f"arena:loc:{seed}"):
-        state = loc.new(loc.Options(bet=LOC_BET), [SeatSpec(n, 100 * LOC_BET) for n in range(1, players + 1)])
     deciders = [player_for(loc, kind) for kind in kinds]
-    seats = loc.players(state)
     play = Play([0.0] * players)
-    while state.hand == 1:
-        player = loc.pending(state)[0]
-        seat = seats.index(player)
-        began = time.process_time()
-        action = deciders[seat](state, player)
-        play.times[kinds[seat]].append(time.process_time() - began)
-        for event in loc.apply(state, player, action):
-            if event.kind == "settled":
-                nets = {r["player"]: r["net"] for r in event.data["results"]}
-                play.results = [nets[p] / LOC_BET for p in seats]
-    return play
+    with fairness.predictable(f"arena:loc:{seed}"):
+        state = loc.new(loc.Options(bet=LOC_BET), [SeatSpec(n, 100 * LOC_BET) for n in range(1, players + 1)],
+                        fair=arena_dealer())
+        seats = loc.players(state)
+        while state.hand == 1:
+            player = loc.pending(state)[0]
+            seat = seats.index(player)
+            began = time.process_time()
+            action = deciders[seat](state, player)
+            play.times[kinds[seat]].append(time.process_time() - began)
+            for event in loc.apply(state, player, action):
+                if event.kind == "settled":
+                    nets = {r["player"]: r["net"] for r in event.data["results"]}
+                    play.results = [nets[p] / LOC_BET for p in seats]
+    return play.ended(loc, state)
 
 
 # --- Arcanoid -----------------------------------------------------------------------------------
 
 
 @dataclass
-class LabelledDealer(fairness.Dealer):
+class LabelledDealer(RecordingDealer):
     """The arena's dealer: each deal's seed comes from the game's seed and the deal's label
     ("round 2", "round 2 refill 1") alone, so every play of a duplicate deal meets the same refills
     and rounds, however many deals the moves before took (a dealer drawing fresh seeds in turn
@@ -223,8 +271,8 @@ class LabelledDealer(fairness.Dealer):
 def arcanoid_game(players: int, seed: int) -> arc.State:
     base = f"arena:arcanoid:{seed}"
     with fairness.predictable(base):
-        state = arc.new(arc.Options(), [SeatSpec(-n) for n in range(1, players + 1)])
-    state.fair = LabelledDealer(state.fair.next_seed, state.fair.nonce, base=base)
+        state = arc.new(arc.Options(), [SeatSpec(-n) for n in range(1, players + 1)], fair=arena_dealer())
+    state.fair = LabelledDealer(state.fair.next_seed, state.fair.nonce, drawn=list(state.fair.drawn), base=base)
     return state
 
 
@@ -243,12 +291,14 @@ def arcanoid_play(players: int, seed: int, kinds: list[str]) -> Play:
         play.times[kinds[seat]].append(time.process_time() - began)
         return action
 
-    while not arc.is_over(state):
-        if state.phase == "window":
-            arc.react_in_turn(state, decide)
-            continue
-        player = arc.pending(state)[0]
-        arc.apply(state, player, decide(player))
+    with fairness.predictable(f"arena:arcanoid:{seed}"):  # the seeds each draw commits next (unused)
+        while not arc.is_over(state):
+            if state.phase == "window":
+                arc.react_in_turn(state, decide)
+                continue
+            player = arc.pending(state)[0]
+            arc.apply(state, player, decide(player))
+    play.ended(arc, state)
     battles = arc.view(state, None)["scores"]
     for seat, player in enumerate(state.players):
         play.results[seat] = float(battles[str(player)])

@@ -15,6 +15,7 @@ is on the table, the counts), so it cannot cheat, and it plays with purpose:
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 from typing import Any
 
 from games.arcanoid.battle import (
@@ -170,17 +171,11 @@ def _strongest_other(view: dict[str, Any], seat: dict[str, Any], field: str) -> 
         if commit["form"] == "secret":
             key: tuple[float, ...] = (TIER[FORCE], 10.0 + 2 * commit["count"], 0, 0)
         else:
-            cards = _linked_cards(other, commit)
-            key = strength_key(commit["form"], cards)
+            linked = other["fields"][commit["linked"]] if commit["linked"] else commit
+            key = _shown_key(commit["form"], tuple(linked["cards"]))
         if key > best:
             best, owner = key, other["player"]
     return best, owner
-
-
-def _linked_cards(seat: dict[str, Any], commit: dict[str, Any]) -> list[Card]:
-    if commit["linked"]:
-        return from_codes(seat["fields"][commit["linked"]]["cards"])
-    return from_codes(commit["cards"])
 
 
 def _stage(view: dict[str, Any]) -> float:
@@ -213,7 +208,7 @@ def _turn(view: dict[str, Any]) -> Action:
 
 
 def _majors(pool: list[Card]) -> set[int]:
-    return {c.rank for c in pool if c.is_major}
+    return {c.rank for c in pool if c.suit is None}  # majors have no suit (cheaper than is_major, read often)
 
 
 def _eager_power(view: dict[str, Any], seat: dict[str, Any], pool: list[Card], open_fields: list[str]) -> Action | None:
@@ -250,9 +245,9 @@ def _find_options(view: dict[str, Any], seat: dict[str, Any], pool: list[Card], 
     if tempered is not None and tempered["field"] == field and (
             tempered["owner"] != seat["player"] or view["variant"] != "DRESDEN"):
         return []
-    majors = {c.rank: c for c in pool if c.is_major}
-    numerics = [c for c in pool if not c.is_major and c.suit == suit and c.rank <= 10]
-    courts = {c.rank: c for c in pool if c.is_court and c.suit == suit}
+    majors, minors = _memo(view, ("split", seat["player"]), lambda: _split(pool))
+    numerics = [c for c in minors if c.suit == suit and c.rank <= 10]
+    courts = {c.rank: c for c in minors if c.suit == suit and c.rank >= PAGE}
     found: list[list[Card]] = []
     if WORLD in majors and field not in view["touched"]:
         found.append([majors[WORLD]])
@@ -276,11 +271,32 @@ def _find_options(view: dict[str, Any], seat: dict[str, Any], pool: list[Card], 
                 found.append([*numerics, max(others, key=lambda c: c.rank), majors[MAGICIAN]])
     result = []
     for cards in found:
-        form = form_of(cards, suit)
-        if form is not None:
-            result.append((strength_key(form, cards), cards))
+        key = _option_key(tuple(c.code for c in cards), suit)
+        if key is not None:
+            result.append((key, cards))
     result.sort(key=lambda kc: kc[0], reverse=True)
     return result
+
+
+# The same cards come back at decision after decision of a round (and of a searching player's
+# imagined rounds): their strength is worked out once, by their notations.
+@lru_cache(maxsize=8192)
+def _option_key(codes_: tuple[str, ...], suit: str) -> tuple[float, ...] | None:
+    """The strength of these cards committed on a battlefield of `suit` (None: no commitment)."""
+    cards = from_codes(codes_)
+    form = form_of(cards, suit)
+    return None if form is None else strength_key(form, cards)
+
+
+@lru_cache(maxsize=8192)
+def _shown_key(form: str, codes_: tuple[str, ...]) -> tuple[float, ...]:
+    """The strength of a commitment on the table, of that form."""
+    return strength_key(form, from_codes(codes_))
+
+
+def _split(pool: list[Card]) -> tuple[dict[int, Card], list[Card]]:
+    """A seat's cards as its majors by number and its minors (read once for every battlefield)."""
+    return {c.rank: c for c in pool if c.suit is None}, [c for c in pool if c.suit is not None]
 
 
 def _commit(field: str, cards: list[Card], second: str | None = None) -> Action:

@@ -555,6 +555,8 @@ def _hermit_ready(seat: Seat) -> bool:
 
 
 def _may_fool(state: State, seat: Seat) -> bool:
+    if not any(c.is_major and c.rank == FOOL for pool in (seat.hand, seat.visible, state.justice or ()) for c in pool):
+        return False  # no Fool to play: asked of every seat after every commitment, answered without a refusal
     try:
         _fool_check(state, seat)
     except IllegalAction:
@@ -1209,18 +1211,9 @@ def view(state: State, player: int | None = None) -> dict[str, Any]:
     }
 
 
-_CODES: dict[Card, str] = {}  # a card's notation, worked out once (views list many cards)
-
-
-def _code(c: Card) -> str:
-    found = _CODES.get(c)
-    if found is None:
-        found = _CODES[c] = c.code
-    return found
-
-
 def _codes(items: list[Card]) -> list[str]:
-    return [_code(c) for c in items] if items else []
+    """Cards' notations (each card holds its own: no lookup, no hashing)."""
+    return [c.code for c in items] if items else []
 
 
 def _seat_view(state: State, seat: Seat, viewer: int | None) -> dict[str, Any]:
