@@ -6,10 +6,13 @@ on the page of their DMs with the bot."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 from pathlib import Path
 from typing import Any
+
+from playwright.async_api import TimeoutError as PlaywrightTimeout
 
 from bot.sandbox import PERSON_NAME
 from tests.sandbox.helpers import (
@@ -24,6 +27,7 @@ from tests.sandbox.helpers import (
 
 MOST_TURNS = 120
 SCORE_SHEET = "Running totals"
+GAME_OVER = "game is over and the table is closed"
 
 
 def screenshot_path(tmp_path: Path, name: str) -> Path:
@@ -106,10 +110,13 @@ async def play_my_turn(page: Any) -> bool:
     else the first card the menu of `/hand` offers, played with `/tarot play`. False when it
     is not their turn."""
     table = tarot_table(page)
+    # the enabled buttons read at once: read one by one, a busy page redrawing the message between
+    # two reads once showed Pass without the garde sans beside it, and the hand was passed out
+    enabled = await table.get_by_role("button").evaluate_all(
+        "els => els.filter(e => e.getAttribute('aria-disabled') !== 'true').map(e => e.textContent.trim())")
     for label in ("Garde sans le chien", "Pass", "Play on"):
-        button = table.get_by_role("button", name=label, exact=True)
-        if await button.count() and await button.get_attribute("aria-disabled") != "true":
-            await button.click()
+        if label in enabled:
+            await table.get_by_role("button", name=label, exact=True).click()
             return True
     answers = messages(page).filter(has_text=f"{PERSON_NAME} used /hand")
     asked = await answers.count()
@@ -142,6 +149,10 @@ async def test_a_french_tarot_hand_against_three_computers_is_played_to_its_scor
             for _ in range(MOST_TURNS):
                 await refresh(page)
                 if await page.get_by_text(SCORE_SHEET).count():
+                    break
+                if await page.get_by_text(GAME_OVER).count():  # no more turns: fail now, not 120 turns later
+                    with contextlib.suppress(PlaywrightTimeout):
+                        await page.get_by_text(SCORE_SHEET).last.wait_for(timeout=10_000)
                     break
                 moves += await play_my_turn(page)
             sheet = page.get_by_text(SCORE_SHEET)
