@@ -218,7 +218,10 @@ class Lobby:
                     (dumps([dataclasses.asdict(s) for s in table.lobby]), packed_state(state_json),
                      dumps(list(module.players(state))), dumps(extra), table.id),
                 )
-                for deal in module.deals_in_play(state):
+                for event in opening:  # a deal annulled as it was dealt (a petit sec) is committed and revealed
+                    if event.kind in ("deal_committed", "deal_revealed"):
+                        await self._record_deal(tx, table, event, version=0)
+                for deal in module.deals_in_play(state):  # a commitment recorded above is not recorded twice
                     await self._record_deal(tx, table, fairness.committed(deal), version=0)
             table.status, table.version = "active", 0  # the game's moves count from 0 (the lobby's writes did before)
             table.set_state(state, state_json)

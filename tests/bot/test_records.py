@@ -53,6 +53,20 @@ async def test_random_play_records_what_a_replay_of_the_log_finds(db_path, game)
     await close_service(service)
 
 
+async def test_a_first_deal_annulled_for_a_petit_sec_is_on_record_and_the_log_replays(db_path):
+    service, _ = await open_service(db_path)
+    predict(113)  # this seed's first tarot deal holds a petit sec: it is annulled and dealt again at the start
+    table = await open_table(service, "tarot", PLAYERS["tarot"])
+    assert table.state.annulled, "the first deal was annulled"
+    revealed = await service.store.fetchall("SELECT label FROM deals WHERE table_id=? AND seed IS NOT NULL",
+                                            (table.id,))
+    assert ("hand 1",) in [tuple(row) for row in revealed], "the annulled deal's seed is revealed for /verify"
+    await play_randomly(service, table, random.Random(24), 120)
+    report = await records.rebuild(service.store)
+    assert report.stopped == []
+    await close_service(service)
+
+
 async def test_records_survive_a_restart_and_computers_have_none(db_path):
     service, _ = await open_service(db_path)
     service.computer_pause = 0
