@@ -1,5 +1,5 @@
 """A restart with thousands of pending turns (not a test).
-Run: .venv/bin/python bench/bench_restart.py [--tables 10000]
+Run: .venv/bin/python bench/bench_restart.py [--tables 10000] [--repeats 3] [--ref <checkout>]
 
 N blackjack/baccarat tables with a pending turn (real states from random play) are written to a
 SQLite file as a bot that stopped would leave them: every turn already out of time when the bot
@@ -14,19 +14,31 @@ in one second against the target of a tenth of the tables); before the first tim
 and during the storm: the loop's lag and the person's move (act) p50 / p99, and the ratio of
 the p99s (the target, within 2x, is the ack's: the move's is printed to watch). The drawing
 pool's workers give way to the bot (nice 5 above it, bot/draw_worker.py) and the collector is set as
-the bot sets it after restoring (bot/client.py `freeze_long_lived`)."""
+the bot sets it after restoring (bot/client.py `freeze_long_lived`).
+
+Each run is a fresh process; `--repeats` runs (with `--ref`, this checkout's and the other's
+alternating, on the same machine at the same time) and the median of their ratios. The normal
+period is long enough to compare p99s: the restart's grace is BASELINE_SECONDS in this bench
+(the bot's is RESTART_GRACE), so the first timeout comes after ~1,000 probes of a quiet loop
+(the deadlines are only shifted: the storm is the same). Printed too, per run: the longest
+stall during the storm, the garbage collector's full collections then (`gc.callbacks`: how many,
+the longest) and the load average as the run began and ended."""
 
 from __future__ import annotations
 
 import argparse
 import asyncio
 import contextlib
+import gc
+import json
 import logging
 import math
 import os
 import random
 import sqlite3
 import statistics
+import subprocess
+import sys
 import tempfile
 import time
 from collections import Counter
@@ -36,6 +48,7 @@ from typing import Any
 from bench_runtime import template_states
 from figures import pct
 
+import bot.tables.restore
 import cogs.baccarat  # noqa: F401  (registers the games' table drawings in UIS)
 import cogs.blackjack  # noqa: F401
 from bot.client import freeze_long_lived
@@ -49,6 +62,9 @@ from games.base import IllegalAction
 
 PROBE_EVERY = 0.02  # seconds between two looks at the loop's lag
 MOVE_EVERY = 0.1  # seconds between two of the person's moves
+BASELINE_SECONDS = 25.0  # the restart's grace here: the normal period before the first timeout
+HERE = Path(__file__).resolve()
+ROOT = HERE.parents[1]
 
 
 async def write_tables(path: Path, tables: int) -> None:
@@ -94,8 +110,25 @@ async def person(service: TableService, table: Any, samples: list[tuple[float, f
         await asyncio.sleep(MOVE_EVERY)
 
 
-async def run(tables: int, folder: Path) -> None:
+class Collections:
+    """The garbage collector's collections (`gc.callbacks`): (when it began, generation, ms)."""
+
+    def __init__(self) -> None:
+        self.seen: list[tuple[float, int, float]] = []
+        self._began = 0.0
+
+    def __call__(self, phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            self._began = time.perf_counter()
+        else:
+            self.seen.append((self._began, info["generation"], (time.perf_counter() - self._began) * 1000))
+
+
+async def run(tables: int, folder: Path) -> dict[str, Any]:
+    """One restart and its storm; what `report` and `summary` read."""
     logging.basicConfig(level=logging.CRITICAL)
+    bot.tables.restore.RESTART_GRACE = BASELINE_SECONDS  # a long normal period before the storm
+    load_began = os.getloadavg()[0]
     path = folder / "restart.sqlite3"
     await write_tables(path, tables)
     pool = DrawingPool(machine_cores())
@@ -121,8 +154,8 @@ async def run(tables: int, folder: Path) -> None:
     await service.restore()
     freeze_long_lived()  # as the bot does once its tables are restored (bot/client.py)
     restored, zero = time.time(), time.perf_counter()
-    print(f"{tables} tables with a pending turn restored in {zero - start:.2f} s; drawing pool "
-          f"{len(pool.workers)} processes; load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
+    collections = Collections()
+    gc.callbacks.append(collections)
     due = Counter(math.floor(t.deadline - restored) for t in service.by_id.values() if t.deadline)
     mine = await service.create(10**6, 1, "blackjack", build_options("blackjack", {"timer": 0}), 7, 50_000)
     await service.join(mine, 8, 50_000)
@@ -131,43 +164,94 @@ async def run(tables: int, folder: Path) -> None:
     lags: list[tuple[float, float]] = []
     moves: list[tuple[float, float]] = []
     await asyncio.gather(loop_lag(lags, until), person(service, mine, moves, until))
+    gc.callbacks.remove(collections)
     await service.close()
     await store.close()
     await pool.close()
-    report(tables, due, [t - zero for t in timeouts], [(t - zero, v) for t, v in lags],
-           [(t - zero, v) for t, v in moves])
+    first = min(timeouts, default=until)
+    full = [ms for began, generation, ms in collections.seen if generation == 2 and began >= first]
+    made = Counter(math.floor(t - zero) for t in timeouts)
+    return {"tables": tables, "restore_s": zero - start, "workers": len(pool.workers),
+            "load": [load_began, os.getloadavg()[0]], "cores": os.cpu_count(),
+            "due": [min(due), max(due), max(due.values())], "storm_start_s": first - zero,
+            "made": [len(timeouts), min(made, default=0), max(made, default=0), max(made.values(), default=0)],
+            "lag": split(lags, first), "act": split(moves, first), "full_gcs": [len(full), max(full, default=0.0)]}
 
 
-def report(tables: int, due: Counter, timeouts: list[float], lags: list[tuple[float, float]],
-           moves: list[tuple[float, float]]) -> None:
-    print(f"restored deadlines: {min(due)} s to {max(due)} s after the restart (grace {RESTART_GRACE:g} s); "
-          f"most in one second {max(due.values())} = {max(due.values()) / tables:.1%} of the tables "
-          "(target <= 10%)")
-    if not timeouts:
-        print("no timeout was made")
-        return
-    made = Counter(math.floor(t) for t in timeouts)
-    print(f"timeouts made: {len(timeouts)} from {min(made)} s to {max(made)} s; most in one second "
-          f"{max(made.values())} = {max(made.values()) / tables:.1%} (target <= 10%)")
-    first = min(timeouts)
-    for name, samples in (("loop lag (an ack's wait)", lags), ("the person's move (act)", moves)):
-        before = [v for t, v in samples if t < first]
-        during = [v for t, v in samples if t >= first]
-        for when, values in (("before the timeouts", before), ("during the storm", during)):
-            if values:
-                print(f"  {name:<26} {when:<20} n={len(values):5}  p50 {statistics.median(values):7.2f} ms  "
-                      f"p99 {pct(values, 0.99):7.2f} ms  max {max(values):7.2f} ms")
-        if before and during:
-            target = "(target <= 2x)" if samples is lags else "(watched; the target is the ack's)"
-            print(f"  {name:<26} p99 during / before: {pct(during, 0.99) / pct(before, 0.99):.2f}x {target}")
+def split(samples: list[tuple[float, float]], first: float) -> dict[str, dict[str, float]]:
+    """p50 / p99 / max and count before the first timeout and during the storm."""
+    parts = {"before": [v for t, v in samples if t < first], "during": [v for t, v in samples if t >= first]}
+    return {name: {"n": len(values), "p50": statistics.median(values), "p99": pct(values, 0.99), "max": max(values)}
+            for name, values in parts.items() if values}
+
+
+def report(label: str, result: dict[str, Any]) -> None:
+    """One run's figures."""
+    tables, (low, high, most), (made, start, end, most_made) = result["tables"], result["due"], result["made"]
+    print(f"  {label}: {tables} tables restored in {result['restore_s']:.2f} s; drawing pool {result['workers']} "
+          f"processes; load average {result['load'][0]:.1f} -> {result['load'][1]:.1f} on {result['cores']} cores")
+    print(f"    restored deadlines {low}-{high} s after the restart (grace here {BASELINE_SECONDS:g} s, the bot's "
+          f"{RESTART_GRACE:g} s), most in one second {most / tables:.1%}; timeouts made {made} from {start} s to "
+          f"{end} s, most in one second {most_made / tables:.1%} (target <= 10%)")
+    for name, key in (("loop lag (an ack's wait)", "lag"), ("the person's move (act)", "act")):
+        for when, figures in result[key].items():
+            print(f"    {name:<26} {when:<7} n={figures['n']:5}  p50 {figures['p50']:7.2f} ms  "
+                  f"p99 {figures['p99']:7.2f} ms  max {figures['max']:7.2f} ms")
+    count, longest = result["full_gcs"]
+    print(f"    lag p99 during / before {ratio(result, 'lag'):.2f}x (target <= 2x); act {ratio(result, 'act'):.2f}x "
+          f"(watched); longest stall during {result['lag']['during']['max']:.0f} ms; full collections during "
+          f"{count}, longest {longest:.0f} ms", flush=True)
+
+
+def ratio(result: dict[str, Any], key: str) -> float:
+    figures = result[key]
+    if "before" not in figures or "during" not in figures:
+        return math.nan
+    return figures["during"]["p99"] / figures["before"]["p99"]
+
+
+def summary(label: str, results: list[dict[str, Any]]) -> None:
+    """The median ratio of the runs, their range, and the longest stall of any."""
+    lags = sorted(ratio(r, "lag") for r in results)
+    stalls = [r["lag"]["during"]["max"] for r in results if "during" in r["lag"]]
+    before = [r["lag"]["before"]["p99"] for r in results if "before" in r["lag"]]
+    during = [r["lag"]["during"]["p99"] for r in results if "during" in r["lag"]]
+    print(f"  {label:<10} {len(results)} runs: lag p99 during / before median {statistics.median(lags):.2f}x "
+          f"(runs {', '.join(f'{x:.2f}' for x in lags)}; target <= 2x); p99 before {statistics.median(before):.2f} ms, "
+          f"during {statistics.median(during):.2f} ms (medians); longest stall {max(stalls):.0f} ms "
+          f"(median of the runs' {statistics.median(stalls):.0f} ms); act p99 ratio median "
+          f"{statistics.median(ratio(r, 'act') for r in results):.2f}x; load average "
+          f"{min(min(r['load']) for r in results):.1f}-{max(max(r['load']) for r in results):.1f}")
+
+
+def run_child(checkout: Path, tables: int) -> dict[str, Any]:
+    """One run in a fresh process, on `checkout`'s code (this script and its helpers)."""
+    done = subprocess.run([sys.executable, str(HERE), "--child", "--tables", str(tables)], cwd=checkout,
+                          capture_output=True, text=True, env={**os.environ, "PYTHONPATH": str(checkout)}, check=False)
+    if done.returncode != 0:
+        raise SystemExit(f"the run in {checkout} failed:\n{done.stderr}")
+    return json.loads(done.stdout.strip().splitlines()[-1])
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tables", type=int, default=10_000)
+    parser.add_argument("--repeats", type=int, default=3)
+    parser.add_argument("--ref", type=Path, help="another checkout, run alternating with this one")
+    parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
-    with tempfile.TemporaryDirectory() as folder:
-        asyncio.run(run(args.tables, Path(folder)))
+    if args.child:
+        with tempfile.TemporaryDirectory() as folder:
+            print(json.dumps(asyncio.run(run(args.tables, Path(folder)))))
+        return
+    checkouts = {"this": ROOT, **({"reference": args.ref.resolve()} if args.ref else {})}
+    results: dict[str, list[dict[str, Any]]] = {name: [] for name in checkouts}
+    for repeat in range(args.repeats):
+        for name, checkout in checkouts.items():
+            results[name].append(run_child(checkout, args.tables))
+            report(f"run {repeat + 1}, {name} ({checkout})", results[name][-1])
+    for name, runs in results.items():
+        summary(name, runs)
 
 
 if __name__ == "__main__":
