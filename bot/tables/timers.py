@@ -121,8 +121,8 @@ class Timers:
     async def _on_timeout(self, table: Table, deadline: float) -> None:
         events, origin = await self._time_out(table, deadline, [])
         await self._notify(table, events, origin)
-        if origin == TIMER_ORIGIN and events and table.active and table._computer is None:
-            table.rest()  # its player was away for a whole turn: it waits packed (no computer moves next)
+        if origin == TIMER_ORIGIN and table.active and table._computer is None:
+            table.rest()  # nobody played for a whole turn: it waits packed (no computer moves next)
 
     @retried_on_conflict
     async def _time_out(self, table: Table, deadline: float, seen: list[int]) -> tuple[list[Event], str]:

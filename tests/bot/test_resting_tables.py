@@ -38,6 +38,11 @@ def states_the_collector_walks() -> int:
 async def test_tables_whose_turn_ran_out_leave_no_state_for_the_collector_to_walk(db_path):
     clock = Clock()
     service, _ = await open_service(db_path, clock)
+
+    async def shown(table, events, origin) -> None:
+        table.view(None)  # a listener reads the table after each timeout, as the presenter does
+
+    service.listeners.append(shown)
     try:
         tables = await timed_tables(service, clock)
         assert states_the_collector_walks() >= TABLES, "the states in play are parsed"
@@ -47,6 +52,9 @@ async def test_tables_whose_turn_ran_out_leave_no_state_for_the_collector_to_wal
             await service._on_timeout(table, table.deadline)
             assert table.version > version, "the timer made the away player's default move"
         assert states_the_collector_walks() == 0, "nobody plays there: their states wait packed"
+        for table in tables:  # a timer that finds the turn already moved on: nothing to play, still told
+            await service._on_timeout(table, clock.now - 1)
+        assert states_the_collector_walks() == 0, "a timer that moved nothing leaves the table packed too"
         for table in tables:
             row = await service.store.table_row(table.id)
             assert table.state_json() == unpacked_state(row["state"]) and table.version == row["version"]
