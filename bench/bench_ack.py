@@ -231,7 +231,8 @@ async def bot_run(size: int, folder: Path, workers: int, number: int, hard: int 
         pool = bot.drawing
         workers_pids = [worker.pid for worker in pool.workers] if pool is not None and pool.processes else []
         draws = time_draws(pool) if pool is not None else []
-        cpu = (time.process_time(), cpu_seconds(workers_pids), time.perf_counter())
+        cpu = (time.process_time(), cpu_seconds(workers_pids), time.perf_counter(), cpu_waits([os.getpid()]),
+               cpu_waits(workers_pids))
         # SimCord's settle is left until the pictures are shown: it looks over every task and
         # timer each time a task ends (hundreds of times a second here), on the bot's own loop,
         # which a real Discord never does; the pictures are waited for by a cheap poll instead
@@ -241,7 +242,8 @@ async def bot_run(size: int, folder: Path, workers: int, number: int, hard: int 
         note("bot: burst committed")
         await pictures_shown(tables, versions, edits)
         burst_cpu = {"bot": time.process_time() - cpu[0], "workers": cpu_seconds(workers_pids) - cpu[1],
-                     "wall": time.perf_counter() - cpu[2]}
+                     "wall": time.perf_counter() - cpu[2], "bot_waited": cpu_waits([os.getpid()]) - cpu[3],
+                     "workers_waited": cpu_waits(workers_pids) - cpu[4]}
         await env.settle(timeout=SETTLE)
         if pool is not None:
             del pool.draw
@@ -292,6 +294,16 @@ def cpu_seconds(pids: list[int]) -> float:
                 fields = f.read().rsplit(")", 1)[1].split()
             total += int(fields[11]) + int(fields[12])  # utime, stime in clock ticks
     return total / os.sysconf("SC_CLK_TCK")
+
+
+def cpu_waits(pids: list[int]) -> float:
+    """The seconds these processes' main threads have spent ready to run but waiting for a CPU
+    (Linux's /proc/<pid>/schedstat, second field; 0 elsewhere): what a busy machine adds."""
+    total = 0
+    for pid in pids:
+        with contextlib.suppress(OSError, IndexError, ValueError), open(f"/proc/{pid}/schedstat") as f:
+            total += int(f.read().split()[1])
+    return total / 1e9
 
 
 def time_draws(pool: Any) -> list[float]:
@@ -392,7 +404,9 @@ async def main_async(sizes: list[int], repeats: int, workers: int, hard: int) ->
                     print("  " + line("picture asked -> drawn, in the burst", mine["draws"]))
                 cpu = mine["cpu"]
                 print(f"  from the first click to the last picture shown ({cpu['wall']:.2f} s): CPU of the bot's process "
-                      f"{cpu['bot']:.2f} s, of the drawing workers {cpu['workers']:.2f} s")
+                      f"{cpu['bot']:.2f} s, of the drawing workers {cpu['workers']:.2f} s; ready but waiting for a "
+                      f"CPU: the bot's loop thread {cpu['bot_waited']:.2f} s, the drawing workers "
+                      f"{cpu['workers_waited']:.2f} s (in all)")
                 if hard:
                     print(f"  beside {hard} tables of hard computers: {mine['searched']} hard decisions made "
                           "in the thinking workers by the end of the run")
