@@ -31,69 +31,83 @@ from games.base import Action
 from games.cards import Card, from_codes, full_deck
 from games.rummy import ai
 from games.rummy import melds as rm
+from games.rummy.rules import BONUS
 from games.search import Budget, best_on_average, seeded_rng
 
 # Work per decision, in arrangements of a hand: one worked out counts ARRANGE_COST, one found
 # again in the decision's memo counts 1. The slowest decision stays within a quarter second of
 # one core (bench/arena.py rummy prints the p99).
-BUDGET = 20_000
+BUDGET = 12_000
 ARRANGE_COST = 8
-DISCARDS = 4  # the normal player's best discards the search weighs
+HORIZON = 3  # draws looked at from the draw: this one and the next two (from the discard: the next two)
+DISCARDS = 6  # the normal player's best discards the search weighs
 READY = 10.0  # points for a hand that may call after the next draw (it nearly always wins)
 FEED = 3.0  # points a discard costs when it joins cards the opponent is known to hold
+GIN_WAIT = 5  # a hand that may call with this little unmelded or less may wait for everything melded
+GIN_EDGE = 0.5  # points the chance of melding everything at the next draw must be worth to wait for it
+LAST_STOCK = 4  # with this few cards left in the stock, a hand that may call calls
 SURE = 1.0  # standard errors by which another move's gain over the normal player's must be above zero
 
 
 @dataclass
 class Table:
-    """The hand's rules, and the decision's memo of arrangements (keyed by the cards in order,
-    so a memoized arrangement is exactly the one `rm.arrange` gives) with the work it cost."""
+    """The hand's rules, and the decision's memo of the least value a hand leaves after its best
+    discard (keyed by the cards as a set and the card that may not go) with the work it cost."""
 
     tree: rm.Tree
     kinds: tuple[str, ...]
     call_limit: int
-    memo: dict[tuple[Card, ...], rm.Arrangement] = field(default_factory=dict)
+    memo: dict[tuple[frozenset[Card], Card | None], tuple[int, Card]] = field(default_factory=dict)
     work: int = 0
 
-    def arrange(self, cards: Sequence[Card]) -> rm.Arrangement:
-        key = tuple(cards)
+    def least(self, cards: list[Card], keep: Card | None = None) -> tuple[int, Card]:
+        """The least unmelded value `cards` (one more than a hand) leave after a discard (never
+        `keep`), and that discard."""
+        key = (frozenset(cards), keep)
         found = self.memo.get(key)
         if found is None:
-            found = self.memo[key] = rm.arrange(key, self.tree, self.kinds)
+            found = self.memo[key] = rm.least_after_discard(cards, self.tree, self.kinds, keep)
             self.work += ARRANGE_COST
         else:
             self.work += 1
         return found
 
-    def after_best_discard(self, cards: list[Card], keep: Card | None = None) -> float:
-        """The worth of holding `cards` (one more than a hand) before discarding: minus the
-        least unmelded value a discard (never `keep`) leaves, plus READY when it allows a call."""
-        least = min(self.arrange([x for x in cards if x != c]).value for c in cards if c != keep)
-        return -least + (READY if least <= self.call_limit else 0.0)
+    def race(self, hand: list[Card], draws: Sequence[Card], keep_first: bool = False) -> float:
+        """The worth of `hand` drawing `draws` in turn, each followed by its best discard: READY
+        for each draw left when the hand may call (and the value it calls with, less), else
+        minus the mean value the hand was left with (what it would pay were the opponent to call)."""
+        left: list[int] = []
+        for step, drawn in enumerate(draws):
+            value, thrown = self.least([*hand, drawn], drawn if keep_first and step == 0 else None)
+            if value <= self.call_limit:
+                return READY * (len(draws) - step) - value
+            left.append(value)
+            hand = [c for c in [*hand, drawn] if c != thrown]
+        return -sum(left) / len(left)
 
 
 def choose(view: dict[str, Any]) -> Action:
     if view["phase"] not in ("draw", "discard") or view["me"] is None:
         return ai.choose(view)
     normal = ai.choose(view)
-    if normal["type"] == "call":
-        return normal
     table = Table(rm.tree(view["attributions"], view["style"]), rm.meld_kinds(view["melds"]), view["call_limit"])
     hand = from_codes(view["me"]["hand"])
     pile = from_codes(view["discard"])
     held = opponent_known(view)
     unseen = _unseen(hand, pile, held)
-    seeded_rng(view, "rummy", view["phase"]).shuffle(unseen)
+    if normal["type"] == "call":
+        return _call_or_wait(view, normal, table, hand, unseen)
+    rng = seeded_rng(view, "rummy", view["phase"])
     candidates = [normal] + [c for c in _candidates(view) if c != normal]
 
-    def evaluate(candidate: Action, drawn: Card) -> float:
+    def evaluate(candidate: Action, drawn: Sequence[Card]) -> float:
         if candidate["type"] == "draw":
             if candidate["from"] == "discard":
-                return table.after_best_discard(hand + pile[-1:], keep=pile[-1])
-            return table.after_best_discard(hand + [drawn])
+                return table.race(hand, [pile[-1], *drawn[:HORIZON - 1]], keep_first=True)
+            return table.race(hand, drawn[:HORIZON])
         kept = [c for c in hand if c.code != candidate["card"]]
         thrown = next(c for c in hand if c.code == candidate["card"])
-        return table.after_best_discard(kept + [drawn]) - (FEED if feeds(thrown, held, table.tree) else 0.0)
+        return table.race(kept, drawn[:HORIZON - 1]) - (FEED if feeds(thrown, held, table.tree) else 0.0)
 
     charged = [0]
 
@@ -101,18 +115,38 @@ def choose(view: dict[str, Any]) -> Action:
         spent, charged[0] = table.work - charged[0], table.work
         return spent
 
-    chosen = best_on_average(candidates, lambda k: unseen[k % len(unseen)], evaluate, Budget(BUDGET), cost, SURE)
-    return _maybe_call(view, chosen)
+    def imagine(_: int) -> list[Card]:
+        return rng.sample(unseen, min(HORIZON, len(unseen)))
+
+    chosen = best_on_average(candidates, imagine, evaluate, Budget(BUDGET), cost, SURE)
+    return _call_or_wait(view, chosen, table, hand, unseen)
 
 
-def _maybe_call(view: dict[str, Any], chosen: Action) -> Action:
-    """The chosen discard made a call when the normal player's rule says the call pays."""
-    if chosen["type"] != "discard":
+def _call_or_wait(view: dict[str, Any], chosen: Action, table: Table, hand: list[Card], unseen: list[Card]) -> Action:
+    """The chosen discard made a call when the normal player's rule says the call pays, unless
+    the hand waits a turn for a chance to meld everything (`waits`)."""
+    if chosen["type"] == "draw":
         return chosen
-    left = view["me"]["after_discard"][chosen["card"]]
-    if ai.call_pays(left, view["call_limit"], view["stock"]):
-        return {"type": "call", "card": chosen["card"]}
-    return chosen
+    card = chosen["card"]
+    left = view["me"]["after_discard"][card]
+    if not ai.call_pays(left, view["call_limit"], view["stock"]):
+        return {"type": "discard", "card": card}
+    kept = [c for c in hand if c.code != card]
+    if waits(table, kept, left, view["stock"], unseen):
+        return {"type": "discard", "card": card}
+    return {"type": "call", "card": card}
+
+
+def waits(table: Table, kept: list[Card], value: int, stock: int, unseen: list[Card]) -> bool:
+    """Whether a hand that may call with `value` unmelded (`kept` after its discard) rather
+    waits a turn: when the value is low (the opponent's own call is then likely undercut) and
+    some card it has not seen, drawn next, melds everything (a call then scores the bonus
+    too): the chance of such a card, over every unseen card, times the bonus and the value
+    saved, above GIN_EDGE points. Never when the stock is nearly out."""
+    if value == 0 or value > GIN_WAIT or stock <= LAST_STOCK or not unseen:
+        return False
+    chance = sum(table.least([*kept, drawn])[0] == 0 for drawn in unseen) / len(unseen)
+    return chance * (BONUS + value) > GIN_EDGE
 
 
 def feeds(card: Card, held: list[Card], t: rm.Tree) -> bool:

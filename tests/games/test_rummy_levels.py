@@ -110,14 +110,17 @@ def test_the_easy_player_throws_its_highest_unmelded_card_and_waits_to_call() ->
     assert rummy.ai.choose(low, "easy") == {"type": "discard", "card": "9S"}
 
 
-def test_a_hand_that_may_call_after_its_draw_is_worth_more_than_its_unmelded_value() -> None:
+def test_a_hand_is_worth_more_the_sooner_its_draws_let_it_call() -> None:
     table = hard.Table(rm.tree("gd", "rws"), rm.meld_kinds("all"), 10)
-    near = from_codes(["2W", "3W", "4W", "5C", "6C", "7C", "8S", "9S", "10S", "3P", "KC"])
-    assert table.after_best_discard(near) == -3 + hard.READY  # the King thrown, the 3 of coins left
-    king = from_codes(["KC"])[0]
-    assert table.after_best_discard(near, keep=king) == -10 + hard.READY  # the King kept: 10 left, still a call
+    base = from_codes(["2W", "3W", "4W", "5C", "6C", "7C", "8S", "9S", "10S", "3P"])
+    king, two, other_king = from_codes(["KC", "2P", "KS"])
+    assert table.race(base, [king]) == hard.READY - 3  # the King thrown, the 3 of coins left: a call
+    assert table.race(base, [king], keep_first=True) == hard.READY - 10  # the King kept (taken from the pile)
+    assert table.race(base, [two, king]) == 2 * hard.READY - 2  # ready at the first of two draws
     strict = hard.Table(rm.tree("gd", "rws"), rm.meld_kinds("all"), 5)
-    assert strict.after_best_discard(near, keep=king) == -10  # ... but not under a call limit of 5
+    assert strict.race(base, [king], keep_first=True) == -10  # no call under a limit of 5
+    assert strict.race(base, [king, two], keep_first=True) == hard.READY - 2  # ready at the second draw
+    assert strict.race(base, [king, other_king], keep_first=True) == -10  # never ready: the mean value left
     assert table.work > 0
 
 
