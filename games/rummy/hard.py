@@ -2,22 +2,30 @@
 
 A hand of Tarot Rummy is a race: whoever first calls with little unmelded nearly always scores
 (the normal player's calls win some 97% of hands against another normal player). So the hard
-player judges its draw and its discard by how close they bring it to a call after its next
-draw, over the cards it cannot see: each unseen card (not in its hand, not in the discard pile,
-not one the opponent took from the pile and still holds, as the hand's public moves show) is in
-turn imagined as the next card of the stock (a one-move look ahead, the seat's next draw
-averaged over every card it may be). A candidate is worth, after that draw and the best discard
-that follows, minus the unmelded value left, plus READY points when that value allows a call.
-A discard that would join the cards the opponent is known to hold costs FEED points (it is a
-card the opponent is likely to take).
+player judges its draw and its discard by how soon they let it call, over the cards it cannot
+see (not in its hand, not in the discard pile, not one the opponent took from the pile and
+still holds, as the hand's public moves show): an imagined world is the next HORIZON cards of
+the stock, drawn at random from those unseen cards. In it the hand plays on: each draw followed
+by the discard that leaves the least unmelded (`melds.least_after_discard`, one search of the
+eleven cards), until a call is allowed. A candidate is worth READY points for each draw of the
+horizon still to come when the call is allowed (less the value it would call with), or, never
+allowed, minus the mean value left unmelded (what it would pay were the opponent to call). A
+discard that would join the cards the opponent is known to hold costs FEED points (it is a card
+the opponent is likely to take).
 
-Candidates: in the draw, the stock and the pile's top; in the discard, the normal player's
-DISCARDS best discards. The normal player's move stands unless another gains on it surely:
-imagined card by imagined card, by SURE standard errors above zero. The calls are the normal
-player's: it calls as soon as the call pays (a call nearly always wins), with the card chosen.
+Candidates: in the draw, the stock and the pile's top (from the pile: that card, then the next
+stock cards); in the discard, the normal player's DISCARDS best discards (the next two stock
+cards). The normal player's move stands unless another gains on it surely: world by world, by
+SURE standard errors above zero.
 
-The work is counted in hands arranged into melds (the search's real cost), an arrangement found
-again in the decision's memo counting little; the imagined cards' order comes from
+The call: when the normal player's rule says a call pays, the hard player calls, unless it has
+GIN_WAIT or less unmelded and some unseen card drawn next would meld everything (a call then
+scores the bonus too): with so little unmelded, an opponent's call is likely undercut, so it
+waits a turn when that card's chance, counted over every unseen card, times the bonus and the
+value saved, is worth more than GIN_EDGE points (never with LAST_STOCK cards or fewer left).
+
+The work is counted in hands searched for their best discard (the search's real cost), one
+found again in the decision's memo counting little; the imagined cards come from
 `seeded_rng(view)`, so the same view gives the same move.
 """
 
@@ -34,19 +42,19 @@ from games.rummy import melds as rm
 from games.rummy.rules import BONUS
 from games.search import Budget, best_on_average, seeded_rng
 
-# Work per decision, in arrangements of a hand: one worked out counts ARRANGE_COST, one found
+# Work per decision, in hands searched for their best discard: one worked out counts ARRANGE_COST, one found
 # again in the decision's memo counts 1. The slowest decision stays within a quarter second of
 # one core (bench/arena.py rummy prints the p99).
 BUDGET = 12_000
 ARRANGE_COST = 8
 HORIZON = 3  # draws looked at from the draw: this one and the next two (from the discard: the next two)
 DISCARDS = 6  # the normal player's best discards the search weighs
-READY = 10.0  # points for a hand that may call after the next draw (it nearly always wins)
+READY = 10.0  # points for each draw still to come once a hand may call (it nearly always wins)
 FEED = 3.0  # points a discard costs when it joins cards the opponent is known to hold
 GIN_WAIT = 5  # a hand that may call with this little unmelded or less may wait for everything melded
 GIN_EDGE = 0.5  # points the chance of melding everything at the next draw must be worth to wait for it
 LAST_STOCK = 4  # with this few cards left in the stock, a hand that may call calls
-SURE = 1.0  # standard errors by which another move's gain over the normal player's must be above zero
+SURE = 2.0  # standard errors by which another move's gain over the normal player's must be above zero
 
 
 @dataclass

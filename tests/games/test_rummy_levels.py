@@ -133,17 +133,30 @@ def test_a_discard_feeds_the_opponent_when_it_joins_a_card_it_took() -> None:
     assert not hard.feeds(from_codes(["8C"])[0], [], t)
 
 
-def test_the_hard_player_calls_whenever_the_normal_one_does() -> None:
-    calls = 0
-    for seed in range(6):
+def test_the_hard_player_calls_when_the_normal_one_does_or_waits_with_little_unmelded() -> None:
+    calls = waits = 0
+    for seed in range(8):
         state = new_game(f"rummy hard calls {seed}")
         while state.hand_no == 1 and not rummy.is_over(state):
             player = rummy.pending(state)[0]
             normal = rummy.computer_action(state, player, "normal")
             action = rummy.computer_action(state, player, "hard")
-            if normal["type"] == "call":
-                assert action == normal
+            if normal["type"] == "call" and action["type"] == "call":
                 calls += 1
+            elif normal["type"] == "call":
+                left = rummy.view(state, player)["me"]["after_discard"][normal["card"]]
+                assert action == {"type": "discard", "card": normal["card"]} and 0 < left <= hard.GIN_WAIT
+                waits += 1
             rummy.apply(state, player, action)
     assert calls >= 3
 
+
+def test_a_hand_waits_for_everything_melded_only_with_little_unmelded_and_a_chance_of_it() -> None:
+    table = hard.Table(rm.tree("gd", "rws"), rm.meld_kinds("all"), 10)
+    kept = from_codes(["2W", "3W", "4W", "5C", "6C", "7C", "8S", "9S", "10S", "3P"])
+    unseen = from_codes(["5W", "KP", "QP", "KS"])  # the 5 of wands melds everything: a chance of 1 in 4
+    assert hard.waits(table, kept, 3, 30, unseen)
+    assert not hard.waits(table, kept, 3, 30, from_codes(["KP", "QP", "KS"]))  # no card melds everything
+    assert not hard.waits(table, kept, 3, hard.LAST_STOCK, unseen)  # the stock nearly out: call
+    high = [*kept[:9], *from_codes(["KC"])]
+    assert not hard.waits(table, high, 10, 30, from_codes(["5W", "KP"]))  # too much unmelded to wait
