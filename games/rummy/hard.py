@@ -33,7 +33,7 @@ from games.rummy import ai
 from games.rummy import melds as rm
 from games.rummy.rules import BONUS
 
-GIN_WAIT = 5  # a hand that may call with this little unmelded or less may wait for everything melded
+GIN_WAIT = 7  # a hand that may call with this little unmelded or less may wait for everything melded
 GIN_EDGE = 0.5  # points the chance of melding everything at the next draw must be worth to wait for it
 LAST_STOCK = 4  # with this few cards left in the stock, a hand that may call calls
 
