@@ -11,6 +11,7 @@ start. With ten or eleven cards that is at most 2,048 subsets, so the answer is 
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -451,6 +452,36 @@ def arrange(cards: Sequence[Card], t: Tree, kinds: Sequence[str]) -> Arrangement
     unmelded = [c for i, c in enumerate(cards) if not melded >> i & 1]
     return Arrangement([ordered(_cards_of(m, cards), found[m], t) for m in chosen],
                        [found[m] for m in chosen], unmelded, hand_value(unmelded))
+
+
+def least_after_discard(cards: Sequence[Card], t: Tree, kinds: Sequence[str],
+                        keep: Card | None = None) -> tuple[int, Card]:
+    """The least unmelded value `cards` leave after discarding exactly one of them (never
+    `keep`), and a card whose discard leaves it (exact, the same as arranging the hand less
+    each card in turn, in one search: each card is melded, unmelded or the discard)."""
+    cards = list(cards)
+    values = [card_value(c) for c in cards]
+    by_low = _by_lowest_bit(candidate_melds(cards, t, kinds), len(cards))
+    barred = next((i for i, c in enumerate(cards) if c == keep), -1)
+    memo: dict[tuple[int, bool], tuple[float, int]] = {(0, False): (0, -1), (0, True): (math.inf, -1)}
+
+    def solve(mask: int, free: bool) -> float:
+        known = memo.get((mask, free))
+        if known is not None:
+            return known[0]
+        low = mask & -mask
+        i = low.bit_length() - 1
+        best, thrown = values[i] + solve(mask ^ low, free), memo.get((mask ^ low, free), (0, -1))[1]
+        if free and i != barred and solve(mask ^ low, False) < best:
+            best, thrown = solve(mask ^ low, False), i
+        for meld in by_low[i]:
+            if meld & mask == meld and solve(mask ^ meld, free) < best:
+                best, thrown = solve(mask ^ meld, free), memo[(mask ^ meld, free)][1]
+        memo[(mask, free)] = (best, thrown)
+        return best
+
+    least = solve((1 << len(cards)) - 1, True)
+    return int(least), cards[memo[((1 << len(cards)) - 1, True)][1]]
 
 
 def ordered(cs: list[Card], kind: str, t: Tree) -> list[Card]:

@@ -2,7 +2,8 @@
 decision depends only on what its seat may see (the opponent's hidden cards and the stock dealt
 anew change nothing; the cards it took from the pile stay in its hand) and the same view gives
 the same decision; the easy player throws its highest unmelded card and calls only with almost
-nothing unmelded; the hard player remembers the opponent's picks. (How strong each level is:
+nothing unmelded; the hard player remembers the opponent's picks and waits for everything melded
+when little is unmelded. (How strong each level is:
 `python -m bench.arena rummy`.)"""
 
 from __future__ import annotations
@@ -17,11 +18,6 @@ from games.cards import Card, from_codes
 from games.rummy import hard
 from games.rummy import melds as rm
 from tests.seeds import predict
-
-
-@pytest.fixture(autouse=True)
-def quick_search(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(hard, "BUDGET", 800)  # arrangements' work: a real search of a few imagined hands, quickly
 
 
 def new_game(seed: str, target: int = 20) -> rummy.State:
@@ -110,37 +106,32 @@ def test_the_easy_player_throws_its_highest_unmelded_card_and_waits_to_call() ->
     assert rummy.ai.choose(low, "easy") == {"type": "discard", "card": "9S"}
 
 
-def test_a_hand_that_may_call_after_its_draw_is_worth_more_than_its_unmelded_value() -> None:
-    table = hard.Table(rm.tree("gd", "rws"), rm.meld_kinds("all"), 10)
-    near = from_codes(["2W", "3W", "4W", "5C", "6C", "7C", "8S", "9S", "10S", "3P", "KC"])
-    assert table.after_best_discard(near) == -3 + hard.READY  # the King thrown, the 3 of coins left
-    king = from_codes(["KC"])[0]
-    assert table.after_best_discard(near, keep=king) == -10 + hard.READY  # the King kept: 10 left, still a call
-    strict = hard.Table(rm.tree("gd", "rws"), rm.meld_kinds("all"), 5)
-    assert strict.after_best_discard(near, keep=king) == -10  # ... but not under a call limit of 5
-    assert table.work > 0
-
-
-def test_a_discard_feeds_the_opponent_when_it_joins_a_card_it_took() -> None:
-    t = rm.tree("gd", "rws")
-    held = from_codes(["7C"])
-    assert hard.feeds(from_codes(["8C"])[0], held, t)
-    assert hard.feeds(from_codes(["7W"])[0], held, t)
-    assert not hard.feeds(from_codes(["KS"])[0], held, t)
-    assert not hard.feeds(from_codes(["8C"])[0], [], t)
-
-
-def test_the_hard_player_calls_whenever_the_normal_one_does() -> None:
-    calls = 0
-    for seed in range(6):
+def test_the_hard_player_calls_when_the_normal_one_does_or_waits_with_little_unmelded() -> None:
+    calls = waits = 0
+    for seed in range(8):
         state = new_game(f"rummy hard calls {seed}")
         while state.hand_no == 1 and not rummy.is_over(state):
             player = rummy.pending(state)[0]
             normal = rummy.computer_action(state, player, "normal")
             action = rummy.computer_action(state, player, "hard")
-            if normal["type"] == "call":
-                assert action == normal
+            if normal["type"] == "call" and action["type"] == "call":
                 calls += 1
+            elif normal["type"] == "call":
+                left = rummy.view(state, player)["me"]["after_discard"][normal["card"]]
+                assert action == {"type": "discard", "card": normal["card"]} and 0 < left <= hard.GIN_WAIT
+                waits += 1
+            else:
+                assert action == normal  # draws and discards: the normal player's
             rummy.apply(state, player, action)
-    assert calls >= 3
+    assert calls >= 3 and waits >= 1
 
+
+def test_a_hand_waits_for_everything_melded_only_with_little_unmelded_and_a_chance_of_it() -> None:
+    t, kinds = rm.tree("gd", "rws"), rm.meld_kinds("all")
+    kept = from_codes(["2W", "3W", "4W", "5C", "6C", "7C", "8S", "9S", "10S", "3P"])
+    unseen = from_codes(["5W", "KP", "QP", "KS"])  # the 5 of wands melds everything: a chance of 1 in 4
+    assert hard.waits(kept, 3, 30, unseen, t, kinds)
+    assert not hard.waits(kept, 3, 30, from_codes(["KP", "QP", "KS"]), t, kinds)  # no card melds everything
+    assert not hard.waits(kept, 3, hard.LAST_STOCK, unseen, t, kinds)  # the stock nearly out: call
+    high = [*kept[:9], *from_codes(["KC"])]
+    assert not hard.waits(high, 10, 30, from_codes(["5W", "KP"]), t, kinds)  # too much unmelded to wait

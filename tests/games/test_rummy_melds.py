@@ -10,7 +10,7 @@ from collections.abc import Sequence
 import pytest
 
 from games import rummy
-from games.cards import Card, cards, full_deck
+from games.cards import Card, cards, from_codes, full_deck
 from games.rummy import melds as rm
 
 
@@ -311,3 +311,18 @@ def test_correspondences_of_each_column():
     assert rm.covers("sphere", cards("AC")[0]) and not rm.covers("sphere", cards("JC")[0])
     assert rm.covers("element", cards("JC")[0]) and not rm.covers("element", cards("1")[0])
     assert rm.correspondence("letter", cards("4")[0], rm.tree("thoth")) == "Tzaddi"
+
+
+def test_the_least_value_after_one_discard_is_the_best_of_every_discard() -> None:
+    t, kinds = rm.tree("gd", "rws"), rm.meld_kinds("all")
+    rng = random.Random(29)
+    for _ in range(60):
+        cards = rng.sample(full_deck(), 11)
+        keep = cards[0] if rng.random() < 0.5 else None
+        value, thrown = rm.least_after_discard(cards, t, kinds, keep)
+        every = [rm.arrange([c for c in cards if c != x], t, kinds).value for x in cards if x != keep]
+        assert value == min(every)
+        assert thrown != keep and rm.arrange([c for c in cards if c != thrown], t, kinds).value == value
+    melded = from_codes(["2W", "3W", "4W", "5W", "5C", "6C", "7C", "8S", "9S", "10S", "KC"])
+    assert rm.least_after_discard(melded, t, kinds) == (0, from_codes(["KC"])[0])
+    assert rm.least_after_discard(melded, t, kinds, keep=from_codes(["KC"])[0]) == (10, from_codes(["2W"])[0])
