@@ -22,7 +22,7 @@ import contextlib
 import copy
 import gettext
 import io
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextvars import ContextVar
 from functools import cache
 from pathlib import Path
@@ -139,9 +139,22 @@ def _domain_catalog(language: str, domain: str) -> gettext.GNUTranslations | Non
 
 MEMO_SIZE = 20_000  # templates kept, all languages together; full, they start again
 Plan = tuple[str, Pattern[str] | None]  # a template and its eliding words before a field (None: none)
-_plans: dict[str, dict[str, Plan]] = {}  # language -> msgid -> its plan
+
+
+class _ByLanguage(dict[str, Any]):
+    """A language's own value, worked out at its first use: a plain subscript after that."""
+
+    def __init__(self, make: Callable[[str], Any]) -> None:
+        super().__init__()
+        self.make = make
+
+    def __missing__(self, language: str) -> Any:
+        made = self[language] = self.make(language)
+        return made
+
+
+_plans: dict[str, dict[str, Plan]] = _ByLanguage(lambda _language: {})  # language -> msgid -> its plan
 _plural_plans: dict[tuple[str, str, str, int], Plan] = {}  # (language, singular, plural, form) -> plan
-_small_plain: dict[str, bool] = {}  # language -> whether it writes a number under 1000 as Python does
 _forms: dict[str, dict[int, int]] = {}  # language -> count -> the plural form it takes
 
 
@@ -156,26 +169,27 @@ def _spoken(language: str, msgid: str, plural: str | None, count: int, params: d
             params = {"n": count, **params}
         return _marked(english.format(**params) if params else english)
     if plural is None:
-        plans = _plans.get(language)
-        template, sites = (plans.get(msgid) if plans is not None else None) or _plan(language, msgid)
+        try:
+            template, sites = _plans[language][msgid]
+        except KeyError:
+            template, sites = _plan(language, msgid)
+        if not params:
+            return template
     else:
         template, sites = _plural_plan(language, msgid, plural, count)
         params = {"n": count, **params}
-    if not params:
-        return template
     values = params
-    small = _small_plain.get(language)
-    if small is None:
-        small = _small_plain[language] = _small_numbers_plain(language)
+    small = _small_plain[language]
     for key, value in params.items():
         kind = type(value)
         if kind is str or (kind is int and small and -1000 < value < 1000):
             continue
         if values is params:
             values = dict(params)
-        values[key] = translated(value, language) if kind is Text else _value(value, language)
+        values[key] = (_spoken(language, value.msgid, value.plural, value.count, value.params) if kind is Text
+                       else _value(value, language))
     if sites is not None:
-        template = elided(template, values, language)  # "de {player}" → "d’Ann"
+        template = elided(template, values, language, sites)  # "de {player}" → "d’Ann"
     return template.format(**values)
 
 
@@ -184,6 +198,9 @@ def _small_numbers_plain(language: str) -> bool:
     such a number is handed to its text as it is."""
     return all(str(Number(value, language)) == str(value) and format(Number(value, language), "+") == f"{value:+}"
                for value in (0, 7, 42, -5, 999, -999))
+
+
+_small_plain: dict[str, bool] = _ByLanguage(_small_numbers_plain)  # whether it writes 0–999 as Python does
 
 
 def _plan(language: str, msgid: str) -> Plan:

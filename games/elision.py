@@ -29,13 +29,15 @@ def eliding_sites(language: str, template: str) -> re.Pattern[str] | None:
     return pattern if pattern.search(template) else None
 
 
-def elided(template: str, params: dict[str, Any], language: str) -> str:
+def elided(template: str, params: dict[str, Any], language: str, sites: re.Pattern[str] | None = None) -> str:
     """The template with each "de {field}" written "d’{field}" when what fills the field opens
     with a vowel (in `language`; unchanged in a language without elision). A template is
-    worked out once for each way its fields open (a table names the same players at every move)."""
-    sites = eliding_sites(language, template)
+    worked out once for each way its fields open (a table names the same players at every move).
+    `sites`: the template's eliding sites, where the caller has them already."""
     if sites is None:
-        return template
+        sites = eliding_sites(language, template)
+        if sites is None:
+            return template
     return _elided(sites, template, tuple(_opens_with_vowel(str(params.get(f, ""))) for f in _fields(sites, template)))
 
 
