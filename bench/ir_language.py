@@ -7,16 +7,16 @@ each language's cost (the language is entered outside them; the cyclic GC is col
 frozen after the warm-up and off during a build: a full collection lands on whichever build
 allocates then). Run from the repository root, with valgrind installed:
 
-    .venv/bin/python bench/ir_language.py [--ref /path/to/baseline] [--only rummy] [--moves 80] [--warm 20] [--versus en-XB]
+    .venv/bin/python bench/ir_language.py [--ref /path/to/baseline] [--only rummy] [--moves 80] [--warm 20] [--versus en-GB]
 
 Prints instructions a move (steady state) per game: English, French, their ratio, and English
 against the other checkout's English (`--ref`, e.g. the English-only baseline before the
 translation went in; a checkout without bot/i18n.py's languages builds in English only).
 
-`--versus en-XB`: the second language is English said through the translation path (a language
-without a catalog, numbers and plurals as English has them, no elision): its ratio to English is
-what the translation itself costs (the lookups and the parameters handled), apart from what the
-French words cost (longer texts, accented letters)."""
+`--versus en-GB`: the second language is English said through the translation path (British
+English: Babel knows it, no catalog has it; numbers and plurals as English has them, no
+elision): its ratio to English is what the translation itself costs (the lookups and the
+parameters handled), apart from what the French words cost (longer texts, accented letters)."""
 
 from __future__ import annotations
 
@@ -105,7 +105,7 @@ def main() -> None:
     parser.add_argument("--only", default="", help="games whose name contains this")
     parser.add_argument("--moves", type=int, default=80)
     parser.add_argument("--warm", type=int, default=20, help="moves built before counting starts")
-    parser.add_argument("--versus", default="", help="the second language (default French): en-XB, English through the translation path")
+    parser.add_argument("--versus", default="", help="the second language (default French): en-GB, English through the translation path")
     parser.add_argument("--worker", metavar="GAME", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.worker:
