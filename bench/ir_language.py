@@ -7,11 +7,16 @@ each language's cost (the language is entered outside them; the cyclic GC is col
 frozen after the warm-up and off during a build: a full collection lands on whichever build
 allocates then). Run from the repository root, with valgrind installed:
 
-    .venv/bin/python bench/ir_language.py [--ref /path/to/baseline] [--only rummy] [--moves 80] [--warm 20]
+    .venv/bin/python bench/ir_language.py [--ref /path/to/baseline] [--only rummy] [--moves 80] [--warm 20] [--versus en-GB]
 
 Prints instructions a move (steady state) per game: English, French, their ratio, and English
 against the other checkout's English (`--ref`, e.g. the English-only baseline before the
-translation went in; a checkout without bot/i18n.py's languages builds in English only)."""
+translation went in; a checkout without bot/i18n.py's languages builds in English only).
+
+`--versus en-GB`: the second language is English said through the translation path (British
+English: Babel knows it, no catalog has it; numbers and plurals as English has them, no
+elision): its ratio to English is what the translation itself costs (the lookups and the
+parameters handled), apart from what the French words cost (longer texts, accented letters)."""
 
 from __future__ import annotations
 
@@ -33,7 +38,7 @@ import bench_language as bl  # noqa: E402 - the bench's own harness, from this f
 WRAPPERS = {"functools_reduce": 0, "starmap_next": 1}  # the C function each language's builds run in
 
 
-def worker(game: str, moves: int, warm: int) -> None:
+def worker(game: str, moves: int, warm: int, versus: str) -> None:
     from renders.warm import NAMES
 
     try:
@@ -42,6 +47,8 @@ def worker(game: str, moves: int, warm: int) -> None:
     except ImportError:
         pass
     names, spoken = dict(NAMES), bl.languages()
+    if versus and len(spoken) > 1:
+        spoken = [spoken[0], versus]
     ui = bl.ui_of(game)
     bl.dealt_alike(game)
     module, state = bl.new_state(game)
@@ -79,7 +86,7 @@ def counted(checkout: str, game: str, args: argparse.Namespace) -> list[float]:
         env = {**os.environ, "PYTHONPATH": checkout, "PYTHONHASHSEED": "0"}
         done = subprocess.run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", sys.executable,
                                os.path.abspath(__file__), "--worker", game, "--moves", str(args.moves),
-                               "--warm", str(args.warm)], env=env, cwd=checkout, capture_output=True, text=True,
+                               "--warm", str(args.warm), "--versus", args.versus], env=env, cwd=checkout, capture_output=True, text=True,
                               check=False)
         steady = int(re.search(r"STEADY (\d+)", done.stdout).group(1))  # type: ignore[union-attr]
         table = subprocess.run(["callgrind_annotate", "--inclusive=yes", "--threshold=100", out],
@@ -98,13 +105,14 @@ def main() -> None:
     parser.add_argument("--only", default="", help="games whose name contains this")
     parser.add_argument("--moves", type=int, default=80)
     parser.add_argument("--warm", type=int, default=20, help="moves built before counting starts")
+    parser.add_argument("--versus", default="", help="the second language (default French): en-GB, English through the translation path")
     parser.add_argument("--worker", metavar="GAME", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.worker:
-        worker(args.worker, args.moves, args.warm)
+        worker(args.worker, args.moves, args.warm, args.versus)
         return
     here = os.path.dirname(HERE)
-    print("instructions a move (steady state): English, French, French/English[, English/ref English]")
+    print(f"instructions a move (steady state): English, {args.versus or 'French'}, ratio[, English/ref English]")
     for game in bl.GAMES:
         if args.only not in game:
             continue

@@ -22,6 +22,7 @@ import contextlib
 import copy
 import gettext
 import io
+import string
 from collections.abc import Iterator
 from contextvars import ContextVar
 from functools import cache
@@ -138,11 +139,14 @@ def _domain_catalog(language: str, domain: str) -> gettext.GNUTranslations | Non
 # make, hash and compare than the format it would save (bench/bench_language.py).
 
 MEMO_SIZE = 20_000  # templates kept, all languages together; full, they start again
-Plan = tuple[str, Pattern[str] | None]  # a template and its eliding words before a field (None: none)
+# A template, its eliding words before a field (None: none), and whether its fields are all bare
+# (`{name}`, no format spec or conversion: a number may be handed to it already written).
+Plan = tuple[str, Pattern[str] | None, bool]
 _plans: dict[str, dict[str, Plan]] = {}  # language -> msgid -> its plan
 _plural_plans: dict[tuple[str, str, str, int], Plan] = {}  # (language, singular, plural, form) -> plan
-_small_plain: dict[str, bool] = {}  # language -> whether it writes a number under 1000 as Python does
 _forms: dict[str, dict[int, int]] = {}  # language -> count -> the plural form it takes
+_numbers: dict[str, dict[int, str]] = {}  # language -> number -> as written in a bare field
+_small_plain: dict[str, bool] = {}  # language -> whether it writes a number under 1000 as Python does
 
 
 def _spoken(language: str, msgid: str, plural: str | None, count: int, params: dict[str, Any]) -> str:
@@ -156,13 +160,15 @@ def _spoken(language: str, msgid: str, plural: str | None, count: int, params: d
             params = {"n": count, **params}
         return _marked(english.format(**params) if params else english)
     if plural is None:
-        plans = _plans.get(language)
-        template, sites = (plans.get(msgid) if plans is not None else None) or _plan(language, msgid)
+        try:
+            template, sites, bare = _plans[language][msgid]
+        except KeyError:
+            template, sites, bare = _plan(language, msgid)
+        if not params:
+            return template
     else:
-        template, sites = _plural_plan(language, msgid, plural, count)
+        template, sites, bare = _plural_plan(language, msgid, plural, count)
         params = {"n": count, **params}
-    if not params:
-        return template
     values = params
     small = _small_plain.get(language)
     if small is None:
@@ -173,7 +179,12 @@ def _spoken(language: str, msgid: str, plural: str | None, count: int, params: d
             continue
         if values is params:
             values = dict(params)
-        values[key] = translated(value, language) if kind is Text else _value(value, language)
+        if kind is Text:
+            values[key] = _spoken(language, value.msgid, value.plural, value.count, value.params)
+        elif kind is int and bare:
+            values[key] = _number_text(value, language)
+        else:
+            values[key] = _value(value, language)
     if sites is not None:
         template = elided(template, values, language)  # "de {player}" → "d’Ann"
     return template.format(**values)
@@ -190,7 +201,7 @@ def _plan(language: str, msgid: str) -> Plan:
     """A message id's template in a language other than English and where its words elide,
     looked up once (the pseudo-language's is marked)."""
     template = _marked(msgid) if language == PSEUDO else _catalog(language).gettext(msgid)
-    plan = (template, eliding_sites(language, template))
+    plan = (template, eliding_sites(language, template), _bare(template))
     plans = _plans.setdefault(language, {})
     if sum(map(len, _plans.values())) >= MEMO_SIZE:
         for kept in _plans.values():
@@ -219,11 +230,37 @@ def _plural_plan(language: str, singular: str, plural: str, count: int) -> Plan:
         template = catalog.ngettext(singular, plural, abs(count))
         if template in (singular, plural):  # no plural entry: the forms marked one by one
             template = catalog.gettext(singular if form == 0 else plural)
-        found = (template, eliding_sites(language, template))
+        found = (template, eliding_sites(language, template), _bare(template))
         if len(_plural_plans) >= MEMO_SIZE:
             _plural_plans.clear()
         _plural_plans[key] = found
     return found
+
+
+def _bare(template: str) -> bool:
+    """Whether every field of a template is bare (`{name}`: no format spec, no conversion)."""
+    try:
+        return all(not spec and conversion is None for _text, field, spec, conversion in _FIELDS.parse(template)
+                   if field is not None)
+    except ValueError:  # not a template str.format reads: nothing handed to it written beforehand
+        return False
+
+
+_FIELDS = string.Formatter()
+
+
+def _number_text(value: int, language: str) -> str:
+    """A whole number as the language writes it in a bare field (`Number`'s own writing), kept:
+    a table writes the same stacks, pots and scores at every move."""
+    numbers = _numbers.get(language)
+    if numbers is None:
+        numbers = _numbers[language] = {}
+    written = numbers.get(value)
+    if written is None:
+        if len(numbers) >= MEMO_SIZE:
+            numbers.clear()
+        written = numbers[value] = format(Number(value, language), "")
+    return written
 
 
 def _english_form(count: int) -> int:

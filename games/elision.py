@@ -32,28 +32,33 @@ def eliding_sites(language: str, template: str) -> re.Pattern[str] | None:
 def elided(template: str, params: dict[str, Any], language: str) -> str:
     """The template with each "de {field}" written "d’{field}" when what fills the field opens
     with a vowel (in `language`; unchanged in a language without elision). A template is
-    worked out once for each way its fields open (a table names the same players at every move)."""
-    sites = eliding_sites(language, template)
-    if sites is None:
+    worked out once for each way its fields open (a table names the same players at every move);
+    the caches are keyed by strings, whose hashes are kept, not by the pattern (hashed anew)."""
+    fields = _fields(language, template)
+    if not fields:
         return template
-    return _elided(sites, template, tuple(_opens_with_vowel(str(params.get(f, ""))) for f in _fields(sites, template)))
+    return _elided(language, template, tuple(_opens_with_vowel(str(params.get(f, ""))[:2]) for f in fields))
 
 
 @cache
-def _fields(sites: re.Pattern[str], template: str) -> tuple[str, ...]:
-    """The fields that follow an eliding word in the template, in order."""
-    return tuple(found.group(3) for found in sites.finditer(template))
+def _fields(language: str, template: str) -> tuple[str, ...]:
+    """The fields that follow an eliding word in the template, in order (none: nothing elides)."""
+    sites = eliding_sites(language, template)
+    return () if sites is None else tuple(found.group(3) for found in sites.finditer(template))
 
 
 @lru_cache(maxsize=4096)
 def _opens_with_vowel(value: str) -> bool:
+    """Whether a value opens with a vowel, from its first two letters (all the pattern reads)."""
     return _OPENS_WITH_VOWEL.match(value) is not None
 
 
 @lru_cache(maxsize=4096)
-def _elided(sites: re.Pattern[str], template: str, vowels: tuple[bool, ...]) -> str:
+def _elided(language: str, template: str, vowels: tuple[bool, ...]) -> str:
     """The template with the eliding words before the fields that open with a vowel elided
     (`vowels`: for each site in order)."""
+    sites = eliding_sites(language, template)
+    assert sites is not None  # _fields found some
     opens = iter(vowels)
 
     def join(found: re.Match[str]) -> str:

@@ -16,7 +16,7 @@ def test_a_text_said_again_is_said_alike_its_template_looked_up_once():
         first = i18n.translated(Text("{rank} of Cups", rank=Text("King")))
         again = i18n.translated(Text("{rank} of Cups", rank=Text("King")))
     assert first == again == "Roi de Coupes"
-    assert i18n._plans["fr"]["{rank} of Cups"] == ("{rank} de Coupes", None)
+    assert i18n._plans["fr"]["{rank} of Cups"] == ("{rank} de Coupes", None, True)
 
 
 def test_a_plain_string_is_not_taken_for_a_text():
@@ -50,6 +50,9 @@ def test_a_number_is_written_the_language_s_way_in_a_text(value):
         assert i18n._("a text no catalog has, {name}", name=value) == f"a text no catalog has, {french}"
         assert i18n.translated(Text("{label}: {value}", label=Text("{n} x", n=value), value=value)) == f"{french} x : {french}"
         assert i18n.ngettext("{n} chip", "{n} chips", value) == f"{french} jetons"
+        signed = ("+" if value >= 0 else "-") + format_decimal(abs(value), locale="fr")
+        assert i18n._("a text no catalog has, {name:+}", name=value) == f"a text no catalog has, {signed}"
+        assert i18n._("a text no catalog has, {name}", name=value) == f"a text no catalog has, {french}"  # kept
 
 
 def test_a_refusal_is_made_only_when_the_move_is_refused():
