@@ -210,47 +210,68 @@ def allies_of(state: ft.State, seat: int) -> set[int]:
     return {seat}
 
 
-def knowledge(state: ft.State, seat: int) -> Knowledge:
-    seen: set[tuple[str | None, int]] = {(c.suit, c.rank) for c in state.hands[seat]}
-    voids: list[set[str]] = [set() for _ in range(state.size)]
-    for trick in [*((t.leader, t.cards) for t in state.tricks), (state.leader, state.trick)]:
-        _read_trick(trick[0], trick[1], state.size, voids, seen)
+@dataclass
+class Played:
+    """What every seat has seen of the play: the cards played (the tricks and the trick on the
+    table) and the voids they revealed. `read` gathers it from a state; a play-out that plays
+    the cards itself keeps it up to date with `note`, card by card, rather than reading every
+    trick again before each play."""
+
+    cards: set[tuple[str | None, int]]
+    voids: list[set[str]]
+
+    @classmethod
+    def read(cls, state: ft.State) -> Played:
+        n = state.size
+        played = cls(set(), [set() for _ in range(n)])
+        for leader, cards in [*((t.leader, t.cards) for t in state.tricks), (state.leader, state.trick)]:
+            for i, c in enumerate(cards):
+                played.note(leader, cards[:i], c, n)
+        return played
+
+    def note(self, leader: int, before: Sequence[Card], c: Card, n: int) -> None:
+        """`c` is played after the cards `before` in the trick `leader` led, at a table of `n`:
+        it is seen; a card off the led suit shows a void (and no trumps, if it is not a trump
+        either)."""
+        suit = c.suit
+        self.cards.add((suit, c.rank))
+        if suit is None and c.rank == 0:
+            return
+        led = ft.led_card(before)
+        if led is None or suit == led.suit:
+            return
+        voids = self.voids[(leader + len(before)) % n]
+        if led.suit is not None:
+            voids.add(led.suit)
+        if suit is not None:
+            voids.add(TRUMP)
+
+
+def knowledge(state: ft.State, seat: int, played: Played | None = None) -> Knowledge:
+    """What `seat` knows; `played`, when given, is the play so far (`Played.read(state)`), and
+    the knowledge shares its voids (read them, never change them)."""
+    if played is None:
+        played = Played.read(state)
+    seen = played.cards | {(c.suit, c.rank) for c in state.hands[seat]}
     if seat == state.taker:
         seen.update((c.suit, c.rank) for c in state.discard)
     if state.dog_shown:
         seen.update((c.suit, c.rank) for c in state.dog)
-    unseen = EVERY_CARD - seen
-    return Knowledge(allies_of(state, seat), voids, unseen)
-
-
-def _read_trick(leader: int, cards: Sequence[Card], n: int, voids: list[set[str]],
-                seen: set[tuple[str | None, int]]) -> None:
-    """Cards played are seen; a card off the led suit shows a void (and no trumps, if it is
-    not a trump either)."""
-    led = ft.led_card(cards)
-    led_suit = led.suit if led is not None else None
-    for i, c in enumerate(cards):
-        suit = c.suit
-        seen.add((suit, c.rank))
-        if led is None or c is led or suit == led_suit or (suit is None and c.rank == 0):
-            continue
-        if led_suit is not None:
-            voids[(leader + i) % n].add(led_suit)
-        if suit is not None:
-            voids[(leader + i) % n].add(TRUMP)
+    return Knowledge(allies_of(state, seat), played.voids, EVERY_CARD - seen)
 
 
 # --- the play ------------------------------------------------------------------------------
 
 
-def choose_card(state: ft.State, seat: int) -> Card:
+def choose_card(state: ft.State, seat: int, played: Played | None = None) -> Card:
+    """The card to play; `played` as in `knowledge` (a play-out passes the one it keeps)."""
     legal = ft.legal_cards(state, seat)
     if len(legal) == 1:
         return legal[0]
     excuse = next((c for c in legal if ft.is_excuse(c)), None)
     if excuse is not None and len(state.hands[seat]) == 2:
         return excuse  # the last trick would give it away
-    info = knowledge(state, seat)
+    info = knowledge(state, seat, played)
     if ft.led_card(state.trick) is None:
         return lead(state, seat, legal, info)
     return follow(state, seat, legal, info)

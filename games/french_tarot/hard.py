@@ -153,9 +153,12 @@ class Counter:
 
 def play_out(sim: ft.State, counter: Counter) -> None:
     """Every remaining card played as the normal player plays it."""
+    played, n = ai.Played.read(sim), sim.size
     while any(sim.hands):
-        seat = (sim.leader + len(sim.trick)) % sim.size
-        _play(sim, seat, ai.choose_card(sim, seat))
+        seat = (sim.leader + len(sim.trick)) % n
+        c = ai.choose_card(sim, seat, played)
+        played.note(sim.leader, sim.trick, c, n)
+        _play(sim, seat, c)
         counter.plays += 1
 
 
