@@ -229,6 +229,9 @@ class Played:
                 played.note(leader, cards[:i], c, n)
         return played
 
+    def copy(self) -> Played:
+        return Played(set(self.cards), [set(v) for v in self.voids])
+
     def note(self, leader: int, before: Sequence[Card], c: Card, n: int) -> None:
         """`c` is played after the cards `before` in the trick `leader` led, at a table of `n`:
         it is seen; a card off the led suit shows a void (and no trumps, if it is not a trump

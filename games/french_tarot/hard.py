@@ -151,9 +151,12 @@ class Counter:
         return plays
 
 
-def play_out(sim: ft.State, counter: Counter) -> None:
-    """Every remaining card played as the normal player plays it."""
-    played, n = ai.Played.read(sim), sim.size
+def play_out(sim: ft.State, counter: Counter, played: ai.Played | None = None) -> None:
+    """Every remaining card played as the normal player plays it; `played`: the play so far, if
+    the caller has it (ai.Played.read(sim) otherwise), kept up to date here."""
+    n = sim.size
+    if played is None:
+        played = ai.Played.read(sim)
     while any(sim.hands):
         seat = (sim.leader + len(sim.trick)) % n
         c = ai.choose_card(sim, seat, played)
@@ -199,12 +202,14 @@ def choose_card(state: ft.State, seat: int, rng: Any) -> Card:
     distinct = list({_key(c): c for c in legal}.values())
     if len(distinct) == 1:
         return distinct[0]
-    counter = Counter()
+    counter, so_far = Counter(), ai.Played.read(state)  # the play so far: the same in every world
 
     def evaluate(c: Card, world: World) -> float:
-        sim = _simulation(state, world)
-        _play(sim, seat, next(h for h in sim.hands[seat] if ft.same(h, c)))
-        play_out(sim, counter)
+        sim, played = _simulation(state, world), so_far.copy()
+        mine = next(h for h in sim.hands[seat] if ft.same(h, c))
+        played.note(sim.leader, sim.trick, mine, sim.size)
+        _play(sim, seat, mine)
+        play_out(sim, counter, played)
         return side_score(sim, seat)
 
     return best_on_average(distinct, lambda _: imagine(state, seat, rng), evaluate, Budget(PLAY_BUDGET), counter.take)

@@ -728,7 +728,11 @@ def led_card(trick: Sequence[Card]) -> Card | None:
 
 
 def highest_trump(trick: Sequence[Card]) -> int:
-    return max((c.rank for c in trick if c.suit is None), default=0)
+    top = 0
+    for c in trick:
+        if c.suit is None and c.rank > top:
+            top = c.rank
+    return top
 
 
 @dataclass(frozen=True, slots=True)
@@ -748,11 +752,20 @@ class PlayContext:
 
 
 def play_context(state: State, seat: int) -> PlayContext:
-    hand = state.hands[seat]
-    led = led_card(state.trick)
+    """The context of `seat`'s hand now, in one pass over the hand (the searching computer asks
+    for it at every card it imagines played)."""
+    hand, trick = state.hands[seat], state.trick
+    led = led_card(trick)
     led_suit = led.suit if led is not None else None
-    top = highest_trump(state.trick)
-    holds_led = led is not None and any(c.suit == led_suit and (led_suit is not None or c.rank) for c in hand)
+    top = highest_trump(trick)
+    holds_led = holds_trump = can_overtrump = False
+    for c in hand:
+        if c.suit is None:
+            holds_trump = holds_trump or c.rank != 0
+            holds_led = holds_led or (led is not None and led_suit is None and c.rank != 0)
+            can_overtrump = can_overtrump or c.rank > top
+        elif c.suit == led_suit:
+            holds_led = True
     banned = None
     if led is None and state.called is not None and not state.tricks and state.size == 5:
         banned = state.called.suit
@@ -762,8 +775,7 @@ def play_context(state: State, seat: int) -> PlayContext:
         last_card=len(hand) == 1,
         keep_excuse=bool(state.chelem) and seat == state.taker,
         led_suit=led_suit, leading=led is None, holds_led=holds_led,
-        holds_trump=any(is_trump(c) for c in hand), top_trump=top,
-        can_overtrump=any(c.suit is None and c.rank > top for c in hand),
+        holds_trump=holds_trump, top_trump=top, can_overtrump=can_overtrump,
         banned_suit=banned, called=state.called,
     )
 
