@@ -61,8 +61,9 @@ def deal_unseen(rng: random.Random, unseen: Sequence[Item], places: Mapping[int,
     up to len(unseen)), each to a place that `may_hold` it. The most constrained items are
     placed first; after `tries` dead ends the constraints give way (a deal is always returned:
     the knowledge was inconsistent, or too tight to sample, and a nearly right world beats none)."""
+    options = [(item, [p for p in places if may_hold(p, item)]) for item in unseen]
     for _ in range(tries):
-        dealt = _try_deal(rng, unseen, places, may_hold)
+        dealt = _try_deal(rng, options, places)
         if dealt is not None:
             return dealt
     items = list(unseen)
@@ -73,11 +74,12 @@ def deal_unseen(rng: random.Random, unseen: Sequence[Item], places: Mapping[int,
     return dealt
 
 
-def _try_deal(rng: random.Random, unseen: Sequence[Item], places: Mapping[int, int],
-              may_hold: Callable[[int, Item], bool]) -> dict[int, list[Item]] | None:
+def _try_deal(rng: random.Random, holders: Sequence[tuple[Item, list[int]]],
+              places: Mapping[int, int]) -> dict[int, list[Item]] | None:
+    """One try: `holders` pairs each item with the places that may hold it."""
     room = dict(places)
     dealt: dict[int, list[Item]] = {place: [] for place in places}
-    options = [(item, [p for p in places if may_hold(p, item)]) for item in unseen]
+    options = list(holders)
     rng.shuffle(options)
     options.sort(key=lambda pair: len(pair[1]))
     for item, holders in options:

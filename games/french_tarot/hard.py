@@ -19,7 +19,7 @@ Poignées are shown as the normal player shows them.
 from __future__ import annotations
 
 import copy
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -70,8 +70,9 @@ class World:
     pile: list[Card]  # the dog (unseen) or the discard (someone else's)
 
 
-def imagine(state: ft.State, seat: int, rng: Any) -> World:
-    """The hidden cards dealt at random, in agreement with what `seat` knows."""
+def imagine(state: ft.State, seat: int) -> Callable[[Any], World]:
+    """A maker of worlds: given a generator, the hidden cards dealt at random in agreement with
+    what `seat` knows (read once, for all the worlds of a decision)."""
     info = ai.knowledge(state, seat)
     mine = {_key(c) for c in state.hands[seat]}
     shown_poignee = {_key(c): p["seat"] for p in state.poignees if p["seat"] != seat for c in _cards(p["cards"])}
@@ -98,9 +99,18 @@ def imagine(state: ft.State, seat: int, rng: Any) -> World:
         suit = "T" if ft.is_trump(c) else c.suit
         return suit is None or suit not in info.voids[place]
 
-    dealt = deal_unseen(rng, hidden, places, may_hold)
-    hands = [list(state.hands[s]) if s == seat else dealt[s] for s in range(state.size)]
-    return World(hands, dealt.get(PILE, []))
+    def world(rng: Any) -> World:
+        dealt = deal_unseen(rng, hidden, places, may_hold)
+        hands = [list(state.hands[s]) if s == seat else dealt[s] for s in range(state.size)]
+        return World(hands, dealt.get(PILE, []))
+
+    return world
+
+
+def _worlds(state: ft.State, seat: int, rng: Any) -> Callable[[int], World]:
+    """World k of a search (`best_on_average`'s `imagine`): the next world `rng` draws."""
+    world = imagine(state, seat)
+    return lambda _k: world(rng)
 
 
 def _cards(code_list: Sequence[str]) -> list[Card]:
@@ -212,7 +222,7 @@ def choose_card(state: ft.State, seat: int, rng: Any) -> Card:
         play_out(sim, counter, played)
         return side_score(sim, seat)
 
-    return best_on_average(distinct, lambda _: imagine(state, seat, rng), evaluate, Budget(PLAY_BUDGET), counter.take)
+    return best_on_average(distinct, _worlds(state, seat, rng), evaluate, Budget(PLAY_BUDGET), counter.take)
 
 
 def _as_taker(state: ft.State, seat: int, contract: str, world: World, counter: Counter) -> float:
@@ -241,7 +251,7 @@ def choose_bid(state: ft.State, seat: int, rng: Any) -> str:
     def evaluate(contract: str, world: World) -> float:
         return 0.0 if contract == "pass" else _as_taker(state, seat, contract, world, counter)
 
-    return best_on_average(["pass", *allowed], lambda _: imagine(state, seat, rng), evaluate,
+    return best_on_average(["pass", *allowed], _worlds(state, seat, rng), evaluate,
                            Budget(BID_BUDGET), counter.take)
 
 
@@ -262,7 +272,7 @@ def choose_call(state: ft.State, seat: int, rng: Any) -> Card:
         play_out(sim, counter)
         return side_score(sim, seat)
 
-    return best_on_average(options, lambda _: imagine(state, seat, rng), evaluate, Budget(PLAY_BUDGET), counter.take)
+    return best_on_average(options, _worlds(state, seat, rng), evaluate, Budget(PLAY_BUDGET), counter.take)
 
 
 def discard_candidates(hand: Sequence[Card], count: int) -> list[list[Card]]:
@@ -296,7 +306,7 @@ def choose_discard(state: ft.State, seat: int, rng: Any) -> list[Card]:
         play_out(sim, counter)
         return side_score(sim, seat)
 
-    return best_on_average(candidates, lambda _: imagine(state, seat, rng), evaluate, Budget(PLAY_BUDGET),
+    return best_on_average(candidates, _worlds(state, seat, rng), evaluate, Budget(PLAY_BUDGET),
                            counter.take)
 
 
@@ -307,8 +317,9 @@ def wants_chelem(state: ft.State, seat: int, rng: Any) -> bool:
             < ai.CHELEM_TRUMPS[state.size] - 2:
         return False  # far from it: no search needed
     counter, budget, made, worlds = Counter(), Budget(PLAY_BUDGET), 0, 0
+    world = imagine(state, seat)
     while worlds == 0 or not budget.spent:
-        sim = _simulation(state, imagine(state, seat, rng))
+        sim = _simulation(state, world(rng))
         sim.phase, sim.leader = "playing", seat
         play_out(sim, counter)
         made += all(t.winner in ft.taker_side(sim) for t in sim.tricks)
