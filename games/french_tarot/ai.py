@@ -20,7 +20,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from games.base import Action, IllegalAction
 from games.cards import KING, KNIGHT, PAGE, QUEEN, Card, codes, full_deck
@@ -185,14 +185,30 @@ class Knowledge:
     allies: set[int]
     voids: list[set[str]]
     unseen: set[tuple[str | None, int]]  # cards neither played nor known to this player
+    _tally: tuple[dict[str | None, int], dict[str | None, int]] | None = field(default=None, repr=False,
+                                                                              compare=False)
 
     def top_unseen(self, suit: str | None) -> int:
         """The highest card of a suit (None: trumps) that may still be against us; 0 if none."""
-        ranks = range(21, 0, -1) if suit is None else range(KING, 0, -1)
-        return next((r for r in ranks if (suit, r) in self.unseen), 0)
+        return self._tallied()[0].get(suit, 0)
 
     def unseen_count(self, suit: str | None) -> int:
-        return sum(1 for s, r in self.unseen if s == suit and (suit is not None or r > 0))
+        """How many cards of a suit (None: trumps, the Excuse apart) may still be against us."""
+        return self._tallied()[1].get(suit, 0)
+
+    def _tallied(self) -> tuple[dict[str | None, int], dict[str | None, int]]:
+        """The top rank and the count of every suit's unseen cards, in one pass when first asked."""
+        if self._tally is None:
+            tops: dict[str | None, int] = {}
+            counts: dict[str | None, int] = {}
+            for suit, rank in self.unseen:
+                if suit is None and rank == 0:
+                    continue  # the Excuse: neither a trump nor a suit card
+                counts[suit] = counts.get(suit, 0) + 1
+                if rank > tops.get(suit, 0):
+                    tops[suit] = rank
+            self._tally = tops, counts
+        return self._tally
 
 
 def _on_taker_side(state: ft.State, seat: int) -> bool:
@@ -217,27 +233,27 @@ class Played:
     the cards itself keeps it up to date with `note`, card by card, rather than reading every
     trick again before each play."""
 
-    cards: set[tuple[str | None, int]]
+    unplayed: set[tuple[str | None, int]]  # every card not played yet
     voids: list[set[str]]
 
     @classmethod
     def read(cls, state: ft.State) -> Played:
         n = state.size
-        played = cls(set(), [set() for _ in range(n)])
+        played = cls(set(EVERY_CARD), [set() for _ in range(n)])
         for leader, cards in [*((t.leader, t.cards) for t in state.tricks), (state.leader, state.trick)]:
             for i, c in enumerate(cards):
                 played.note(leader, cards[:i], c, n)
         return played
 
     def copy(self) -> Played:
-        return Played(set(self.cards), [set(v) for v in self.voids])
+        return Played(set(self.unplayed), [set(v) for v in self.voids])
 
     def note(self, leader: int, before: Sequence[Card], c: Card, n: int) -> None:
         """`c` is played after the cards `before` in the trick `leader` led, at a table of `n`:
         it is seen; a card off the led suit shows a void (and no trumps, if it is not a trump
         either)."""
         suit = c.suit
-        self.cards.add((suit, c.rank))
+        self.unplayed.discard((suit, c.rank))
         if suit is None and c.rank == 0:
             return
         led = ft.led_card(before)
@@ -255,12 +271,12 @@ def knowledge(state: ft.State, seat: int, played: Played | None = None) -> Knowl
     the knowledge shares its voids (read them, never change them)."""
     if played is None:
         played = Played.read(state)
-    seen = played.cards | {(c.suit, c.rank) for c in state.hands[seat]}
+    unseen = played.unplayed.difference([(c.suit, c.rank) for c in state.hands[seat]])
     if seat == state.taker:
-        seen.update((c.suit, c.rank) for c in state.discard)
+        unseen.difference_update([(c.suit, c.rank) for c in state.discard])
     if state.dog_shown:
-        seen.update((c.suit, c.rank) for c in state.dog)
-    return Knowledge(allies_of(state, seat), played.voids, EVERY_CARD - seen)
+        unseen.difference_update([(c.suit, c.rank) for c in state.dog])
+    return Knowledge(allies_of(state, seat), played.voids, unseen)
 
 
 # --- the play ------------------------------------------------------------------------------

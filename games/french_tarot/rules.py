@@ -414,12 +414,12 @@ def speaker(state: State) -> int | None:
 
 
 def turn_seat(state: State) -> int | None:
+    if state.phase == "playing":  # first: the searching computer asks at every card it imagines
+        return (state.leader + len(state.trick)) % len(state.players)
     if state.phase == "bidding":
         return speaker(state)
     if state.phase in ("calling", "discarding", "chelem"):
         return state.taker
-    if state.phase == "playing":
-        return (state.leader + len(state.trick)) % state.size
     return None
 
 
