@@ -36,6 +36,7 @@ COURT_POINTS = {KING: 6, QUEEN: 2, KNIGHT: 2, PAGE: 1}
 CHELEM_TRUMPS = {3: 16, 4: 13, 5: 11}
 TRUMP = "T"
 EVERY_CARD = frozenset((c.suit, c.rank) for c in full_deck())
+TRUMP_RANKS_DOWN, SUIT_RANKS_DOWN = range(21, 0, -1), range(KING, 0, -1)
 
 
 def value2(c: Card) -> int:
@@ -185,30 +186,25 @@ class Knowledge:
     allies: set[int]
     voids: list[set[str]]
     unseen: set[tuple[str | None, int]]  # cards neither played nor known to this player
-    _tally: tuple[dict[str | None, int], dict[str | None, int]] | None = field(default=None, repr=False,
-                                                                              compare=False)
+    _tops: dict[str | None, int] = field(default_factory=dict, repr=False, compare=False)
+    _counts: dict[str | None, int] = field(default_factory=dict, repr=False, compare=False)
 
     def top_unseen(self, suit: str | None) -> int:
-        """The highest card of a suit (None: trumps) that may still be against us; 0 if none."""
-        return self._tallied()[0].get(suit, 0)
+        """The highest card of a suit (None: trumps) that may still be against us; 0 if none
+        (found once per suit)."""
+        top = self._tops.get(suit)
+        if top is None:
+            ranks = TRUMP_RANKS_DOWN if suit is None else SUIT_RANKS_DOWN
+            top = self._tops[suit] = next((r for r in ranks if (suit, r) in self.unseen), 0)
+        return top
 
     def unseen_count(self, suit: str | None) -> int:
-        """How many cards of a suit (None: trumps, the Excuse apart) may still be against us."""
-        return self._tallied()[1].get(suit, 0)
-
-    def _tallied(self) -> tuple[dict[str | None, int], dict[str | None, int]]:
-        """The top rank and the count of every suit's unseen cards, in one pass when first asked."""
-        if self._tally is None:
-            tops: dict[str | None, int] = {}
-            counts: dict[str | None, int] = {}
-            for suit, rank in self.unseen:
-                if suit is None and rank == 0:
-                    continue  # the Excuse: neither a trump nor a suit card
-                counts[suit] = counts.get(suit, 0) + 1
-                if rank > tops.get(suit, 0):
-                    tops[suit] = rank
-            self._tally = tops, counts
-        return self._tally
+        """How many cards of a suit (None: trumps, the Excuse apart) may still be against us
+        (counted once per suit)."""
+        count = self._counts.get(suit)
+        if count is None:
+            count = self._counts[suit] = sum(1 for s, r in self.unseen if s == suit and (suit is not None or r > 0))
+        return count
 
 
 def _on_taker_side(state: ft.State, seat: int) -> bool:
@@ -406,8 +402,8 @@ def follow(state: ft.State, seat: int, legal: list[Card], info: Knowledge) -> Ca
         return _charge(cards)
     beaters = [c for c in cards if beats(c, best)]
     taking = [c for c in beaters if holds(state, c, after, info)]
-    worth = sum(value2(c) for c in trick)
     if taking:
+        worth = sum(value2(c) for c in trick)
         pick = min(taking, key=lambda c: (not (c.suit is None and c.rank == 1), value2(c) if c.suit else 0, c.rank))
         wasteful = pick.suit is None and pick.rank >= 18 and worth <= len(trick) and len(beaters) < len(cards)
         if not wasteful:

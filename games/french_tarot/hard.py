@@ -176,13 +176,14 @@ def play_out(sim: ft.State, counter: Counter, played: ai.Played | None = None) -
 
 
 def _play(sim: ft.State, seat: int, c: Card) -> None:
+    n = sim.size
     sim.hands[seat] = [h for h in sim.hands[seat] if h is not c]
     sim.trick = [*sim.trick, c]
     if sim.called is not None and sim.partner == seat and ft.same(c, sim.called):
         sim.partner_known = True
-    if len(sim.trick) < sim.size:
+    if len(sim.trick) < n:
         return
-    n, leader, cards = sim.size, sim.leader, sim.trick
+    leader, cards = sim.leader, sim.trick
     last = not sim.hands[leader]
     winner = (leader + ft.winning_position(cards)) % n
     position = next((i for i, x in enumerate(cards) if ft.is_excuse(x)), None)

@@ -17,7 +17,7 @@ import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any
+from typing import Any, NamedTuple
 
 from games import counting, fairness
 from games.base import (
@@ -735,9 +735,9 @@ def highest_trump(trick: Sequence[Card]) -> int:
     return top
 
 
-@dataclass(frozen=True, slots=True)
-class PlayContext:
-    """What the rules need to judge any card of one hand at one moment."""
+class PlayContext(NamedTuple):
+    """What the rules need to judge any card of one hand at one moment (a named tuple: made at
+    every card the searching computer imagines played)."""
 
     last_card: bool
     keep_excuse: bool  # the chelem announcer keeps the Excuse for the last trick
