@@ -1358,8 +1358,12 @@ def sides_known(state: State) -> bool:
     called = state.called
     if called is None:
         return False
-    seen = [*state.trick, *(c for t in state.tricks for c in t.cards), *(state.dog if state.dog_shown else [])]
-    return any(same(c, called) for c in seen)
+    suit, rank = called.suit, called.rank
+    for cards in (state.trick, state.dog if state.dog_shown else (), *(t.cards for t in state.tricks)):
+        for c in cards:  # plain loops: the searching computer asks at every card it imagines played
+            if c.rank == rank and c.suit == suit:
+                return True
+    return False
 
 
 def _role(state: State, seat: int, viewer: int | None, reveal: bool) -> str:
