@@ -242,3 +242,35 @@ def test_computer_play_is_the_same_in_every_process() -> None:
                              check=True, cwd=root)
         digests.add(run.stdout.strip())
     assert len(digests) == 1 and len(digests.pop()) == 64
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_the_play_kept_card_by_card_is_the_play_read_from_the_tricks(players: int) -> None:
+    """A play-out keeps what the table has seen (ai.Played) with `note` at each card: it stays
+    what reading every trick again gives, and so does every seat's knowledge."""
+    deals = 0
+    for attempt in range(20):
+        predict(f"played:{players}:{attempt}")
+        state = ft.new(ft.Options(players=players, hands=1), [SeatSpec(-n) for n in range(1, players + 1)])
+        deals += play_and_compare(state)
+    assert deals >= 5, "too few deals were played out with a void shown"
+
+
+def play_and_compare(state: ft.State) -> bool:
+    """The deal played by normal computers, the kept play compared with the read one at each
+    card; whether it was played out (not passed) and play showed a void."""
+    kept = None
+    while not ft.is_over(state):
+        player = ft.pending(state)[0]
+        action = ai.choose(state, player)
+        if action["type"] == "play":
+            kept = kept or ai.Played.read(state)
+            read = ai.Played.read(state)
+            assert (kept.unplayed, kept.voids) == (read.unplayed, read.voids)
+            for seat in range(state.size):
+                assert ai.knowledge(state, seat, kept) == ai.knowledge(state, seat)
+            seat = state.players.index(player)
+            chosen = next(c for c in state.hands[seat] if ft.same(c, card(action["card"])))
+            kept.note(state.leader, state.trick, chosen, state.size)
+        ft.apply(state, player, action)
+    return kept is not None and any(kept.voids)
