@@ -415,7 +415,7 @@ def speaker(state: State) -> int | None:
 
 def turn_seat(state: State) -> int | None:
     if state.phase == "playing":  # first: the searching computer asks at every card it imagines
-        return (state.leader + len(state.trick)) % len(state.players)
+        return (state.leader + len(state.trick)) % state.size
     if state.phase == "bidding":
         return speaker(state)
     if state.phase in ("calling", "discarding", "chelem"):
