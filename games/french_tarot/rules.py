@@ -761,11 +761,13 @@ def play_context(state: State, seat: int) -> PlayContext:
     holds_led = holds_trump = can_overtrump = False
     for c in hand:
         if c.suit is None:
-            holds_trump = holds_trump or c.rank != 0
-            holds_led = holds_led or (led is not None and led_suit is None and c.rank != 0)
-            can_overtrump = can_overtrump or c.rank > top
+            if c.rank:  # a trump (the Excuse is none)
+                holds_trump = True
+                can_overtrump = can_overtrump or c.rank > top
         elif c.suit == led_suit:
             holds_led = True
+    if led is not None and led_suit is None:
+        holds_led = holds_trump  # trumps led
     banned = None
     if led is None and state.called is not None and not state.tricks and state.size == 5:
         banned = state.called.suit
