@@ -256,6 +256,25 @@ def test_the_play_kept_card_by_card_is_the_play_read_from_the_tricks(players: in
     assert deals >= 5, "too few deals were played out with a void shown"
 
 
+def shown(state: ft.State) -> tuple[set[tuple[str | None, int]], list[set[str]]]:
+    """The cards not played yet, and each seat's voids as the rules of play show them: a card
+    off the led suit (the Excuse apart) shows a void in it, and a suit card off it no trumps."""
+    voids: list[set[str]] = [set() for _ in range(state.size)]
+    tricks = [*((t.leader, t.cards) for t in state.tricks), (state.leader, state.trick)]
+    for leader, played in tricks:
+        led = ft.led_card(played)
+        for i, c in enumerate(played):
+            if led is None or ft.is_excuse(c) or c.suit == led.suit:
+                continue
+            seat = (leader + i) % state.size
+            if led.suit is not None:
+                voids[seat].add(led.suit)
+            if c.suit is not None:
+                voids[seat].add(ai.TRUMP)
+    unplayed = {(c.suit, c.rank) for c in full_deck()} - {(c.suit, c.rank) for _, p in tricks for c in p}
+    return unplayed, voids
+
+
 def play_and_compare(state: ft.State) -> bool:
     """The deal played by normal computers, the kept play compared with the read one at each
     card; whether it was played out (not passed) and play showed a void."""
@@ -266,7 +285,7 @@ def play_and_compare(state: ft.State) -> bool:
         if action["type"] == "play":
             kept = kept or ai.Played.read(state)
             read = ai.Played.read(state)
-            assert (kept.unplayed, kept.voids) == (read.unplayed, read.voids)
+            assert (kept.unplayed, kept.voids) == (read.unplayed, read.voids) == shown(state)
             for seat in range(state.size):
                 assert ai.knowledge(state, seat, kept) == ai.knowledge(state, seat)
             seat = state.players.index(player)
