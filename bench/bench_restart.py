@@ -87,13 +87,31 @@ async def write_tables(path: Path, tables: int) -> None:
         conn.execute("INSERT OR REPLACE INTO clocks (name, at) VALUES ('alive', ?)", (stopped,))
 
 
-async def loop_lag(samples: list[tuple[float, float]], until: float) -> None:
-    """(when, how late) a callback meant to run every PROBE_EVERY seconds ran."""
+async def loop_lag(samples: list[tuple[float, float]], until: float, pool: DrawingPool, queued: list[int]) -> None:
+    """(when, how late) a callback meant to run every PROBE_EVERY seconds ran; and each time,
+    how many pictures waited for a free drawing worker."""
     loop = asyncio.get_running_loop()
     while time.perf_counter() < until:
         planned = loop.time() + PROBE_EVERY
+        ran, waited = schedstat()
         await asyncio.sleep(PROBE_EVERY)
         samples.append((time.perf_counter(), (loop.time() - planned) * 1000))
+        ran2, waited2 = schedstat()
+        split_of_lag.append((samples[-1][0], samples[-1][1], ran2 - ran, waited2 - waited))
+        queued.append(len(pool._waiting))
+
+
+split_of_lag: list[tuple[float, float, float, float]] = []
+
+
+def schedstat() -> tuple[float, float]:
+    """The loop thread's ms on a CPU and ms ready but waiting for one (Linux)."""
+    try:
+        with open("/proc/thread-self/schedstat") as f:
+            ran, waited, _ = f.read().split()
+        return int(ran) / 1e6, int(waited) / 1e6
+    except OSError:
+        return 0.0, 0.0
 
 
 async def person(service: TableService, table: Any, samples: list[tuple[float, float]], until: float) -> None:
@@ -117,11 +135,20 @@ class Collections:
         self.seen: list[tuple[float, int, float]] = []
         self._began = 0.0
 
+        self.walked: list[int] = []
+        self.cpu: list[float] = []
+        self._cpu = 0.0  # per full collection: the objects it walked (young and old)
+
     def __call__(self, phase: str, info: dict[str, int]) -> None:
         if phase == "start":
+            self._cpu = time.thread_time()
+            if info["generation"] == 2:
+                self.walked.append(sum(len(gc.get_objects(g)) for g in range(3)))
             self._began = time.perf_counter()
         else:
             self.seen.append((self._began, info["generation"], (time.perf_counter() - self._began) * 1000))
+            if info["generation"] == 2:
+                self.cpu.append(round((time.thread_time() - self._cpu) * 1000, 1))
 
 
 async def run(tables: int, folder: Path) -> dict[str, Any]:
@@ -163,19 +190,41 @@ async def run(tables: int, folder: Path) -> dict[str, Any]:
     until = zero + max(due) + 3
     lags: list[tuple[float, float]] = []
     moves: list[tuple[float, float]] = []
-    await asyncio.gather(loop_lag(lags, until), person(service, mine, moves, until))
+    queued: list[int] = []
+    await asyncio.gather(loop_lag(lags, until, pool, queued), person(service, mine, moves, until))
     gc.callbacks.remove(collections)
+    old_objects = len(gc.get_objects(2))
+    gave_up = pool.gave_up
+    cpu = time.thread_time()
+    gc.collect()
+    full_now = (time.thread_time() - cpu) * 1000
     await service.close()
     await store.close()
     await pool.close()
     first = min(timeouts, default=until)
     full = [ms for began, generation, ms in collections.seen if generation == 2 and began >= first]
+    full_at = [round(began - first, 1) for began, generation, _ in collections.seen if generation == 2 and began >= first]
     made = Counter(math.floor(t - zero) for t in timeouts)
     return {"tables": tables, "restore_s": zero - start, "workers": len(pool.workers),
             "load": [load_began, os.getloadavg()[0]], "cores": os.cpu_count(),
             "due": [min(due), max(due), max(due.values())], "storm_start_s": first - zero,
             "made": [len(timeouts), min(made, default=0), max(made, default=0), max(made.values(), default=0)],
-            "lag": split(lags, first), "act": split(moves, first), "full_gcs": [len(full), max(full, default=0.0)]}
+            "lag": split(lags, first), "act": split(moves, first), "full_gcs": [len(full), max(full, default=0.0)],
+            "full_at": full_at, "walked": collections.walked, "queued_max": max(queued, default=0),
+            "in_threads": gave_up, "full_now": full_now, "old_objects": old_objects,
+            "full_cpu": collections.cpu, "slow": slow_probes(first)}
+
+
+def slow_probes(first: float) -> dict[str, list[float]]:
+    """Of the probes during the storm above its p99: the mean lag, ms the loop thread ran and ms it
+    waited for a CPU between the probe's sleep and its wake-up."""
+    during = [row for row in split_of_lag if row[0] >= first]
+    if not during:
+        return {}
+    line = pct([row[1] for row in during], 0.99)
+    slow = [row for row in during if row[1] >= line]
+    return {"slow": [round(statistics.mean(row[i] for row in slow), 1) for i in (1, 2, 3)],
+            "all": [round(statistics.mean(row[i] for row in during), 2) for i in (1, 2, 3)]}
 
 
 def split(samples: list[tuple[float, float]], first: float) -> dict[str, dict[str, float]]:
@@ -201,6 +250,10 @@ def report(label: str, result: dict[str, Any]) -> None:
     print(f"    lag p99 during / before {ratio(result, 'lag'):.2f}x (target <= 2x); act {ratio(result, 'act'):.2f}x "
           f"(watched); longest stall during {result['lag']['during']['max']:.0f} ms; full collections during "
           f"{count}, longest {longest:.0f} ms", flush=True)
+    print(f"    full collections at {result['full_at']} s into the storm, walking {result['walked']} objects; "
+          f"old generation at the end {result['old_objects']}; pictures waiting for a worker at most "
+          f"{result['queued_max']}, drawn in a thread during the storm {result['in_threads']}; a full collection after it {result['full_now']:.0f} ms CPU; full collections' CPU "
+          f"{result['full_cpu']} ms; probes over p99 (lag, ran, waited ms) {result['slow']}", flush=True)
 
 
 def ratio(result: dict[str, Any], key: str) -> float:
