@@ -52,6 +52,7 @@ from games.base import IllegalAction
 
 BARE_ID = "bench:defer"
 PICTURE_PHASE_EVERY = 0.05  # seconds between two clicks while a burst's pictures are drawn
+LAG_EVERY = 0.01  # seconds between two looks at the loop's lag meanwhile
 LONE = 20  # tables whose guest clicks alone after the burst (the lone commits); the others' guests click meanwhile
 SETTLE = 300.0  # seconds SimCord may wait for the client to go idle after a burst on a busy machine
 
@@ -249,7 +250,9 @@ async def bot_run(size: int, folder: Path, workers: int, number: int, hard: int 
         in_burst = set(CLOCK.fed)
         note("bot: burst committed")
         late = [(guests[n], table_message(rooms[n], tables[n]), "Bet 10") for n in range(size - 1, LONE - 1, -1)]
-        await asyncio.gather(pictures_shown(tables, versions, edits), clicks_meanwhile(env, late, tables, versions, edits))
+        lags: list[float] = []
+        await asyncio.gather(pictures_shown(tables, versions, edits), clicks_meanwhile(env, late, tables, versions, edits),
+                             loop_lag(lags, tables, versions, edits))
         picture_phase_acks = [ms for i, ms in CLOCK.acks_by_id().items() if i not in in_burst]
         burst_cpu = {"bot": time.process_time() - cpu[0], "workers": cpu_seconds(workers_pids) - cpu[1],
                      "wall": time.perf_counter() - cpu[2], "bot_waited": cpu_waits([os.getpid()]) - cpu[3],
@@ -273,7 +276,7 @@ async def bot_run(size: int, folder: Path, workers: int, number: int, hard: int 
         searched = service.thinking.searched
         for person in people:
             person.cancel()
-        return {"searched": searched, "acks": acks, "picture_phase_acks": picture_phase_acks, "spacing": spacing, "mean_spacing": mean_spacing, "lone": lone, "moved": shown,
+        return {"searched": searched, "acks": acks, "picture_phase_acks": picture_phase_acks, "lags": lags, "spacing": spacing, "mean_spacing": mean_spacing, "lone": lone, "moved": shown,
                 "images": images, "pool": bot.drawing is not None and bot.drawing.processes,
                 "draws": draws, "cpu": burst_cpu, "drawn": bot.drawing.drawn if bot.drawing else 0, "reused": bot.drawing.memo.reused if bot.drawing else 0}
 
@@ -336,9 +339,25 @@ def time_draws(pool: Any) -> list[float]:
 async def pictures_shown(tables: list[Any], before: list[int], edits: dict[int, list[tuple[float, int]]]) -> None:
     """Until every table message shows a state after its click (real time, at most SETTLE)."""
     start = time.perf_counter()
-    while time.perf_counter() - start < SETTLE and not all(
-            any(drawn > version for _, drawn in edits.get(table.id, [])) for table, version in zip(tables, before, strict=True)):
+    while time.perf_counter() - start < SETTLE and not every_picture_shown(tables, before, edits):
         await asyncio.sleep(0.05)
+
+
+async def loop_lag(lags: list[float], tables: list[Any], before: list[int],
+                   edits: dict[int, list[tuple[float, int]]]) -> None:
+    """While the burst's pictures are drawn, how late a callback meant to run every LAG_EVERY
+    seconds runs (ms): the wait of any click's ack then, sampled more often than clicks are."""
+    loop = asyncio.get_running_loop()
+    start = loop.time()
+    while loop.time() - start < SETTLE and not every_picture_shown(tables, before, edits):
+        planned = loop.time() + LAG_EVERY
+        await asyncio.sleep(LAG_EVERY)
+        lags.append((loop.time() - planned) * 1000)
+
+
+def every_picture_shown(tables: list[Any], before: list[int], edits: dict[int, list[tuple[float, int]]]) -> bool:
+    return all(any(drawn > version for _, drawn in edits.get(table.id, []))
+               for table, version in zip(tables, before, strict=True))
 
 
 async def clicks_meanwhile(env: Any, clicks: list[tuple[Any, Any, str]], tables: list[Any], before: list[int],
@@ -346,13 +365,9 @@ async def clicks_meanwhile(env: Any, clicks: list[tuple[Any, Any, str]], tables:
     """While the burst's pictures are drawn, one more click (a guest's bet on a table of the
     burst) every PICTURE_PHASE_EVERY seconds, emitted as the burst's were: their acks are what a
     person clicking meanwhile waits for, beside the drawing workers at work."""
-    def all_shown() -> bool:
-        return all(any(drawn > version for _, drawn in edits.get(table.id, []))
-                   for table, version in zip(tables, before, strict=True))
-
     with unsettled(env):
         for member, message, label in clicks:
-            if all_shown():
+            if every_picture_shown(tables, before, edits):
                 return
             await member.click(message, label=label)
             await asyncio.sleep(PICTURE_PHASE_EVERY)
@@ -412,7 +427,8 @@ async def main_async(sizes: list[int], repeats: int, workers: int, hard: int, ni
         for size in sizes:
             ratios: dict[int, list[float]] = {nice: [] for nice in niceness}
             spacing_ratios: dict[int, list[float]] = {nice: [] for nice in niceness}
-            p99s: dict[int, dict[str, list[float]]] = {nice: {"images": [], "meanwhile": []} for nice in niceness}
+            p99s: dict[int, dict[str, list[float]]] = {nice: {"images": [], "meanwhile": [], "lag": []}
+                                                        for nice in niceness}
             for number, nice in ((n, nice) for n in range(1, repeats + 1) for nice in niceness):
                 bare = await bare_run(size)
                 mine = await bot_run(size, Path(folder), workers, number, hard, nice)
@@ -421,6 +437,8 @@ async def main_async(sizes: list[int], repeats: int, workers: int, hard: int, ni
                 ratios[nice].append(ratio)
                 spacing_ratios[nice].append(spacing)
                 p99s[nice]["images"].append(pct(mine["images"], 0.99))
+                if mine["lags"]:
+                    p99s[nice]["lag"].append(pct(mine["lags"], 0.99))
                 if mine["picture_phase_acks"]:
                     p99s[nice]["meanwhile"].append(pct(mine["picture_phase_acks"], 0.99))
                 print(f"{size} clicks, run {number}, drawing workers at niceness {nice} ({load()}):")
@@ -438,6 +456,9 @@ async def main_async(sizes: list[int], repeats: int, workers: int, hard: int, ni
                 if mine["picture_phase_acks"]:
                     print("  " + line("ack of a click while they are drawn", mine["picture_phase_acks"])
                           + f"   ({len(mine['picture_phase_acks'])} clicks, one every {PICTURE_PHASE_EVERY * 1000:.0f} ms)")
+                if mine["lags"]:
+                    print("  " + line("loop lag while they are drawn", mine["lags"])
+                          + f"   ({len(mine['lags'])} looks, one every {LAG_EVERY * 1000:.0f} ms)")
                 if mine["draws"]:
                     print("  " + line("picture asked -> drawn, in the burst", mine["draws"]))
                 cpu = mine["cpu"]
@@ -454,7 +475,8 @@ async def main_async(sizes: list[int], repeats: int, workers: int, hard: int, ni
                       f"{statistics.median(ratios[nice]):.2f}x, commit spacing ratio "
                       f"{statistics.median(spacing_ratios[nice]):.2f}x, image shown p99 "
                       f"{statistics.median(p99s[nice]['images']):.0f} ms, ack p99 of a click while they are drawn "
-                      + (f"{statistics.median(meanwhile):.1f} ms" if meanwhile else "(none)"))
+                      + (f"{statistics.median(meanwhile):.1f} ms" if meanwhile else "(none)")
+                      + (f", loop lag p99 meanwhile {statistics.median(p99s[nice]['lag']):.1f} ms" if p99s[nice]["lag"] else ""))
 
 
 def main() -> None:
