@@ -22,7 +22,12 @@ period is long enough to compare p99s: the restart's grace is BASELINE_SECONDS i
 (the bot's is RESTART_GRACE), so the first timeout comes after ~1,000 probes of a quiet loop
 (the deadlines are only shifted: the storm is the same). Printed too, per run: the longest
 stall during the storm, the garbage collector's full collections then (`gc.callbacks`: how many,
-the longest) and the load average as the run began and ended."""
+the longest, when, the objects each walked and its CPU), the old generation's size at the end and
+the CPU a full collection then takes, the most pictures waiting for a drawing worker and how many
+were drawn in a thread, where the storm's slow probes (over its p99) went: the loop thread's ms
+on a CPU and ms ready but waiting for one (/proc/thread-self/schedstat), beside the mean of all
+probes during and before the storm, and the load average as the run began and ended. The
+restored tables' players have client seeds, as in a bot's store (a table that dealt gave them one)."""
 
 from __future__ import annotations
 
