@@ -9,11 +9,12 @@ job, else it is killed and replaced and the job is drawn in a thread; a job that
 worker free within `WAITS` deadlines, while no worker came free either, is drawn in a thread (a
 job waiting its turn behind others while the workers answer keeps waiting: in a thread, it
 would hold the bot's event loop through the GIL, and clicks come first); a worker whose job
-was cancelled is killed and replaced (its answer must never reach the next job); every answer carries its job's
-number and one that is not the awaited job's is discarded. A new worker (at start-up or as a
-replacement) first draws every kind of image once (renders/warm.py) and joins the free workers
-only once it has said so. The pictures the workers drew lately are kept by their inputs (`Memo`,
-bounded): the same inputs asked again are answered at once, without a worker."""
+was cancelled is killed and replaced (its answer must never reach the next job); every answer
+carries its job's number and one that is not the awaited job's is discarded. A new worker (at
+start-up or as a replacement) first draws every kind of image once (renders/warm.py) and joins
+the free workers only once it has said so. The pictures the workers drew lately are kept by
+their inputs (`Memo`, bounded): the same inputs asked again are answered at once, without a
+worker."""
 
 from __future__ import annotations
 
@@ -353,8 +354,8 @@ class DrawingPool:
     def _patience_ends(self, began: float) -> float:
         """When a job waiting since `began` is drawn in a thread: WAITS deadlines after it began
         waiting and after a worker last came free (the workers stuck, or starved of CPU). While
-        they answer, a storm's pictures wait their turn (restart storm at load 4-5: drawn in
-        threads, a thousand pictures held the loop through the GIL, bench/README.md)."""
+        they answer, a storm's pictures wait their turn (a restart storm at load 6-8 queued up to
+        1,700 of them; drawn in threads, they would hold the loop through the GIL)."""
         return max(began, self._came_free) + self.deadline * WAITS
 
     def _give_up_waits(self) -> None:

@@ -42,7 +42,8 @@ class ClientSeeds:
         (during a restart's storm of timeouts, that read was one more round trip to the store's
         thread per table). A seed chosen or heard meanwhile is kept."""
         wanted = {(guild_id, p) for guild_id, players in seats for p in players if p > 0}
-        for guild_id, person, seed in await self.store.known_client_seeds({p for _, p in wanted}):
+        for guild_id, person, seed in await self.store.known_client_seeds({g for g, _ in wanted},
+                                                                            {p for _, p in wanted}):
             if (guild_id, person) in wanted:
                 self._known.setdefault((guild_id, person), seed)
 
