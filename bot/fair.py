@@ -36,17 +36,6 @@ class ClientSeeds:
         self._known.update({(guild_id, p): seed for p, seed in read.items()})
         return read
 
-    async def read_ahead(self, seats: Iterable[tuple[int, Iterable[int]]]) -> None:
-        """The seeds of the people at these (server, players) tables, read in one query (a
-        restore's page of tables): their first move after a restart reads none from the store
-        (during a restart's storm of timeouts, that read was one more round trip to the store's
-        thread per table). A seed chosen or heard meanwhile is kept."""
-        wanted = {(guild_id, p) for guild_id, players in seats for p in players if p > 0}
-        for guild_id, person, seed in await self.store.known_client_seeds({g for g, _ in wanted},
-                                                                            {p for _, p in wanted}):
-            if (guild_id, person) in wanted:
-                self._known.setdefault((guild_id, person), seed)
-
     async def choose(self, guild_id: int, player: int, seed: str) -> None:
         await self.store.set_client_seed(guild_id, player, seed)
         self._known[(guild_id, player)] = seed

@@ -567,17 +567,6 @@ class Store:
                                  "ON CONFLICT (guild_id, user_id) DO NOTHING", (guild_id, person, fairness.new_client_seed()))
         return await self.client_seeds(guild_id, people)
 
-    async def known_client_seeds(self, guilds: Iterable[int], people: Iterable[int]) -> list[tuple[int, int, str]]:
-        """(server, person, seed) of the client seeds these people have on these servers (read
-        only: whoever has none is given one at their next deal, `client_seeds`)."""
-        servers, wanted = sorted(set(guilds)), sorted({p for p in people if p > 0})
-        if not servers or not wanted:
-            return []
-        rows = await self.fetchall(
-            f"SELECT guild_id, user_id, seed FROM client_seeds WHERE guild_id IN ({', '.join('?' * len(servers))}) "
-            f"AND user_id IN ({', '.join('?' * len(wanted))})", (*servers, *wanted))
-        return [(int(row[0]), int(row[1]), str(row[2])) for row in rows]
-
     async def member_languages(self, members: Iterable[int]) -> dict[int, str]:
         """The language each of these members last used with the bot (those who never did: absent)."""
         people = sorted({p for p in members if p > 0})

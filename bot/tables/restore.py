@@ -41,8 +41,7 @@ class Restore:
         of the event loop, which runs other work between them (the bot connects to Discord only
         once this returns, so no click comes meanwhile; a lookup that waits, `restored`, waits
         for the end). A change another process announces meanwhile for a table not loaded yet
-        is caught up once it is loaded (`_unheard`). The client seeds of each page's players are
-        read with it (`ClientSeeds.read_ahead`): their first move after it reads none.
+        is caught up once it is loaded (`_unheard`).
 
         `freeze` (the bot's start-up): what each slice loaded lives as long as the process, so it
         is moved out of the garbage collector's sight as it goes (`gc.freeze`, after collecting
@@ -60,8 +59,6 @@ class Restore:
             pages = self.store.open_table_pages(self.config.shard_count, self.config.shard_ids, RESTORE_PAGE)
             async for rows in pages:
                 loaded += await self._restore_rows(rows, stopped, timed, freeze)
-                page = [self.by_id[row["id"]] for row in rows if row["id"] in self.by_id]
-                await self.client_seeds.read_ahead((table.guild_id, table.players()) for table in page)
             await self._arm_restored(timed)
         finally:
             if collecting:

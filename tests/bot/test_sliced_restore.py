@@ -113,24 +113,3 @@ async def test_a_click_while_the_restore_is_under_way_keeps_its_own_timer(db_pat
     assert table.deadline == moved_deadline == (await service.store.table_row(first.id))["deadline"]
     assert table._timer is not None, "its own timer still runs"
     await close_service(service)
-
-
-async def test_each_page_of_the_restore_reads_its_players_client_seeds(db_path, a_row_a_slice):
-    """The first move after a restart reads no client seed from the store (during a restart's
-    storm of timeouts it was one more round trip per table): the restore reads the seeds of
-    each page's players with it, those of their tables' servers only."""
-    clock = Clock()
-    tables = await open_tables(db_path, clock)
-    store = await Store.open(db_path)
-    elsewhere = await store.client_seeds(9_999, [100])  # the same person on a server with no table restored
-    await store.close()
-    clock.now += 600
-    service, task, _ = await restoring(db_path, clock)
-    assert await task == TABLES
-    for table in tables:
-        players = [100 + table.guild_id - 1_000, 500 + table.guild_id - 1_000]
-        assert set(table.players()) == set(players)
-        stored = await service.store.client_seeds(table.guild_id, players)
-        assert len(stored) == 2 and service.client_seeds.known(table.guild_id, players) == stored
-    assert elsewhere and service.client_seeds.known(9_999, [100]) == {}, "a server none of its tables is on"
-    await close_service(service)
