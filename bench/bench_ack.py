@@ -1,6 +1,6 @@
 """Click bursts and their acknowledgements through SimCord (not a test).
 Run: .venv/bin/python bench/bench_ack.py [--clicks 200 500] [--repeats 3] [--workers N] [--hard-tables 100]
-     [--niceness 5 0]
+     [--niceness 5 2 0]
 
 For each burst size N, side by side in one process and repeated (alternating):
 - bare: a bare discord.py client whose one button only defers; N messages with that button, one

@@ -13,7 +13,7 @@ it runs) is the ack's wait. Printed: restored deadlines and timeouts made per se
 in one second against the target of a tenth of the tables); before the first timeout (normal)
 and during the storm: the loop's lag and the person's move (act) p50 / p99, and the ratio of
 the p99s (the target, within 2x, is the ack's: the move's is printed to watch). The drawing
-pool's workers give way to the bot (nice 5 above it, bot/draw_worker.py) and the collector is set as
+pool's workers give way to the bot (NICENESS above it, bot/draw_worker.py) and the collector is set as
 the bot sets it after restoring (bot/client.py `freeze_long_lived`).
 
 Each run is a fresh process; `--repeats` runs (with `--ref`, this checkout's and the other's

@@ -32,7 +32,7 @@ HEADER = struct.Struct("!I")
 WARMED = 0  # the job number of the warm-up's report (the pool numbers its jobs from 1)
 COLD = "--cold"  # the argument that skips the warm-up (the report then names no kind)
 NICE = "--nice="  # the argument's prefix that gives the worker's niceness above the bot's (NICENESS if none)
-NICENESS = 5  # below the bot's own process (relative to it): a third of its share of a busy core
+NICENESS = 2  # below the bot's own process (relative to it): two thirds of its share of a busy core
 
 
 def niceness(argv: list[str]) -> int:
@@ -43,11 +43,13 @@ def niceness(argv: list[str]) -> int:
 
 def yield_to_the_bot(steps: int = NICENESS) -> None:
     """Drawing gives way to the bot's own process, yet keeps a fair share of a busy machine.
-    A niceness `steps` above the bot's (5 by default): when a click and a drawing want the same
-    core, the bot's process runs first (the scheduler wakes it ahead of a lower-weight task)
-    and gets three times the drawing's share. Not SCHED_IDLE: that loses to every process on
-    the machine, so with other work about (load 4-5 on 2 cores) a burst's pictures came 3x
-    later than at low load. Why 5 and not less: bench/README.md (issue 31, the workers' priority)."""
+    A niceness `steps` above the bot's (NICENESS, 2, by default; TAROT_DRAW_NICENESS): when a
+    click and a drawing want the same core, the bot's process runs first (the scheduler wakes
+    it ahead of a lower-weight task) and gets half as much again as the drawing's share. Not
+    SCHED_IDLE: that loses to every process on the machine, so with other work about (load 4-5
+    on 2 cores) a burst's pictures came 3x later than at low load. Not 5 (three times less than
+    the bot's): beside two busy loops a burst's pictures came 1.6x later than at 2, for clicks'
+    acks no sooner (bench/README.md, issue 31: the workers' priority)."""
     if steps > 0:
         with contextlib.suppress(AttributeError, OSError):
             os.nice(steps)
