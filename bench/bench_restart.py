@@ -96,6 +96,9 @@ async def write_tables(path: Path, tables: int) -> None:
         conn.execute("INSERT OR REPLACE INTO clocks (name, at) VALUES ('alive', ?)", (stopped,))
 
 
+split_of_lag: list[tuple[float, float, float, float]] = []  # per probe: when, lag, ms run, ms waited for a CPU
+
+
 async def loop_lag(samples: list[tuple[float, float]], until: float, pool: DrawingPool, queued: list[int]) -> None:
     """(when, how late) a callback meant to run every PROBE_EVERY seconds ran; and each time,
     how many pictures waited for a free drawing worker."""
@@ -108,9 +111,6 @@ async def loop_lag(samples: list[tuple[float, float]], until: float, pool: Drawi
         ran2, waited2 = schedstat()
         split_of_lag.append((samples[-1][0], samples[-1][1], ran2 - ran, waited2 - waited))
         queued.append(len(pool._waiting))
-
-
-split_of_lag: list[tuple[float, float, float, float]] = []
 
 
 def schedstat() -> tuple[float, float]:
@@ -142,17 +142,15 @@ class Collections:
 
     def __init__(self) -> None:
         self.seen: list[tuple[float, int, float]] = []
-        self._began = 0.0
-
-        self.walked: list[int] = []
-        self.cpu: list[float] = []
-        self._cpu = 0.0  # per full collection: the objects it walked (young and old)
+        self.walked: list[int] = []  # per full collection: the objects it walked (every generation not frozen)
+        self.cpu: list[float] = []  # per full collection: its CPU (ms)
+        self._began = self._cpu = 0.0
 
     def __call__(self, phase: str, info: dict[str, int]) -> None:
         if phase == "start":
-            self._cpu = time.thread_time()
-            if info["generation"] == 2:
+            if info["generation"] == 2:  # counted before the collection is timed (adds a few ms to its stall)
                 self.walked.append(sum(len(gc.get_objects(g)) for g in range(3)))
+            self._cpu = time.thread_time()
             self._began = time.perf_counter()
         else:
             self.seen.append((self._began, info["generation"], (time.perf_counter() - self._began) * 1000))
