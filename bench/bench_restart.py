@@ -13,7 +13,7 @@ it runs) is the ack's wait. Printed: restored deadlines and timeouts made per se
 in one second against the target of a tenth of the tables); before the first timeout (normal)
 and during the storm: the loop's lag and the person's move (act) p50 / p99, and the ratio of
 the p99s (the target, within 2x, is the ack's: the move's is printed to watch). The drawing
-pool's workers give way to the bot (nice 5 above it, bot/draw_worker.py) and the collector is set as
+pool's workers give way to the bot (NICENESS above it, bot/draw_worker.py) and the collector is set as
 the bot sets it after restoring (bot/client.py `freeze_long_lived`).
 
 Each run is a fresh process; `--repeats` runs (with `--ref`, this checkout's and the other's
@@ -22,7 +22,12 @@ period is long enough to compare p99s: the restart's grace is BASELINE_SECONDS i
 (the bot's is RESTART_GRACE), so the first timeout comes after ~1,000 probes of a quiet loop
 (the deadlines are only shifted: the storm is the same). Printed too, per run: the longest
 stall during the storm, the garbage collector's full collections then (`gc.callbacks`: how many,
-the longest) and the load average as the run began and ended."""
+the longest, when, the objects each walked and its CPU), the old generation's size at the end and
+the CPU a full collection then takes, the most pictures waiting for a drawing worker and how many
+were drawn in a thread, where the storm's slow probes (over its p99) went: the loop thread's ms
+on a CPU and ms ready but waiting for one (/proc/thread-self/schedstat), beside the mean of all
+probes during and before the storm, and the load average as the run began and ended. The
+restored tables' players have client seeds, as in a bot's store (a table that dealt gave them one)."""
 
 from __future__ import annotations
 
@@ -80,20 +85,42 @@ async def write_tables(path: Path, tables: int) -> None:
         extra = {"pending": t["pending"], "players": t["players"]}
         rows.append((1 + n // 10, 10**17 + n, t["game"], t["options"], t["host"], t["lobby"], t["lobby"],
                      packed_state(t["state"]), t["version"], stopped - 1.0, dumps(extra), stopped - 100))
+    seeds = {(1 + n // 10, player) for n in range(tables) for player in templates[n % len(templates)]["players"]
+             if player > 0}  # every person at a table that dealt has a client seed (bot/fair.py)
     with contextlib.closing(sqlite3.connect(path)) as conn, conn:
+        conn.executemany("INSERT INTO client_seeds (guild_id, user_id, seed) VALUES (?, ?, ?)",
+                         [(guild, player, f"{guild:08x}{player:08x}") for guild, player in sorted(seeds)])
         conn.executemany(
             "INSERT INTO tables (guild_id, channel_id, game, options, host_id, status, lobby, start_seats, "
             "state, version, deadline, extra, created_at) VALUES (?, ?, ?, ?, ?, 'active', ?, ?, ?, ?, ?, ?, ?)", rows)
         conn.execute("INSERT OR REPLACE INTO clocks (name, at) VALUES ('alive', ?)", (stopped,))
 
 
-async def loop_lag(samples: list[tuple[float, float]], until: float) -> None:
-    """(when, how late) a callback meant to run every PROBE_EVERY seconds ran."""
+split_of_lag: list[tuple[float, float, float, float]] = []  # per probe: when, lag, ms run, ms waited for a CPU
+
+
+async def loop_lag(samples: list[tuple[float, float]], until: float, pool: DrawingPool, queued: list[int]) -> None:
+    """(when, how late) a callback meant to run every PROBE_EVERY seconds ran; and each time,
+    how many pictures waited for a free drawing worker."""
     loop = asyncio.get_running_loop()
     while time.perf_counter() < until:
         planned = loop.time() + PROBE_EVERY
+        ran, waited = schedstat()
         await asyncio.sleep(PROBE_EVERY)
         samples.append((time.perf_counter(), (loop.time() - planned) * 1000))
+        ran2, waited2 = schedstat()
+        split_of_lag.append((samples[-1][0], samples[-1][1], ran2 - ran, waited2 - waited))
+        queued.append(len(pool._waiting))
+
+
+def schedstat() -> tuple[float, float]:
+    """The loop thread's ms on a CPU and ms ready but waiting for one (Linux)."""
+    try:
+        with open("/proc/thread-self/schedstat") as f:
+            ran, waited, _ = f.read().split()
+        return int(ran) / 1e6, int(waited) / 1e6
+    except OSError:
+        return 0.0, 0.0
 
 
 async def person(service: TableService, table: Any, samples: list[tuple[float, float]], until: float) -> None:
@@ -115,13 +142,20 @@ class Collections:
 
     def __init__(self) -> None:
         self.seen: list[tuple[float, int, float]] = []
-        self._began = 0.0
+        self.walked: list[int] = []  # per full collection: the objects it walked (every generation not frozen)
+        self.cpu: list[float] = []  # per full collection: its CPU (ms)
+        self._began = self._cpu = 0.0
 
     def __call__(self, phase: str, info: dict[str, int]) -> None:
         if phase == "start":
+            if info["generation"] == 2:  # counted before the collection is timed (adds a few ms to its stall)
+                self.walked.append(sum(len(gc.get_objects(g)) for g in range(3)))
+            self._cpu = time.thread_time()
             self._began = time.perf_counter()
         else:
             self.seen.append((self._began, info["generation"], (time.perf_counter() - self._began) * 1000))
+            if info["generation"] == 2:
+                self.cpu.append(round((time.thread_time() - self._cpu) * 1000, 1))
 
 
 async def run(tables: int, folder: Path) -> dict[str, Any]:
@@ -138,6 +172,7 @@ async def run(tables: int, folder: Path) -> dict[str, Any]:
     timeouts: list[float] = []
 
     drawing: set[asyncio.Task] = set()
+    finished: list[int] = []  # one a picture drawn (by a worker, from the memo or in a thread)
 
     async def drawn(table: Any, events: list, origin: Any) -> None:
         """What the presenter does for a timeout: the table's image, drawn in the pool by the
@@ -148,6 +183,7 @@ async def run(tables: int, folder: Path) -> dict[str, Any]:
                 pool.draw(UIS[table.game].drawer, table.view(None), {}, "rws"))
             drawing.add(task)
             task.add_done_callback(drawing.discard)
+            task.add_done_callback(lambda _: finished.append(1))
 
     service.listeners.append(drawn)
     start = time.perf_counter()
@@ -163,19 +199,43 @@ async def run(tables: int, folder: Path) -> dict[str, Any]:
     until = zero + max(due) + 3
     lags: list[tuple[float, float]] = []
     moves: list[tuple[float, float]] = []
-    await asyncio.gather(loop_lag(lags, until), person(service, mine, moves, until))
+    queued: list[int] = []
+    await asyncio.gather(loop_lag(lags, until, pool, queued), person(service, mine, moves, until))
     gc.callbacks.remove(collections)
+    old_objects = len(gc.get_objects(2))
+    gave_up = len(finished) - pool.drawn - pool.memo.reused  # pictures drawn in a thread so far
+    cpu = time.thread_time()
+    gc.collect()
+    full_now = (time.thread_time() - cpu) * 1000
     await service.close()
     await store.close()
     await pool.close()
     first = min(timeouts, default=until)
     full = [ms for began, generation, ms in collections.seen if generation == 2 and began >= first]
+    full_at = [round(began - first, 1) for began, generation, _ in collections.seen if generation == 2 and began >= first]
     made = Counter(math.floor(t - zero) for t in timeouts)
     return {"tables": tables, "restore_s": zero - start, "workers": len(pool.workers),
             "load": [load_began, os.getloadavg()[0]], "cores": os.cpu_count(),
             "due": [min(due), max(due), max(due.values())], "storm_start_s": first - zero,
             "made": [len(timeouts), min(made, default=0), max(made, default=0), max(made.values(), default=0)],
-            "lag": split(lags, first), "act": split(moves, first), "full_gcs": [len(full), max(full, default=0.0)]}
+            "lag": split(lags, first), "act": split(moves, first), "full_gcs": [len(full), max(full, default=0.0)],
+            "full_at": full_at, "walked": collections.walked, "queued_max": max(queued, default=0),
+            "in_threads": gave_up, "full_now": full_now, "old_objects": old_objects,
+            "full_cpu": collections.cpu, "slow": slow_probes(first)}
+
+
+def slow_probes(first: float) -> dict[str, list[float]]:
+    """Of the probes during the storm above its p99: the mean lag, ms the loop thread ran and ms it
+    waited for a CPU between the probe's sleep and its wake-up."""
+    during = [row for row in split_of_lag if row[0] >= first]
+    if not during:
+        return {}
+    line = pct([row[1] for row in during], 0.99)
+    slow = [row for row in during if row[1] >= line]
+    before = [row for row in split_of_lag if row[0] < first] or during
+    return {"slow": [round(statistics.mean(row[i] for row in slow), 1) for i in (1, 2, 3)],
+            "all": [round(statistics.mean(row[i] for row in during), 2) for i in (1, 2, 3)],
+            "all before": [round(statistics.mean(row[i] for row in before), 2) for i in (1, 2, 3)]}
 
 
 def split(samples: list[tuple[float, float]], first: float) -> dict[str, dict[str, float]]:
@@ -201,6 +261,10 @@ def report(label: str, result: dict[str, Any]) -> None:
     print(f"    lag p99 during / before {ratio(result, 'lag'):.2f}x (target <= 2x); act {ratio(result, 'act'):.2f}x "
           f"(watched); longest stall during {result['lag']['during']['max']:.0f} ms; full collections during "
           f"{count}, longest {longest:.0f} ms", flush=True)
+    print(f"    full collections at {result['full_at']} s into the storm, walking {result['walked']} objects; "
+          f"old generation at the end {result['old_objects']}; pictures waiting for a worker at most "
+          f"{result['queued_max']}, drawn in a thread during the storm {result['in_threads']}; a full collection after it {result['full_now']:.0f} ms CPU; full collections' CPU "
+          f"{result['full_cpu']} ms; probes over p99 (lag, ran, waited ms) {result['slow']}", flush=True)
 
 
 def ratio(result: dict[str, Any], key: str) -> float:

@@ -247,7 +247,7 @@ class TarotBot(commands.AutoShardedBot):
         await self.close()
 
     async def setup_hook(self) -> None:
-        self.drawing = DrawingPool(self.config.render_workers)
+        self.drawing = DrawingPool(self.config.render_workers, niceness=self.config.draw_niceness)
         await self.drawing.start()
         drawing.use(self.drawing)
         await self.open_store()

@@ -11,6 +11,7 @@ from typing import Any
 
 from dotenv import load_dotenv
 
+from bot.draw_worker import NICENESS
 from bot.drawing import machine_cores
 from bot.store import database_target, is_postgres_url
 from games.registry import GAMES
@@ -92,6 +93,7 @@ class Config:
     shard_count: int | None = None
     shard_ids: frozenset[int] | None = None  # this process's shards (None: all of them)
     render_workers: int = 0  # drawing worker processes (0: draw in threads); TAROT_RENDER_WORKERS
+    draw_niceness: int = NICENESS  # the drawing workers' niceness above the bot's; TAROT_DRAW_NICENESS
     think_workers: int = 0  # processes where hard computers search (0: a thread); TAROT_THINK_WORKERS
     keep_days: float = DEFAULT_KEEP_DAYS  # finished hands' moves and revealed deals (0: for ever)
     shard_wait: float = 120.0  # seconds a starting process waits for another to let its shards go
@@ -138,6 +140,7 @@ def load_config(env_file: str | Path | None = None) -> Config:
         shard_count=shard_count,
         shard_ids=shard_ids,
         render_workers=_int_env("TAROT_RENDER_WORKERS", machine_cores()),
+        draw_niceness=_int_env("TAROT_DRAW_NICENESS", NICENESS),
         think_workers=_int_env("TAROT_THINK_WORKERS", machine_cores()),
         keep_days=_keep_days_env(),
         shard_wait=_int_env("TAROT_SHARD_WAIT", 120),

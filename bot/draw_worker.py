@@ -31,17 +31,28 @@ HEADER = struct.Struct("!I")
 
 WARMED = 0  # the job number of the warm-up's report (the pool numbers its jobs from 1)
 COLD = "--cold"  # the argument that skips the warm-up (the report then names no kind)
-NICENESS = 5  # below the bot's own process (relative to it): a third of its share of a busy core
+NICE = "--nice="  # the argument's prefix that gives the worker's niceness above the bot's (NICENESS if none)
+NICENESS = 2  # below the bot's own process (relative to it): two thirds of its share of a busy core
 
 
-def yield_to_the_bot() -> None:
+def niceness(argv: list[str]) -> int:
+    """The niceness asked on the command line (`--nice=N`), else NICENESS."""
+    asked = [arg.removeprefix(NICE) for arg in argv if arg.startswith(NICE)]
+    return int(asked[-1]) if asked and asked[-1].lstrip("-").isdigit() else NICENESS
+
+
+def yield_to_the_bot(steps: int = NICENESS) -> None:
     """Drawing gives way to the bot's own process, yet keeps a fair share of a busy machine.
-    A niceness 5 above the bot's: when a click and a drawing want the same core, the bot's
-    process runs first (the scheduler wakes it ahead of a lower-weight task) and gets three times
-    the drawing's share. Not SCHED_IDLE: that loses to every process on the machine, so with
-    other work about (load 4-5 on 2 cores) a burst's pictures came 3x later than at low load."""
-    with contextlib.suppress(AttributeError, OSError):
-        os.nice(NICENESS)
+    A niceness `steps` above the bot's (NICENESS, 2, by default; TAROT_DRAW_NICENESS): when a
+    click and a drawing want the same core, the bot's process runs first (the scheduler wakes
+    it ahead of a lower-weight task) and gets half as much again as the drawing's share. Not
+    SCHED_IDLE: that loses to every process on the machine, so with other work about (load 4-5
+    on 2 cores) a burst's pictures came 3x later than at low load. Not 5 (three times less than
+    the bot's): beside two busy loops a burst's pictures came 1.6x later than at 2, for clicks'
+    acks no sooner (bench/README.md, issue 31: the workers' priority)."""
+    if steps > 0:
+        with contextlib.suppress(AttributeError, OSError):
+            os.nice(steps)
 
 
 def read_exactly(stream: BinaryIO, size: int) -> bytes | None:
@@ -133,7 +144,7 @@ def serve(inbox: BinaryIO, outbox: BinaryIO, chores: Iterable[Callable[[], objec
 
 
 if __name__ == "__main__":
-    yield_to_the_bot()
+    yield_to_the_bot(niceness(sys.argv[1:]))
     answers = sys.stdout.buffer
     sys.stdout = sys.stderr  # a stray print must not break the answers' framing
     warmed, fills = ([], []) if COLD in sys.argv[1:] else warm()

@@ -6,12 +6,15 @@ only renders/ and games/) answers the PNG bytes. Where processes cannot be start
 
 No image waits for ever and none reaches the wrong job: a worker has `deadline` seconds for a
 job, else it is killed and replaced and the job is drawn in a thread; a job that finds no
-worker free within `WAITS` deadlines is drawn in a thread; a worker whose job was cancelled is
-killed and replaced (its answer must never reach the next job); every answer carries its job's
-number and one that is not the awaited job's is discarded. A new worker (at start-up or as a
-replacement) first draws every kind of image once (renders/warm.py) and joins the free workers
-only once it has said so. The pictures the workers drew lately are kept by their inputs (`Memo`,
-bounded): the same inputs asked again are answered at once, without a worker."""
+worker free within `WAITS` deadlines, while no worker came free either, is drawn in a thread (a
+job waiting its turn behind others while the workers answer keeps waiting: in a thread, it
+would hold the bot's event loop through the GIL, and clicks come first); a worker whose job
+was cancelled is killed and replaced (its answer must never reach the next job); every answer
+carries its job's number and one that is not the awaited job's is discarded. A new worker (at
+start-up or as a replacement) first draws every kind of image once (renders/warm.py) and joins
+the free workers only once it has said so. The pictures the workers drew lately are kept by
+their inputs (`Memo`, bounded): the same inputs asked again are answered at once, without a
+worker."""
 
 from __future__ import annotations
 
@@ -28,7 +31,7 @@ from collections.abc import Callable, Coroutine
 from pathlib import Path
 from typing import Any
 
-from bot.draw_worker import COLD, HEADER, WARMED
+from bot.draw_worker import COLD, HEADER, NICE, NICENESS, WARMED
 
 log = logging.getLogger(__name__)
 
@@ -50,7 +53,7 @@ class DrawingFailed(RuntimeError):
 
 DEADLINE = 5.0  # seconds a worker may spend on one job: a table image takes 10-30 ms warm, 0.5 s cold,
 # and ten times that on a loaded 2-core machine at idle priority; past 5 s the worker is stuck or stopped
-WAITS = 3  # a job waits at most this many deadlines for a free worker, then draws in a thread
+WAITS = 3  # a job waits this many deadlines with no worker coming free, then draws in a thread
 WARM_LIMIT = 120.0  # seconds a new worker may take to warm up (at idle priority) before it is replaced
 
 
@@ -110,10 +113,12 @@ class Worker(asyncio.SubprocessProtocol):
         self._exited = asyncio.get_running_loop().create_future()
 
     @classmethod
-    async def start(cls, warm: bool, on_warm: Callable[[Worker], None], on_exit: Callable[[Worker], None]) -> Worker:
+    async def start(cls, warm: bool, niceness: int, on_warm: Callable[[Worker], None],
+                    on_exit: Callable[[Worker], None]) -> Worker:
         paths = os.pathsep.join([str(PROJECT_ROOT), *filter(None, [os.environ.get("PYTHONPATH")])])
         _, worker = await asyncio.get_running_loop().subprocess_exec(
-            lambda: cls(on_warm, on_exit), sys.executable, "-P", str(WORKER), *([] if warm else [COLD]),
+            lambda: cls(on_warm, on_exit), sys.executable, "-P", str(WORKER), f"{NICE}{niceness}",
+            *([] if warm else [COLD]),
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=None, env={**os.environ, "PYTHONPATH": paths})
         return worker
 
@@ -217,10 +222,11 @@ class DrawingPool:
     between jobs. (A worker holding a second job in its pipe, so as not to wait for the loop
     between two, made a 200-click burst's pictures later at load 4-5: p50 1.64 s against 1.16 s.)"""
 
-    def __init__(self, workers: int, deadline: float = DEADLINE, warm: bool = True) -> None:
+    def __init__(self, workers: int, deadline: float = DEADLINE, warm: bool = True, niceness: int = NICENESS) -> None:
         self.size = workers
         self.deadline = deadline
         self.warm = warm  # False: the workers take jobs at once, cold (tests of the pool's workings)
+        self.niceness = niceness  # the workers' niceness above the bot's (bot/draw_worker.py)
         self.workers: list[Worker] = []  # a replacement takes the place of the worker it replaces
         self._idle: deque[Worker] = deque()  # the free workers
         self._waiting: deque[tuple[float, asyncio.Future[Worker | None]]] = deque()  # jobs waiting for a worker, since
@@ -232,6 +238,8 @@ class DrawingPool:
         self.drawn = 0  # images the worker processes have drawn
         self.memo = Memo()  # what they drew, by its inputs (not for jobs drawn in threads)
         self.replaced = 0  # workers killed and replaced (past their deadline, cancelled, dead)
+        self.gave_up = 0  # jobs drawn in a thread after waiting WAITS deadlines with no worker coming free
+        self._came_free = float("-inf")  # when a worker last came free (the loop's clock)
 
     @property
     def processes(self) -> bool:
@@ -324,6 +332,7 @@ class DrawingPool:
     def _freed(self, worker: Worker) -> None:
         """A worker comes free: to the job waiting longest, else kept for the next (and the
         waits' timer, with no wait left, is put away)."""
+        self._came_free = asyncio.get_running_loop().time()
         while self._waiting:
             _, waiter = self._waiting.popleft()
             if not waiter.done():
@@ -339,17 +348,25 @@ class DrawingPool:
         """The waits are bounded by one timer, set for the oldest, rather than one timer each: in
         a burst hundreds of pictures wait, and their timers cost the loop (SimCord's most of all)."""
         if self._sweep is None and self._waiting:
-            first = self._waiting[0][0]
-            self._sweep = asyncio.get_running_loop().call_at(first + self.deadline * WAITS, self._give_up_waits)
+            self._sweep = asyncio.get_running_loop().call_at(self._patience_ends(self._waiting[0][0]),
+                                                             self._give_up_waits)
+
+    def _patience_ends(self, began: float) -> float:
+        """When a job waiting since `began` is drawn in a thread: WAITS deadlines after it began
+        waiting and after a worker last came free (the workers stuck, or starved of CPU). While
+        they answer, a storm's pictures wait their turn (a restart storm at load 6-8 queued up to
+        1,700 of them; drawn in threads, they would hold the loop through the GIL)."""
+        return max(began, self._came_free) + self.deadline * WAITS
 
     def _give_up_waits(self) -> None:
-        """The jobs that waited WAITS deadlines for a worker are drawn in threads."""
+        """The jobs whose patience ran out are drawn in threads."""
         self._sweep = None
-        too_old = asyncio.get_running_loop().time() - self.deadline * WAITS
-        while self._waiting and (self._waiting[0][1].done() or self._waiting[0][0] <= too_old):
+        now = asyncio.get_running_loop().time()
+        while self._waiting and (self._waiting[0][1].done() or self._patience_ends(self._waiting[0][0]) <= now):
             _, waiter = self._waiting.popleft()
             if not waiter.done():
                 log.warning("no drawing worker came free in %g s: drawn in a thread", self.deadline * WAITS)
+                self.gave_up += 1
                 waiter.set_result(None)
         self._sweep_later()
 
@@ -361,7 +378,7 @@ class DrawingPool:
                 waiter.set_result(None)
 
     async def _new_worker(self) -> Worker:
-        worker = await Worker.start(self.warm, self._admit, self._exited)
+        worker = await Worker.start(self.warm, self.niceness, self._admit, self._exited)
         if worker.warmed is None:
             worker.warm_timer = asyncio.get_running_loop().call_later(WARM_LIMIT, self._warmed_in_time, worker)
         return worker

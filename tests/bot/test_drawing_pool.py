@@ -154,6 +154,50 @@ async def test_the_workers_give_way_to_the_bot_yet_keep_a_share_of_a_busy_machin
         await pool.close()
 
 
+async def test_the_workers_niceness_is_a_setting(monkeypatch, tmp_path):
+    """TAROT_DRAW_NICENESS (default NICENESS) reaches the bot's pool, and the pool's workers
+    lower themselves by it: 0 keeps them at the bot's own priority."""
+    from bot.config import load_config
+
+    monkeypatch.delenv("TAROT_DRAW_NICENESS", raising=False)
+    assert load_config(tmp_path / "no.env").draw_niceness == NICENESS
+    monkeypatch.setenv("TAROT_DRAW_NICENESS", "2")
+    assert load_config(tmp_path / "no.env").draw_niceness == 2
+    mine = os.getpriority(os.PRIO_PROCESS, 0)
+    for niceness in (2, 0):
+        pool = DrawingPool(1, warm=False, niceness=niceness)
+        await pool.start()
+        try:
+            assert await pool.draw(render_hand, ["5C"]) == render_hand(["5C"])  # up, and lowered
+            assert os.getpriority(os.PRIO_PROCESS, pool.workers[0].pid) == min(19, mine + niceness)
+        finally:
+            await pool.close()
+
+
+async def test_jobs_waiting_their_turn_while_the_workers_answer_are_not_drawn_in_threads(monkeypatch):
+    """A storm of pictures (a restart's timeouts on a busy machine) queues behind the workers
+    for longer than WAITS deadlines: while the workers keep answering, every job waits its turn
+    for one (drawn in a thread, it would hold the bot's loop through the GIL). Only a job that
+    waited that long with no worker coming free is drawn in a thread (the test above)."""
+    monkeypatch.setattr(drawing, "WAITS", 0.05)  # 1.5 s of patience
+    pool = await started(1, deadline=30.0)
+    patience = pool.deadline * drawing.WAITS
+    try:
+        await pool.ready()
+        loop = asyncio.get_running_loop()
+        count, asked, took = 50, 0, 0.0
+        while took <= 2 * patience:  # until the queue's last jobs waited well past the patience
+            many = [f"job {asked + n}" for n in range(count)]
+            began = loop.time()
+            drawn = await asyncio.gather(*(pool.draw(render_hand, ["5C"], "rws", caption) for caption in many))
+            took, asked, count = loop.time() - began, asked + count, count * 4
+            assert pool.gave_up == 0, "no job was drawn in a thread"
+            assert [drawn[0], drawn[-1]] == [render_hand(["5C"], "rws", many[0]), render_hand(["5C"], "rws", many[-1])]
+        assert pool.drawn == asked, "every one drawn by the worker"
+    finally:
+        await pool.close()
+
+
 async def test_stopped_workers_are_replaced_and_every_draw_ends_within_its_deadline():
     """SIGSTOP both workers: today's pool waited for ever. Each draw now ends within two
     deadlines (one waiting for a worker, one drawing) and a margin, with its own image; the
@@ -253,6 +297,7 @@ async def test_a_job_that_finds_no_worker_free_within_its_waits_is_drawn_in_a_th
         os.kill(worker.pid, signal.SIGCONT)
         assert await held == render_hand(["1"])
         assert pool.drawn == 1 and pool.replaced == 0 and list(pool._idle) == [worker], "free again"
+        assert pool.gave_up == 1
         assert gone.cancelled() and not pool._waiting and pool._sweep is None, "no timer outlives the waits"
     finally:
         await pool.close()

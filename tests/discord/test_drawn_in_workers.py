@@ -37,7 +37,7 @@ def simcord_bot(db_path):
 
 @pytest.fixture(autouse=True)
 async def workers_at_the_usual_priority(request):
-    """The workers give way to the bot (nice 5 above it: bench_ack and bench_restart measure
+    """The workers give way to the bot (nice 2 above it: bench_ack and bench_restart measure
     what that buys); beside busy loops they would get almost no core at all, and these tests would
     wait minutes for a picture. Here each, once it has lowered itself, runs as any process does."""
     if "simcord_env" not in request.fixturenames:
