@@ -130,78 +130,141 @@ def _domain_catalog(language: str, domain: str) -> gettext.GNUTranslations | Non
 
 
 # --- a text said: a lookup and a format ------------------------------------------------------
-# English formats its message id with Python's own `str.format`, nothing else. Another language
-# looks its template up once per message id (and plural form) and keeps it with where its
-# words elide (`_plans`); saying a text is then that lookup and one `str.format`, as in English:
-# the parameters are handed on as they are, a nested Text translated the same way, a number
-# written the language's way only where that differs from Python's (1 000, not 1000). No text
-# is kept whole: a key for a text (its parameters, nested texts and their types) costs more to
-# make, hash and compare than the format it would save (bench/bench_language.py).
+# English formats its message id with Python's own `str.format_map`, nothing else. Another
+# language looks its template up once per message id (and plural form) and keeps it with where
+# its words elide (`_plans`); saying a text is then that lookup and one `format_map`, as in
+# English. Its parameters are handed on as they are when the language writes all their kinds as
+# Python does (one test in C, no loop: `_kinds`); otherwise a nested Text is said the same way
+# and a number written the language's way where that differs from Python's (1 000, not 1000).
+# A nested Text whose template the language says as English does (no catalog has it, or its
+# translation is the same words), its parameters all handed on as they are, is its English
+# already: it is handed on as it is, not filled in again. No text is kept whole: a key for a
+# text (its parameters, nested texts and their types) costs more to make, hash and compare than
+# the format it would save (bench/bench_language.py).
 
 MEMO_SIZE = 20_000  # templates kept, all languages together; full, they start again
-# A template, its eliding words before a field (None: none), and whether its fields are all bare
-# (`{name}`, no format spec or conversion: a number may be handed to it already written).
-Plan = tuple[str, Pattern[str] | None, bool]
-_plans: dict[str, dict[str, Plan]] = {}  # language -> msgid -> its plan
-_plural_plans: dict[tuple[str, str, str, int], Plan] = {}  # (language, singular, plural, form) -> plan
+# A template, its eliding words before a field (None: none), whether its fields are all bare
+# (`{name}`, no format spec or conversion: a number may be handed to it already written),
+# whether it says a text as English does (the message id itself, nothing eliding), and the
+# kinds of parameters its language is handed as they are (`_kinds`, kept with each template:
+# one lookup less).
+Plan = tuple[str, Pattern[str] | None, bool, bool, frozenset[type]]
+_plans: dict[str, dict[str, Plan]] = {}  # language -> msgid -> its plan (never the pseudo-language's)
+_plural_plans: dict[str, dict[tuple[str, str, int], Plan]] = {}  # language -> (singular, plural, form) -> plan
 _forms: dict[str, dict[int, int]] = {}  # language -> count -> the plural form it takes
 _numbers: dict[str, dict[int, str]] = {}  # language -> number -> as written in a bare field
-_small_plain: dict[str, bool] = {}  # language -> whether it writes a number under 1000 as Python does
+# language -> the kinds of parameters it is handed as they are at any value, and whether it
+# writes a number under 1000 as Python does (so that such a number is handed on as it is)
+_kinds: dict[str, tuple[frozenset[type], bool]] = {}
+_PLAIN = frozenset((str, bool, float, type(None)))  # kinds every language is handed as they are
 
 
 def _spoken(language: str, msgid: str, plural: str | None, count: int, params: dict[str, Any]) -> str:
     """A text in a language other than English (the pseudo-language included): its template in
-    the language, its parameters filled in — a nested Text translated, a number written the
-    language's way where that differs from Python's (French: from 1 000), the rest as they are.
-    The pseudo-language marks the English."""
+    the language, its parameters filled in (`_filled`). The pseudo-language marks the English."""
     if language == PSEUDO:
         english = msgid if plural is None or abs(count) == 1 else plural
         if plural is not None:
             params = {"n": count, **params}
-        return _marked(english.format(**params) if params else english)
+        return _marked(english.format_map(params) if params else english)
     if plural is None:
         try:
-            template, sites, bare = _plans[language][msgid]
+            plan = _plans[language][msgid]
         except KeyError:
-            template, sites, bare = _plan(language, msgid)
+            plan = _plan(language, msgid)
         if not params:
-            return template
+            return plan[0]
     else:
-        template, sites, bare = _plural_plan(language, msgid, plural, count)
+        plan = _plural_plan(language, msgid, plural, count)
         params = {"n": count, **params}
+    return _filled(language, plan, params)
+
+
+def _filled(language: str, plan: Plan, params: dict[str, Any]) -> str:
+    """A template (not the pseudo-language's) filled in: the parameters as they are when the
+    language writes all their kinds as Python does, else written the language's way (`_written`),
+    the words before them elided. (`_` does the same, written out: one call less.)"""
+    template, sites, bare, _same, plain = plan
+    values = params if plain.issuperset(map(type, params.values())) else _written(language, bare, params)
+    if sites is not None:
+        template = elided(template, values, language)  # "de {player}" → "d’Ann"
+    return template.format_map(values)
+
+
+def _written(language: str, bare: bool, params: dict[str, Any]) -> dict[str, Any]:
+    """A text's parameters as a language writes them, the same dict where each is written as it
+    is (else a copy): each nested Text said in the language (`_nested`), each number written the
+    language's way where that differs from Python's (French: from 1 000)."""
+    plain, small = _kinds[language]
     values = params
-    small = _small_plain.get(language)
-    if small is None:
-        small = _small_plain[language] = _small_numbers_plain(language)
     for key, value in params.items():
         kind = type(value)
         if kind is str or (kind is int and small and -1000 < value < 1000):
             continue
+        if kind is Text:
+            written = _nested(language, value, plain)
+            if written is value:  # said as English says it
+                continue
+        elif kind is int and bare:
+            written = _number_text(value, language)
+        else:
+            written = _value(value, language)
         if values is params:
             values = dict(params)
-        if kind is Text:
-            values[key] = _spoken(language, value.msgid, value.plural, value.count, value.params)
-        elif kind is int and bare:
-            values[key] = _number_text(value, language)
-        else:
-            values[key] = _value(value, language)
+        values[key] = written
+    return values
+
+
+def _nested(language: str, text: Text, plain: frozenset[type]) -> str:
+    """A Text in a language (not the pseudo-language): the Text itself where the language says
+    it as English does (its template the message id, its parameters written as they are, nested
+    texts said alike), its English made already; else said in the language."""
+    if text.plural is not None:
+        return _spoken(language, text.msgid, text.plural, text.count, text.params)
+    try:
+        template, sites, bare, same, _plain = _plans[language][text.msgid]
+    except KeyError:
+        template, sites, bare, same, _plain = _plan(language, text.msgid)
+    params = text.params
+    if not params:
+        return text if same else template
+    values = params if plain.issuperset(map(type, params.values())) else _written(language, bare, params)
+    if same and values is params:
+        return text
     if sites is not None:
-        template = elided(template, values, language)  # "de {player}" → "d’Ann"
-    return template.format(**values)
+        template = elided(template, values, language)
+    return template.format_map(values)
 
 
-def _small_numbers_plain(language: str) -> bool:
-    """Whether the language writes a number under a thousand as Python does ("42"), so that
-    such a number is handed to its text as it is."""
-    return all(str(Number(value, language)) == str(value) and format(Number(value, language), "+") == f"{value:+}"
-               for value in (0, 7, 42, -5, 999, -999))
+def _kinds_in(language: str) -> tuple[frozenset[type], bool]:
+    """`_kinds_of` a language, worked out once."""
+    found = _kinds.get(language)
+    if found is None:
+        found = _kinds[language] = _kinds_of(language)
+    return found
+
+
+def _kinds_of(language: str) -> tuple[frozenset[type], bool]:
+    """The kinds of parameters a language is handed as they are at any value — text, truth
+    values, fractions and None always, whole numbers too where the language writes every one as
+    Python does (English in all its variants: 1000, not 1 000) — and whether it writes a number
+    under a thousand as Python does ("42")."""
+    def same(values: tuple[int, ...]) -> bool:
+        return all(format(Number(value, language), spec) == format(value, spec) for value in values for spec in _SPECS)
+
+    small = same((0, 7, 42, -5, 999, -999))
+    return (_PLAIN | {int} if small and same((1000, -1000, 12345, 10**12 + 5)) else _PLAIN), small
+
+
+_SPECS = ("", "d", "+", "+d", ",", "+,", ",d", "+,d")  # the formats `Number` writes the language's way
 
 
 def _plan(language: str, msgid: str) -> Plan:
     """A message id's template in a language other than English and where its words elide,
-    looked up once (the pseudo-language's is marked)."""
-    template = _marked(msgid) if language == PSEUDO else _catalog(language).gettext(msgid)
-    plan = (template, eliding_sites(language, template), _bare(template))
+    looked up once (not the pseudo-language's: it marks each text filled in)."""
+    template = _catalog(language).gettext(msgid)
+    sites = eliding_sites(language, template)
+    plan = (template, sites, _bare(template), template == msgid and sites is None, _kinds_in(language)[0])
     plans = _plans.setdefault(language, {})
     if sum(map(len, _plans.values())) >= MEMO_SIZE:
         for kept in _plans.values():
@@ -214,27 +277,33 @@ def _plural_plan(language: str, singular: str, plural: str, count: int) -> Plan:
     """The template of the form `count` takes in a language (not the pseudo-language): the
     catalog's plural entry, else the forms marked one by one (a game's `Plural(N_(…), N_(…))`),
     looked up once per form; the form a count takes worked out once per count."""
-    forms = _forms.get(language)
-    if forms is None:
-        forms = _forms[language] = {}
-    form = forms.get(count)
-    if form is None:
-        form = getattr(_catalog(language), "plural", _english_form)(abs(count))
-        if len(forms) >= MEMO_SIZE:
-            forms.clear()
-        forms[count] = form
-    key = (language, singular, plural, form)
-    found = _plural_plans.get(key)
-    if found is None:
-        catalog = _catalog(language)
-        template = catalog.ngettext(singular, plural, abs(count))
-        if template in (singular, plural):  # no plural entry: the forms marked one by one
-            template = catalog.gettext(singular if form == 0 else plural)
-        found = (template, eliding_sites(language, template), _bare(template))
-        if len(_plural_plans) >= MEMO_SIZE:
-            _plural_plans.clear()
-        _plural_plans[key] = found
+    try:
+        form = _forms[language][count]
+    except KeyError:
+        form = _plural_form(language, count)
+    try:
+        return _plural_plans[language][singular, plural, form]
+    except KeyError:
+        pass
+    catalog = _catalog(language)
+    template = catalog.ngettext(singular, plural, abs(count))
+    if template in (singular, plural):  # no plural entry: the forms marked one by one
+        template = catalog.gettext(singular if form == 0 else plural)
+    found = (template, eliding_sites(language, template), _bare(template), False, _kinds_in(language)[0])
+    plans = _plural_plans.setdefault(language, {})
+    if len(plans) >= MEMO_SIZE:
+        plans.clear()
+    plans[singular, plural, form] = found
     return found
+
+
+def _plural_form(language: str, count: int) -> int:
+    """The plural form a count takes in a language, kept."""
+    forms = _forms.setdefault(language, {})
+    if len(forms) >= MEMO_SIZE:
+        forms.clear()
+    form = forms[count] = getattr(_catalog(language), "plural", _english_form)(abs(count))
+    return form
 
 
 def _bare(template: str) -> bool:
@@ -283,21 +352,31 @@ def _(msgid: str, /, **params: Any) -> str:
     """`msgid` in the language spoken now, its `{parameters}` filled in."""
     language = current.get()
     if language == SOURCE:  # a Text parameter is its English already, a number Python's own
-        return msgid.format(**params) if params else msgid
-    return _spoken(language, msgid, None, 1, params)
+        return msgid.format_map(params) if params else msgid
+    try:  # the plan kept (`_spoken` keeps it, and says the pseudo-language's texts)
+        template, sites, bare, _same, plain = _plans[language][msgid]
+    except KeyError:
+        return _spoken(language, msgid, None, 1, params)
+    if not params:
+        return template
+    values = params if plain.issuperset(map(type, params.values())) else _written(language, bare, params)
+    if sites is not None:  # as `_filled`, written out: the text said most often, one call less
+        template = elided(template, values, language)
+    return template.format_map(values)
 
 
 def translate(msgid: str, language: str, /, **params: Any) -> str:
     if language == SOURCE:
-        return msgid.format(**params) if params else msgid
+        return msgid.format_map(params) if params else msgid
     return _spoken(language, msgid, None, 1, params)
 
 
 def ngettext(singular: str, plural: str, count: int, /, **params: Any) -> str:
     """The form the count takes in the language spoken now; `{n}` is the count."""
     language = current.get()
+    params.setdefault("n", count)  # this call's own parameters: a given `n` kept
     if language == SOURCE:
-        return (singular if abs(count) == 1 else plural).format(**{"n": count, **params})
+        return (singular if abs(count) == 1 else plural).format_map(params)
     return _spoken(language, singular, plural, count, params)
 
 
@@ -332,7 +411,9 @@ def translated(text: Text | str, language: str | None = None) -> str:
     language = language or current.get()
     if language == SOURCE:
         return str(text)  # a Text is its English, filled in when it was made
-    return _spoken(language, text.msgid, text.plural, text.count, text.params)
+    if language == PSEUDO:
+        return _spoken(language, text.msgid, text.plural, text.count, text.params)
+    return str(_nested(language, text, _kinds_in(language)[0]))
 
 
 def template(msgid: str) -> str:

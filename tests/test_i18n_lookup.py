@@ -16,7 +16,7 @@ def test_a_text_said_again_is_said_alike_its_template_looked_up_once():
         first = i18n.translated(Text("{rank} of Cups", rank=Text("King")))
         again = i18n.translated(Text("{rank} of Cups", rank=Text("King")))
     assert first == again == "Roi de Coupes"
-    assert i18n._plans["fr"]["{rank} of Cups"] == ("{rank} de Coupes", None, True)
+    assert i18n._plans["fr"]["{rank} of Cups"][:4] == ("{rank} de Coupes", None, True, False)
 
 
 def test_a_plain_string_is_not_taken_for_a_text():
@@ -75,3 +75,22 @@ def test_a_refusal_is_made_only_when_the_move_is_refused():
 def test_french_numbers_are_babel_s(value):
     assert format(Number(value, "fr"), "") == format_decimal(value, locale="fr")
     assert format(Number(-value, "fr"), "+") == ("-" if value else "+") + format_decimal(value, locale="fr")
+
+
+def test_a_nested_text_said_as_english_is_handed_on_as_it_is():
+    """A nested Text whose template no catalog translates, its parameters written as English
+    writes them, is its English already: handed on as it is, not filled in again — unless one
+    of its numbers is written otherwise (French: 1 000) or its words are translated."""
+    plain = i18n._kinds_in("fr")[0]
+    alike = Text("a text no catalog has, {name}", name="Ann")
+    grouped = Text("a text no catalog has, {name}", name=1000)
+    french = Text("{rank} of Cups", rank=Text("King"))
+    with i18n.speaking("fr"):
+        assert i18n._nested("fr", alike, plain) is alike
+        assert i18n._nested("fr", Text("{rank} of Cups", rank=alike), plain) == "a text no catalog has, Ann de Coupes"
+        assert i18n._nested("fr", grouped, plain) == f"a text no catalog has, {format_decimal(1000, locale='fr')}"
+        assert i18n._nested("fr", french, plain) == "Roi de Coupes"
+        assert type(i18n.translated(alike)) is str and i18n.translated(alike) == alike
+    with i18n.speaking("en-GB"):  # English said through the translation: every text as English says it
+        assert i18n.translated(Text("{rank} of Cups", rank=Text("King"), n=1000)) == "King of Cups"
+        assert i18n._("{n} chips", n=12_345) == "12345 chips"

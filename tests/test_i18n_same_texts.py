@@ -1,7 +1,8 @@
 """Saying a text quickly says the same text (issue 30: "translation is a lookup, not a cost"):
 every game played by its computer players, move after move, reads byte for byte alike in French
 and in the pseudo-language whether its texts are said by `bot.i18n`'s quick path (templates
-looked up once with their elision, numbers under a thousand handed on as they are) or by the
+looked up once with their elision, numbers under a thousand handed on as they are, a nested
+text said as English says it handed on as it is) or by the
 plain way (the catalog asked each time, every number written by `Number`, every template
 searched for elision) — the move told, the table's lines, its buttons and each private hand."""
 
@@ -93,6 +94,9 @@ def test_a_game_reads_alike_said_quickly_or_plainly(game, language, monkeypatch)
     quick = played(game, language, monkeypatch)
     with monkeypatch.context() as plain:
         plain.setattr(i18n, "_spoken", plainly)
+        plain.setattr(i18n, "_nested", lambda language, text, _plain: plainly(language, text.msgid, text.plural,
+                                                                             text.count, text.params))
+        plain.setattr(i18n, "_plans", {})  # no template kept: `_` asks `_spoken`
         slow = played(game, language, monkeypatch)
     assert len(quick) > MOVES
     assert quick == slow
