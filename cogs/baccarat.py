@@ -14,7 +14,7 @@ from cogs.answers import language_option
 from cogs.common import AmountForm, ButtonSpec, GameUI, create_table, play, register_ui, table_choices
 from cogs.last_moves import narrate, seat_words, sitting_out_once
 from games import baccarat
-from games.base import Action, Event
+from games.base import Action, Event, Text
 from games.cards import cards
 from games.house import chips_text
 from renders.baccarat import render_baccarat
@@ -38,10 +38,13 @@ RULES = N_(
 
 
 def _reason(shown: dict) -> str:
-    """Why the coup went as it did, in the reader's language: said again from its cards (a
-    stored round keeps the English words only)."""
-    if not shown.get("reason"):
+    """Why the coup went as it did, in the reader's language: the game's marked text, or said
+    again from its cards where a stored round kept the English words only."""
+    reason = shown.get("reason")
+    if not reason:
         return ""
+    if isinstance(reason, Text):  # the coup just played (its event, the live state): translated as it is
+        return tr(reason)
     return tr(baccarat.reason(cards(shown["player_cards"]), cards(shown["banker_cards"])))
 
 

@@ -25,7 +25,7 @@ from cogs.common import (
 )
 from cogs.last_moves import narrate, seat_words, sitting_out_once
 from games import blackjack
-from games.base import Action, Event
+from games.base import Action, Event, Text
 from games.cards import card, card_name, cards
 from renders.blackjack import hand_bet_text, render_blackjack
 from renders.cards import game_faces
@@ -71,9 +71,14 @@ def hand_text(hand: dict) -> str:
 
 
 def _reason(hand: dict, dealer: list[str]) -> str:
-    """Why a settled hand won or lost, in the reader's language: said again from the cards (a
-    stored round keeps the English words only)."""
-    return tr(blackjack.reason(cards(hand["cards"]), cards(dealer))) if hand.get("reason") else ""
+    """Why a settled hand won or lost, in the reader's language: the game's marked text, or said
+    again from the cards where a stored round kept the English words only."""
+    reason = hand.get("reason")
+    if not reason:
+        return ""
+    if isinstance(reason, Text):  # the round just settled (the live state): translated as it is
+        return tr(reason)
+    return tr(blackjack.reason(cards(hand["cards"]), cards(dealer)))
 
 
 class BlackjackUI(GameUI):

@@ -80,6 +80,8 @@ def sitting_out_once(events: list[Event]) -> list[Event]:
     ran out again): told once, by the sitting out ("Guest sits out", not "Guest sits this round
     out. Guest sits out.")."""
     sitting = {e.data.get("player") for e in events if e.kind == "sitout" and not e.data.get("computer")}
+    if not sitting:  # nearly every move: nothing to leave out
+        return events
     return [e for e in events if not (e.kind == "pass" and e.data.get("player") in sitting)]
 
 

@@ -396,9 +396,19 @@ def require(condition: bool, reason: str, /, *, plural: str | None = None, count
     """Refuses the move (`IllegalAction`) unless `condition` holds. `reason` is a marked text
     (`N_`) with its `params` (and a `plural` form chosen by `count`, as `Plural`), made a `Text`
     only when the move is refused: a check runs at every move and every listing of the legal
-    moves, its reason is rarely said. A reason made already (a `Text`) is given as it is."""
+    moves, its reason is rarely said. A reason made already (a `Text`) is given as it is; a bare
+    reason (no parameters), refused at every listing of the legal moves, is made once."""
     if not condition:
-        raise IllegalAction(reason if isinstance(reason, Text) else Text(reason, plural=plural, count=count, **params))
+        if isinstance(reason, Text):
+            raise IllegalAction(reason)
+        if plural is None and not params:
+            raise IllegalAction(_bare(reason))
+        raise IllegalAction(Text(reason, plural=plural, count=count, **params))
+
+
+@functools.lru_cache(maxsize=1024)
+def _bare(msgid: str) -> Text:
+    return Text(msgid)
 
 
 def allowed(check: Callable[[], object]) -> bool:
